@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { formatEuros } from "~/domain/money";
+import type { PublicSettings } from "~/domain/public-settings";
+import { telHref } from "~/domain/public-settings";
+import { STARTING_PRICES } from "~/domain/starting-prices";
+import { AIRPORT_ROUTE_LINKS, LEGAL_LINKS, menuEntries } from "./navigation";
+
+function formatReleaseDate(iso: string): string {
+  const date = new Date(`${iso}T12:00:00Z`);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
+}
+
+/** Navigation, legal links, main routes, starting prices and the release date (specification 2.2). */
+export function SiteFooter({ site }: { site: PublicSettings }) {
+  const shuttle = STARTING_PRICES.filter((p) => p.kind === "shuttle");
+  const privates = STARTING_PRICES.filter((p) => p.kind === "private");
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <nav aria-labelledby="footer-nav">
+          <h2 id="footer-nav" className="site-footer__heading">Navigation</h2>
+          <ul>
+            {menuEntries(site.vipUrl).map((entry) => (
+              <li key={entry.label}>
+                {entry.external ? <a href={entry.to} rel="noopener">{entry.label}</a> : <Link to={entry.to}>{entry.label}</Link>}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-routes">
+          <h2 id="footer-routes" className="site-footer__heading">Airport routes</h2>
+          <ul>
+            {AIRPORT_ROUTE_LINKS.map((entry) => (
+              <li key={entry.to}>
+                <Link to={entry.to}>{entry.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-shuttle">
+          <h2 id="footer-shuttle" className="site-footer__heading">Disneyland shuttles</h2>
+          <ul>
+            {shuttle.map((p) => (
+              <li key={p.path}>
+                <Link to={p.path}>
+                  {p.label} <span className="price-from">from {formatEuros(p.cents)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 id="footer-private" className="site-footer__heading">Private Disneyland transfers</h2>
+          <ul aria-labelledby="footer-private">
+            {privates.map((p) => (
+              <li key={p.path}>
+                <Link to={p.path}>
+                  {p.label} <span className="price-from">from {formatEuros(p.cents)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">Contact</h2>
+          <p>
+            <a href={telHref(site.phone)}>{site.phone}</a>
+            <br />
+            <a href={`mailto:${site.email}`}>{site.email}</a>
+          </p>
+          <p>Phone lines open 06:30–11:00, Paris time.</p>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className="site-footer__heading">Legal</h2>
+            <ul>
+              {LEGAL_LINKS.map((entry) => (
+                <li key={entry.to}>
+                  <Link to={entry.to}>{entry.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </div>
+      <div className="container site-footer__bottom">
+        <p>
+          © {site.releaseDate.slice(0, 4)} {site.siteName}. Release of{" "}
+          <time dateTime={site.releaseDate}>{formatReleaseDate(site.releaseDate)}</time>.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,32 @@
+import type { MetaDescriptor } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import type { PublicSettings } from "~/domain/public-settings";
+import { buildMeta, type PageSeo } from "~/domain/seo";
+
+/** What the root loader hands every page. */
+export interface RootData {
+  site: PublicSettings;
+}
+
+function isRootData(value: unknown): value is RootData {
+  return typeof value === "object" && value !== null && "site" in value;
+}
+
+/** The public settings, from the root loader; available on every page, server and browser. */
+export function useSite(): PublicSettings {
+  const data = useRouteLoaderData("root");
+  if (!isRootData(data)) throw new Error("Site settings are missing: the root loader did not run.");
+  return data.site;
+}
+
+interface MetaArgsLike {
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+  location: { pathname: string };
+}
+
+/** A route's `meta`: its own title and texts, with the URLs built from SITE_URL. */
+export function pageMeta(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
+  const root = args.matches.find((m) => m?.id === "root")?.data;
+  const site = isRootData(root) ? root.site : { siteUrl: "", siteName: "Navette Paris" };
+  return buildMeta(site, args.location.pathname, page);
+}

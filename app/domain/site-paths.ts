@@ -1,0 +1,74 @@
+/**
+ * The paths whose screen depends on the path itself (decisions.md section 3). Route modules
+ * look themselves up here; app/routes.ts and the sitemap list the same paths.
+ */
+
+export type AirportCode = "CDG" | "ORY" | "BVA";
+export type TransferKind = "shuttle" | "private";
+
+export interface AirportPagePath {
+  path: string;
+  airport: AirportCode;
+  firstTab: TransferKind;
+}
+
+export const AIRPORT_PAGES: readonly AirportPagePath[] = [
+  { path: "/airport_charles_de_gaulle_disneyland_paris_transfer", airport: "CDG", firstTab: "shuttle" },
+  { path: "/airport_charles_de_gaulle_disneyland_paris_private_transfer", airport: "CDG", firstTab: "private" },
+  { path: "/airport_beauvais_disneyland_paris_transfer", airport: "BVA", firstTab: "shuttle" },
+  { path: "/airport_beauvais_disneyland_paris_private_transfer", airport: "BVA", firstTab: "private" },
+  { path: "/airport_orly_disneyland_paris_private_transfer", airport: "ORY", firstTab: "private" },
+];
+
+export interface RatePresetPath {
+  path: string;
+  from: string;
+  to: string;
+}
+
+export const RATE_PRESETS: readonly RatePresetPath[] = [
+  { path: "/charles-de-gaulle-airport-disneyland-transportation", from: "charles_de_gaulle", to: "disney" },
+  { path: "/airport_charles_de_gaulle_disneyland_paris_transfers", from: "charles_de_gaulle", to: "disney" },
+  { path: "/beauvais-disneyland-transportation", from: "beauvais", to: "disney" },
+  { path: "/airport_beauvais_disneyland_paris_transfers", from: "beauvais", to: "disney" },
+  { path: "/orly-disneyland-transportation", from: "orly", to: "disney" },
+  { path: "/airport_orly_disneyland_paris_transfers", from: "orly", to: "disney" },
+  { path: "/airport_orly_disneyland_paris_transfer", from: "orly", to: "disney" },
+  { path: "/charles-de-gaulle-paris-transportation", from: "charles_de_gaulle", to: "paris" },
+];
+
+/** Screens with a path of their own, in the order of specification 2.1 (aliases excluded). */
+export const CONTENT_PATHS = [
+  "/",
+  "/cars",
+  "/rates",
+  "/reservation",
+  "/services",
+  "/info",
+  "/links",
+  "/contact",
+  "/legal-notice",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/hotels_disneyland_paris",
+] as const;
+
+/**
+ * Every path a search engine should index. Aliases (/booking, /informations) and the payment
+ * result are left out: they would be duplicates or carry no content of their own.
+ */
+export function sitemapPaths(): string[] {
+  return [...CONTENT_PATHS, ...AIRPORT_PAGES.map((p) => p.path), ...RATE_PRESETS.map((p) => p.path)];
+}
+
+export function airportPageFor(pathname: string): AirportPagePath | undefined {
+  return AIRPORT_PAGES.find((p) => p.path === stripTrailingSlash(pathname));
+}
+
+export function ratePresetFor(pathname: string): RatePresetPath | undefined {
+  return RATE_PRESETS.find((p) => p.path === stripTrailingSlash(pathname));
+}
+
+function stripTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+}

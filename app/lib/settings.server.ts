@@ -1,0 +1,146 @@
+import path from "node:path";
+import { z } from "zod";
+import type { PublicSettings } from "~/domain/public-settings";
+
+/**
+ * The one module that reads process.env (decisions.md section 1). Everything that differs
+ * between deployments is validated here once, at server start, with a message that names
+ * the bad variable; a fresh clone runs on the defaults.
+ */
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://example.com" })
+  .transform((v) => v.replace(/\/+$/, ""));
+
+const schema = z.object({
+  PORT: z.coerce
+    .number({ message: "must be a port number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .default(3000),
+  HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
+  SITE_URL: httpUrl.default("http://localhost:3000"),
+  SITE_NAME: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").default("Navette Paris"),
+  SITE_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[\d ().-]{6,20}$/, "must be a phone number such as +33 1 99 00 12 34")
+    .default("+33 1 99 00 12 34"),
+  SITE_EMAIL: z.email({ message: "must be an e-mail address" }).default("booking@navette.example"),
+  VIP_URL: httpUrl.default("https://vip.navette.example"),
+  PRICES_CSV: z.string().trim().min(1, "must not be empty").default("data/prices.csv"),
+  DATABASE_URL: optional.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1, "must not be empty").default(".data"),
+  EMAILJS_PUBLIC_KEY: optional,
+  EMAILJS_SERVICE_ID: optional,
+  EMAILJS_TEMPLATE_ID: optional,
+  BOOKING_ENDPOINT: optional.pipe(
+    z
+      .string()
+      .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a path such as /api/booking or an http(s) URL")
+      .optional(),
+  ),
+  RELEASE_DATE: optional.pipe(
+    z.iso.date({ message: "must be a date written YYYY-MM-DD" }).optional(),
+  ),
+  HSTS: z
+    .enum(["0", "1", "true", "false"], { message: "must be 1 or 0" })
+    .default("0")
+    .transform((v) => v === "1" || v === "true"),
+});
+
+export interface Settings {
+  port: number;
+  host: string;
+  siteUrl: string;
+  siteName: string;
+  phone: string;
+  email: string;
+  vipUrl: string;
+  pricesCsv: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  emailjs: PublicSettings["emailjs"];
+  bookingEndpoint: string;
+  releaseDate: string;
+  /** Send Strict-Transport-Security: only true when the site is served over HTTPS. */
+  hsts: boolean;
+}
+
+export class SettingsError extends Error {
+  override name = "SettingsError";
+}
+
+export const DEFAULT_BOOKING_ENDPOINT = "/api/booking";
+
+/**
+ * Reads the settings from an environment (process.env in production, a plain object in tests).
+ * `buildDate` is the release date used when RELEASE_DATE is unset.
+ */
+export function readSettings(
+  env: Record<string, string | undefined>,
+  options: { cwd?: string; buildDate?: string } = {},
+): Settings {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "settings");
+      return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? "")})`;
+    });
+    throw new SettingsError(`Invalid setting: ${lines.join("; ")}`);
+  }
+  const v = result.data;
+  const cwd = options.cwd ?? process.cwd();
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    siteUrl: v.SITE_URL,
+    siteName: v.SITE_NAME,
+    phone: v.SITE_PHONE,
+    email: v.SITE_EMAIL,
+    vipUrl: v.VIP_URL,
+    pricesCsv: path.resolve(cwd, v.PRICES_CSV),
+    databaseUrl: v.DATABASE_URL ?? null,
+    dataDir: path.resolve(cwd, v.DATA_DIR),
+    emailjs: {
+      publicKey: v.EMAILJS_PUBLIC_KEY ?? null,
+      serviceId: v.EMAILJS_SERVICE_ID ?? null,
+      templateId: v.EMAILJS_TEMPLATE_ID ?? null,
+    },
+    bookingEndpoint: v.BOOKING_ENDPOINT ?? DEFAULT_BOOKING_ENDPOINT,
+    releaseDate: v.RELEASE_DATE ?? options.buildDate ?? new Date().toISOString().slice(0, 10),
+    hsts: v.HSTS,
+  };
+}
+
+export function publicSettings(s: Settings): PublicSettings {
+  return {
+    siteUrl: s.siteUrl,
+    siteName: s.siteName,
+    phone: s.phone,
+    email: s.email,
+    vipUrl: s.vipUrl,
+    releaseDate: s.releaseDate,
+    bookingEndpoint: s.bookingEndpoint,
+    emailjs: s.emailjs,
+  };
+}
+
+/** The EmailJS keys that are unset, for the one start-up log line of decisions.md section 1. */
+export function missingEmailjsKeys(s: Settings): string[] {
+  const names: Array<[keyof Settings["emailjs"], string]> = [
+    ["publicKey", "EMAILJS_PUBLIC_KEY"],
+    ["serviceId", "EMAILJS_SERVICE_ID"],
+    ["templateId", "EMAILJS_TEMPLATE_ID"],
+  ];
+  return names.filter(([key]) => s.emailjs[key] === null).map(([, name]) => name);
+}

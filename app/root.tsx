@@ -1,0 +1,89 @@
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { useNonce } from "~/components/nonce";
+import type { RootData } from "~/components/site";
+import { publicSettings } from "~/lib/settings.server";
+import stylesheet from "~/styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: Route.LoaderArgs): RootData {
+  return { site: publicSettings(context.settings) };
+}
+
+// The settings do not change between navigations; no need to ask the server again.
+export function shouldRevalidate() {
+  return false;
+}
+
+/** A route hides the footer by exporting `handle = { hideFooter: true }` (the booking form). */
+function useHideFooter(): boolean {
+  return useMatches().some((m) => (m.handle as { hideFooter?: boolean } | undefined)?.hideFooter === true);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  const hideFooter = useHideFooter();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#12355b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        {data ? <SiteHeader site={data.site} /> : null}
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        {data && !hideFooter ? <SiteFooter site={data.site} /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Specification 8: 'Unexpected Application Error!' with the message or status text, never a stack. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "Something went wrong on our side. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    detail = error.statusText || `Error ${error.status}`;
+  } else if (error instanceof Error && error.message) {
+    detail = error.message;
+  }
+  return (
+    <div className="container page">
+      <h1>Unexpected Application Error!</h1>
+      <p>{detail}</p>
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </div>
+  );
+}

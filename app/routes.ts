@@ -1,0 +1,43 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// The whole URL map, in the order of specification 2.1 and decisions.md section 3.
+// Paths that share a screen share its module under their own route id.
+export default [
+  index("routes/home.tsx"),
+  route("cars", "routes/cars.tsx"),
+  route("rates", "routes/rates.tsx"),
+  route("reservation", "routes/reservation.tsx"),
+  route("booking", "routes/reservation.tsx", { id: "booking" }),
+  route("response_bank_ok_ko", "routes/payment-result.tsx"),
+  // /response_bank_ok_ko.php answers a 308 from server/app.ts, before the router.
+  route("services", "routes/services.tsx"),
+  route("info", "routes/info.tsx"),
+  route("informations", "routes/info.tsx", { id: "informations" }),
+  route("links", "routes/links.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("legal-notice", "routes/legal-notice.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("hotels_disneyland_paris", "routes/hotels.tsx"),
+
+  // Airport-to-Disneyland pages: the airport and first tab come from the path.
+  route("airport_charles_de_gaulle_disneyland_paris_transfer", "routes/airport.tsx", { id: "airport-cdg-shuttle" }),
+  route("airport_charles_de_gaulle_disneyland_paris_private_transfer", "routes/airport.tsx", { id: "airport-cdg-private" }),
+  route("airport_beauvais_disneyland_paris_transfer", "routes/airport.tsx", { id: "airport-bva-shuttle" }),
+  route("airport_beauvais_disneyland_paris_private_transfer", "routes/airport.tsx", { id: "airport-bva-private" }),
+  route("airport_orly_disneyland_paris_private_transfer", "routes/airport.tsx", { id: "airport-ory-private" }),
+
+  // The rates page with a preset origin and destination.
+  route("charles-de-gaulle-airport-disneyland-transportation", "routes/rates.tsx", { id: "rates-cdg-disney" }),
+  route("beauvais-disneyland-transportation", "routes/rates.tsx", { id: "rates-bva-disney" }),
+  route("orly-disneyland-transportation", "routes/rates.tsx", { id: "rates-ory-disney" }),
+  route("charles-de-gaulle-paris-transportation", "routes/rates.tsx", { id: "rates-cdg-paris" }),
+  route("airport_orly_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-ory-disney-2" }),
+  route("airport_orly_disneyland_paris_transfer", "routes/rates.tsx", { id: "rates-ory-disney-3" }),
+  route("airport_beauvais_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-bva-disney-2" }),
+  route("airport_charles_de_gaulle_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-cdg-disney-2" }),
+
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,110 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
+import { securityHeaders } from "./security-headers";
+
+declare const __BUILD_DATE__: string;
+
+export interface ServerOptions {
+  settings: Settings;
+  getBuild: () => Promise<ServerBuild>;
+  /** Folder of the built browser files; absent in development, where Vite serves them. */
+  clientDir?: string;
+  vite?: ViteDevServer;
+}
+
+/**
+ * The Express app around React Router's request handler. It owns what react-router-serve
+ * cannot: security and caching headers, compression and the legacy .php redirect.
+ */
+export function createServer({ settings, getBuild, clientDir, vite }: ServerOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(securityHeaders(settings, { dev: Boolean(vite) }));
+  app.use(compression());
+
+  // Old payment provider configurations still return visitors to the PHP path.
+  app.all("/response_bank_ok_ko.php", (req, res) => {
+    const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
+    res.redirect(308, `/response_bank_ok_ko${query}`);
+  });
+
+  if (vite) {
+    app.use(vite.middlewares);
+  } else if (clientDir) {
+    // Hashed file names change with their content, so they can be cached for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use((_req, res, next) => {
+    // Pages are revalidated on every visit: prices and settings can change without a rebuild.
+    res.setHeader("Cache-Control", "no-cache");
+    next();
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: getBuild,
+      getLoadContext: (_req, res) => ({ settings, nonce: String(res.locals.nonce ?? "") }),
+      mode: vite ? "development" : "production",
+    }),
+  );
+
+  return app;
+}
+
+function buildDate(): string | undefined {
+  return typeof __BUILD_DATE__ === "string" ? __BUILD_DATE__ : undefined;
+}
+
+/** Reads the settings, starts listening, and stops cleanly on SIGTERM/SIGINT. */
+export async function main(options: { vite?: ViteDevServer; getBuild?: () => Promise<ServerBuild> } = {}) {
+  let settings: Settings;
+  try {
+    settings = readSettings(process.env, { buildDate: buildDate() });
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const missing = missingEmailjsKeys(settings);
+  if (missing.length > 0) {
+    console.warn(`Contact e-mail is not configured (unset: ${missing.join(", ")}); sends fail except on port 3000.`);
+  }
+
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const getBuild =
+    options.getBuild ??
+    (async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild);
+  const app = createServer({
+    settings,
+    getBuild,
+    vite: options.vite,
+    clientDir: options.vite ? undefined : path.resolve(here, "../client"),
+  });
+
+  const server = app.listen(settings.port, settings.host, () => {
+    console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port}`);
+  });
+  const stop = () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  return server;
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler, Response } from "express";
+import helmet from "helmet";
+import type { Settings } from "~/lib/settings.server";
+
+/** The e-mail service the contact form talks to from the browser (specification 7). */
+export const EMAIL_SERVICE_ORIGIN = "https://api.emailjs.com";
+
+function originOf(url: string): string | null {
+  try {
+    return /^https?:\/\//.test(url) ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Security headers on every response, static files included. Scripts run only from our own
+ * origin or with this request's nonce; forms post only to the site and the booking endpoint.
+ * `dev` relaxes script and connect rules for Vite's inline client and websocket.
+ */
+export function securityHeaders(settings: Settings, options: { dev?: boolean } = {}): RequestHandler[] {
+  const bookingOrigin = originOf(settings.bookingEndpoint);
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    next();
+  };
+  const nonceSource = (_req: IncomingMessage, res: ServerResponse) =>
+    `'nonce-${String((res as Response).locals.nonce ?? "")}'`;
+
+  const csp = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
+        styleSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        imgSrc: ["'self'", "data:"],
+        fontSrc: ["'self'"],
+        connectSrc: options.dev ? ["'self'", "ws:", EMAIL_SERVICE_ORIGIN] : ["'self'", EMAIL_SERVICE_ORIGIN],
+        formAction: bookingOrigin ? ["'self'", bookingOrigin] : ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        manifestSrc: ["'self'"],
+        ...(settings.hsts ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: settings.hsts ? { maxAge: 63072000, includeSubDomains: true, preload: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+  });
+  const permissions: RequestHandler = (_req, res, next) => {
+    res.setHeader(
+      "Permissions-Policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    );
+    next();
+  };
+  return [nonce, csp, permissions];
+}
