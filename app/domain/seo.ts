@@ -19,14 +19,15 @@ export type MetaTag =
   | { property: string; content: string }
   | { tagName: "link"; rel: string; href: string };
 
-export const DEFAULT_SOCIAL_IMAGE = "/images/og-default.png";
+export const DEFAULT_SOCIAL_IMAGE = "/images/og-default.jpg";
 
 export function documentTitle(pageTitle: string, siteName: string): string {
   return pageTitle.includes(siteName) ? pageTitle : `${pageTitle} | ${siteName}`;
 }
 
+/** A site-relative path on the site's origin; `//host` can never escape to another origin. */
 export function absoluteUrl(siteUrl: string, path: string): string {
-  return new URL(path, `${siteUrl}/`).href;
+  return `${siteUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
 /** Every page's title, description, keywords, canonical URL and social tags (specification 2.2). */

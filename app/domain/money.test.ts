@@ -1,0 +1,31 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatEuros } from "./money";
+
+describe("formatEuros", () => {
+  it.each([
+    [0, "0,00\u00a0€"],
+    [4000, "40,00\u00a0€"],
+    [11500, "115,00\u00a0€"],
+    [1, "0,01\u00a0€"],
+    [123456, "1\u00a0234,56\u00a0€"],
+  ])("%i cents reads %s", (cents, text) => {
+    expect(formatEuros(cents)).toBe(text);
+  });
+
+  it("refuses anything but whole cents", () => {
+    expect(() => formatEuros(1.5)).toThrow(RangeError);
+    expect(() => formatEuros(Number.NaN)).toThrow(RangeError);
+  });
+
+  it("always shows two decimals and reads back to the same cents", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000 }), (cents) => {
+        const text = formatEuros(cents);
+        expect(text).toMatch(/^[\d\u00a0]+,\d{2}\u00a0€$/);
+        const back = Math.round(Number(text.replace(/[\u00a0€]/g, "").replace(",", ".")) * 100);
+        expect(back).toBe(cents);
+      }),
+    );
+  });
+});

@@ -1,0 +1,75 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { absoluteUrl, buildMeta, documentTitle } from "./seo";
+import { sitemapPaths } from "./site-paths";
+import { robotsTxt, sitemapXml } from "./sitemap";
+
+const site = { siteUrl: "https://navette.example", siteName: "Navette Paris" };
+
+function content(tags: ReturnType<typeof buildMeta>, key: string): string | undefined {
+  for (const t of tags) {
+    if ("name" in t && t.name === key) return t.content;
+    if ("property" in t && t.property === key) return t.content;
+  }
+  return undefined;
+}
+
+describe("buildMeta", () => {
+  const tags = buildMeta(site, "/cars", { title: "Cars", description: "Our fleet.", keywords: ["van", "coach"] });
+
+  it("sets title, description, keywords, canonical and social tags", () => {
+    expect(tags).toContainEqual({ title: "Cars | Navette Paris" });
+    expect(content(tags, "description")).toBe("Our fleet.");
+    expect(content(tags, "keywords")).toBe("van, coach");
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://navette.example/cars" });
+    expect(content(tags, "og:title")).toBe("Cars | Navette Paris");
+    expect(content(tags, "og:url")).toBe("https://navette.example/cars");
+    expect(content(tags, "og:image")).toBe("https://navette.example/images/og-default.jpg");
+    expect(content(tags, "twitter:card")).toBe("summary_large_image");
+    expect(content(tags, "robots")).toBeUndefined();
+  });
+
+  it("points an alias at its canonical path and can keep a page out of the index", () => {
+    const alias = buildMeta(site, "/booking", {
+      title: "Book",
+      description: "d",
+      keywords: [],
+      canonicalPath: "/reservation",
+      noindex: true,
+    });
+    expect(alias).toContainEqual({ tagName: "link", rel: "canonical", href: "https://navette.example/reservation" });
+    expect(content(alias, "robots")).toBe("noindex");
+  });
+
+  it("never repeats the site name in a title", () => {
+    expect(documentTitle("Navette Paris", "Navette Paris")).toBe("Navette Paris");
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), (title) => {
+        expect(documentTitle(title, site.siteName)).toContain(site.siteName);
+      }),
+    );
+  });
+
+  it("builds absolute URLs on the site origin for any path", () => {
+    fc.assert(
+      fc.property(fc.webPath(), (path) => {
+        expect(absoluteUrl(site.siteUrl, path).startsWith("https://navette.example/")).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("sitemap and robots", () => {
+  it("lists every public path once, as absolute URLs", () => {
+    const xml = sitemapXml(site.siteUrl, sitemapPaths());
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toHaveLength(sitemapPaths().length);
+    expect(new Set(locs).size).toBe(locs.length);
+    expect(locs).toContain("https://navette.example/");
+    expect(locs).toContain("https://navette.example/airport_orly_disneyland_paris_private_transfer");
+  });
+
+  it("points robots at the sitemap", () => {
+    expect(robotsTxt(site.siteUrl)).toContain("Sitemap: https://navette.example/sitemap.xml");
+  });
+});

@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests of the built site. `npm run test:e2e` builds first; this config only starts
+ * the built server (server/index.js) on its own port, with a fresh data folder.
+ */
+const PORT = 3100;
+const SITE_URL = `http://127.0.0.1:${PORT}`;
+
+// Kept apart from Playwright's own output folder (test-results/playwright), which it empties
+// at the start of every run while the server may already be using this one.
+const DATA_DIR = path.resolve("test-results", "server-data");
+if (process.env.TEST_WORKER_INDEX === undefined) {
+  // Main process only: workers load this file too, while the server is running.
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(DATA_DIR, { recursive: true });
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/playwright",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL: SITE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  webServer: {
+    command: "node server/index.js",
+    url: `${SITE_URL}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      SITE_URL,
+      DATA_DIR,
+      NODE_ENV: "production",
+    },
+  },
+});
