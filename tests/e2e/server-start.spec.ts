@@ -1,0 +1,64 @@
+import { spawn } from "node:child_process";
+import { expect, test } from "@playwright/test";
+
+/** Starts the built server with extra settings; resolves with its exit code and output. */
+function startServer(env: Record<string, string>, waitMs = 8000): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["server/index.js"], {
+      env: { ...process.env, HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const timer = setTimeout(() => child.kill("SIGTERM"), waitMs);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+test.describe("settings at start", () => {
+  test("a bad value stops the server with a message naming the variable", async () => {
+    const { code, output } = await startServer({ PORT: "3197", SITE_URL: "not a url" });
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid setting: SITE_URL");
+    expect(output).not.toMatch(/\bat .+:\d+:\d+\)/); // no stack trace
+  });
+
+  test("the settings reach the pages: name, phone, VIP link and canonical URLs", async ({ browser }) => {
+    const port = "3198";
+    const child = spawn(process.execPath, ["server/index.js"], {
+      env: {
+        ...process.env,
+        HOST: "127.0.0.1",
+        PORT: port,
+        SITE_URL: "https://navette.example",
+        SITE_NAME: "Navette Test",
+        SITE_PHONE: "+33 6 11 22 33 44",
+        VIP_URL: "https://limo.example",
+      },
+      stdio: "ignore",
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      await expect
+        .poll(async () => (await fetch(`${base}/`).catch(() => null))?.status, { timeout: 10_000 })
+        .toBe(200);
+      const html = await (await fetch(`${base}/cars`)).text();
+      expect(html).toContain("<title>");
+      expect(html).toMatch(/<title>[^<]*Navette Test<\/title>/);
+      expect(html).toContain('href="tel:+33611223344"');
+      expect(html).toContain('href="https://limo.example"');
+      expect(html).toContain('<link rel="canonical" href="https://navette.example/cars"/>');
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${base}/`);
+      await expect(page.getByRole("link", { name: /Navette Test/ }).first()).toBeVisible();
+      await context.close();
+    } finally {
+      child.kill("SIGTERM");
+    }
+  });
+});
