@@ -35,7 +35,7 @@ export function securityHeaders(settings: Settings, options: { dev?: boolean } =
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
-        styleSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        styleSrc: options.dev ? ["'self'", "'unsafe-inline'"] : ["'self'", nonceSource],
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: options.dev ? ["'self'", "ws:", EMAIL_SERVICE_ORIGIN] : ["'self'", EMAIL_SERVICE_ORIGIN],
