@@ -7,7 +7,7 @@ import { securityHeaders } from "./security-headers";
 const servers: Array<{ close: () => void }> = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
-async function headersFor(env: Record<string, string>): Promise<Headers[]> {
+async function headersFor(env: Record<string, string>): Promise<[Headers, Headers]> {
   const app = express();
   app.use(securityHeaders(readSettings(env)));
   app.get("/", (_req, res) => {
@@ -49,9 +49,9 @@ describe("security headers", () => {
 
   it("lets forms post to an external booking endpoint and sends HSTS only over HTTPS", async () => {
     const [h] = await headersFor({ BOOKING_ENDPOINT: "https://legacy.example/confirm.php", HSTS: "1" });
-    const csp = h!.get("content-security-policy") ?? "";
+    const csp = h.get("content-security-policy") ?? "";
     expect(directive(csp, "form-action")).toBe("form-action 'self' https://legacy.example");
     expect(csp).toContain("upgrade-insecure-requests");
-    expect(h!.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains; preload");
+    expect(h.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains; preload");
   });
 });
