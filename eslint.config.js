@@ -12,7 +12,7 @@ const noComponents = { group: ["~/components/*", "**/components/*"], message: "d
 const serverOnly = { group: ["*.server", "**/*.server"], message: "Server-only code stays out of the browser bundle." };
 
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/"] },
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "public/images/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { useNonce } from "~/components/nonce";
-import type { RootData } from "~/components/site";
+import type { PageHandle, RootData } from "~/components/site";
 import { publicSettings } from "~/lib/settings.server";
 // The whole stylesheet is about 3 KB gzip: inlined, it costs less than the round trip a
 // render-blocking <link> would add on a slow phone (see docs/decisions/0004-inline-css.md).
@@ -30,15 +30,25 @@ export function shouldRevalidate() {
   return false;
 }
 
-/** A route hides the footer by exporting `handle = { hideFooter: true }` (the booking form). */
-function useHideFooter(): boolean {
-  return useMatches().some((m) => (m.handle as { hideFooter?: boolean } | undefined)?.hideFooter === true);
+/**
+ * What a route says of itself through its `handle`: `hideFooter` (the booking form) and
+ * `hydrate: false` (pages with nothing interactive, served without React's JavaScript).
+ */
+function useRouteHandles(): { hideFooter: boolean; hydrate: boolean } {
+  const handles = useMatches().map((m) => (m.handle ?? {}) as PageHandle);
+  return {
+    hideFooter: handles.some((h) => h.hideFooter === true),
+    hydrate: !handles.some((h) => h.hydrate === false),
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData("root") as RootData | undefined;
-  const hideFooter = useHideFooter();
+  const { hideFooter, hydrate } = useRouteHandles();
+  // Decided once, by the first page served: a page that ships React keeps it while the
+  // visitor navigates on, even to a page that would not need it.
+  const [withScripts] = useState(hydrate);
   return (
     <html lang="en">
       <head>
@@ -59,8 +69,13 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {data && !hideFooter ? <SiteFooter site={data.site} /> : null}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        <script src="/js/menu.js" />
       </body>
     </html>
   );

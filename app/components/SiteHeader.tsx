@@ -1,36 +1,17 @@
-import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import type { PublicSettings } from "~/domain/public-settings";
 import { telHref } from "~/domain/public-settings";
 import { Logo } from "./ui/Logo";
 import { menuEntries } from "./navigation";
 
+export const MENU_ID = "site-menu";
+
 /**
- * Logo, click-to-call link and the menu (specification 2.2 and 4.1). On small screens the
- * hamburger toggles the menu; choosing a link or pressing Escape closes it.
+ * Logo, click-to-call link and the menu (specification 2.2 and 4.1). The markup only: the
+ * hamburger's behaviour lives in public/js/menu.js, loaded on every page, so pages that ship
+ * no React still have a working menu (docs/decisions/0005-static-pages-without-react.md).
  */
 export function SiteHeader({ site }: { site: PublicSettings }) {
-  const location = useLocation();
-  // The menu is open for the location it was opened at: any navigation (a link, the back
-  // button) closes it without an extra render.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === location.key;
-  const setOpen = (next: boolean) => setOpenAt(next ? location.key : null);
-  const menuId = "site-menu";
-  const buttonRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        setOpenAt(null);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
-
   return (
     <header className="site-header">
       <div className="container site-header__bar">
@@ -48,30 +29,21 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
           <span className="visually-hidden">Call us: </span>
           {site.phone}
         </a>
-        <button
-          ref={buttonRef}
-          type="button"
-          className="site-header__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen(!open)}
-        >
+        <button type="button" className="site-header__toggle" aria-expanded="false" aria-controls={MENU_ID}>
           <span className="hamburger" aria-hidden="true" />
           <span className="visually-hidden">Menu</span>
         </button>
       </div>
       <nav aria-label="Main" className="container">
-        <ul id={menuId} className={open ? "site-menu is-active" : "site-menu"}>
+        <ul id={MENU_ID} className="site-menu">
           {menuEntries(site.vipUrl).map((entry) => (
             <li key={entry.label}>
               {entry.external ? (
-                <a href={entry.to} rel="noopener" onClick={() => setOpen(false)}>
+                <a href={entry.to} rel="noopener">
                   {entry.label}
                 </a>
               ) : (
-                <Link to={entry.to} onClick={() => setOpen(false)} prefetch="intent">
-                  {entry.label}
-                </Link>
+                <Link to={entry.to}>{entry.label}</Link>
               )}
             </li>
           ))}

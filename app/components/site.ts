@@ -3,6 +3,17 @@ import { useRouteLoaderData } from "react-router";
 import type { PublicSettings } from "~/domain/public-settings";
 import { buildMeta, type PageSeo } from "~/domain/seo";
 
+/** What a route module may export as `handle`; read by the root layout. */
+export interface PageHandle {
+  /** The booking form hides the site footer (specification 2.1). */
+  hideFooter?: boolean;
+  /** False on pages with nothing interactive: they are served without React's JavaScript. */
+  hydrate?: boolean;
+}
+
+/** The handle of a page that needs no JavaScript beyond the menu. */
+export const STATIC_PAGE: PageHandle = { hydrate: false };
+
 /** What the root loader hands every page. */
 export interface RootData {
   site: PublicSettings;

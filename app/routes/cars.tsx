@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cars";
-import { pageMeta } from "~/components/site";
+import { pageMeta, STATIC_PAGE } from "~/components/site";
 import { FLEET, VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH } from "~/domain/fleet";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -54,3 +54,6 @@ export default function CarsPage() {
     </div>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { pageMeta, useSite } from "~/components/site";
+import { pageMeta, useSite, STATIC_PAGE } from "~/components/site";
 import { telHref } from "~/domain/public-settings";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -183,3 +183,6 @@ export default function HomePage() {
     </>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;

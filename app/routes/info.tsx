@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/info";
-import { pageMeta, useSite } from "~/components/site";
+import { pageMeta, useSite, STATIC_PAGE } from "~/components/site";
 import { telHref } from "~/domain/public-settings";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -82,3 +82,6 @@ export default function InfoPage() {
     </div>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;

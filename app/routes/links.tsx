@@ -1,5 +1,5 @@
 import type { Route } from "./+types/links";
-import { pageMeta } from "~/components/site";
+import { pageMeta, STATIC_PAGE } from "~/components/site";
 import { LINK_TOPICS, USEFUL_LINKS, linkHost } from "~/domain/useful-links";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -43,3 +43,6 @@ export default function LinksPage() {
     </div>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;

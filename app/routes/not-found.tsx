@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageMeta } from "~/components/site";
+import { pageMeta, STATIC_PAGE } from "~/components/site";
 
 // Returned, not thrown: a returned 404 keeps this page's own title and meta.
 export function loader() {
@@ -28,3 +28,6 @@ export default function NotFoundPage() {
     </div>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/payment-result";
-import { pageMeta } from "~/components/site";
+import { pageMeta, STATIC_PAGE } from "~/components/site";
 
 /** An order id as the site writes it; anything else in the URL is not shown back. */
 function safeOrderId(value: string | null): string | null {
@@ -62,3 +62,6 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
     </div>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;

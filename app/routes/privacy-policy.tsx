@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
-import { pageMeta, useSite } from "~/components/site";
+import { pageMeta, useSite, STATIC_PAGE } from "~/components/site";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -138,3 +138,6 @@ export default function PrivacyPolicyPage() {
     </div>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
-import { pageMeta } from "~/components/site";
+import { pageMeta, STATIC_PAGE } from "~/components/site";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -100,3 +100,6 @@ export default function ServicesPage() {
     </div>
   );
 }
+
+// Nothing here is interactive: served without React's JavaScript.
+export const handle = STATIC_PAGE;
