@@ -1,0 +1,379 @@
+/**
+ * The price file (decisions.md section 4): a semicolon-separated UTF-8 text with a header row.
+ * Reading it never depends on column order; unknown columns are ignored; a row that cannot be
+ * read is skipped with a warning naming its line. Only a header lacking a required column fails
+ * the whole file. Money stays integer cents; an empty or 0 price is "no price" (null).
+ */
+import type { TransferKind } from "../site-paths";
+
+/** The required header names, in the order the file is written. */
+export const PRICE_FILE_COLUMNS = [
+  "shuttle",
+  "Depart",
+  "Arrive",
+  "aller_retour",
+  "mode_paiement",
+  "duree_aller",
+  "duree_retour",
+  "delai_depart",
+  "delai_arrive",
+  "depart_type",
+  "arrive_type",
+  "price1",
+  "price2",
+  "price3",
+  "price4",
+  "price5",
+  "price6",
+  "price7",
+  "price8",
+  "price22",
+  "price_sup",
+  "cp_possible_depart",
+  "cp_possible_arrive",
+  "nb_pax_mini",
+  "nb_pax_maxi",
+  "prix",
+] as const;
+
+export type PriceColumn = (typeof PRICE_FILE_COLUMNS)[number];
+
+/** 1 one way, 2 round trip, 3 return (aller_retour). */
+export type TripType = 1 | 2 | 3;
+export const TRIP_TYPES: readonly TripType[] = [1, 2, 3];
+
+/** mode_paiement: 1 is cash, anything else card. */
+export type Payment = "card" | "cash";
+
+/** depart_type / arrive_type: 1 an airport (a flight), 2 a hotel or an address. */
+export type PlaceType = 1 | 2;
+
+/** The passenger counts a table row stands for. */
+export type PaxCount = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
+export const PAX_COUNTS: readonly PaxCount[] = [1, 2, 3, 4, 5, 6, 7, 8];
+
+/** What every row says about its route, whatever its kind. Minutes for times. */
+export interface PriceRowBase {
+  kind: TransferKind;
+  from: string;
+  to: string;
+  tripType: TripType;
+  payment: Payment;
+  durationOut: number;
+  durationBack: number;
+  delayDepart: number;
+  delayArrive: number;
+  departType: PlaceType;
+  arriveType: PlaceType;
+  postcodesDepart: string[];
+  postcodesArrive: string[];
+}
+
+/** A shared-shuttle row (shuttle = 0): total cents for 1…8 passengers, the family price, per head for 9+. */
+export interface ShuttleRow extends PriceRowBase {
+  kind: "shuttle";
+  prices: Record<PaxCount, number | null>;
+  price22: number | null;
+  priceSup: number | null;
+}
+
+/** A private row (shuttle = 1): `price` cents for any party from paxMin to paxMax passengers. */
+export interface PrivateRow extends PriceRowBase {
+  kind: "private";
+  paxMin: number | null;
+  paxMax: number | null;
+  price: number | null;
+}
+
+export type PriceRow = ShuttleRow | PrivateRow;
+
+export interface PriceFileWarning {
+  /** 1-based line of the file where the unreadable row starts (the header is line 1). */
+  line: number;
+  message: string;
+}
+
+export interface ParsedPriceFile {
+  rows: PriceRow[];
+  warnings: PriceFileWarning[];
+}
+
+/** Thrown only when the file has no header or the header lacks required columns. */
+export class PriceFileError extends Error {
+  readonly missingColumns: readonly string[];
+
+  constructor(message: string, missingColumns: readonly string[] = []) {
+    super(message);
+    this.name = "PriceFileError";
+    this.missingColumns = missingColumns;
+  }
+}
+
+/** Defaults for an empty duration or delay cell (decisions.md section 5). */
+export const DEFAULT_MINUTES = { durationOut: 45, durationBack: 45, delayDepart: 30, delayArrive: 135 } as const;
+
+const DELIMITER = ";";
+
+// ---------------------------------------------------------------------------------------------
+// Records: RFC 4180 with ';'. Quoted fields may hold ';', line breaks and doubled quotes. A quote
+// inside an unquoted field is an ordinary character; text after a closing quote is kept as is.
+// A quote that never closes spoils its line only: that line is reported and reading goes on.
+
+export interface CsvRecord {
+  line: number;
+  fields: string[];
+}
+
+export function readCsvRecords(text: string): { records: CsvRecord[]; problems: PriceFileWarning[] } {
+  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const records: CsvRecord[] = [];
+  const problems: PriceFileWarning[] = [];
+  const n = src.length;
+  let pos = 0;
+  let line = 1;
+
+  while (pos < n) {
+    const startLine = line;
+    const fields: string[] = [];
+    let spoiled = false;
+
+    for (;;) {
+      let field = "";
+      if (src[pos] === '"') {
+        const quoted = readQuoted(src, pos + 1);
+        if (quoted === null) {
+          problems.push({ line: startLine, message: "a quoted field is never closed" });
+          pos = endOfLine(src, pos);
+          line = startLine + 1;
+          spoiled = true;
+          break;
+        }
+        field = quoted.value;
+        line += quoted.lineBreaks;
+        pos = quoted.end;
+      }
+      while (pos < n && src[pos] !== DELIMITER && src[pos] !== "\n" && src[pos] !== "\r") {
+        field += src[pos];
+        pos++;
+      }
+      fields.push(field);
+      if (pos >= n) break;
+      if (src[pos] === DELIMITER) {
+        pos++;
+        continue;
+      }
+      pos += src[pos] === "\r" && src[pos + 1] === "\n" ? 2 : 1;
+      line++;
+      break;
+    }
+    if (!spoiled) records.push({ line: startLine, fields });
+  }
+  return { records, problems };
+}
+
+/** Reads a quoted field's content from just after its opening quote; null when it never closes. */
+function readQuoted(src: string, from: number): { value: string; end: number; lineBreaks: number } | null {
+  let value = "";
+  let lineBreaks = 0;
+  let i = from;
+  while (i < src.length) {
+    const c = src[i];
+    if (c === '"') {
+      if (src[i + 1] === '"') {
+        value += '"';
+        i += 2;
+        continue;
+      }
+      return { value, end: i + 1, lineBreaks };
+    }
+    if (c === "\n" || (c === "\r" && src[i + 1] !== "\n")) lineBreaks++;
+    value += c;
+    i++;
+  }
+  return null;
+}
+
+/** The position just after the line break ending the line that holds `pos`. */
+function endOfLine(src: string, pos: number): number {
+  let i = pos;
+  while (i < src.length && src[i] !== "\n" && src[i] !== "\r") i++;
+  if (src[i] === "\r" && src[i + 1] === "\n") return i + 2;
+  return i < src.length ? i + 1 : i;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+class RowProblem extends Error {}
+
+type Cell = (column: PriceColumn) => string;
+
+export function parsePriceFile(text: string): ParsedPriceFile {
+  const { records, problems } = readCsvRecords(text);
+  const filled = records.filter((r) => r.fields.some((f) => f.trim() !== ""));
+  const header = filled[0];
+  if (!header) throw new PriceFileError("The price file is empty: it has no header row.");
+
+  const index = new Map<string, number>();
+  header.fields.forEach((name, i) => {
+    const key = name.trim();
+    if (!index.has(key)) index.set(key, i);
+  });
+  const missing = PRICE_FILE_COLUMNS.filter((c) => !index.has(c));
+  if (missing.length > 0) {
+    const noun = missing.length === 1 ? "column" : "columns";
+    throw new PriceFileError(`The price file's header lacks the required ${noun}: ${missing.join(", ")}.`, missing);
+  }
+
+  const rows: PriceRow[] = [];
+  const warnings = problems.filter((p) => p.line > header.line);
+  for (const record of filled.slice(1)) {
+    const cell: Cell = (column) => (record.fields[index.get(column) ?? -1] ?? "").trim();
+    try {
+      rows.push(readRow(cell));
+    } catch (e) {
+      if (!(e instanceof RowProblem)) throw e;
+      warnings.push({ line: record.line, message: e.message });
+    }
+  }
+  warnings.sort((a, b) => a.line - b.line);
+  return { rows, warnings };
+}
+
+function readRow(cell: Cell): PriceRow {
+  const flag = cell("shuttle");
+  if (flag !== "0" && flag !== "1") throw new RowProblem(`unknown shuttle flag "${flag}" (0 shuttle, 1 private)`);
+  const from = placeName(cell, "Depart");
+  const to = placeName(cell, "Arrive");
+  if (from.toLowerCase() === to.toLowerCase()) throw new RowProblem(`Depart and Arrive are the same place "${from}"`);
+
+  const base: Omit<PriceRowBase, "kind"> = {
+    from,
+    to,
+    tripType: tripType(cell("aller_retour")),
+    payment: cell("mode_paiement") === "1" ? "cash" : "card",
+    durationOut: minutes(cell, "duree_aller", DEFAULT_MINUTES.durationOut),
+    durationBack: minutes(cell, "duree_retour", DEFAULT_MINUTES.durationBack),
+    delayDepart: minutes(cell, "delai_depart", DEFAULT_MINUTES.delayDepart),
+    delayArrive: minutes(cell, "delai_arrive", DEFAULT_MINUTES.delayArrive),
+    departType: cell("depart_type") === "1" ? 1 : 2,
+    arriveType: cell("arrive_type") === "1" ? 1 : 2,
+    postcodesDepart: postcodes(cell("cp_possible_depart")),
+    postcodesArrive: postcodes(cell("cp_possible_arrive")),
+  };
+
+  if (flag === "1") {
+    return {
+      ...base,
+      kind: "private",
+      paxMin: wholeOrNull(cell, "nb_pax_mini"),
+      paxMax: wholeOrNull(cell, "nb_pax_maxi"),
+      price: cents(cell, "prix"),
+    };
+  }
+  return {
+    ...base,
+    kind: "shuttle",
+    prices: {
+      1: cents(cell, "price1"),
+      2: cents(cell, "price2"),
+      3: cents(cell, "price3"),
+      4: cents(cell, "price4"),
+      5: cents(cell, "price5"),
+      6: cents(cell, "price6"),
+      7: cents(cell, "price7"),
+      8: cents(cell, "price8"),
+    },
+    price22: cents(cell, "price22"),
+    priceSup: cents(cell, "price_sup"),
+  };
+}
+
+function placeName(cell: Cell, column: "Depart" | "Arrive"): string {
+  const name = cell(column).replace(/\s+/g, " ");
+  if (name === "") throw new RowProblem(`missing place name in ${column}`);
+  return name;
+}
+
+function tripType(raw: string): TripType {
+  if (raw === "1" || raw === "2" || raw === "3") return Number(raw) as TripType;
+  throw new RowProblem(`unknown aller_retour "${raw}" (1 one way, 2 round trip, 3 return)`);
+}
+
+/** A non-negative whole number, or null for an empty cell. */
+function wholeOrNull(cell: Cell, column: PriceColumn): number | null {
+  const raw = cell(column);
+  if (raw === "") return null;
+  const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value)) throw new RowProblem(`${column} is not a whole number: "${raw}"`);
+  return value;
+}
+
+/** Integer cents; empty or 0 means no price. */
+function cents(cell: Cell, column: PriceColumn): number | null {
+  const value = wholeOrNull(cell, column);
+  return value === 0 ? null : value;
+}
+
+function minutes(cell: Cell, column: PriceColumn, fallback: number): number {
+  return wholeOrNull(cell, column) ?? fallback;
+}
+
+function postcodes(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** Writes rows back as a price file (header in the standard order, `\n` line ends, card as 2). */
+export function serializePriceFile(rows: readonly PriceRow[]): string {
+  const lines = [PRICE_FILE_COLUMNS.join(DELIMITER)];
+  for (const row of rows) {
+    const values = rowValues(row);
+    lines.push(PRICE_FILE_COLUMNS.map((c) => quoteField(values[c] ?? "")).join(DELIMITER));
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function rowValues(row: PriceRow): Partial<Record<PriceColumn, string>> {
+  const text = (v: number | null) => (v === null ? "" : String(v));
+  const common: Partial<Record<PriceColumn, string>> = {
+    shuttle: row.kind === "private" ? "1" : "0",
+    Depart: row.from,
+    Arrive: row.to,
+    aller_retour: String(row.tripType),
+    mode_paiement: row.payment === "cash" ? "1" : "2",
+    duree_aller: String(row.durationOut),
+    duree_retour: String(row.durationBack),
+    delai_depart: String(row.delayDepart),
+    delai_arrive: String(row.delayArrive),
+    depart_type: String(row.departType),
+    arrive_type: String(row.arriveType),
+    cp_possible_depart: row.postcodesDepart.join(","),
+    cp_possible_arrive: row.postcodesArrive.join(","),
+  };
+  if (row.kind === "private") {
+    return { ...common, nb_pax_mini: text(row.paxMin), nb_pax_maxi: text(row.paxMax), prix: text(row.price) };
+  }
+  return {
+    ...common,
+    price1: text(row.prices[1]),
+    price2: text(row.prices[2]),
+    price3: text(row.prices[3]),
+    price4: text(row.prices[4]),
+    price5: text(row.prices[5]),
+    price6: text(row.prices[6]),
+    price7: text(row.prices[7]),
+    price8: text(row.prices[8]),
+    price22: text(row.price22),
+    price_sup: text(row.priceSup),
+  };
+}
+
+function quoteField(value: string): string {
+  return /[;"\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
