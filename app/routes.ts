@@ -37,6 +37,8 @@ export default [
   route("airport_beauvais_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-bva-disney-2" }),
   route("airport_charles_de_gaulle_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-cdg-disney-2" }),
 
+  // The business's price file, served from PRICES_CSV as it is now.
+  route("data/prices.csv", "routes/prices-csv.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

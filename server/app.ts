@@ -5,6 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { securityHeaders } from "./security-headers";
 
@@ -12,6 +13,7 @@ declare const __BUILD_DATE__: string;
 
 export interface ServerOptions {
   settings: Settings;
+  prices: PriceStore;
   getBuild: () => Promise<ServerBuild>;
   /** Folder of the built browser files; absent in development, where Vite serves them. */
   clientDir?: string;
@@ -22,7 +24,7 @@ export interface ServerOptions {
  * The Express app around React Router's request handler. It owns what react-router-serve
  * cannot: security and caching headers, compression and the legacy .php redirect.
  */
-export function createServer({ settings, getBuild, clientDir, vite }: ServerOptions): express.Express {
+export function createServer({ settings, prices, getBuild, clientDir, vite }: ServerOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -57,7 +59,7 @@ export function createServer({ settings, getBuild, clientDir, vite }: ServerOpti
     "/{*splat}",
     createRequestHandler({
       build: getBuild,
-      getLoadContext: (_req, res) => ({ settings, nonce: String(res.locals.nonce ?? "") }),
+      getLoadContext: (_req, res) => ({ settings, prices, nonce: String(res.locals.nonce ?? "") }),
       mode: vite ? "development" : "production",
     }),
   );
@@ -86,12 +88,17 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
     console.warn(`Contact e-mail is not configured (unset: ${missing.join(", ")}); sends fail except on port 3000.`);
   }
 
+  const prices = createPriceStore(settings.pricesCsv);
+  // Read once at start so a broken file is reported now, not at the first visitor.
+  await prices.get().catch(() => undefined);
+
   const here = path.dirname(fileURLToPath(import.meta.url));
   const getBuild =
     options.getBuild ??
     (async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild);
   const app = createServer({
     settings,
+    prices,
     getBuild,
     vite: options.vite,
     clientDir: options.vite ? undefined : path.resolve(here, "../client"),

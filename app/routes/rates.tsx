@@ -1,40 +1,181 @@
+import { useEffect, useState } from "react";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/rates";
+import { AirportCard } from "~/components/AirportCard";
+import { RatesTable } from "~/components/RatesTable";
 import { pageMeta } from "~/components/site";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
+import type { RateLine } from "~/domain/pricing/pricing";
+import { ratesView, type RatesView } from "~/domain/rates-view";
+import { saveRatesDraft } from "~/domain/rates-draft";
 import { ratePresetFor } from "~/domain/site-paths";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const preset = ratePresetFor(url.pathname);
-  return {
-    from: preset?.from ?? url.searchParams.get("from") ?? "",
-    to: preset?.to ?? url.searchParams.get("to") ?? "",
-    preset: Boolean(preset),
-  };
+  const from = url.searchParams.get("from") ?? preset?.from ?? "";
+  const to = url.searchParams.get("to") ?? preset?.to ?? "";
+  let view: RatesView | null = null;
+  try {
+    view = ratesView((await context.prices.get()).rows, from, to);
+  } catch {
+    // Logged by the price store; the page then shows its loading panel, as specification 4.2 says.
+  }
+  return { from, to, view };
 }
 
-function titleFor(from: string, to: string): string {
-  const words = (s: string) => s.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
-  return from && to ? `${words(from)} to ${words(to)} transfer rates` : "Rates";
+function routeTitle(view: RatesView | null): string {
+  return view ? `${view.departure} to ${view.arrival}: transfer prices` : "Rates";
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const from = args.data?.from ?? "";
-  const to = args.data?.to ?? "";
-  return pageMeta(args, {
-    title: titleFor(from, to),
-    description:
-      "Shared shuttle and private transfer prices between the Paris airports, Disneyland Paris and Paris, for 1 to 8 passengers and larger groups.",
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: routeTitle(args.data?.view ?? null),
+    description: args.data?.view
+      ? `Shared shuttle and private transfer prices from ${args.data.view.departure} to ${args.data.view.arrival}, for 1 to 8 passengers and larger groups. Book online at a fixed price.`
+      : "Shared shuttle and private transfer prices between the Paris airports, Disneyland Paris and Paris.",
     keywords: ["transfer prices", "shuttle rates", "private transfer rates", "Disneyland Paris shuttle price"],
   });
-};
+
+type BrowserPrices = { state: "loading" } | { state: "ready"; rows: readonly PriceRow[] };
+
+/**
+ * The browser loads the price file itself (specification 4.2) so that changing the departure or
+ * the arrival needs no round trip. Until it has, and if it never does, the server's answer stands
+ * and a change of selection asks the server.
+ */
+function useBrowserPrices(): BrowserPrices {
+  const [prices, setPrices] = useState<BrowserPrices>({ state: "loading" });
+  useEffect(() => {
+    let live = true;
+    fetch("/data/prices.csv")
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`price file answered ${response.status}`);
+        const { rows } = parsePriceFile(await response.text());
+        if (rows.length === 0) throw new Error("price file holds no route");
+        if (live) setPrices({ state: "ready", rows });
+      })
+      .catch((error: unknown) => {
+        console.error("Price data could not be loaded:", error);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return prices;
+}
 
 export default function RatesPage({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const prices = useBrowserPrices();
+  const [choice, setChoice] = useState<{ from: string; to: string } | null>(null);
+
+  const view =
+    prices.state === "ready" && choice ? ratesView(prices.rows, choice.from, choice.to) : loaderData.view;
+  const selection = { from: view?.departure ?? loaderData.from, to: view?.arrival ?? loaderData.to };
+  // Without the browser's copy of the file, a new selection is the server's to answer.
+  const local = prices.state === "ready";
+
+  const onBook = (line: RateLine) => {
+    if (view) saveRatesDraft(window.localStorage, { nb_pax: line.code, shuttle: view.shuttle, private: view.private });
+  };
+
   return (
-    <div className="container page">
-      <h1>{titleFor(loaderData.from, loaderData.to)}</h1>
+    <div className="container page rates-page">
+      <h1>{routeTitle(view)}</h1>
       <p className="lead">
-        Choose where you start and where you are going to see the shared shuttle and private car prices for your group.
+        Choose where you start and where you are going: the tables show the shared shuttle and private car prices for
+        your group. Choose a price to book it.
       </p>
+
+      {/* Always in the page, so its text can come and go without moving anything below it. */}
+      <p className="loading-panel" role="status">
+        {!view || (hydrated && prices.state === "loading") ? "Data is loadind" : ""}
+      </p>
+
+      {view ? (
+        <>
+          <Form method="get" action="/rates" className="route-picker" aria-label="Route">
+            <div className="field">
+              <label htmlFor="rates-from">Departure</label>
+              <select
+                id="rates-from"
+                name="from"
+                value={selection.from}
+                onChange={(e) => {
+                  // Specification 4.2: a new departure selects the arrival matching 'to', else the first.
+                  const next = { from: e.target.value, to: loaderData.to };
+                  if (local) setChoice(next);
+                  else e.currentTarget.form?.requestSubmit();
+                }}
+              >
+                {view.places.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="rates-to">Arrival</label>
+              <select
+                id="rates-to"
+                name="to"
+                value={selection.to}
+                onChange={(e) => {
+                  const next = { from: selection.from, to: e.target.value };
+                  if (local) setChoice(next);
+                  else e.currentTarget.form?.requestSubmit();
+                }}
+              >
+                {view.arrivals.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="button button--secondary">
+              Show prices
+            </button>
+          </Form>
+
+          <section aria-labelledby="shuttle-prices">
+            <h2 id="shuttle-prices">Shared shuttle</h2>
+            <RatesTable table={view.shuttle} caption={`Shared shuttle, ${view.departure} to ${view.arrival}, card prices`} onBook={onBook} />
+          </section>
+          <section aria-labelledby="private-prices">
+            <h2 id="private-prices">Private transfer</h2>
+            <RatesTable table={view.private} caption={`Private car, ${view.departure} to ${view.arrival}, card prices for the whole car`} onBook={onBook} />
+          </section>
+
+          {view.disneyland ? (
+            <section aria-labelledby="disneyland-card" className="card disneyland-card">
+              <h2 id="disneyland-card">Disneyland Paris</h2>
+              <p>
+                We drive you to the door of every Disneyland Paris hotel and of the partner hotels of Val d&apos;Europe,
+                Serris, Magny-le-Hongre and Bailly-Romainvilliers. Shared shuttles may wait 15 to 30 minutes for other
+                travellers; a private car leaves as soon as you are on board.
+              </p>
+              <p>
+                <Link to="/hotels_disneyland_paris">See the hotels we serve</Link>
+              </p>
+            </section>
+          ) : null}
+
+          {view.airports.length > 0 ? (
+            <section aria-labelledby="airports-heading">
+              <h2 id="airports-heading">Airports on this route</h2>
+              <div className="grid">
+                {view.airports.map((airport) => (
+                  <AirportCard key={airport.code} airport={airport} />
+                ))}
+              </div>
+            </section>
+          ) : null}
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { reservationHref } from "~/domain/booking-link";
+import { formatEuros } from "~/domain/money";
+import type { RateLine, RatesTable as RatesTableData } from "~/domain/pricing/pricing";
+
+export function passengerLabel(line: RateLine): string {
+  if (line.code === "22") return "2 adults + 2 children";
+  if (line.code === "sup") return "9 passengers or more";
+  return line.party.total === 1 ? "1 passenger" : `${line.party.total} passengers`;
+}
+
+const TRIPS = [
+  { tripType: 1, label: "One way" },
+  { tripType: 2, label: "Round trip" },
+] as const;
+
+/**
+ * A rates table (specification 2.4): one row per passenger count, each price a link to the
+ * booking form for that party and trip. Card prices, in euros.
+ */
+export function RatesTable({
+  table,
+  caption,
+  onBook,
+}: {
+  table: RatesTableData;
+  caption: string;
+  onBook?: (line: RateLine) => void;
+}) {
+  const lines = table.lines.filter((l) => l.card[1] !== null || l.card[2] !== null);
+  if (lines.length === 0) {
+    return (
+      <p className="notice">
+        No {table.kind === "shuttle" ? "shared shuttle" : "private transfer"} runs on this route.
+      </p>
+    );
+  }
+  return (
+    <div className="table-scroll">
+      <table className="rates-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Passengers</th>
+            {TRIPS.map((t) => (
+              <th scope="col" key={t.tripType}>
+                {t.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.code}>
+              <th scope="row">{passengerLabel(line)}</th>
+              {TRIPS.map(({ tripType, label }) => {
+                const cents = line.card[tripType];
+                const each = line.perPassenger?.[tripType];
+                return (
+                  <td key={tripType}>
+                    {cents === null ? (
+                      <span aria-label="No price">–</span>
+                    ) : (
+                      <Link
+                        className="price-link"
+                        to={reservationHref({
+                          depart: table.from,
+                          arrive: table.to,
+                          kind: table.kind,
+                          nbPax: line.code,
+                          departType: table.depart_type,
+                          arriveType: table.arrive_type,
+                          tripType,
+                        })}
+                        onClick={() => onBook?.(line)}
+                      >
+                        {each != null ? `${formatEuros(each)} per person` : formatEuros(cents)}
+                        <span className="visually-hidden">
+                          {`, book ${label.toLowerCase()} for ${passengerLabel(line)}`}
+                        </span>
+                      </Link>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { PlaceType } from "./pricing/csv";
+import type { TransferKind } from "./site-paths";
+
+/** What a price row, an airport card or a hotel card hands the booking form (specification 2.4, 2.7). */
+export interface BookingLink {
+  depart: string;
+  arrive: string;
+  kind: TransferKind;
+  /** A passenger code of specification 5.3: 1…50, 22 or sup. */
+  nbPax: string;
+  departType: PlaceType;
+  arriveType: PlaceType;
+  /** 2 a round trip, 1 one way. */
+  tripType: 1 | 2;
+  hotel?: string;
+}
+
+/** Place names travel with underscores for spaces (specification 2.4). */
+export function underscored(name: string): string {
+  return name.trim().replace(/\s+/g, "_");
+}
+
+export function reservationHref(link: BookingLink): string {
+  const query = new URLSearchParams({
+    depart: underscored(link.depart),
+    arrive: underscored(link.arrive),
+    private_shuttle: link.kind === "private" ? "1" : "0",
+    nb_pax: link.nbPax,
+    depart_type: String(link.departType),
+    arrive_type: String(link.arriveType),
+    type_trajet: String(link.tripType),
+  });
+  if (link.hotel) query.set("hotel", link.hotel);
+  return `/reservation?${query.toString()}`;
+}

@@ -1,0 +1,24 @@
+import type { RatesTable } from "./pricing/pricing";
+
+/** Specification 3.6: the rates-side draft, kept in browser storage under this key. */
+export const RATES_DRAFT_KEY = "reservationData";
+
+export interface RatesDraft {
+  nb_pax: string;
+  shuttlePrices: RatesTable;
+  privatePrices: RatesTable;
+}
+
+/** The part of Web Storage used here, so tests can hand in a plain object. */
+export interface KeyValueStore {
+  setItem(key: string, value: string): void;
+}
+
+export function saveRatesDraft(store: KeyValueStore, draft: { nb_pax: string; shuttle: RatesTable; private: RatesTable }): void {
+  const value: RatesDraft = { nb_pax: draft.nb_pax, shuttlePrices: draft.shuttle, privatePrices: draft.private };
+  try {
+    store.setItem(RATES_DRAFT_KEY, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled (private browsing): the booking link still carries everything.
+  }
+}

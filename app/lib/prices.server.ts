@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { readFile, stat } from "node:fs/promises";
+import { parsePriceFile, type PriceFileWarning, type PriceRow } from "~/domain/pricing/csv";
+
+/**
+ * The business's price file, read at run time from PRICES_CSV. The store notices an edited
+ * file (it compares size and modification time at most once a second), so new prices show
+ * without a rebuild or a restart. A file that fails to parse is logged and the last good
+ * version stays in use.
+ */
+export interface PriceData {
+  rows: readonly PriceRow[];
+  warnings: readonly PriceFileWarning[];
+  /** The file as served at /data/prices.csv. */
+  text: string;
+  /** A strong validator of `text`, for HTTP caching. */
+  etag: string;
+}
+
+export interface PriceStore {
+  get(): Promise<PriceData>;
+}
+
+export class PricesUnavailableError extends Error {
+  override name = "PricesUnavailableError";
+}
+
+interface Logger {
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export function createPriceStore(file: string, options: { checkEveryMs?: number; log?: Logger; now?: () => number } = {}): PriceStore {
+  const checkEveryMs = options.checkEveryMs ?? 1000;
+  const log = options.log ?? console;
+  const now = options.now ?? Date.now;
+  let current: PriceData | null = null;
+  let signature = "";
+  let checkedAt = -Infinity;
+  let pending: Promise<PriceData> | null = null;
+
+  async function refresh(): Promise<PriceData> {
+    let info;
+    try {
+      info = await stat(file);
+    } catch (error) {
+      return keepOrFail(`Cannot read the price file ${file}: ${(error as Error).message}`);
+    }
+    const next = `${info.size}:${info.mtimeMs}`;
+    if (current && next === signature) return current;
+    try {
+      const text = await readFile(file, "utf8");
+      const parsed = parsePriceFile(text);
+      for (const w of parsed.warnings) log.warn(`Price file line ${w.line} skipped: ${w.message}`);
+      current = {
+        rows: parsed.rows,
+        warnings: parsed.warnings,
+        text,
+        etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`,
+      };
+      signature = next;
+      return current;
+    } catch (error) {
+      signature = next; // log a broken file once, not on every request
+      return keepOrFail(`The price file ${file} was not loaded: ${(error as Error).message}`);
+    }
+  }
+
+  function keepOrFail(message: string): PriceData {
+    log.error(current ? `${message} The previous prices stay in use.` : message);
+    if (current) return current;
+    throw new PricesUnavailableError(message);
+  }
+
+  return {
+    async get() {
+      if (current && now() - checkedAt < checkEveryMs) return current;
+      // Concurrent requests share one check.
+      pending ??= refresh().finally(() => {
+        checkedAt = now();
+        pending = null;
+      });
+      return pending;
+    },
+  };
+}
