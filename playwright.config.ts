@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -11,7 +12,8 @@ const SITE_URL = `http://127.0.0.1:${PORT}`;
 
 // Kept apart from Playwright's own output folder (test-results/playwright), which it empties
 // at the start of every run while the server may already be using this one.
-const DATA_DIR = path.resolve("test-results", "server-data");
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const DATA_DIR = path.join(ROOT, "test-results", "server-data");
 if (process.env.TEST_WORKER_INDEX === undefined) {
   // Main process only: workers load this file too, while the server is running.
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
@@ -31,7 +33,7 @@ export default defineConfig({
   use: {
     ...devices["Desktop Chrome"],
     baseURL: SITE_URL,
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",

@@ -22,17 +22,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     // Logged by the price store; the page then shows its loading panel, as specification 4.2 says.
   }
-  return { from, to, view };
+  // /rates with no route asked for is the generic rates page, not the first route's page.
+  const routeAsked = Boolean(preset) || from !== "" || to !== "";
+  return { from, to, view, routeAsked };
 }
 
-function routeTitle(view: RatesView | null): string {
-  return view ? `${view.departure} to ${view.arrival}: transfer prices` : "Rates";
+function routeTitle(view: RatesView | null, routeAsked: boolean): string {
+  return view && routeAsked ? `${view.departure} to ${view.arrival}: transfer prices` : "Rates";
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
-    title: routeTitle(args.data?.view ?? null),
-    description: args.data?.view
+    title: routeTitle(args.data?.view ?? null, args.data?.routeAsked ?? false),
+    description: args.data?.view && args.data.routeAsked
       ? `Shared shuttle and private transfer prices from ${args.data.view.departure} to ${args.data.view.arrival}, for 1 to 8 passengers and larger groups. Book online at a fixed price.`
       : "Shared shuttle and private transfer prices between the Paris airports, Disneyland Paris and Paris.",
     keywords: ["transfer prices", "shuttle rates", "private transfer rates", "Disneyland Paris shuttle price"],
@@ -83,7 +85,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container page rates-page">
-      <h1>{routeTitle(view)}</h1>
+      <h1>{routeTitle(view, loaderData.routeAsked || choice !== null)}</h1>
       <p className="lead">
         Choose where you start and where you are going: the tables show the shared shuttle and private car prices for
         your group. Choose a price to book it.

@@ -1,0 +1,103 @@
+import { expect, test, type APIResponse } from "@playwright/test";
+
+// Security and caching headers set by server/app.ts and server/security-headers.ts.
+
+function cspDirectives(header: string): Map<string, string[]> {
+  const directives = new Map<string, string[]>();
+  for (const part of header.split(";")) {
+    const [name, ...values] = part.trim().split(/\s+/);
+    if (name) directives.set(name.toLowerCase(), values);
+  }
+  return directives;
+}
+
+function expectSecurityHeaders(response: APIResponse, what: string): void {
+  const headers = response.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp, `${what}: Content-Security-Policy`).toBeTruthy();
+  const directives = cspDirectives(csp ?? "");
+  const scriptSrc = directives.get("script-src") ?? directives.get("default-src");
+  expect(scriptSrc, `${what}: script-src (or default-src)`).toBeDefined();
+  expect(scriptSrc, `${what}: script-src without 'unsafe-inline'`).not.toContain("'unsafe-inline'");
+  expect(scriptSrc, `${what}: script-src without 'unsafe-eval'`).not.toContain("'unsafe-eval'");
+  expect(scriptSrc, `${what}: script-src without a wildcard`).not.toContain("*");
+  expect(directives.get("object-src") ?? directives.get("default-src"), `${what}: object-src`).toEqual(["'none'"]);
+  expect(directives.get("frame-ancestors"), `${what}: frame-ancestors`).toBeDefined();
+  expect(headers["x-content-type-options"], `${what}: X-Content-Type-Options`).toBe("nosniff");
+  expect(headers["referrer-policy"], `${what}: Referrer-Policy`).toBe("strict-origin-when-cross-origin");
+  expect(headers["x-powered-by"], `${what}: no X-Powered-By`).toBeUndefined();
+}
+
+for (const path of ["/", "/rates"]) {
+  // "/" is served without React, /rates hydrates (docs/decisions/0005): both kinds of page.
+  test(`HTML of ${path} carries the security headers, with a fresh nonce per response`, async ({ request }) => {
+    const first = await request.get(path);
+    const second = await request.get(path);
+    expect(first.status()).toBe(200);
+    expectSecurityHeaders(first, `GET ${path}`);
+    const html = await first.text();
+    const inline = [...html.matchAll(/<script\b([^>]*)>/gi)].filter((m) => !/\ssrc=/.test(m[1] ?? ""));
+    const nonces = [first, second].map((r) => /'nonce-([^']+)'/.exec(r.headers()["content-security-policy"] ?? "")?.[1]);
+    if (nonces[0] !== undefined) {
+      expect(nonces[0], "the nonce changes on every response").not.toBe(nonces[1]);
+      // Every inline script in the HTML carries the nonce of its own response.
+      for (const tag of inline) expect(tag[1], "inline <script> has this response's nonce").toContain(`nonce="${nonces[0]}"`);
+    } else {
+      expect(inline, "no inline scripts without a nonce or hash in the CSP").toEqual([]);
+    }
+    expect(first.headers()["cache-control"] ?? "", "pages are revalidated").toMatch(/no-cache|no-store|max-age=0/);
+  });
+}
+
+test("the not-found page carries the security headers", async ({ request }) => {
+  const missing = await request.get("/no-such-page");
+  expect(missing.status()).toBe(404);
+  expectSecurityHeaders(missing, "GET /no-such-page");
+});
+
+test("static files carry the security headers; hashed assets are immutable", async ({ request }) => {
+  // /rates hydrates (live prices), so it loads the hashed bundles; content pages do not.
+  const html = await (await request.get("/rates")).text();
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
+  expect(assets.length, "/rates references /assets/*.js").toBeGreaterThan(0);
+  const asset = await request.get(assets[0] ?? "");
+  expect(asset.status()).toBe(200);
+  expect(asset.headers()["content-type"]).toMatch(/javascript/);
+  expectSecurityHeaders(asset, `GET ${assets[0]}`);
+  const cacheControl = asset.headers()["cache-control"] ?? "";
+  expect(cacheControl).toContain("immutable");
+  expect(cacheControl).toMatch(/max-age=\d{7,}/);
+
+  const css = [...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1] ?? "");
+  for (const path of css) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["cache-control"] ?? "", path).toContain("immutable");
+  }
+});
+
+test("the menu script every page loads is served as JavaScript, with the security headers", async ({ request }) => {
+  const html = await (await request.get("/")).text();
+  const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="(\/[^"]+)"/g)].map((m) => m[1] ?? "");
+  for (const path of scripts) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toMatch(/javascript/);
+    expectSecurityHeaders(response, `GET ${path}`);
+  }
+});
+
+test("the icon every page links to is served, with the security headers", async ({ request }) => {
+  const icon = await request.get("/favicon.svg");
+  expect(icon.status(), "GET /favicon.svg (linked from app/root.tsx)").toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  expectSecurityHeaders(icon, "GET /favicon.svg");
+});
+
+test("HTML is gzip-compressed when the client accepts it", async ({ request }) => {
+  const response = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-encoding"]).toBe("gzip");
+  expect(response.headers()["vary"] ?? "").toMatch(/accept-encoding/i);
+  expect(await response.text()).toContain("<h1");
+});
