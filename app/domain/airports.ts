@@ -1,4 +1,4 @@
-import type { AirportCode } from "./site-paths";
+import type { AirportCode, TransferKind } from "./site-paths";
 
 /** The three airports served (specification 3.3), with public facts about each. */
 export interface Airport {
@@ -83,4 +83,12 @@ export const AIRPORTS: readonly Airport[] = [
 export function airportByCode(code: string): Airport | undefined {
   const wanted = code.toUpperCase();
   return AIRPORTS.find((a) => a.code === wanted);
+}
+
+/** The resort's place name in the price file: every airport page and hotel card goes there. */
+export const DISNEYLAND_PLACE = "Disneyland Paris";
+
+/** Specification 2.6 and 4.5: Orly is served by private car only; the other airports by both. */
+export function transferKindsFrom(code: AirportCode): TransferKind[] {
+  return code === "ORY" ? ["private"] : ["shuttle", "private"];
 }

@@ -1,18 +1,40 @@
+import { useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/airport";
 import { AirportImage } from "~/components/AirportImage";
+import { AirportPriceTable } from "~/components/AirportPriceTable";
+import { HotelCard } from "~/components/HotelCard";
 import { pageMeta } from "~/components/site";
-import { airportByCode } from "~/domain/airports";
-import { airportPageFor } from "~/domain/site-paths";
+import { Tabs } from "~/components/ui/Tabs";
+import { airportByCode, DISNEYLAND_PLACE } from "~/domain/airports";
+import { reservationHref } from "~/domain/booking-link";
+import { resortHotels } from "~/domain/hotels";
+import { airportTable, hasAnyPrice } from "~/domain/pricing/pricing";
+import { airportPageFor, type TransferKind } from "~/domain/site-paths";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const page = airportPageFor(new URL(request.url).pathname);
   const airport = page ? airportByCode(page.airport) : undefined;
   if (!page || !airport) {
     // Specification 8: an unknown airport code reads 'Error: Airport not found.'
     throw data("Error: Airport not found.", { status: 404, statusText: "Error: Airport not found." });
   }
-  return { airport, firstTab: page.firstTab };
+  let shuttle = null;
+  let privateTable = null;
+  try {
+    const { rows } = await context.prices.get();
+    shuttle = airportTable(rows, airport.place, DISNEYLAND_PLACE, "shuttle");
+    privateTable = airportTable(rows, airport.place, DISNEYLAND_PLACE, "private");
+  } catch {
+    // Specification 7: a loading failure is only logged (by the price store); no price is shown.
+  }
+  return {
+    airport,
+    firstTab: page.firstTab,
+    shuttle: shuttle && hasAnyPrice(shuttle) ? shuttle : null,
+    private: privateTable && hasAnyPrice(privateTable) ? privateTable : null,
+    hotels: resortHotels(),
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -27,8 +49,15 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
+const TAB_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle Transfer", private: "Private Transfer" };
+
 export default function AirportPage({ loaderData }: Route.ComponentProps) {
-  const { airport, firstTab } = loaderData;
+  const { airport, firstTab, hotels } = loaderData;
+  const tables = { shuttle: loaderData.shuttle, private: loaderData.private };
+  const kinds = (["shuttle", "private"] as const).filter((k) => tables[k] !== null);
+  const [selected, setSelected] = useState<TransferKind>(kinds.includes(firstTab) ? firstTab : (kinds[0] ?? firstTab));
+  const kind: TransferKind = kinds.includes(selected) ? selected : (kinds[0] ?? firstTab);
+
   return (
     <div className="container page">
       <h1>
@@ -51,15 +80,64 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
         <p>{airport.description.intro}</p>
-        <p>{firstTab === "private" ? airport.description.private : airport.description.shuttle}</p>
+        <p>{airport.description.shuttle}</p>
+        <p>{airport.description.private}</p>
       </div>
       <section aria-labelledby="disneyland-blurb">
         <h2 id="disneyland-blurb">Getting to Disneyland Paris</h2>
         <p>
           Disneyland Paris lies at Marne-la-Vallée, 32 km east of Paris. Its two parks, Disney Village and the resort
           hotels sit around the Marne-la-Vallée–Chessy station; the partner hotels are a few minutes away in Serris,
-          Magny-le-Hongre, Bailly-Romainvilliers and Val d'Europe. We drop you at the door of your hotel.
+          Magny-le-Hongre, Bailly-Romainvilliers and Val d&apos;Europe. We drop you at the door of your hotel.
         </p>
+      </section>
+
+      <section aria-labelledby="prices-heading">
+        <h2 id="prices-heading">Prices from {airport.code} to Disneyland Paris</h2>
+        {kinds.length === 0 ? (
+          <p className="notice">Prices for this airport are not available at the moment. Please call us.</p>
+        ) : (
+          <Tabs
+            label="Transfer type"
+            idPrefix="transfer"
+            selected={kind}
+            onSelect={(id) => setSelected(id as TransferKind)}
+            items={kinds.map((k) => ({
+              id: k,
+              label: TAB_LABEL[k],
+              panel: (
+                <AirportPriceTable
+                  kind={k}
+                  table={tables[k]!}
+                  caption={`${TAB_LABEL[k]}, ${airport.code} to Disneyland Paris, card prices per vehicle or group`}
+                />
+              ),
+            }))}
+          />
+        )}
+      </section>
+
+      <section aria-labelledby="hotels-heading">
+        <h2 id="hotels-heading">Disneyland Paris hotels we serve</h2>
+        <ul className="grid hotel-grid">
+          {hotels.map((hotel) => (
+            <HotelCard
+              key={hotel.slug}
+              hotel={hotel}
+              bookLabel={kind === "private" ? "Book a private transfer" : "Book a shuttle"}
+              bookHref={reservationHref({
+                depart: airport.place,
+                arrive: DISNEYLAND_PLACE,
+                kind,
+                nbPax: "1",
+                departType: 1,
+                arriveType: 2,
+                tripType: 1,
+                hotel: hotel.slug,
+              })}
+            />
+          ))}
+        </ul>
       </section>
     </div>
   );

@@ -1,5 +1,28 @@
+import { useState } from "react";
 import type { Route } from "./+types/hotels";
+import { HotelCard } from "~/components/HotelCard";
 import { pageMeta } from "~/components/site";
+import { Tabs } from "~/components/ui/Tabs";
+import { AIRPORTS, type Airport, DISNEYLAND_PLACE, transferKindsFrom } from "~/domain/airports";
+import { reservationHref } from "~/domain/booking-link";
+import { resortHotels } from "~/domain/hotels";
+import { formatEuros } from "~/domain/money";
+import { startingPrice } from "~/domain/pricing/pricing";
+import type { AirportCode, TransferKind } from "~/domain/site-paths";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const from: Partial<Record<AirportCode, Record<TransferKind, number | null>>> = {};
+  try {
+    const { rows } = await context.prices.get();
+    for (const a of AIRPORTS) {
+      const route = { from: a.place, to: DISNEYLAND_PLACE };
+      from[a.code] = { shuttle: startingPrice(rows, route, "shuttle"), private: startingPrice(rows, route, "private") };
+    }
+  } catch {
+    // Logged by the price store; the cards then show no "from" price.
+  }
+  return { hotels: resortHotels(), from };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -9,7 +32,65 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["Disneyland Paris hotels", "hotel transfer", "Val d'Europe hotels"],
   });
 
-export default function HotelsPage() {
+const KIND_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle", private: "Private" };
+
+export default function HotelsPage({ loaderData }: Route.ComponentProps) {
+  const { hotels, from } = loaderData;
+  const [code, setCode] = useState<AirportCode>("CDG");
+  const [wanted, setWanted] = useState<TransferKind>("shuttle");
+  const airport = AIRPORTS.find((a) => a.code === code) ?? AIRPORTS[0]!;
+
+  const panel = (a: Airport) => {
+    // Choosing Orly forces Private (specification 4.5); the visitor's choice returns with CDG or Beauvais.
+    const kinds = transferKindsFrom(a.code);
+    const kind = kinds.includes(wanted) ? wanted : "private";
+    const price = from[a.code]?.[kind];
+    return (
+      <>
+        <fieldset className="kind-choice">
+          <legend>Transfer from {a.name}</legend>
+          {(["shuttle", "private"] as const).map((k) => (
+            <label key={k} className={kinds.includes(k) ? undefined : "is-disabled"}>
+              <input
+                type="radio"
+                name={`kind-${a.code}`}
+                value={k}
+                checked={kind === k}
+                disabled={!kinds.includes(k)}
+                onChange={() => setWanted(k)}
+              />{" "}
+              {KIND_LABEL[k]}
+              {kinds.includes(k) ? null : " (not offered from Orly)"}
+            </label>
+          ))}
+        </fieldset>
+        <p>
+          {KIND_LABEL[kind]} transfers from {a.code} to the hotels below
+          {price != null ? <>, from {formatEuros(price)}</> : null}.
+        </p>
+        <ul className="grid hotel-grid">
+          {hotels.map((hotel) => (
+            <HotelCard
+              key={hotel.slug}
+              hotel={hotel}
+              bookLabel={`Book from ${a.code}`}
+              bookHref={reservationHref({
+                depart: a.place,
+                arrive: DISNEYLAND_PLACE,
+                kind,
+                nbPax: "1",
+                departType: 1,
+                arriveType: 2,
+                tripType: 1,
+                hotel: hotel.slug,
+              })}
+            />
+          ))}
+        </ul>
+      </>
+    );
+  };
+
   return (
     <div className="container page">
       <h1>Disneyland Paris hotels</h1>
@@ -17,6 +98,13 @@ export default function HotelsPage() {
         Pick your airport and your hotel: we drive you to its door by shared shuttle or private car. From Orly we offer
         private transfers only.
       </p>
+      <Tabs
+        label="Airport"
+        idPrefix="airport"
+        selected={airport.code}
+        onSelect={(id) => setCode(id as AirportCode)}
+        items={AIRPORTS.map((a) => ({ id: a.code, label: `${a.name.replace(/^Paris /, "")} (${a.code})`, panel: panel(a) }))}
+      />
     </div>
   );
 }

@@ -1,0 +1,62 @@
+import type { TransferKind } from "~/domain/site-paths";
+import { formatEuros } from "~/domain/money";
+import { PAX_COUNTS } from "~/domain/pricing/csv";
+import type { AirportTable } from "~/domain/pricing/pricing";
+
+// Specification 2.5: One Way (suffix 1), Return (suffix 3), Round Trip (suffix 2).
+const COLUMNS = [
+  { suffix: 1, label: "One Way" },
+  { suffix: 3, label: "Return" },
+  { suffix: 2, label: "Round Trip" },
+] as const;
+
+/** Card prices for 1 to 8 passengers, with a dash where no price exists. */
+export function AirportPriceTable({
+  kind,
+  table,
+  caption,
+}: {
+  kind: TransferKind;
+  table: AirportTable<"shuttle"> | AirportTable<"private">;
+  caption: string;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="rates-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Passengers</th>
+            {COLUMNS.map((c) => (
+              <th scope="col" key={c.suffix}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {PAX_COUNTS.map((n) => (
+            <tr key={n}>
+              <th scope="row">{n === 1 ? "1 passenger" : `${n} passengers`}</th>
+              {COLUMNS.map((c) => {
+                const cents = (table as Readonly<Record<string, number | null>>)[`${kind}_pax_${n}_${c.suffix}`] ?? null;
+                return (
+                  <td key={c.suffix}>
+                    {cents === null ? (
+                      <>
+                        <span aria-hidden="true">–</span>
+                        <span className="visually-hidden">no price</span>
+                      </>
+                    ) : (
+                      formatEuros(cents)
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
