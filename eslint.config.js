@@ -34,7 +34,7 @@ export default tseslint.config(
   {
     files: ["app/domain/**"],
     // Tests may read the shipped files from disk; the code they test may not.
-    ignores: ["app/domain/**/*.test.ts"],
+    ignores: ["app/domain/**/*.test.ts", "app/domain/**/*.bench.ts"],
     rules: {
       "no-restricted-imports": [
         "error",

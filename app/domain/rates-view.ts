@@ -17,17 +17,28 @@ export interface RatesView {
 }
 
 /**
- * The page for a departure and an arrival as a visitor or a preset wrote them ('from' and 'to',
- * matched by prefix). An unknown departure falls back to the first place, and an arrival that
- * does not match, to the first arrival from that departure. Null when the file has no route.
+ * The departure and arrival a 'from' and 'to' mean: cheap, and bounded by the routes of the file,
+ * so a caller can cache the expensive view under the names it returns.
  */
-export function ratesView(rows: readonly PriceRow[], from: string, to: string): RatesView | null {
+export function resolveRoute(rows: readonly PriceRow[], from: string, to: string) {
   const names = places(rows);
   const departure = matchPlace(names, from) ?? names[0];
   if (departure === undefined) return null;
   const arrivals = arrivalsFor(rows, departure);
   const arrival = matchPlace(arrivals, to) ?? arrivals[0];
   if (arrival === undefined) return null;
+  return { names, departure, arrivals, arrival };
+}
+
+/**
+ * The page for a departure and an arrival as a visitor or a preset wrote them ('from' and 'to',
+ * matched by prefix). An unknown departure falls back to the first place, and an arrival that
+ * does not match, to the first arrival from that departure. Null when the file has no route.
+ */
+export function ratesView(rows: readonly PriceRow[], from: string, to: string): RatesView | null {
+  const route = resolveRoute(rows, from, to);
+  if (!route) return null;
+  const { names, departure, arrivals, arrival } = route;
   return {
     places: names,
     departure,

@@ -81,3 +81,22 @@ describe("price store", () => {
 function fileURLToPathSafe(relative: string): string {
   return new URL(relative, import.meta.url).pathname;
 }
+
+describe("memo", () => {
+  it("computes once per file version", async () => {
+    let clock = 0;
+    const file = tempFile(`${header}\n${cdgRow(4000)}\n`);
+    const store = createPriceStore(file, { now: () => clock, log: quietLog().log });
+    let calls = 0;
+    const count = (rows: readonly unknown[]) => (calls++, rows.length);
+    const first = await store.get();
+    expect(first.memo("k", count)).toBe(1);
+    expect(first.memo("k", count)).toBe(1);
+    expect(calls).toBe(1);
+    writeFileSync(file, `${header}\n${cdgRow(4000)}\n${cdgRow(4100)}\n`);
+    utimesSync(file, new Date(), new Date(Date.now() + 9000));
+    clock += 5000;
+    expect((await store.get()).memo("k", count)).toBe(2);
+    expect(calls).toBe(2);
+  });
+});

@@ -15,6 +15,11 @@ export interface PriceData {
   text: string;
   /** A strong validator of `text`, for HTTP caching. */
   etag: string;
+  /**
+   * Computes a value from these prices once and keeps it until the file changes. Keys must come
+   * from a bounded set (resolved place names, airport codes), never from raw visitor input.
+   */
+  memo<T>(key: string, compute: (rows: readonly PriceRow[]) => T): T;
 }
 
 export interface PriceStore {
@@ -52,9 +57,15 @@ export function createPriceStore(file: string, options: { checkEveryMs?: number;
       const text = await readFile(file, "utf8");
       const parsed = parsePriceFile(text);
       for (const w of parsed.warnings) log.warn(`Price file line ${w.line} skipped: ${w.message}`);
+      const cache = new Map<string, unknown>();
+      const rows = parsed.rows;
       current = {
-        rows: parsed.rows,
+        rows,
         warnings: parsed.warnings,
+        memo<T>(key: string, compute: (r: readonly PriceRow[]) => T): T {
+          if (!cache.has(key)) cache.set(key, compute(rows));
+          return cache.get(key) as T;
+        },
         text,
         etag: `"${createHash("sha256").update(text).digest("base64url").slice(0, 27)}"`,
       };

@@ -22,9 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let shuttle = null;
   let privateTable = null;
   try {
-    const { rows } = await context.prices.get();
-    shuttle = airportTable(rows, airport.place, DISNEYLAND_PLACE, "shuttle");
-    privateTable = airportTable(rows, airport.place, DISNEYLAND_PLACE, "private");
+    const prices = await context.prices.get();
+    shuttle = prices.memo(`airport:${airport.code}:shuttle`, (rows) => airportTable(rows, airport.place, DISNEYLAND_PLACE, "shuttle"));
+    privateTable = prices.memo(`airport:${airport.code}:private`, (rows) => airportTable(rows, airport.place, DISNEYLAND_PLACE, "private"));
   } catch {
     // Specification 7: a loading failure is only logged (by the price store); no price is shown.
   }

@@ -13,10 +13,13 @@ import type { AirportCode, TransferKind } from "~/domain/site-paths";
 export async function loader({ context }: Route.LoaderArgs) {
   const from: Partial<Record<AirportCode, Record<TransferKind, number | null>>> = {};
   try {
-    const { rows } = await context.prices.get();
+    const prices = await context.prices.get();
     for (const a of AIRPORTS) {
       const route = { from: a.place, to: DISNEYLAND_PLACE };
-      from[a.code] = { shuttle: startingPrice(rows, route, "shuttle"), private: startingPrice(rows, route, "private") };
+      from[a.code] = prices.memo(`from:${a.code}`, (rows) => ({
+        shuttle: startingPrice(rows, route, "shuttle"),
+        private: startingPrice(rows, route, "private"),
+      }));
     }
   } catch {
     // Logged by the price store; the cards then show no "from" price.

@@ -7,7 +7,7 @@ import { pageMeta } from "~/components/site";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
 import type { RateLine } from "~/domain/pricing/pricing";
-import { ratesView, type RatesView } from "~/domain/rates-view";
+import { ratesView, resolveRoute, type RatesView } from "~/domain/rates-view";
 import { saveRatesDraft } from "~/domain/rates-draft";
 import { ratePresetFor } from "~/domain/site-paths";
 
@@ -18,7 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = url.searchParams.get("to") ?? preset?.to ?? "";
   let view: RatesView | null = null;
   try {
-    view = ratesView((await context.prices.get()).rows, from, to);
+    const prices = await context.prices.get();
+    const route = resolveRoute(prices.rows, from, to);
+    if (route) {
+      view = prices.memo(`rates:${route.departure}\u0000${route.arrival}`, (rows) =>
+        ratesView(rows, route.departure, route.arrival),
+      );
+    }
   } catch {
     // Logged by the price store; the page then shows its loading panel, as specification 4.2 says.
   }
