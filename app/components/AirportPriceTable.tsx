@@ -1,4 +1,5 @@
 import type { TransferKind } from "~/domain/site-paths";
+import { PriceTableFrame } from "./PriceTableFrame";
 import { formatEuros } from "~/domain/money";
 import { PAX_COUNTS } from "~/domain/pricing/csv";
 import type { AirportTable } from "~/domain/pricing/pricing";
@@ -21,20 +22,7 @@ export function AirportPriceTable({
   caption: string;
 }) {
   return (
-    <div className="table-scroll">
-      <table className="rates-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Passengers</th>
-            {COLUMNS.map((c) => (
-              <th scope="col" key={c.suffix}>
-                {c.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
+    <PriceTableFrame caption={caption} columns={COLUMNS.map((c) => c.label)}>
           {PAX_COUNTS.map((n) => (
             <tr key={n}>
               <th scope="row">{n === 1 ? "1 passenger" : `${n} passengers`}</th>
@@ -55,8 +43,6 @@ export function AirportPriceTable({
               })}
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </PriceTableFrame>
   );
 }

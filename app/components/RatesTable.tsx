@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PriceTableFrame } from "./PriceTableFrame";
 import { reservationHref } from "~/domain/booking-link";
 import { formatEuros } from "~/domain/money";
 import type { RateLine, RatesTable as RatesTableData } from "~/domain/pricing/pricing";
@@ -36,20 +37,7 @@ export function RatesTable({
     );
   }
   return (
-    <div className="table-scroll">
-      <table className="rates-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Passengers</th>
-            {TRIPS.map((t) => (
-              <th scope="col" key={t.tripType}>
-                {t.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
+    <PriceTableFrame caption={caption} columns={TRIPS.map((t) => t.label)}>
           {lines.map((line) => (
             <tr key={line.code}>
               <th scope="row">{passengerLabel(line)}</th>
@@ -85,8 +73,6 @@ export function RatesTable({
               })}
             </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+    </PriceTableFrame>
   );
 }

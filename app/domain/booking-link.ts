@@ -33,3 +33,17 @@ export function reservationHref(link: BookingLink): string {
   if (link.hotel) query.set("hotel", link.hotel);
   return `/reservation?${query.toString()}`;
 }
+
+/** A hotel card's link: from an airport to the resort, one way, the hotel preselected. */
+export function hotelTransferHref(airportPlace: string, resortPlace: string, kind: TransferKind, hotelSlug: string): string {
+  return reservationHref({
+    depart: airportPlace,
+    arrive: resortPlace,
+    kind,
+    nbPax: "1",
+    departType: 1,
+    arriveType: 2,
+    tripType: 1,
+    hotel: hotelSlug,
+  });
+}

@@ -7,7 +7,7 @@ import { HotelCard } from "~/components/HotelCard";
 import { pageMeta } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
 import { airportByCode, DISNEYLAND_PLACE } from "~/domain/airports";
-import { reservationHref } from "~/domain/booking-link";
+import { hotelTransferHref } from "~/domain/booking-link";
 import { resortHotels } from "~/domain/hotels";
 import { airportTable, hasAnyPrice } from "~/domain/pricing/pricing";
 import { airportPageFor, type TransferKind } from "~/domain/site-paths";
@@ -125,16 +125,7 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
               key={hotel.slug}
               hotel={hotel}
               bookLabel={kind === "private" ? "Book a private transfer" : "Book a shuttle"}
-              bookHref={reservationHref({
-                depart: airport.place,
-                arrive: DISNEYLAND_PLACE,
-                kind,
-                nbPax: "1",
-                departType: 1,
-                arriveType: 2,
-                tripType: 1,
-                hotel: hotel.slug,
-              })}
+              bookHref={hotelTransferHref(airport.place, DISNEYLAND_PLACE, kind, hotel.slug)}
             />
           ))}
         </ul>

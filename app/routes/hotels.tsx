@@ -4,7 +4,7 @@ import { HotelCard } from "~/components/HotelCard";
 import { pageMeta } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
 import { AIRPORTS, type Airport, DISNEYLAND_PLACE, transferKindsFrom } from "~/domain/airports";
-import { reservationHref } from "~/domain/booking-link";
+import { hotelTransferHref } from "~/domain/booking-link";
 import { resortHotels } from "~/domain/hotels";
 import { formatEuros } from "~/domain/money";
 import { startingPrice } from "~/domain/pricing/pricing";
@@ -77,16 +77,7 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
               key={hotel.slug}
               hotel={hotel}
               bookLabel={`Book from ${a.code}`}
-              bookHref={reservationHref({
-                depart: a.place,
-                arrive: DISNEYLAND_PLACE,
-                kind,
-                nbPax: "1",
-                departType: 1,
-                arriveType: 2,
-                tripType: 1,
-                hotel: hotel.slug,
-              })}
+              bookHref={hotelTransferHref(a.place, DISNEYLAND_PLACE, kind, hotel.slug)}
             />
           ))}
         </ul>
