@@ -1,11 +1,11 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/rates";
 import { AirportCard } from "~/components/AirportCard";
 import { RatesTable } from "~/components/RatesTable";
 import { pageMeta } from "~/components/site";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
+import { usePriceFile } from "~/components/use-price-file";
 import type { RateLine } from "~/domain/pricing/pricing";
 import { ratesView, resolveRoute, type RatesView } from "~/domain/rates-view";
 import { saveRatesDraft } from "~/domain/rates-draft";
@@ -46,37 +46,9 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["transfer prices", "shuttle rates", "private transfer rates", "Disneyland Paris shuttle price"],
   });
 
-type BrowserPrices = { state: "loading" } | { state: "ready"; rows: readonly PriceRow[] };
-
-/**
- * The browser loads the price file itself (specification 4.2) so that changing the departure or
- * the arrival needs no round trip. Until it has, and if it never does, the server's answer stands
- * and a change of selection asks the server.
- */
-function useBrowserPrices(): BrowserPrices {
-  const [prices, setPrices] = useState<BrowserPrices>({ state: "loading" });
-  useEffect(() => {
-    let live = true;
-    fetch("/data/prices.csv")
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`price file answered ${response.status}`);
-        const { rows } = parsePriceFile(await response.text());
-        if (rows.length === 0) throw new Error("price file holds no route");
-        if (live) setPrices({ state: "ready", rows });
-      })
-      .catch((error: unknown) => {
-        console.error("Price data could not be loaded:", error);
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return prices;
-}
-
 export default function RatesPage({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const prices = useBrowserPrices();
+  const prices = usePriceFile();
   const [choice, setChoice] = useState<{ from: string; to: string } | null>(null);
 
   const view =
