@@ -50,8 +50,13 @@ export function createServer({ settings, prices, getBuild, clientDir, vite }: Se
   }
 
   app.use((_req, res, next) => {
-    // Pages are revalidated on every visit: prices and settings can change without a rebuild.
-    res.setHeader("Cache-Control", "no-cache");
+    // Pages are revalidated on every visit (prices and settings change without a rebuild), unless
+    // the route said otherwise; decided as the headers leave, so a route's own header wins.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+      return writeHead.apply(this, args);
+    } as typeof writeHead;
     next();
   });
 

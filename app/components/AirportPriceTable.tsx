@@ -1,5 +1,5 @@
 import type { TransferKind } from "~/domain/site-paths";
-import { PriceTableFrame } from "./PriceTableFrame";
+import { NoPrice, PriceTableFrame } from "./PriceTableFrame";
 import { formatEuros } from "~/domain/money";
 import { PAX_COUNTS } from "~/domain/pricing/csv";
 import type { AirportTable } from "~/domain/pricing/pricing";
@@ -31,10 +31,7 @@ export function AirportPriceTable({
                 return (
                   <td key={c.suffix}>
                     {cents === null ? (
-                      <>
-                        <span aria-hidden="true">–</span>
-                        <span className="visually-hidden">no price</span>
-                      </>
+                      <NoPrice />
                     ) : (
                       formatEuros(cents)
                     )}

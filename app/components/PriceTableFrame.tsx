@@ -11,7 +11,10 @@ export function PriceTableFrame({
   children: ReactNode;
 }) {
   return (
-    <div className="table-scroll">
+    // A table wider than a phone scrolls inside this region; keyboard users need to focus it to
+    // scroll it (WCAG 2.1.1), and its name says what it holds.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="rates-table">
         <caption>{caption}</caption>
         <thead>
@@ -27,5 +30,15 @@ export function PriceTableFrame({
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell with no price: a dash to the eye, words to a screen reader. */
+export function NoPrice() {
+  return (
+    <>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">no price</span>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PriceTableFrame } from "./PriceTableFrame";
+import { NoPrice, PriceTableFrame } from "./PriceTableFrame";
 import { reservationHref } from "~/domain/booking-link";
 import { formatEuros } from "~/domain/money";
 import type { RateLine, RatesTable as RatesTableData } from "~/domain/pricing/pricing";
@@ -47,7 +47,7 @@ export function RatesTable({
                 return (
                   <td key={tripType}>
                     {cents === null ? (
-                      <span aria-label="No price">–</span>
+                      <NoPrice />
                     ) : (
                       <Link
                         className="price-link"
