@@ -1,8 +1,27 @@
+import { randomUUID } from "node:crypto";
 import type { Route } from "./+types/reservation";
+import { BookingForm } from "~/components/booking/BookingForm";
 import { pageMeta } from "~/components/site";
+import { initialDraft } from "~/domain/booking/draft";
+import { priceRequestOf } from "~/domain/booking/price-request";
+import { applyQuote } from "~/domain/booking/quote";
+import { quote } from "~/domain/pricing/pricing";
 
 // Specification 2.1: the site footer is hidden on the booking form.
 export const handle = { hideFooter: true };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const now = new Date();
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  let draft = { ...initialDraft(query, { now }), submission_token: randomUUID() };
+  try {
+    const prices = await context.prices.get();
+    draft = applyQuote(draft, quote(prices.rows, priceRequestOf(draft)));
+  } catch {
+    // Specification 7: a loading failure is only logged (by the price store); no price is shown.
+  }
+  return { draft, now: now.toISOString(), bookingEndpoint: context.settings.bookingEndpoint };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -12,14 +31,14 @@ export const meta: Route.MetaFunction = (args) =>
     canonicalPath: "/reservation",
   });
 
-export default function ReservationPage() {
+export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
-      <h1>Book your transfer</h1>
-      <section id="reservation" aria-labelledby="book-heading">
-        <h2 id="book-heading">Book Your Transfer</h2>
-        <p>Complete the details below to finalize your reservation</p>
-      </section>
+      <BookingForm
+        initialDraft={loaderData.draft}
+        now={loaderData.now}
+        bookingEndpoint={loaderData.bookingEndpoint}
+      />
     </div>
   );
 }

@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { applyQuote, hotelChoices, pickHotel } from "~/domain/booking/quote";
+import { mirrorReturnLeg, withCounts, withTripMode } from "~/domain/booking/draft";
+import { type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
+import { dateBounds } from "~/domain/booking/paris-time";
+import { PRICE_FIELDS, priceRequestOf } from "~/domain/booking/price-request";
+import { restoreDraft } from "~/domain/booking/restore";
+import { appendLuggageSummary } from "~/domain/booking/summary";
+import { stripMarkup, validateDraft, type BookingError } from "~/domain/booking/validation";
+import { quote } from "~/domain/pricing/pricing";
+import { usePriceFile } from "../use-price-file";
+import { CustomerFields } from "./CustomerFields";
+import { ErrorList } from "./ErrorList";
+import type { FormApi } from "./form-api";
+import { LegSection } from "./LegSection";
+import { LuggageFields, PassengerFields } from "./PassengerFields";
+import { loadStoredDraft, postDraft, storeDraft } from "./post-draft";
+
+// Specification 4.4 step 4: the post leaves 100 ms after the draft is stored.
+const POST_DELAY_MS = 100;
+
+/** Keeps the derived parts of the draft true after any change (specification 4.4). */
+function settle(draft: BookingDraft): BookingDraft {
+  const counted = withCounts(draft);
+  return counted.nb_trajet === "2" ? mirrorReturnLeg(counted) : counted;
+}
+
+export function BookingForm({
+  initialDraft,
+  now,
+  bookingEndpoint,
+}: {
+  initialDraft: BookingDraft;
+  /** The server's clock when the page was made, so date bounds render the same on both sides. */
+  now: string;
+  bookingEndpoint: string;
+}) {
+  const [draft, setDraft] = useState<BookingDraft>(initialDraft);
+  const [errors, setErrors] = useState<BookingError[] | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const errorListRef = useRef<HTMLDivElement>(null);
+  const prices = usePriceFile();
+  const clock = new Date(now);
+
+  // A reload or a return visit brings back what was typed (read after hydration: storage is the browser's).
+  useEffect(() => {
+    const stored = loadStoredDraft();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time restore from browser storage after hydration
+    if (stored) setDraft((d) => settle(restoreDraft(d, stored)));
+    setRestored(true);
+  }, []);
+
+  useEffect(() => {
+    if (restored) storeDraft(draft);
+  }, [draft, restored]);
+
+  const reprice = (d: BookingDraft): BookingDraft =>
+    prices.state === "ready" ? applyQuote(d, quote(prices.rows, priceRequestOf(d))) : d;
+
+  const update = (change: (d: BookingDraft) => BookingDraft, priceChanged: boolean) => {
+    setDraft((d) => {
+      const next = settle(change(d));
+      return priceChanged ? reprice(next) : next;
+    });
+  };
+
+  // Once the browser has the price file, price the draft as it stands (it may have been restored).
+  useEffect(() => {
+    if (prices.state === "ready") {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the price file arrived: price the draft once
+      setDraft((d) => applyQuote(d, quote(prices.rows, priceRequestOf(d))));
+    }
+  }, [prices]);
+
+  const current = errors === null ? null : validateDraft(draft, { now: new Date() });
+  const messages = new Map<string, string>();
+  for (const e of current?.errors ?? []) if (!messages.has(e.field)) messages.set(e.field, stripMarkup(e.message));
+  const phoneWarning = current?.warnings[0];
+
+  const form: FormApi = {
+    value: (name) => draft[name] ?? "",
+    set: (name, value) => update((d) => ({ ...d, [name]: value }), PRICE_FIELDS.has(name)),
+    error: (name) => (name === "phone_warning" ? (phoneWarning ? stripMarkup(phoneWarning.message) : undefined) : messages.get(name)),
+    pickHotel: (end: End, leg: Leg, hotelId: string) => update((d) => pickHotel(d, end, leg, hotelId), false),
+    apply: (change, repriceToo = false) => update(change, repriceToo),
+  };
+
+  const kind = draft.shuttle_private === "Private" ? "private" : "shuttle";
+  const roundTrip = draft.nb_trajet === "2";
+  const hotels = hotelChoices(draft);
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const result = validateDraft(draft, { now: new Date() });
+    setErrors(result.errors);
+    if (result.errors.length > 0) {
+      // Wait for the list to render, then move focus to it so it is read out.
+      requestAnimationFrame(() => errorListRef.current?.focus());
+      return;
+    }
+    setSubmitting(true);
+    const final = appendLuggageSummary(draft);
+    setDraft(final);
+    storeDraft(final);
+    window.setTimeout(() => postDraft(bookingEndpoint, final), POST_DELAY_MS);
+  };
+
+  const adults = Number(draft.pax_adult_t1) || 0;
+  const children = Number(draft.pax_child_t1) || 0;
+  const babies = Number(draft.pax_baby_t1) || 0;
+
+  return (
+    <form className="booking-form" noValidate onSubmit={onSubmit} action={bookingEndpoint} method="post">
+      <p>
+        <Link className="button button--secondary" to={`/rates?from=${encodeURIComponent(draft.depart ?? "")}&to=${encodeURIComponent(draft.arrive ?? "")}`}>
+          Back
+        </Link>
+      </p>
+      <h1>
+        {draft.depart || "Your transfer"} → {draft.arrive || "destination"} ({draft.shuttle_private === "Private" ? "Private" : "Shuttle"})
+      </h1>
+      <section id="reservation" aria-labelledby="book-heading" className="card">
+        <h2 id="book-heading">Book Your Transfer</h2>
+        <p>Complete the details below to finalize your reservation</p>
+        <dl className="summary">
+          <div>
+            <dt>From</dt>
+            <dd>{draft.depart}</dd>
+          </div>
+          <div>
+            <dt>To</dt>
+            <dd>{draft.arrive}</dd>
+          </div>
+          <div>
+            <dt>Type</dt>
+            <dd>{draft.shuttle_private}</dd>
+          </div>
+          <div>
+            <dt>Passengers</dt>
+            <dd>
+              {adults} {adults === 1 ? "adult" : "adults"}, {children} {children === 1 ? "child" : "children"}, {babies}{" "}
+              {babies === 1 ? "baby" : "babies"}
+            </dd>
+          </div>
+        </dl>
+        <div className="choice-row">
+          <fieldset className="kind-choice">
+            <legend>Transfer</legend>
+            {(["Shuttle", "Private"] as const).map((k) => (
+              <label key={k}>
+                <input
+                  type="radio"
+                  name="shuttle_private"
+                  value={k}
+                  checked={draft.shuttle_private === k}
+                  onChange={() => form.set("shuttle_private", k)}
+                />{" "}
+                {k}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="kind-choice">
+            <legend>Trip</legend>
+            {([
+              ["1", "One way"],
+              ["2", "Round trip"],
+            ] as const).map(([value, label]) => (
+              <label key={value}>
+                <input
+                  type="radio"
+                  name="nb_trajet"
+                  value={value}
+                  checked={(draft.nb_trajet || "1") === value}
+                  onChange={() => update((d) => withTripMode(d, value === "2"), true)}
+                />{" "}
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+      </section>
+
+      <PassengerFields form={form} />
+      <LuggageFields form={form} />
+      <LegSection form={form} leg={1} kind={kind} bounds={dateBounds(1, clock)} hotels={hotels} />
+      {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={dateBounds(2, clock)} hotels={hotels} /> : null}
+      <CustomerFields form={form} />
+
+      <ErrorList ref={errorListRef} errors={current?.errors ?? []} />
+      <p className="actions">
+        <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
+          {submitting ? "Booking…" : "Book Now"}
+        </button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,155 @@
+import PhoneInput, { getCountryCallingCode, type Country } from "react-phone-number-input";
+import en from "react-phone-number-input/locale/en.json";
+import { getExampleNumber } from "libphonenumber-js/min";
+import examples from "libphonenumber-js/mobile/examples";
+import "react-phone-number-input/style.css";
+import { Field, errorId, fieldId } from "../ui/Field";
+import type { FormApi } from "./form-api";
+
+function countryOf(code: string): Country | undefined {
+  const upper = code.toUpperCase();
+  return upper in en ? (upper as Country) : undefined;
+}
+
+/** What the phone rules of specification 5.2 need about the chosen country. */
+export function phoneCountryFields(country: Country): Record<string, string> {
+  const example = getExampleNumber(country, examples);
+  return {
+    phoneCountryCode: country.toLowerCase(),
+    phoneCountryName: (en as Record<string, string>)[country] ?? country,
+    phoneCountryFormat: example ? example.formatInternational() : `+${getCountryCallingCode(country)}`,
+  };
+}
+
+/** The customer block: name, e-mail, mobile phone with its country, and postal address. */
+export function CustomerFields({ form }: { form: FormApi }) {
+  const country = countryOf(form.value("phoneCountryCode")) ?? "FR";
+  const phoneError = form.error("phone_mobile");
+  const phoneWarning = form.error("phone_warning");
+  return (
+    <section className="card" aria-labelledby="customer-title">
+      <h2 id="customer-title">Your details</h2>
+      <div className="field-row">
+        <Field
+          name="lastname"
+          label="Last name"
+          required
+          autoComplete="family-name"
+          value={form.value("lastname")}
+          onValue={(v) => form.set("lastname", v)}
+          error={form.error("lastname")}
+        />
+        <Field
+          name="firstname"
+          label="First name"
+          required
+          autoComplete="given-name"
+          value={form.value("firstname")}
+          onValue={(v) => form.set("firstname", v)}
+          error={form.error("firstname")}
+        />
+      </div>
+      <div className="field-row">
+        <Field
+          name="email"
+          label="E-mail"
+          type="email"
+          required
+          autoComplete="email"
+          value={form.value("email")}
+          onValue={(v) => form.set("email", v)}
+          hint="Your confirmation is sent here."
+          error={form.error("email")}
+        />
+        <div className="field phone-field">
+          <label htmlFor={fieldId("phone_mobile")}>
+            Mobile phone<span aria-hidden="true"> *</span>
+          </label>
+          <PhoneInput
+            id={fieldId("phone_mobile")}
+            name="phone_mobile"
+            international
+            countryCallingCodeEditable={false}
+            defaultCountry={country}
+            labels={en}
+            flagUrl="/flags/{XX}.svg"
+            value={form.value("phone_mobile") || undefined}
+            onChange={(value) => {
+              form.set("phone_mobile", value ?? "");
+              form.set("phoneMobile", value ?? "");
+              form.set("phone", value ?? "");
+            }}
+            onCountryChange={(c) => {
+              if (!c) return;
+              for (const [name, v] of Object.entries(phoneCountryFields(c))) form.set(name, v);
+            }}
+            autoComplete="tel"
+            required
+            aria-invalid={phoneError ? true : undefined}
+            aria-describedby={[phoneError ? errorId("phone_mobile") : "", phoneWarning ? "phone-warning" : "", "hint-phone"]
+              .filter(Boolean)
+              .join(" ")}
+          />
+          <p id="hint-phone" className="field__hint">
+            With your country code: the driver calls or texts you on the day.
+          </p>
+          {phoneError ? (
+            <p id={errorId("phone_mobile")} className="field__error">
+              {phoneError}
+            </p>
+          ) : null}
+          {phoneWarning ? (
+            <p id="phone-warning" className="field__hint field__warning">
+              {phoneWarning}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <fieldset className="end-fields">
+        <legend>Postal address (optional)</legend>
+        <div className="field-row">
+          <Field
+            name="address"
+            label="Address"
+            autoComplete="street-address"
+            value={form.value("address")}
+            onValue={(v) => form.set("address", v)}
+          />
+          <Field
+            name="postcode"
+            label="Postcode"
+            autoComplete="postal-code"
+            value={form.value("postcode")}
+            onValue={(v) => form.set("postcode", v)}
+          />
+          <Field
+            name="city"
+            label="City"
+            autoComplete="address-level2"
+            value={form.value("city")}
+            onValue={(v) => form.set("city", v)}
+          />
+          <div className="field">
+            <label htmlFor={fieldId("country")}>Country</label>
+            <select
+              id={fieldId("country")}
+              name="country"
+              autoComplete="country"
+              value={form.value("country") || "FR"}
+              onChange={(e) => form.set("country", e.target.value)}
+            >
+              {Object.entries(en as Record<string, string>)
+                .filter(([code]) => /^[A-Z]{2}$/.test(code))
+                .sort((a, b) => a[1].localeCompare(b[1], "en"))
+                .map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+            </select>
+          </div>
+        </div>
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import type { Hotel } from "~/domain/hotels";
+import { type End, endFields, type Leg } from "~/domain/booking/fields";
+import { setFlightTime } from "~/domain/booking/draft";
+import { type Clock, FLIGHT_TIME_HINT, formatClock } from "~/domain/booking/time-rules";
+import { Field, fieldId } from "../ui/Field";
+import type { FormApi } from "./form-api";
+
+const toInputTime = (c: Clock) => formatClock(c);
+
+/**
+ * One end of a leg (specification 4.4): a flight form when its type is 1, else a hotel or address
+ * form with the pick list of the zone's hotels.
+ */
+export function EndFields({
+  form,
+  leg,
+  end,
+  flightWindow,
+  hotels,
+}: {
+  form: FormApi;
+  leg: Leg;
+  end: End;
+  /** The allowed flight times for this end and transfer kind. */
+  flightWindow: { min: Clock; max: Clock };
+  hotels: readonly Hotel[];
+}) {
+  const f = endFields(end, leg);
+  const { value, set, error } = form;
+  const place = value(f.lieu);
+  const isFlight = value(f.type) === "1";
+  const pickup = end === "pu";
+  const title = pickup ? "Pick-up" : "Drop-off";
+
+  return (
+    <fieldset className="end-fields">
+      <legend>
+        {title}: {place || "place to be chosen"}
+      </legend>
+      {isFlight ? (
+        <div className="field-row">
+          <Field
+            name={f.horaireVol}
+            label={pickup ? "Landing time" : "Take-off time"}
+            type="time"
+            step={900}
+            min={toInputTime(flightWindow.min)}
+            max={toInputTime(flightWindow.max)}
+            required
+            value={value(f.horaireVol)}
+            onValue={(v) => form.apply((d) => setFlightTime(d, end, leg, v))}
+            hint={`${FLIGHT_TIME_HINT}, between ${toInputTime(flightWindow.min)} and ${toInputTime(flightWindow.max)}.`}
+            error={error(f.horaireVol)}
+          />
+          <Field
+            name={f.cityVol}
+            label={pickup ? "Flight arriving from (city)" : "Flight going to (city)"}
+            required
+            autoComplete="off"
+            value={value(f.cityVol)}
+            onValue={(v) => set(f.cityVol, v)}
+            error={error(f.cityVol)}
+          />
+          <Field
+            name={f.numVol}
+            label="Flight number"
+            required
+            autoComplete="off"
+            value={value(f.numVol)}
+            onValue={(v) => set(f.numVol, v.toUpperCase())}
+            hint="For example AF1234"
+            error={error(f.numVol)}
+          />
+        </div>
+      ) : (
+        <>
+          {hotels.length > 0 ? (
+            <div className="field">
+              <label htmlFor={fieldId(f.hotelN)}>Hotel (optional)</label>
+              <select
+                id={fieldId(f.hotelN)}
+                name={f.hotelN}
+                value={value(f.hotelN)}
+                onChange={(e) => form.pickHotel(end, leg, e.target.value)}
+              >
+                <option value="">Another hotel or an address</option>
+                {hotels.map((h) => (
+                  <option key={h.id} value={String(h.id)}>
+                    {h.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div className="field-row">
+            <Field
+              name={f.hotel}
+              label="Hotel name"
+              autoComplete="off"
+              value={value(f.hotel)}
+              onValue={(v) => set(f.hotel, v)}
+              error={error(f.hotel)}
+            />
+            <Field
+              name={f.address}
+              label="Address"
+              required
+              autoComplete="street-address"
+              value={value(f.address)}
+              onValue={(v) => set(f.address, v)}
+              error={error(f.address)}
+            />
+            <Field
+              name={f.zip}
+              label="Postcode"
+              required
+              inputMode="numeric"
+              autoComplete="postal-code"
+              value={value(f.zip)}
+              onValue={(v) => set(f.zip, v)}
+              error={error(f.zip)}
+            />
+          </div>
+        </>
+      )}
+    </fieldset>
+  );
+}

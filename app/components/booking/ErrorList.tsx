@@ -1,0 +1,50 @@
+import { forwardRef, type MouseEvent } from "react";
+import { fieldId } from "../ui/Field";
+
+export interface ListedError {
+  field: string;
+  message: string;
+}
+
+/** `**bold**` in a rule's message (specification 5.2 allows bold markup) becomes <strong>. */
+export function Markup({ text }: { text: string }) {
+  const parts = text.split(/\*\*(.+?)\*\*/g);
+  return <>{parts.map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part))}</>;
+}
+
+function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
+  const target =
+    document.getElementById(fieldId(field)) ??
+    (document.getElementsByName(field)[0] as HTMLElement | undefined);
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: "center", behavior: "smooth" });
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * The clickable list of problems (specification 2.7): it takes focus after a failed submit so a
+ * screen reader reads it, and each entry moves focus to its field.
+ */
+export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly ListedError[] }>(function ErrorList(
+  { errors },
+  ref,
+) {
+  if (errors.length === 0) return null;
+  return (
+    <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
+      <h2 id="error-summary-title">
+        {errors.length === 1 ? "There is 1 problem with your booking" : `There are ${errors.length} problems with your booking`}
+      </h2>
+      <ul>
+        {errors.map((e, i) => (
+          <li key={`${e.field}-${i}`}>
+            <a href={`#${fieldId(e.field)}`} onClick={(event) => focusField(event, e.field)}>
+              <Markup text={e.message} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+});

@@ -1,0 +1,114 @@
+import { legFields } from "~/domain/booking/fields";
+import { formatDuration } from "~/domain/booking/time-rules";
+import { formatEuros } from "~/domain/money";
+import { Field } from "../ui/Field";
+import type { FormApi } from "./form-api";
+
+/** Whole cents from a draft field; 0 when empty or not a number. */
+function cents(text: string): number {
+  const n = Number(text);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+}
+
+/**
+ * Passenger counts, with the price at the right of the heading (specification 2.7): the card
+ * price with '(CB)' and the cash price with '(Cash)', each only when above 0.
+ */
+export function PassengerFields({ form }: { form: FormApi }) {
+  const l = legFields(1);
+  const cb = cents(form.value("prix_cb"));
+  const cash = cents(form.value("prix_cash"));
+  const duration = Number(form.value("duree_aller"));
+  return (
+    <section className="card" aria-labelledby="passengers-title">
+      <div className="section-head">
+        <h2 id="passengers-title">Passengers</h2>
+        <p className="price" aria-live="polite">
+          {cb > 0 ? <span className="price__cb">{formatEuros(cb)} (CB)</span> : null}
+          {cash > 0 ? <span className="price__cash">{formatEuros(cash)} (Cash)</span> : null}
+          {cb === 0 && cash === 0 ? <span className="price__none">Price on request</span> : null}
+        </p>
+      </div>
+      {Number.isFinite(duration) && duration > 0 ? (
+        <p className="field__hint">Journey time about {formatDuration(duration)}.</p>
+      ) : null}
+      <div className="field-row">
+        <Field
+          name={l.paxAdult}
+          label="Adults (11 and over)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={50}
+          required
+          value={form.value(l.paxAdult)}
+          onValue={(v) => form.set(l.paxAdult, v)}
+          error={form.error(l.paxAdult)}
+        />
+        <Field
+          name={l.paxChild}
+          label="Children (3 to 11)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={50}
+          value={form.value(l.paxChild)}
+          onValue={(v) => form.set(l.paxChild, v)}
+          error={form.error(l.paxChild)}
+        />
+        <Field
+          name={l.paxBaby}
+          label="Babies (under 3)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={50}
+          value={form.value(l.paxBaby)}
+          onValue={(v) => form.set(l.paxBaby, v)}
+          error={form.error(l.paxBaby)}
+        />
+      </div>
+    </section>
+  );
+}
+
+const LUGGAGE = [
+  ["check_in_luggage", "Check-in suitcases"],
+  ["cabin_bag", "Cabin bags"],
+  ["stroller_single", "Single strollers"],
+  ["stroller_double", "Double strollers"],
+] as const;
+
+export function LuggageFields({ form }: { form: FormApi }) {
+  return (
+    <section className="card" aria-labelledby="luggage-title">
+      <h2 id="luggage-title">Luggage</h2>
+      <div className="field-row">
+        {LUGGAGE.map(([name, label]) => (
+          <Field
+            key={name}
+            name={name}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={10}
+            value={form.value(name)}
+            onValue={(v) => form.set(name, v)}
+            error={form.error(name)}
+          />
+        ))}
+      </div>
+      <div className="field">
+        <label htmlFor="f-info_pax_luggage">Anything else about passengers or luggage</label>
+        <textarea
+          id="f-info_pax_luggage"
+          name="info_pax_luggage"
+          rows={2}
+          value={form.value("info_pax_luggage")}
+          onChange={(e) => form.set("info_pax_luggage", e.target.value)}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+/**
+ * The booking draft's starting values (specification 2.7, 3.6, 9.2) and the pure edits the form
+ * makes to it: the return leg mirroring the outbound leg (4.4), passenger totals, flight times
+ * and dates written in every shape the draft keeps them.
+ */
+import { hotelBySlug } from "../hotels";
+import { DEFAULT_MINUTES } from "../pricing/csv";
+import { defaultPlaceType, parsePassengerCode } from "../pricing/pricing";
+import { DRAFT_FIELDS, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
+import { formatFrenchDate, isoDate, type ParisDate } from "./paris-time";
+import { formatClock, parseClock, roundToQuarter, type Clock } from "./time-rules";
+
+export type { BookingDraft, End, Leg } from "./fields";
+
+/** The minimum lead time in hours (specification 9.2); the draft carries it as delai_minimum_reservation. */
+export const MIN_LEAD_HOURS = 20;
+
+/** Place type values: "1" a flight (airport) end, "2" a hotel or address end. */
+export const FLIGHT_END = "1";
+export const ADDRESS_END = "2";
+
+export const SHUTTLE = "Shuttle";
+export const PRIVATE = "Private";
+
+/**
+ * Phone defaults. Specification 3.6 gives two readings — phoneCountryCode 'us' in one part of the
+ * form data, FR for the postal country elsewhere. This is a French business whose visitors book
+ * transfers in France, so the phone country defaults to France like the postal country. The format
+ * is the country's number pattern with one dot per digit (11 digits: +33 and 9 more).
+ */
+export const DEFAULT_PHONE_COUNTRY = { code: "fr", name: "France", format: "+.. . .. .. .. .." } as const;
+
+const OTHER_END: Record<End, End> = { pu: "drop", drop: "pu" };
+
+/** Place names travel with underscores for spaces (specification 2.4). */
+export function readPlaceName(value: string | undefined): string {
+  return (value ?? "").replace(/_/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** Every draft field, empty. */
+export function emptyDraft(): BookingDraft {
+  return Object.fromEntries(DRAFT_FIELDS.map((f) => [f, ""]));
+}
+
+export function isRoundTrip(draft: BookingDraft): boolean {
+  return draft.nb_trajet === "2";
+}
+
+export function isFlightEnd(draft: BookingDraft, end: End, leg: Leg): boolean {
+  return draft[endFields(end, leg).type] === FLIGHT_END;
+}
+
+export type Counts = { adults: number; children: number; babies: number; total: number };
+
+/** A count field as a number: blank is 0, anything not a whole number is NaN. */
+export function countOf(value: string | undefined): number {
+  const text = (value ?? "").trim();
+  if (text === "") return 0;
+  return /^\d+$/.test(text) ? Number(text) : NaN;
+}
+
+/** A leg's passenger counts, read from pax_adult_tN, pax_child_tN and pax_baby_tN. */
+export function legCounts(draft: BookingDraft, leg: Leg): Counts {
+  const f = legFields(leg);
+  const adults = countOf(draft[f.paxAdult]);
+  const children = countOf(draft[f.paxChild]);
+  const babies = countOf(draft[f.paxBaby]);
+  return { adults, children, babies, total: adults + children + babies };
+}
+
+/**
+ * Totals kept in step: pax_tN = adults + children + babies of leg N, and nb_pax_* (the summary's
+ * counts) are leg 1's. A count that is not a whole number leaves its total blank.
+ */
+export function withCounts<D extends BookingDraft>(draft: D): D & BookingDraft {
+  const next: BookingDraft = { ...draft };
+  for (const leg of [1, 2] as const) {
+    const total = legCounts(draft, leg).total;
+    next[legFields(leg).pax] = Number.isFinite(total) ? String(total) : "";
+  }
+  const one = legFields(1);
+  next.nb_pax_adults = draft[one.paxAdult] ?? "";
+  next.nb_pax_children = draft[one.paxChild] ?? "";
+  next.nb_pax_babies = draft[one.paxBaby] ?? "";
+  next.nb_pax_total = next[one.pax] ?? "";
+  return next as D & BookingDraft;
+}
+
+/**
+ * Round trip: leg 2 runs leg 1 backwards. Leg 2's pickup takes leg 1's drop-off place and type
+ * and the other way round; passenger counts are copied, and each end's address, zip, hotel,
+ * hotel number and flight city go to the mirrored end (leg 1's drop-off hotel is leg 2's pickup
+ * hotel). Flight times and numbers are not copied: the return flight is another flight. One-way
+ * drafts come back unchanged. Call it after every edit of leg 1 ("as the visitor types").
+ */
+export function mirrorReturnLeg<D extends BookingDraft>(draft: D): D & BookingDraft {
+  if (!isRoundTrip(draft)) return draft;
+  const next: BookingDraft = { ...draft };
+  for (const end of ["pu", "drop"] as const) {
+    const from = endFields(end, 1);
+    const to = endFields(OTHER_END[end], 2);
+    for (const key of ["lieu", "type", "address", "zip", "hotel", "hotelN", "cityVol"] as const) {
+      next[to[key]] = draft[from[key]] ?? "";
+    }
+  }
+  const one = legFields(1);
+  const two = legFields(2);
+  for (const key of ["pax", "paxAdult", "paxChild", "paxBaby"] as const) next[two[key]] = draft[one[key]] ?? "";
+  return next as D & BookingDraft;
+}
+
+/** Switch between one way ("1") and round trip ("2"); a round trip mirrors leg 1 at once. */
+export function withTripMode(draft: BookingDraft, roundTrip: boolean): BookingDraft {
+  const mode = roundTrip ? "2" : "1";
+  return mirrorReturnLeg({ ...draft, nb_trajet: mode, aller_retour: mode });
+}
+
+/**
+ * A flight time typed or picked for one end: rounded to the nearest quarter hour ("60 becomes 45")
+ * and written as horaire_vol (HH:MM), time_vol (hour) and minute_vol (minute). Text that is not a
+ * time clears all three.
+ */
+export function setFlightTime(draft: BookingDraft, end: End, leg: Leg, text: string): BookingDraft {
+  const f = endFields(end, leg);
+  const parsed = parseClock(text);
+  const clock = parsed ? roundToQuarter(parsed) : null;
+  return {
+    ...draft,
+    [f.horaireVol]: clock ? formatClock(clock) : "",
+    [f.timeVol]: clock ? String(clock.hour).padStart(2, "0") : "",
+    [f.minuteVol]: clock ? String(clock.minute).padStart(2, "0") : "",
+  };
+}
+
+/** An end's flight time as entered (not rounded): horaire_vol, else time_vol and minute_vol. */
+export function flightClock(draft: BookingDraft, end: End, leg: Leg): Clock | null {
+  const f = endFields(end, leg);
+  const text = (draft[f.horaireVol] ?? "").trim();
+  if (text !== "") return parseClock(text);
+  const hour = (draft[f.timeVol] ?? "").trim();
+  const minute = (draft[f.minuteVol] ?? "").trim();
+  return hour === "" && minute === "" ? null : parseClock(`${hour}:${minute.padStart(2, "0")}`);
+}
+
+/** A leg's pickup time (time_h_pu_tN, time_m_pu_tN), for hotel-to-hotel legs. */
+export function pickupClock(draft: BookingDraft, leg: Leg): Clock | null {
+  const f = legFields(leg);
+  const hour = (draft[f.timeH] ?? "").trim();
+  const minute = (draft[f.timeM] ?? "").trim();
+  if (hour === "" && minute === "") return null;
+  return parseClock(`${hour}:${minute.padStart(2, "0")}`);
+}
+
+/**
+ * A leg's date picked: date_pu (yyyy-MM-dd), french_date_pu (dd/MM/yyyy) and the day, month and
+ * year parts. null clears them all.
+ */
+export function setLegDate(draft: BookingDraft, leg: Leg, date: ParisDate | null): BookingDraft {
+  const f = legFields(leg);
+  return {
+    ...draft,
+    [f.date]: date ? isoDate(date) : "",
+    [f.frenchDate]: date ? formatFrenchDate(date) : "",
+    [f.day]: date ? String(date.day).padStart(2, "0") : "",
+    [f.month]: date ? String(date.month).padStart(2, "0") : "",
+    [f.year]: date ? String(date.year) : "",
+  };
+}
+
+function placeType(param: string | undefined, place: string): string {
+  const value = (param ?? "").trim();
+  // Missing: decided by the place itself (an airport of the price file is a flight end).
+  if (value === "") return String(defaultPlaceType(place));
+  return value === "1" ? FLIGHT_END : ADDRESS_END;
+}
+
+/**
+ * The draft a /reservation or /booking URL starts with (specification 2.7): every draft field
+ * present, empty where unset, with the defaults of 3.6 and 9.2. The date and times stay empty for
+ * the visitor to choose; `now` is taken for the API's sake and does not change the result today.
+ *
+ * - depart, arrive: underscores read as spaces; they are leg 1's pickup and drop-off places.
+ * - depart_type, arrive_type: "1" a flight end, any other value a hotel or address end; when the
+ *   parameter is missing, an airport place is a flight end and anything else an address end.
+ * - private_shuttle "1" → Private, otherwise Shuttle; type_trajet "2" → round trip.
+ * - nb_pax: a passenger code of 5.3 (1…50, 22, sup); anything else is one adult.
+ * - hotel: a hotel slug, preselected on the hotel/address end (the drop-off when both ends are).
+ */
+export function initialDraft(query: Record<string, string | undefined>, _options: { now: Date }): BookingDraft {
+  const draft = emptyDraft();
+  const depart = readPlaceName(query.depart);
+  const arrive = readPlaceName(query.arrive);
+  const roundTrip = (query.type_trajet ?? "").trim() === "2";
+  const group = parsePassengerCode(query.nb_pax ?? "") ?? { adults: 1, children: 0, babies: 0, total: 1 };
+
+  Object.assign(draft, {
+    country: "FR",
+    phoneCountryCode: DEFAULT_PHONE_COUNTRY.code,
+    phoneCountryName: DEFAULT_PHONE_COUNTRY.name,
+    phoneCountryFormat: DEFAULT_PHONE_COUNTRY.format,
+    shuttle_private: (query.private_shuttle ?? "").trim() === "1" ? PRIVATE : SHUTTLE,
+    nb_trajet: roundTrip ? "2" : "1",
+    aller_retour: roundTrip ? "2" : "1",
+    depart,
+    arrive,
+    duree_aller: String(DEFAULT_MINUTES.durationOut),
+    duree_retour: String(DEFAULT_MINUTES.durationBack),
+    delai_depart: String(DEFAULT_MINUTES.delayDepart),
+    delai_arrive: String(DEFAULT_MINUTES.delayArrive),
+    delai_minimum_reservation: String(MIN_LEAD_HOURS),
+    stroller_single: "0",
+    stroller_double: "0",
+    cabin_bag: "1",
+    check_in_luggage: "1",
+  });
+  for (const leg of [1, 2] as const) {
+    const f = legFields(leg);
+    draft[f.paxAdult] = String(group.adults);
+    draft[f.paxChild] = String(group.children);
+    draft[f.paxBaby] = String(group.babies);
+    draft[f.duree] = String(leg === 1 ? DEFAULT_MINUTES.durationOut : DEFAULT_MINUTES.durationBack);
+    draft[f.delaiDepart] = String(DEFAULT_MINUTES.delayDepart);
+    draft[f.delaiArrive] = String(DEFAULT_MINUTES.delayArrive);
+  }
+  const pu = endFields("pu", 1);
+  const drop = endFields("drop", 1);
+  draft[pu.lieu] = depart;
+  draft[drop.lieu] = arrive;
+  draft[pu.type] = placeType(query.depart_type, depart);
+  draft[drop.type] = placeType(query.arrive_type, arrive);
+
+  const hotel = hotelBySlug((query.hotel ?? "").trim());
+  if (hotel) {
+    draft.hotel = hotel.slug;
+    const end = draft[drop.type] === ADDRESS_END ? drop : draft[pu.type] === ADDRESS_END ? pu : null;
+    if (end) {
+      draft[end.hotel] = hotel.name;
+      draft[end.hotelN] = String(hotel.id);
+      draft[end.address] = hotel.address;
+      draft[end.zip] = hotel.zip;
+    }
+  }
+  return mirrorReturnLeg(withCounts(draft));
+}

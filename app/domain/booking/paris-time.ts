@@ -1,0 +1,147 @@
+/**
+ * Paris wall-clock dates and times (decisions.md section 6): every date and time the booking
+ * screen shows, takes or checks is Europe/Paris time, whatever the machine's own time zone. Only
+ * Intl does the zone arithmetic; nothing here reads the clock — callers pass `now`.
+ */
+import type { Leg } from "./fields";
+
+export type ParisDate = { year: number; month: number; day: number };
+export type ParisDateTime = ParisDate & { hour: number; minute: number };
+
+export const PARIS_TIME_ZONE = "Europe/Paris";
+
+const formatter = new Intl.DateTimeFormat("en-US", {
+  timeZone: PARIS_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+  era: "short",
+});
+
+const DAY = 86_400_000;
+
+/** Milliseconds of a UTC wall time, correct for every year (Date.UTC maps 0…99 to 19xx). */
+function utcMillis(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  d.setUTCHours(hour, minute, second, 0);
+  return d.getTime();
+}
+
+function partsWithSeconds(instant: Date): ParisDateTime & { second: number } {
+  const get = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  const parts = formatter.formatToParts(instant);
+  const bc = parts.find((p) => p.type === "era")?.value === "BC";
+  const year = get(parts, "year");
+  return {
+    year: bc ? 1 - year : year,
+    month: get(parts, "month"),
+    day: get(parts, "day"),
+    hour: get(parts, "hour") % 24,
+    minute: get(parts, "minute"),
+    second: get(parts, "second"),
+  };
+}
+
+/** The Paris wall-clock date and time of an instant (seconds dropped). */
+export function parisParts(instant: Date): ParisDateTime {
+  const { year, month, day, hour, minute } = partsWithSeconds(instant);
+  return { year, month, day, hour, minute };
+}
+
+/** Paris offset from UTC at an instant, in milliseconds (+1 h in winter, +2 h in summer). */
+function parisOffset(ms: number): number {
+  const whole = Math.floor(ms / 1000) * 1000;
+  const p = partsWithSeconds(new Date(whole));
+  return utcMillis(p.year, p.month, p.day, p.hour, p.minute, p.second) - whole;
+}
+
+/**
+ * The instant of a Paris wall-clock time. A time inside the spring-forward gap (02:00–02:59 on
+ * the last Sunday of March) moves forward by the gap (02:30 → 03:30 CEST); a time that happens
+ * twice in autumn (02:00–02:59 on the last Sunday of October) means its first occurrence (CEST).
+ */
+export function parisInstant(local: ParisDateTime): Date {
+  const wall = utcMillis(local.year, local.month, local.day, local.hour, local.minute);
+  const before = parisOffset(wall - DAY / 2);
+  const after = parisOffset(wall + DAY / 2);
+  const fits = [wall - before, wall - after].filter((t) => parisOffset(t) === wall - t);
+  if (fits.length > 0) return new Date(Math.min(...fits));
+  // In the gap: read the wall time with the offset in force before the change.
+  return new Date(wall - before);
+}
+
+/** Today's date in Paris. */
+export function parisToday(now: Date): ParisDate {
+  const { year, month, day } = parisParts(now);
+  return { year, month, day };
+}
+
+function fromUtcMillis(ms: number): ParisDate {
+  const d = new Date(ms);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+export function addDays(d: ParisDate, n: number): ParisDate {
+  return fromUtcMillis(utcMillis(d.year, d.month, d.day) + n * DAY);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(utcMillis(year, month + 1, 1) - DAY).getUTCDate();
+}
+
+/** The same day n months later (or earlier), clamped to the month's last day (31 Jan + 1 → 28/29 Feb). */
+export function addMonths(d: ParisDate, n: number): ParisDate {
+  const index = d.year * 12 + (d.month - 1) + n;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12 + 1;
+  return { year, month, day: Math.min(d.day, daysInMonth(year, month)) };
+}
+
+/** Negative when a is before b, 0 when the same day, positive when after. */
+export function compareDates(a: ParisDate, b: ParisDate): number {
+  return a.year - b.year || a.month - b.month || a.day - b.day;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** yyyy-MM-dd */
+export function isoDate(d: ParisDate): string {
+  return `${pad(d.year, 4)}-${pad(d.month)}-${pad(d.day)}`;
+}
+
+function realDate(year: number, month: number, day: number): ParisDate | null {
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { year, month, day };
+}
+
+/** A strict yyyy-MM-dd, real calendar dates only; otherwise null. */
+export function parseIsoDate(s: string): ParisDate | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s.trim());
+  return m ? realDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+}
+
+/** dd/MM/yyyy, the booking screen's date format (specification 5.2). */
+export function formatFrenchDate(d: ParisDate): string {
+  return `${pad(d.day)}/${pad(d.month)}/${pad(d.year, 4)}`;
+}
+
+/** A strict dd/MM/yyyy (surrounding spaces allowed), real calendar dates only; otherwise null. */
+export function parseFrenchDate(text: string): ParisDate | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  return m ? realDate(Number(m[3]), Number(m[2]), Number(m[1])) : null;
+}
+
+/** How many months ahead a leg's date may be: 3 for the outbound leg, 2 for the return (spec 9.2). */
+export const MONTHS_AHEAD: Record<Leg, number> = { 1: 3, 2: 2 };
+
+/** The dates a leg may take: from tomorrow to 3 (outbound) or 2 (return) months after today, in Paris. */
+export function dateBounds(leg: Leg, now: Date): { min: ParisDate; max: ParisDate } {
+  const today = parisToday(now);
+  return { min: addDays(today, 1), max: addMonths(today, MONTHS_AHEAD[leg]) };
+}
