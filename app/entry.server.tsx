@@ -1,9 +1,38 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
+// The whole stylesheet (about 3 KB gzip), inlined into every page's <head> here on the server, so
+// first paint needs no CSS request and no browser bundle carries the CSS a second time
+// (docs/decisions/0004-inline-css.md). React 19 hydration leaves this extra <head> element alone.
+import styles from "~/styles/app.css?inline";
+
+/** Writes the stylesheet, with this request's nonce, just before the first </head>. */
+function injectStyles(nonce: string | undefined): Transform {
+  const tag = Buffer.from(`<style${nonce ? ` nonce="${nonce}"` : ""}>${styles}</style></head>`);
+  let done = false;
+  let carry = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (done) return callback(null, chunk);
+      const text = carry + chunk.toString("utf8");
+      const at = text.indexOf("</head>");
+      if (at === -1) {
+        // Keep the tail in case "</head>" is split across chunks.
+        carry = text.slice(-6);
+        return callback(null, Buffer.from(text.slice(0, -6)));
+      }
+      done = true;
+      carry = "";
+      callback(null, Buffer.concat([Buffer.from(text.slice(0, at)), tag, Buffer.from(text.slice(at + 7))]));
+    },
+    flush(callback) {
+      callback(null, carry ? Buffer.from(carry) : null);
+    },
+  });
+}
 
 export const streamTimeout = 5_000;
 
@@ -43,7 +72,9 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const styled = injectStyles(nonce);
+          pipe(styled);
+          styled.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
         },
         onShellError(error: unknown) {

@@ -15,9 +15,6 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import type { PageHandle, RootData } from "~/components/site";
 import { publicSettings } from "~/lib/settings.server";
-// The whole stylesheet is about 3 KB gzip: inlined, it costs less than the round trip a
-// render-blocking <link> would add on a slow phone (see docs/decisions/0004-inline-css.md).
-import styles from "~/styles/app.css?inline";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -57,8 +54,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#12355b" />
         <Meta />
         <Links />
-        {/* Our own stylesheet, built from app/styles: nothing a visitor sends reaches it. */}
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body>
         <a className="skip-link" href="#main">

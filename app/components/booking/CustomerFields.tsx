@@ -1,7 +1,5 @@
-import PhoneInput, { getCountryCallingCode, type Country } from "react-phone-number-input";
+import PhoneInput, { type Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
-import { getExampleNumber } from "libphonenumber-js/min";
-import examples from "libphonenumber-js/mobile/examples";
 import "react-phone-number-input/style.css";
 import { Field, errorId, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
@@ -9,16 +7,6 @@ import type { FormApi } from "./form-api";
 function countryOf(code: string): Country | undefined {
   const upper = code.toUpperCase();
   return upper in en ? (upper as Country) : undefined;
-}
-
-/** What the phone rules of specification 5.2 need about the chosen country. */
-export function phoneCountryFields(country: Country): Record<string, string> {
-  const example = getExampleNumber(country, examples);
-  return {
-    phoneCountryCode: country.toLowerCase(),
-    phoneCountryName: (en as Record<string, string>)[country] ?? country,
-    phoneCountryFormat: example ? example.formatInternational() : `+${getCountryCallingCode(country)}`,
-  };
 }
 
 /** The customer block: name, e-mail, mobile phone with its country, and postal address. */
@@ -81,7 +69,9 @@ export function CustomerFields({ form }: { form: FormApi }) {
             }}
             onCountryChange={(c) => {
               if (!c) return;
-              for (const [name, v] of Object.entries(phoneCountryFields(c))) form.set(name, v);
+              void import("./phone-country").then(({ phoneCountryFields }) =>
+                form.apply((d) => ({ ...d, ...phoneCountryFields(c) })),
+              );
             }}
             autoComplete="tel"
             required

@@ -1,6 +1,8 @@
-import DatePicker from "react-datepicker";
-import { type ParisDate, formatFrenchDate, parseFrenchDate, isoDate } from "~/domain/booking/paris-time";
-import { errorId, fieldId } from "../ui/Field";
+import { lazy, Suspense, useRef, useState } from "react";
+import { type ParisDate, formatFrenchDate, parseFrenchDate } from "~/domain/booking/paris-time";
+import { Field } from "../ui/Field";
+
+const CalendarPopup = lazy(() => import("./CalendarPopup"));
 
 /** A calendar date as a local Date for the picker: only its year, month and day mean anything. */
 function toPickerDate(d: ParisDate): Date {
@@ -12,8 +14,9 @@ function fromPickerDate(date: Date): ParisDate {
 }
 
 /**
- * A date typed as dd/MM/yyyy or picked in a calendar (specification 5.2). The picker only ever
- * sees calendar days, so the visitor's own time zone cannot move the date; the bounds are Paris's.
+ * A date typed as dd/MM/yyyy or picked in a calendar (specification 5.2). The calendar only ever
+ * handles calendar days, so the visitor's own time zone cannot move the date; the bounds are
+ * Paris's. The calendar's code loads when it is first opened.
  */
 export function DateField({
   id,
@@ -23,7 +26,7 @@ export function DateField({
   bounds,
   required,
   error,
-  onText,
+  onDate,
 }: {
   /** The wire name whose errors this control shows and the error list focuses. */
   id: string;
@@ -34,53 +37,56 @@ export function DateField({
   bounds: { min: ParisDate; max: ParisDate };
   required?: boolean;
   error?: string;
-  /** The typed or picked text, and the ISO date when the text is a real date ('' when not). */
-  onText: (text: string, iso: string) => void;
+  /** The text as typed, and the date it means (null when it is not a real date). */
+  onDate: (text: string, date: ParisDate | null) => void;
 }) {
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const parsed = parseFrenchDate(text);
-  const hintId = `hint-${id}`;
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
   return (
-    <div className="field">
-      <label htmlFor={fieldId(id)}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <DatePicker
-        id={fieldId(id)}
+    <div className="date-field">
+      <Field
         name={name}
-        selected={parsed ? toPickerDate(parsed) : null}
+        idName={id}
+        label={label}
         value={text}
-        onChange={(d: Date | null) => {
-          if (d) {
-            const day = fromPickerDate(d);
-            onText(formatFrenchDate(day), isoDate(day));
-          }
-        }}
-        onChangeRaw={(event) => {
-          const target = event?.target;
-          if (target instanceof HTMLInputElement) {
-            const day = parseFrenchDate(target.value);
-            onText(target.value, day ? isoDate(day) : "");
-          }
-        }}
-        dateFormat="dd/MM/yyyy"
-        placeholderText="dd/mm/yyyy"
-        minDate={toPickerDate(bounds.min)}
-        maxDate={toPickerDate(bounds.max)}
+        onValue={(v) => onDate(v, parseFrenchDate(v))}
         required={required}
+        inputMode="numeric"
         autoComplete="off"
-        ariaInvalid={error ? "true" : undefined}
-        ariaDescribedBy={[hintId, error ? errorId(id) : ""].filter(Boolean).join(" ")}
-        calendarStartDay={1}
-        showPopperArrow={false}
+        placeholder="dd/mm/yyyy"
+        hint={`Day/month/year, from ${formatFrenchDate(bounds.min)} to ${formatFrenchDate(bounds.max)}.`}
+        error={error}
       />
-      <p id={hintId} className="field__hint">
-        Day/month/year, from {formatFrenchDate(bounds.min)} to {formatFrenchDate(bounds.max)}.
-      </p>
-      {error ? (
-        <p id={errorId(id)} className="field__error">
-          {error}
-        </p>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--secondary date-field__open"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {open ? "Hide calendar" : "Choose in a calendar"}
+        <span className="visually-hidden">: {label}</span>
+      </button>
+      {open ? (
+        <Suspense fallback={<p role="status">Loading the calendar…</p>}>
+          <CalendarPopup
+            label={label}
+            selected={parsed ? toPickerDate(parsed) : null}
+            min={toPickerDate(bounds.min)}
+            max={toPickerDate(bounds.max)}
+            onPick={(d) => {
+              const day = fromPickerDate(d);
+              onDate(formatFrenchDate(day), day);
+              close();
+            }}
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -3,7 +3,6 @@ import { endFields, type Leg, legFields } from "~/domain/booking/fields";
 import type { ParisDate } from "~/domain/booking/paris-time";
 import { setLegDate } from "~/domain/booking/draft";
 import { flightWindow, parseClock } from "~/domain/booking/time-rules";
-import { parseIsoDate } from "~/domain/booking/paris-time";
 import type { TransferKind } from "~/domain/site-paths";
 import { Field, fieldId } from "../ui/Field";
 import { DateField } from "./DateField";
@@ -43,8 +42,7 @@ export function LegSection({
         bounds={bounds}
         required={leg === 1}
         error={form.error(l.date) ?? form.error(l.frenchDate)}
-        onText={(text, iso) => {
-          const day = parseIsoDate(iso);
+        onDate={(text, day) => {
           // A real date fills every date field; other text stays as typed, for the error to name.
           form.apply((d) => (day ? setLegDate(d, leg, day) : { ...setLegDate(d, leg, null), [l.frenchDate]: text }));
         }}

@@ -11,6 +11,8 @@ export function errorId(name: string): string {
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange"> {
   name: string;
+  /** The wire name the control is known by for ids and errors, when it differs from `name`. */
+  idName?: string;
   label: ReactNode;
   value: string;
   onValue: (value: string) => void;
@@ -22,10 +24,11 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | 
  * A labelled input whose error (if any) is announced with it: aria-invalid, and aria-describedby
  * pointing at the hint and the message.
  */
-export function Field({ name, label, value, onValue, error, hint, className, ...rest }: FieldProps) {
-  const id = fieldId(name);
-  const hintId = hint ? `hint-${name}` : undefined;
-  const describedBy = [hintId, error ? errorId(name) : undefined].filter(Boolean).join(" ") || undefined;
+export function Field({ name, idName, label, value, onValue, error, hint, className, ...rest }: FieldProps) {
+  const key = idName ?? name;
+  const id = fieldId(key);
+  const hintId = hint ? `hint-${key}` : undefined;
+  const describedBy = [hintId, error ? errorId(key) : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>
@@ -47,7 +50,7 @@ export function Field({ name, label, value, onValue, error, hint, className, ...
         </p>
       ) : null}
       {error ? (
-        <p id={errorId(name)} className="field__error">
+        <p id={errorId(key)} className="field__error">
           {error}
         </p>
       ) : null}
