@@ -7,13 +7,14 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser tests of the built site. `npm run test:e2e` builds first; this config only starts
  * the built server (server/index.js) on its own port, with a fresh data folder.
  */
-const PORT = 3100;
+// E2E_PORT lets two runs share a machine (a developer and a helper, say).
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SITE_URL = `http://127.0.0.1:${PORT}`;
 
 // Kept apart from Playwright's own output folder (test-results/playwright), which it empties
 // at the start of every run while the server may already be using this one.
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const DATA_DIR = path.join(ROOT, "test-results", "server-data");
+const DATA_DIR = path.join(ROOT, "test-results", `server-data-${PORT}`);
 if (process.env.TEST_WORKER_INDEX === undefined) {
   // Main process only: workers load this file too, while the server is running.
   fs.rmSync(DATA_DIR, { recursive: true, force: true });
@@ -22,7 +23,7 @@ if (process.env.TEST_WORKER_INDEX === undefined) {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  outputDir: "test-results/playwright",
+  outputDir: `test-results/playwright-${PORT}`,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   workers: 2,

@@ -3,7 +3,7 @@ import { expect, type Browser, type BrowserContext, type ConsoleMessage, type Pa
 import { AIRPORT_PAGES, CONTENT_PATHS, RATE_PRESETS } from "../../app/domain/site-paths";
 
 /** Must match playwright.config.ts (the server's SITE_URL). */
-export const SITE_URL = "http://127.0.0.1:3100";
+export const SITE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
 export const SITE_NAME = "Navette Paris";
 export const VIP_URL = "https://vip.navette.example";
 
