@@ -86,6 +86,23 @@ describe("readSettings", () => {
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`^Invalid setting: .*${name} `));
   });
 
+  it("never echoes a secret", () => {
+    expect(() => readSettings({ STRIPE_SECRET_KEY: "sk_oops secret", STRIPE_WEBHOOK_SECRET: "whsec_x" })).toThrow(/STRIPE_SECRET_KEY/);
+    try {
+      readSettings({ SMTP_URL: "http://user:hunter2@mail" });
+    } catch (error) {
+      expect(String(error)).not.toContain("hunter2");
+    }
+  });
+
+  it("takes Stripe only with both keys", () => {
+    expect(() => readSettings({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/set together/);
+    expect(readSettings({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).stripe).toEqual({
+      secretKey: "sk_test_abc",
+      webhookSecret: "whsec_abc",
+    });
+  });
+
   it("names every bad variable at once", () => {
     try {
       readSettings({ PORT: "x", SITE_URL: "y" });

@@ -52,6 +52,11 @@ const schema = z.object({
   RELEASE_DATE: optional.pipe(
     z.iso.date({ message: "must be a date written YYYY-MM-DD" }).optional(),
   ),
+  SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL" }).optional()),
+  MAIL_FROM: optional.pipe(z.string().regex(/@/, "must hold an e-mail address, such as Navette <booking@example.com>").optional()),
+  STRIPE_SECRET_KEY: optional.pipe(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional()),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)").optional()),
+  PAYMENT_SANDBOX_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   HSTS: z
     .enum(["0", "1", "true", "false"], { message: "must be 1 or 0" })
     .default("0")
@@ -74,7 +79,16 @@ export interface Settings {
   releaseDate: string;
   /** Send Strict-Transport-Security: only true when the site is served over HTTPS. */
   hsts: boolean;
+  /** Where e-mail goes out; null keeps messages in the outbox until it is set. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Stripe Checkout, when both keys are set; else the built-in sandbox provider. */
+  stripe: { secretKey: string; webhookSecret: string } | null;
+  /** Signs the sandbox provider's notifications; random per start when unset. */
+  sandboxSecret: string | null;
 }
+
+const SECRET_SETTINGS = new Set(["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_SANDBOX_SECRET"]);
 
 export class SettingsError extends Error {
   override name = "SettingsError";
@@ -94,11 +108,16 @@ export function readSettings(
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "settings");
-      return `${name} ${issue.message} (got ${JSON.stringify(env[name] ?? "")})`;
+      // Never echo a secret into a log, even a malformed one.
+      const shown = SECRET_SETTINGS.has(name) ? "a value that is not shown" : JSON.stringify(env[name] ?? "");
+      return `${name} ${issue.message} (got ${shown})`;
     });
     throw new SettingsError(`Invalid setting: ${lines.join("; ")}`);
   }
   const v = result.data;
+  if (Boolean(v.STRIPE_SECRET_KEY) !== Boolean(v.STRIPE_WEBHOOK_SECRET)) {
+    throw new SettingsError("Invalid setting: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
+  }
   const cwd = options.cwd ?? process.cwd();
   return {
     port: v.PORT,
@@ -119,6 +138,10 @@ export function readSettings(
     bookingEndpoint: v.BOOKING_ENDPOINT ?? DEFAULT_BOOKING_ENDPOINT,
     releaseDate: v.RELEASE_DATE ?? options.buildDate ?? new Date().toISOString().slice(0, 10),
     hsts: v.HSTS,
+    smtpUrl: v.SMTP_URL ?? null,
+    mailFrom: v.MAIL_FROM ?? `${v.SITE_NAME} <${v.SITE_EMAIL}>`,
+    stripe: v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET } : null,
+    sandboxSecret: v.PAYMENT_SANDBOX_SECRET ?? null,
   };
 }
 

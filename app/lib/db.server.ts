@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "../../db/schema";
+
+/**
+ * The database, whichever it is: PostgreSQL when DATABASE_URL is set, else the embedded PGlite
+ * under DATA_DIR (docs/decisions/0006-storage.md). Opened once at start, migrated, and handed to
+ * routes through the load context, so tests can hand them a fresh one.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  /** "postgres" or "pglite", for logs and tests. */
+  kind: "postgres" | "pglite";
+  close(): Promise<void>;
+}
+
+/** db/migrations, found from this file whether it runs from source or from the build. */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "db", "migrations");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error("db/migrations was not found next to the application.");
+}
+
+/**
+ * Opens and migrates the database. `pgliteDir` null means an in-memory PGlite (tests).
+ */
+export async function openDatabase(options: { databaseUrl: string | null; pgliteDir: string | null }): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.databaseUrl) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder: folder });
+    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: folder });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
