@@ -1,4 +1,5 @@
 import type { Route } from "./+types/contact";
+import { ContactFlow } from "~/components/contact/ContactFlow";
 import { pageMeta, useSite } from "~/components/site";
 import { telHref } from "~/domain/public-settings";
 
@@ -9,6 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["contact", "transfer question", "booking help"],
   });
 
+/** Hydrated (not a STATIC_PAGE): the contact form runs in the browser (specification 4.3). */
 export default function ContactPage() {
   const site = useSite();
   return (
@@ -23,6 +25,7 @@ export default function ContactPage() {
           Phone: <a href={telHref(site.phone)}>{site.phone}</a> (06:30–11:00, Paris time)
         </li>
       </ul>
+      <ContactFlow site={site} />
     </div>
   );
 }

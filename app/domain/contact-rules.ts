@@ -1,0 +1,191 @@
+/**
+ * The contact flow's rules (specification 3.5, 4.3, 5.1, 8 and 9.3) that the page needs from its
+ * first paint: the fields, the template params, the confirmation code, the send plan and the
+ * reading of a failed send. The form's zod schema is in ./contact.ts, which re-exports all of
+ * this; the page loads that one only when the visitor starts filling in the form.
+ */
+
+// --- The form -----------------------------------------------------------------------------------
+
+export type ContactField = "fullName" | "email" | "question";
+
+/** Generous limits: a name, an address (RFC 5321's 254) and a question of a few paragraphs. */
+export const CONTACT_LIMITS = { fullName: 100, email: 254, question: 3000 } as const satisfies Record<ContactField, number>;
+
+/** Form order, with the words the summary, the errors and the edit buttons use. */
+export const CONTACT_FIELDS: ReadonlyArray<{ name: ContactField; label: string; lower: string }> = [
+  { name: "fullName", label: "Full name", lower: "full name" },
+  { name: "email", label: "E-mail", lower: "e-mail" },
+  { name: "question", label: "Question", lower: "question" },
+];
+
+export const CONTACT_ERRORS = {
+  fullNameRequired: "Please enter your full name.",
+  fullNameTooLong: `Your full name must be at most ${CONTACT_LIMITS.fullName} characters.`,
+  emailRequired: "Please enter your e-mail address.",
+  emailFormat: "Please enter an e-mail address in the format name@example.com.",
+  emailTooLong: `Your e-mail address must be at most ${CONTACT_LIMITS.email} characters.`,
+  questionRequired: "Please enter your question.",
+  questionTooLong: `Your question must be at most ${CONTACT_LIMITS.question} characters.`,
+} as const;
+
+/** A contact message as the visitor confirmed it (the user_name, user_email, message of 3.5). */
+export interface ContactMessage {
+  fullName: string;
+  email: string;
+  question: string;
+}
+
+export type ContactErrors = Partial<Record<ContactField, string>>;
+
+export type ContactValidation = { ok: true; message: ContactMessage } | { ok: false; errors: ContactErrors };
+
+export const EMPTY_CONTACT: ContactMessage = { fullName: "", email: "", question: "" };
+
+/** The fields in form order that have an error. */
+export function invalidFields(errors: ContactErrors): ContactField[] {
+  return CONTACT_FIELDS.map((f) => f.name).filter((name) => errors[name] !== undefined);
+}
+
+// --- The template params (specification 3.5) ------------------------------------------------
+
+export interface TemplateParams {
+  to_name: string;
+  from_name: string;
+  from_email: string;
+  reply_to: string;
+  message: string;
+  [key: string]: string;
+}
+
+/** What the e-mail template receives: addressed to the business, replies go to the visitor. */
+export function buildTemplateParams(message: ContactMessage, siteName: string): TemplateParams {
+  return {
+    to_name: siteName,
+    from_name: message.fullName,
+    from_email: message.email,
+    reply_to: message.email,
+    message: message.question,
+  };
+}
+
+/** Specification 5.1: the template params must be an object (a plain one: not null, not an array). */
+export function isTemplateParamsObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+// --- The confirmation code (specification 4.3, 9.3) -----------------------------------------
+
+export const CODE_LENGTH = 6;
+
+/** Capital letters and digits without the look-alikes 0/O, 1/I/L (and no lower case, so no l). */
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A source of numbers in [0, 1), like Math.random; the browser passes one backed by crypto. */
+export type RandomSource = () => number;
+
+/** A random code of CODE_LENGTH characters from CODE_ALPHABET. */
+export function generateCode(random: RandomSource, length: number = CODE_LENGTH): string {
+  let code = "";
+  for (let i = 0; i < length; i++) {
+    const r = random();
+    const index = Number.isFinite(r) ? Math.min(Math.max(Math.floor(r * CODE_ALPHABET.length), 0), CODE_ALPHABET.length - 1) : 0;
+    code += CODE_ALPHABET.charAt(index);
+  }
+  return code;
+}
+
+/** What the visitor typed, as compared: spaces dropped, upper case (the code has no lower case). */
+export function normaliseCode(typed: string): string {
+  return typed.replace(/\s+/g, "").toUpperCase();
+}
+
+/** Specification 5.1: the typed code must equal the displayed one. */
+export function codeMatches(typed: string, code: string): boolean {
+  return code.length > 0 && normaliseCode(typed) === code;
+}
+
+/** The code for a screen reader, one character at a time: "K7P" → "K, 7, P". */
+export function spellCode(code: string): string {
+  return [...code].join(", ");
+}
+
+// --- Messages (specification 8, 9.3) --------------------------------------------------------
+
+export const CONTACT_MESSAGES = {
+  sent: "Your message has been sent successfully !",
+  failed: "Error sending your message. Please try again !",
+  local: "Local environment -> Email not sent. Simulating success!",
+  wrongCode: "The code entered is incorrect !",
+} as const;
+
+export const TOAST_MS = 5000;
+export const WRONG_CODE_TOAST_MS = 3000;
+
+/** The e-mail service's refusals the specification names (section 8). */
+export const EMAIL_STATUS_TEXT: Readonly<Record<number, string>> = {
+  451: "Unavailable For Headless Browser",
+  403: "Forbidden",
+  429: "Too Many Requests",
+};
+
+export interface SendFailure {
+  /** The HTTP status the service (or its SDK) gave, null when none (network error, bad settings). */
+  status: number | null;
+  /** One line for the visitor and the console. */
+  reason: string;
+}
+
+/** Any failed send, read into a status and a reason; 451, 403 and 429 get the words of section 8. */
+export function describeSendFailure(error: unknown): SendFailure {
+  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number") {
+    const status = error.status;
+    const known = EMAIL_STATUS_TEXT[status];
+    if (known) return { status, reason: `${status} ${known}` };
+    const text = "text" in error && typeof error.text === "string" ? error.text.trim() : "";
+    if (status === 0) return { status: null, reason: text || "Network error" };
+    return { status, reason: text ? `${status} ${text}` : `${status} Unexpected answer from the e-mail service` };
+  }
+  if (error instanceof Error) return { status: null, reason: error.message || error.name };
+  if (typeof error === "string" && error) return { status: null, reason: error };
+  return { status: null, reason: "Unknown error" };
+}
+
+// --- The send plan (decisions.md section 1, specification 5.1 and 7) ------------------------
+
+export interface EmailSettings {
+  publicKey: string | null;
+  serviceId: string | null;
+  templateId: string | null;
+}
+
+/** The decisions.md rule: the 'local development environment' is a page served from port 3000. */
+export const LOCAL_DEVELOPMENT_PORT = "3000";
+
+export type SendPlan =
+  | { action: "simulate" }
+  | { action: "fail"; problems: string[] }
+  | { action: "send"; publicKey: string; serviceId: string; templateId: string; params: Record<string, unknown> };
+
+const present = (value: string | null | undefined): value is string => typeof value === "string" && value.trim() !== "";
+
+/**
+ * What a press of 'Send' does: on port 3000 nothing is sent (simulated success); without a public
+ * key, a service ID or a template ID, or with params that are not an object, it fails before
+ * anything is sent; otherwise it sends.
+ */
+export function planSend(settings: EmailSettings, params: unknown, port: string): SendPlan {
+  if (port === LOCAL_DEVELOPMENT_PORT) return { action: "simulate" };
+  const { publicKey, serviceId, templateId } = settings;
+  const problems: string[] = [];
+  if (!present(publicKey)) problems.push("the public key is missing (EMAILJS_PUBLIC_KEY)");
+  if (!present(serviceId)) problems.push("the service ID is missing (EMAILJS_SERVICE_ID)");
+  if (!present(templateId)) problems.push("the template ID is missing (EMAILJS_TEMPLATE_ID)");
+  if (!isTemplateParamsObject(params)) problems.push("the template params are not an object");
+  if (!present(publicKey) || !present(serviceId) || !present(templateId) || !isTemplateParamsObject(params)) {
+    return { action: "fail", problems };
+  }
+  return { action: "send", publicKey, serviceId, templateId, params };
+}
