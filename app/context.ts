@@ -1,5 +1,18 @@
+import type { Db } from "~/lib/db.server";
+import type { SandboxProvider, StripeProvider } from "~/lib/payments.server";
 import type { PriceStore } from "~/lib/prices.server";
+import type { RateLimiter } from "~/lib/request-guards.server";
 import type { Settings } from "~/lib/settings.server";
+
+/** The booking back end, opened once at start by server/app.ts (tests hand in their own). */
+export interface BookingServices {
+  db: Db;
+  payments: SandboxProvider | StripeProvider;
+  /** Booking posts per client address. */
+  limiter: RateLimiter;
+  /** Asks the outbox to send what is waiting now rather than at its next round. */
+  wakeOutbox(): void;
+}
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -8,6 +21,9 @@ declare module "react-router" {
     prices: PriceStore;
     /** Per-request CSP nonce; see server/security-headers.ts. */
     nonce: string;
+    booking: BookingServices;
+    /** The visitor's address, for the rate limit (never logged). */
+    clientAddress: string;
   }
 }
 

@@ -37,6 +37,13 @@ export default [
   route("airport_beauvais_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-bva-disney-2" }),
   route("airport_charles_de_gaulle_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-cdg-disney-2" }),
 
+  // The booking back end (issue 6): the form's endpoint, the sandbox payment page and the
+  // providers' server-to-server notifications.
+  route("api/booking", "routes/api-booking.tsx"),
+  route("payment/:orderId", "routes/payment-sandbox.tsx"),
+  route("api/payment/sandbox", "routes/api-payment-sandbox.ts"),
+  route("api/payment/stripe", "routes/api-payment-stripe.ts"),
+
   // The business's price file, served from PRICES_CSV as it is now.
   route("data/prices.csv", "routes/prices-csv.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

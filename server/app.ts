@@ -5,7 +5,11 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import type { BookingServices } from "~/context";
+import { openDatabase } from "~/lib/db.server";
+import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
+import { createRateLimiter } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { securityHeaders } from "./security-headers";
 
@@ -14,6 +18,7 @@ declare const __BUILD_DATE__: string;
 export interface ServerOptions {
   settings: Settings;
   prices: PriceStore;
+  booking: BookingServices;
   getBuild: () => Promise<ServerBuild>;
   /** Folder of the built browser files; absent in development, where Vite serves them. */
   clientDir?: string;
@@ -24,7 +29,7 @@ export interface ServerOptions {
  * The Express app around React Router's request handler. It owns what react-router-serve
  * cannot: security and caching headers, compression and the legacy .php redirect.
  */
-export function createServer({ settings, prices, getBuild, clientDir, vite }: ServerOptions): express.Express {
+export function createServer({ settings, prices, booking, getBuild, clientDir, vite }: ServerOptions): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -64,7 +69,13 @@ export function createServer({ settings, prices, getBuild, clientDir, vite }: Se
     "/{*splat}",
     createRequestHandler({
       build: getBuild,
-      getLoadContext: (_req, res) => ({ settings, prices, nonce: String(res.locals.nonce ?? "") }),
+      getLoadContext: (req, res) => ({
+        settings,
+        prices,
+        booking,
+        nonce: String(res.locals.nonce ?? ""),
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
       mode: vite ? "development" : "production",
     }),
   );
@@ -94,6 +105,17 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   }
 
   const prices = createPriceStore(settings.pricesCsv);
+  const database = await openDatabase({
+    databaseUrl: settings.databaseUrl,
+    pgliteDir: path.join(settings.dataDir, "pglite"),
+  });
+  console.log(`Bookings are stored in ${database.kind === "postgres" ? "PostgreSQL" : `PGlite under ${settings.dataDir}`}.`);
+  const booking: BookingServices = {
+    db: database.db,
+    payments: createPaymentProvider(settings),
+    limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }),
+    wakeOutbox: () => undefined,
+  };
   // Read once at start so a broken file is reported now, not at the first visitor.
   await prices.get().catch(() => undefined);
 
@@ -104,6 +126,7 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   const app = createServer({
     settings,
     prices,
+    booking,
     getBuild,
     vite: options.vite,
     clientDir: options.vite ? undefined : path.resolve(here, "../client"),
@@ -113,7 +136,9 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
     console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port}`);
   });
   const stop = () => {
-    server.close(() => process.exit(0));
+    server.close(() => {
+      void database.close().finally(() => process.exit(0));
+    });
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.once("SIGTERM", stop);

@@ -1,0 +1,73 @@
+/**
+ * The booking endpoint's guards (issue 6 point 6): same-origin posts only, a body limit, and a
+ * per-address rate limit. Small and dependency-free; tested beside this file.
+ */
+
+/**
+ * A browser's cross-site post is refused: Origin, when sent, must be the site's own (SITE_URL)
+ * or the origin the request was addressed to; Sec-Fetch-Site, when sent, must not be cross-site.
+ * A request with neither header is not from a browser, so it cannot be a forged browser post.
+ */
+export function isSameOrigin(request: Request, siteUrl: string): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
+  const origin = request.headers.get("origin");
+  if (!origin) return true;
+  const allowed = new Set([new URL(siteUrl).origin, new URL(request.url).origin]);
+  return allowed.has(origin);
+}
+
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+}
+
+/** Reads a request body up to `limit` bytes; past it, stops reading and throws. */
+export async function readBodyLimited(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new BodyTooLargeError();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * A fixed-window counter per key (a client address): `limit` hits per `windowMs`. Memory stays
+ * bounded: windows that have ended are swept as new ones start.
+ */
+export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number }) {
+  const now = options.now ?? Date.now;
+  const windows = new Map<string, { start: number; hits: number }>();
+  let lastSweep = now();
+  return {
+    /** True when this hit is allowed. */
+    hit(key: string): boolean {
+      const t = now();
+      if (t - lastSweep > options.windowMs) {
+        for (const [k, w] of windows) if (t - w.start >= options.windowMs) windows.delete(k);
+        lastSweep = t;
+      }
+      const w = windows.get(key);
+      if (!w || t - w.start >= options.windowMs) {
+        windows.set(key, { start: t, hits: 1 });
+        return true;
+      }
+      w.hits += 1;
+      return w.hits <= options.limit;
+    },
+    size: () => windows.size,
+  };
+}
+
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

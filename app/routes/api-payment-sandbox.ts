@@ -1,0 +1,24 @@
+import type { Route } from "./+types/api-payment-sandbox";
+import { acceptPayment } from "~/lib/payment-notices.server";
+import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from "~/lib/payments.server";
+import { BodyTooLargeError, readBodyLimited } from "~/lib/request-guards.server";
+
+export function loader() {
+  return new Response("Notifications are posted.", { status: 405, headers: { Allow: "POST" } });
+}
+
+/** The sandbox provider's server-to-server notification endpoint. */
+export async function action({ request, context }: Route.ActionArgs) {
+  let body: string;
+  try {
+    body = await readBodyLimited(request, 8 * 1024);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return new Response("Too large.", { status: 413 });
+    throw error;
+  }
+  const payments = context.booking.payments;
+  const notice = payments instanceof SandboxProvider ? payments.verify(body, request.headers.get(SANDBOX_SIGNATURE_HEADER)) : null;
+  if (!notice) return new Response("Signature refused.", { status: 400 });
+  const outcome = await acceptPayment(context.booking, context.settings, notice);
+  return Response.json({ outcome }, { status: outcome === "paid" || outcome === "already-handled" ? 200 : 422 });
+}

@@ -1,0 +1,89 @@
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/payment-sandbox";
+import { pageMeta } from "~/components/site";
+import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
+import { formatEuros } from "~/domain/money";
+import { findByOrderId } from "~/lib/bookings.server";
+import { SandboxProvider } from "~/lib/payments.server";
+import { isSameOrigin } from "~/lib/request-guards.server";
+import { acceptPayment } from "~/lib/payment-notices.server";
+
+async function bookingFor(context: Route.LoaderArgs["context"], orderId: string) {
+  if (!(context.booking.payments instanceof SandboxProvider) || !ORDER_ID_PATTERN.test(orderId)) return null;
+  return (await findByOrderId(context.booking.db, orderId)) ?? null;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const row = await bookingFor(context, params.orderId);
+  if (!row) throw data("Error: this payment does not exist.", { status: 404, statusText: "This payment does not exist." });
+  return {
+    orderId: row.orderId,
+    amount: row.priceCents,
+    route: `${row.depart} → ${row.arrive}`,
+    kind: row.kind === "private" ? "Private transfer" : "Shared shuttle",
+    paid: row.status === "paid",
+  };
+}
+
+/**
+ * The built-in sandbox provider's payment page (issue 6, decisions.md section 10). Pay sends the
+ * provider's signed server-to-server notification, exactly as a real provider would, and only
+ * that marks the booking paid; then the visitor returns to the result page.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!isSameOrigin(request, context.settings.siteUrl)) throw data("Refused.", { status: 403 });
+  const row = await bookingFor(context, params.orderId);
+  const payments = context.booking.payments;
+  if (!row || !(payments instanceof SandboxProvider)) throw data("Error: this payment does not exist.", { status: 404 });
+  const intent = (await request.formData()).get("intent");
+  const back = (okKo: "ok" | "ko") => `/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
+  if (intent !== "pay") return redirect(back("ko"), 303);
+  // The provider's notification, signed and then verified like any other that arrives.
+  const { body, signature } = payments.sign(row);
+  const notice = payments.verify(body, signature);
+  const outcome = notice ? await acceptPayment(context.booking, context.settings, notice) : null;
+  return redirect(back(outcome === "paid" || outcome === "already-handled" ? "ok" : "ko"), 303);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Payment", description: "Pay for your transfer.", keywords: [], noindex: true });
+
+export default function SandboxPaymentPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="container page">
+      <h1>Payment</h1>
+      <p className="notice">Test payment page: no card is charged.</p>
+      <dl className="summary">
+        <div>
+          <dt>Order</dt>
+          <dd>{loaderData.orderId}</dd>
+        </div>
+        <div>
+          <dt>Transfer</dt>
+          <dd>
+            {loaderData.kind}, {loaderData.route}
+          </dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{formatEuros(loaderData.amount)}</dd>
+        </div>
+      </dl>
+      <p>
+        Order {loaderData.orderId}: {formatEuros(loaderData.amount)}
+      </p>
+      {loaderData.paid ? (
+        <p>This order is already paid.</p>
+      ) : (
+        <Form method="post" className="actions" reloadDocument>
+          <button className="button" type="submit" name="intent" value="pay">
+            Pay {formatEuros(loaderData.amount)}
+          </button>
+          <button className="button button--secondary" type="submit" name="intent" value="cancel">
+            Cancel
+          </button>
+        </Form>
+      )}
+    </div>
+  );
+}
