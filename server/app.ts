@@ -7,6 +7,7 @@ import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
 import { openDatabase } from "~/lib/db.server";
+import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimiter } from "~/lib/request-guards.server";
@@ -110,11 +111,20 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
     pgliteDir: path.join(settings.dataDir, "pglite"),
   });
   console.log(`Bookings are stored in ${database.kind === "postgres" ? "PostgreSQL" : `PGlite under ${settings.dataDir}`}.`);
+  const outbox = createOutbox({
+    db: database.db,
+    transport: createMailTransport(settings.smtpUrl),
+    from: settings.mailFrom,
+    log: console,
+  });
+  outbox.start();
   const booking: BookingServices = {
     db: database.db,
     payments: createPaymentProvider(settings),
     limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }),
-    wakeOutbox: () => undefined,
+    wakeOutbox: () => {
+      void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message));
+    },
   };
   // Read once at start so a broken file is reported now, not at the first visitor.
   await prices.get().catch(() => undefined);
@@ -137,7 +147,10 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   });
   const stop = () => {
     server.close(() => {
-      void database.close().finally(() => process.exit(0));
+      void outbox
+        .stop()
+        .then(() => database.close())
+        .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -1,0 +1,245 @@
+import { describe, expect, it } from "vitest";
+import { CANCELLATION_RULE, CONFIRMATION_SENTENCE, bookingEmails, type BookingEmailInput, type EmailSite } from "./emails";
+
+const site: EmailSite = {
+  siteName: "Navette Paris",
+  businessEmail: "booking@navette.example",
+  phone: "+33 1 99 00 12 34",
+  siteUrl: "https://navette.example",
+};
+
+/** The details column as it comes back from the database: JSON, so Dates are ISO strings. */
+const roundTripDetails = JSON.parse(
+  JSON.stringify({
+    customer: {
+      lastname: "Martin",
+      firstname: "Alice",
+      email: "alice@example.com",
+      phoneMobile: "+33 6 12 34 56 78",
+      address: "1 rue de Rivoli",
+      postcode: "75001",
+      city: "Paris",
+      country: "France",
+      phoneCountryCode: "fr",
+    },
+    legs: [
+      {
+        leg: 1,
+        date: "2026-07-01",
+        // 07:45 in Paris (CEST, UTC+2): the flight's landing.
+        pickupAt: new Date("2026-07-01T05:45:00.000Z"),
+        pickupTime: null,
+        passengers: { adults: 2, children: 1, babies: 0, total: 3 },
+        durationMinutes: 60,
+        delayDepartMinutes: 30,
+        delayArriveMinutes: 120,
+        pickup: {
+          place: "Charles de Gaulle Airport (CDG)",
+          kind: "flight",
+          flightTime: "07:45",
+          flightCity: "New York",
+          flightNumber: "AF007",
+          hotel: "",
+          hotelId: null,
+          address: "",
+          zip: "",
+        },
+        dropoff: {
+          place: "Disneyland Paris",
+          kind: "address",
+          flightTime: null,
+          flightCity: "",
+          flightNumber: "",
+          hotel: "Hotel Cheyenne",
+          hotelId: 12,
+          address: "Avenue de la Fosse des Pressoirs",
+          zip: "77700",
+        },
+        info: "Child seat please.\n\n-- Passengers and luggage --\nPassengers: 2 adults, 1 child, 0 babies.",
+      },
+      {
+        leg: 2,
+        date: "2026-07-05",
+        // 14:30 in Paris; the drop-off is a flight taking off at 18:00.
+        pickupAt: new Date("2026-07-05T12:30:00.000Z"),
+        pickupTime: null,
+        passengers: { adults: 2, children: 1, babies: 1, total: 4 },
+        durationMinutes: 60,
+        delayDepartMinutes: 30,
+        delayArriveMinutes: 150,
+        pickup: {
+          place: "Disneyland Paris",
+          kind: "address",
+          flightTime: null,
+          flightCity: "",
+          flightNumber: "",
+          hotel: "Hotel Cheyenne",
+          hotelId: 12,
+          address: "Avenue de la Fosse des Pressoirs",
+          zip: "77700",
+        },
+        dropoff: {
+          place: "Orly Airport (ORY)",
+          kind: "flight",
+          flightTime: "18:00",
+          flightCity: "Rome",
+          flightNumber: "AZ319",
+          hotel: "",
+          hotelId: null,
+          address: "",
+          zip: "",
+        },
+        info: "",
+      },
+    ],
+    luggage: { checkIn: 3, cabin: 2, strollerSingle: 1, strollerDouble: 0, info: "One surfboard." },
+    fields: { lastname: "Martin" },
+  }),
+) as unknown;
+
+const row: BookingEmailInput = {
+  orderId: "NV-7K3P2Q",
+  kind: "private",
+  roundTrip: true,
+  depart: "Charles_de_Gaulle_Airport_(CDG)",
+  arrive: "Disneyland_Paris",
+  lastname: "Martin",
+  firstname: "Alice",
+  email: "alice@example.com",
+  phone: "+33 6 12 34 56 78",
+  adults: 2,
+  children: 1,
+  babies: 0,
+  priceCents: 15_950,
+  currency: "EUR",
+  details: roundTripDetails,
+};
+
+const [traveller, business] = bookingEmails(row, site);
+
+describe("bookingEmails", () => {
+  it("gives the traveller's confirmation, then the business's notification", () => {
+    expect(bookingEmails(row, site).map((m) => [m.kind, m.recipient])).toEqual([
+      ["traveller_confirmation", "alice@example.com"],
+      ["business_notification", "booking@navette.example"],
+    ]);
+    expect(traveller!.subject).toBe("Navette Paris: your booking NV-7K3P2Q");
+    expect(business!.subject).toBe("New paid booking NV-7K3P2Q: Charles de Gaulle Airport (CDG) to Disneyland Paris on 01/07/2026 07:45");
+  });
+
+  it.each([
+    ["the order id", "Order number: NV-7K3P2Q"],
+    ["the 12-hour sentence", CONFIRMATION_SENTENCE],
+    ["the route", "Route: Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)"],
+    ["the kind", "Service: Private transfer"],
+    ["the passengers", "Passengers: 2 adults, 1 child, 0 babies"],
+    ["the luggage", "Luggage: 3 check-in, 2 cabin, 1 single stroller, 0 double strollers"],
+    ["the price in euros", "Price paid: 159,50\u00a0€"],
+    ["the outbound pickup in Paris time (summer)", "Outbound\nPick-up: 01/07/2026 at 07:45 (Paris time)"],
+    ["the flight at the pickup", "From: Charles de Gaulle Airport (CDG) (flight AF007 from New York, landing 07:45 (Paris time))"],
+    ["the hotel at the drop-off", "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)"],
+    ["the return pickup", "Return\nPick-up: 05/07/2026 at 14:30 (Paris time)"],
+    ["the return flight", "To: Orly Airport (ORY) (flight AZ319 to Rome, takeoff 18:00 (Paris time))"],
+    ["the cancellation rule", CANCELLATION_RULE],
+    ["this booking's refund deadline", "cancel before 30/06/2026 at 07:45 (Paris time) for a full refund"],
+    ["how to reach the business", "Write to booking@navette.example or call +33 1 99 00 12 34, quoting your order number NV-7K3P2Q."],
+    ["the site", "https://navette.example"],
+    ["the greeting", "Hello Alice Martin,"],
+  ])("the traveller's e-mail has %s", (_what, text) => {
+    expect(traveller!.body).toContain(text);
+  });
+
+  it("keeps the business's details out of the traveller's e-mail", () => {
+    expect(traveller!.body).not.toContain("Child seat");
+    expect(traveller!.body).not.toContain("rue de Rivoli");
+  });
+
+  it.each([
+    ["the order id", "Order number: NV-7K3P2Q"],
+    ["the price", "Price paid: 159,50\u00a0€"],
+    ["the kind", "Service: Private transfer"],
+    ["the customer's name", "Name: Alice Martin"],
+    ["the customer's e-mail", "E-mail: alice@example.com"],
+    ["the customer's phone", "Phone: +33 6 12 34 56 78"],
+    ["the customer's address", "Address: 1 rue de Rivoli, 75001 Paris, France"],
+    ["the luggage", "Luggage: 3 check-in, 2 cabin, 1 single stroller, 0 double strollers"],
+    ["the luggage notes", "Luggage notes:\n  One surfboard."],
+    ["leg 1's pickup", "Outbound (leg 1)\nPick-up: 01/07/2026 at 07:45 (Paris time)\nDate: 01/07/2026"],
+    ["leg 1's passengers", "Passengers: 2 adults, 1 child, 0 babies"],
+    ["leg 1's flight", "From: Charles de Gaulle Airport (CDG) (flight AF007 from New York, landing 07:45 (Paris time))"],
+    ["leg 1's hotel, address and zip", "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs, 77700)"],
+    ["leg 1's notes, every line", "Notes:\n  Child seat please.\n  \n  -- Passengers and luggage --\n  Passengers: 2 adults, 1 child, 0 babies."],
+    ["leg 2's pickup", "Return (leg 2)\nPick-up: 05/07/2026 at 14:30 (Paris time)"],
+    ["leg 2's passengers", "Passengers: 2 adults, 1 child, 1 baby"],
+    ["leg 2's hotel", "From: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs, 77700)"],
+    ["leg 2's flight", "To: Orly Airport (ORY) (flight AZ319 to Rome, takeoff 18:00 (Paris time))"],
+  ])("the business's e-mail has %s", (_what, text) => {
+    expect(business!.body).toContain(text);
+  });
+
+  it.each([
+    ["winter (CET, UTC+1)", "2026-01-15T06:45:00.000Z", "15/01/2026 at 07:45", "14/01/2026 at 07:45"],
+    ["summer (CEST, UTC+2)", "2026-08-15T05:45:00.000Z", "15/08/2026 at 07:45", "14/08/2026 at 07:45"],
+    ["just after midnight in Paris, still the day before in UTC", "2026-03-09T23:15:00.000Z", "10/03/2026 at 00:15", "09/03/2026 at 00:15"],
+  ])("shows times in Paris time, %s", (_when, pickupAt, shown, deadline) => {
+    const details = { legs: [{ leg: 1, date: pickupAt.slice(0, 10), pickupAt, pickupTime: null, pickup: {}, dropoff: {} }] };
+    const [t] = bookingEmails({ ...row, roundTrip: false, details }, site);
+    expect(t!.body).toContain(`Transfer\nPick-up: ${shown} (Paris time)`);
+    expect(t!.body).toContain(`cancel before ${deadline} (Paris time)`);
+  });
+
+  it("falls back on the leg's date and given pickup time when the moment is unreadable", () => {
+    const details = { legs: [{ leg: 1, date: "2026-05-12", pickupAt: "soon", pickupTime: "09:15", pickup: { place: "Paris", kind: "address" }, dropoff: {} }] };
+    const [t] = bookingEmails({ ...row, roundTrip: false, details }, site);
+    expect(t!.body).toContain("Pick-up: 12/05/2026 at 09:15 (Paris time)");
+    expect(t!.body).not.toContain("cancel before");
+    expect(t!.body).toContain(CANCELLATION_RULE);
+  });
+
+  it.each([
+    ["the shuttle", { kind: "shuttle" }, "Service: Shared shuttle"],
+    ["an unknown kind", { kind: "limousine" }, "Service: limousine"],
+    ["a one-way trip", { roundTrip: false }, "(one way)"],
+    ["a price in another currency", { currency: "usd", priceCents: 1234 }, "Price paid: 12.34 USD"],
+    ["a price that is not whole cents", { priceCents: 12.5 }, "Price paid: see your payment receipt"],
+    ["no names", { firstname: "", lastname: " " }, "Hello traveller,"],
+  ] as const)("handles %s", (_what, change, text) => {
+    const [t] = bookingEmails({ ...row, ...change }, site);
+    expect(t!.body).toContain(text);
+  });
+
+  it("keeps subjects and recipients on one line whatever the stored text holds", () => {
+    const [t, b] = bookingEmails({ ...row, email: " alice@example.com\r\nBcc: x@y.z", depart: "CDG\r\nX-Evil: 1" }, site);
+    for (const m of [t!, b!]) {
+      expect(m.subject).not.toMatch(/[\r\n]/);
+      expect(m.recipient).not.toMatch(/[\r\n]/);
+    }
+  });
+
+  it.each([
+    ["null", null],
+    ["undefined", undefined],
+    ["a number", 42],
+    ["a string", "legs"],
+    ["an array", [1, 2]],
+    ["an empty object", {}],
+    ["legs that are not a list", { legs: "two" }],
+    ["legs that are not objects", { legs: [null, 3, "x", []] }],
+    ["legs of the wrong types", { legs: [{ leg: "1", date: 20260101, pickupAt: 5, pickupTime: 915, passengers: "2", pickup: [], dropoff: "CDG", info: {} }] }],
+    ["an unparseable date string", { legs: [{ date: "tomorrow", pickupAt: "not-a-date", pickup: { kind: "flight", flightTime: "late" } }] }],
+    ["luggage of the wrong types", { luggage: { checkIn: -1, cabin: 1.5, strollerSingle: "2", strollerDouble: null, info: 7 } }],
+    ["a customer that is a list", { customer: ["Alice"] }],
+    ["deeply odd values", { customer: { address: { nested: true }, city: Symbol.for("x").description }, legs: [{ pickup: { place: ["CDG"] } }] }],
+  ])("does not throw on details that are %s", (_what, details) => {
+    const messages = bookingEmails({ ...row, details }, site);
+    expect(messages).toHaveLength(2);
+    for (const m of messages) {
+      expect(m.body).toContain("NV-7K3P2Q");
+      expect(m.body).not.toContain("undefined");
+      expect(m.body).not.toContain("[object Object]");
+      expect(m.body).not.toContain("NaN");
+    }
+    expect(messages[0]!.body).toContain(CONFIRMATION_SENTENCE);
+    expect(messages[0]!.body).toContain(CANCELLATION_RULE);
+  });
+});

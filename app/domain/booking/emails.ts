@@ -1,0 +1,346 @@
+/**
+ * The two e-mails a paid booking sends (issue 6, point 5): a plain-text summary for the traveller
+ * and every detail for the business. Pure: the caller passes the stored row and the site's
+ * contact details; the outbox (app/lib/mail.server.ts) sends what this returns.
+ *
+ * `details` is JSON read back from the database, so it is read defensively: a missing or
+ * oddly shaped part is left out of the message, never thrown over.
+ */
+import { formatEuros } from "../money";
+import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
+
+export type BookingEmailKind = "traveller_confirmation" | "business_notification";
+
+export interface BookingEmail {
+  kind: BookingEmailKind;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** What the builders read of a stored booking (structurally a bookings row). */
+export interface BookingEmailInput {
+  orderId: string;
+  kind: string;
+  roundTrip: boolean;
+  depart: string;
+  arrive: string;
+  lastname: string;
+  firstname: string;
+  email: string;
+  phone: string;
+  adults: number;
+  children: number;
+  babies: number;
+  priceCents: number;
+  currency: string;
+  details: unknown;
+}
+
+export interface EmailSite {
+  siteName: string;
+  /** The business's own address: where the notification goes. */
+  businessEmail: string;
+  phone: string;
+  siteUrl: string;
+}
+
+export const CONFIRMATION_SENTENCE = "Your reservation will be confirmed within 12 hours.";
+export const CANCELLATION_RULE =
+  "Cancellations made at least 24 hours before departure are fully refunded. Cancellations made within 24 hours of departure are not refunded.";
+
+// ---------------------------------------------------------------------------------------------
+// Reading unknown JSON
+
+type Json = Record<string, unknown>;
+
+function record(value: unknown): Json | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null;
+}
+
+/** A string field, trimmed; numbers are shown as written; anything else is "". */
+function str(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return "";
+}
+
+function count(value: unknown): number | null {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** One line: user text never breaks a "Label: value" line apart. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+/** Place names are stored as the select's values: "Charles_de_Gaulle_Airport_(CDG)". */
+function placeName(value: unknown): string {
+  return oneLine(str(value).replace(/_/g, " "));
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "12/05/2026 07:45" in Paris time, from an instant stored as an ISO string; null when unreadable. */
+function parisDateTime(value: unknown): { date: string; time: string } | null {
+  if (typeof value !== "string" && !(value instanceof Date)) return null;
+  const instant = new Date(value);
+  if (Number.isNaN(instant.getTime())) return null;
+  const p = parisParts(instant);
+  return { date: formatFrenchDate(p), time: `${pad(p.hour)}:${pad(p.minute)}` };
+}
+
+function frenchDate(value: unknown): string {
+  const d = parseIsoDate(str(value));
+  return d ? formatFrenchDate(d) : oneLine(str(value));
+}
+
+function clock(value: unknown): string {
+  const s = str(value);
+  return /^\d{1,2}:\d{2}$/.test(s) ? s : "";
+}
+
+function kindName(kind: string): string {
+  if (kind === "shuttle") return "Shared shuttle";
+  if (kind === "private") return "Private transfer";
+  return oneLine(kind) || "Transfer";
+}
+
+function price(cents: number, currency: string): string {
+  if (!Number.isSafeInteger(cents)) return "see your payment receipt";
+  const code = oneLine(currency).toUpperCase();
+  if (code === "EUR" || code === "") return formatEuros(cents);
+  return `${(cents / 100).toFixed(2)} ${code}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legs
+
+interface EndView {
+  flight: boolean;
+  place: string;
+  flightNumber: string;
+  flightCity: string;
+  flightTime: string;
+  hotel: string;
+  address: string;
+  zip: string;
+}
+
+interface LegView {
+  number: number;
+  date: string;
+  /** The pickup moment in Paris, when known. */
+  pickup: { date: string; time: string } | null;
+  pickupTime: string;
+  passengers: { adults: number; children: number; babies: number } | null;
+  from: EndView;
+  to: EndView;
+  info: string;
+}
+
+function readEnd(value: unknown): EndView {
+  const e = record(value) ?? {};
+  return {
+    flight: e.kind === "flight",
+    place: placeName(e.place),
+    flightNumber: oneLine(str(e.flightNumber)),
+    flightCity: oneLine(str(e.flightCity)),
+    flightTime: clock(e.flightTime),
+    hotel: oneLine(str(e.hotel)),
+    address: oneLine(str(e.address)),
+    zip: oneLine(str(e.zip)),
+  };
+}
+
+function readLegs(details: Json | null): LegView[] {
+  const legs = details && Array.isArray(details.legs) ? details.legs : [];
+  return legs.flatMap((value, index): LegView[] => {
+    const leg = record(value);
+    if (!leg) return [];
+    const p = record(leg.passengers);
+    const adults = count(p?.adults);
+    const children = count(p?.children);
+    const babies = count(p?.babies);
+    return [
+      {
+        number: count(leg.leg) ?? index + 1,
+        date: frenchDate(leg.date),
+        pickup: parisDateTime(leg.pickupAt),
+        pickupTime: clock(leg.pickupTime),
+        passengers: adults !== null && children !== null && babies !== null ? { adults, children, babies } : null,
+        from: readEnd(leg.pickup),
+        to: readEnd(leg.dropoff),
+        info: str(leg.info),
+      },
+    ];
+  });
+}
+
+function legTitle(leg: LegView, roundTrip: boolean): string {
+  if (!roundTrip) return "Transfer";
+  return leg.number === 2 ? "Return" : "Outbound";
+}
+
+/** "Pick-up: 12/05/2026 at 07:45 (Paris time)" from the stored moment, else the date and given time. */
+function pickupLine(leg: LegView): string {
+  if (leg.pickup) return `Pick-up: ${leg.pickup.date} at ${leg.pickup.time} (Paris time)`;
+  const time = leg.pickupTime || (leg.from.flight ? leg.from.flightTime : "");
+  const date = leg.date || "date not given";
+  return time ? `Pick-up: ${date} at ${time} (Paris time)` : `Pick-up: ${date} (Paris time)`;
+}
+
+function endLine(end: EndView, role: "from" | "to", full: boolean): string {
+  const label = role === "from" ? "From" : "To";
+  const place = end.place || "(not given)";
+  if (end.flight) {
+    const verb = role === "from" ? "landing" : "takeoff";
+    const city = end.flightCity ? (role === "from" ? ` from ${end.flightCity}` : ` to ${end.flightCity}`) : "";
+    const number = end.flightNumber ? ` ${end.flightNumber}` : "";
+    const time = end.flightTime ? `, ${verb} ${end.flightTime} (Paris time)` : "";
+    return `${label}: ${place} (flight${number}${city}${time})`;
+  }
+  const where = full ? [end.hotel, end.address, end.zip] : [end.hotel, end.address];
+  const parts = where.filter((s) => s !== "");
+  return parts.length > 0 ? `${label}: ${place} (${parts.join(", ")})` : `${label}: ${place}`;
+}
+
+function passengersText(p: { adults: number; children: number; babies: number }): string {
+  return `${plural(p.adults, "adult", "adults")}, ${plural(p.children, "child", "children")}, ${plural(p.babies, "baby", "babies")}`;
+}
+
+function rowPassengers(row: BookingEmailInput) {
+  const n = (v: number) => (Number.isSafeInteger(v) && v >= 0 ? v : 0);
+  return { adults: n(row.adults), children: n(row.children), babies: n(row.babies) };
+}
+
+function luggageLines(details: Json | null): string[] {
+  const l = record(details?.luggage);
+  if (!l) return [];
+  const parts: string[] = [];
+  const checkIn = count(l.checkIn);
+  const cabin = count(l.cabin);
+  const single = count(l.strollerSingle);
+  const double = count(l.strollerDouble);
+  if (checkIn !== null) parts.push(`${checkIn} check-in`);
+  if (cabin !== null) parts.push(`${cabin} cabin`);
+  if (single !== null) parts.push(plural(single, "single stroller", "single strollers"));
+  if (double !== null) parts.push(plural(double, "double stroller", "double strollers"));
+  return parts.length > 0 ? [`Luggage: ${parts.join(", ")}`] : [];
+}
+
+function luggageNote(details: Json | null): string {
+  return str(record(details?.luggage)?.info);
+}
+
+/** A block of free text, indented so it reads as one item under its label. */
+function block(label: string, text: string): string[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trimEnd());
+  return [`${label}:`, ...lines.map((l) => `  ${l}`)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The messages
+
+function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json | null, legs: LegView[]): BookingEmail {
+  const route = `${placeName(row.depart)} to ${placeName(row.arrive)}`;
+  const name = oneLine(`${row.firstname} ${row.lastname}`);
+  const lines = [
+    `Hello ${name || "traveller"},`,
+    "",
+    `Thank you for booking with ${site.siteName}. We have received your payment.`,
+    CONFIRMATION_SENTENCE,
+    "",
+    `Order number: ${row.orderId}`,
+    `Route: ${route}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+    `Service: ${kindName(row.kind)}`,
+    `Passengers: ${passengersText(rowPassengers(row))}`,
+    ...luggageLines(details),
+    `Price paid: ${price(row.priceCents, row.currency)}`,
+  ];
+  for (const leg of legs) {
+    lines.push("", `${legTitle(leg, row.roundTrip)}`, pickupLine(leg), endLine(leg.from, "from", false), endLine(leg.to, "to", false));
+  }
+  lines.push("", "Cancellation", CANCELLATION_RULE);
+  const deadline = cancellationDeadline(details);
+  if (deadline) lines.push(`For this booking: cancel before ${deadline.date} at ${deadline.time} (Paris time) for a full refund.`);
+  lines.push(
+    "",
+    "Questions or changes",
+    `Write to ${site.businessEmail} or call ${site.phone}, quoting your order number ${row.orderId}.`,
+    site.siteUrl,
+    "",
+    site.siteName,
+  );
+  return {
+    kind: "traveller_confirmation",
+    recipient: oneLine(row.email),
+    subject: oneLine(`${site.siteName}: your booking ${row.orderId}`),
+    body: lines.join("\n") + "\n",
+  };
+}
+
+/** 24 hours before the first leg's pickup, in Paris time; null when the pickup is unknown. */
+function cancellationDeadline(details: Json | null): { date: string; time: string } | null {
+  const legs = details && Array.isArray(details.legs) ? details.legs : [];
+  const at = record(legs[0])?.pickupAt;
+  if (typeof at !== "string") return null;
+  const ms = new Date(at).getTime();
+  return Number.isNaN(ms) ? null : parisDateTime(new Date(ms - 24 * 3_600_000));
+}
+
+function businessEmail(row: BookingEmailInput, site: EmailSite, details: Json | null, legs: LegView[]): BookingEmail {
+  const customer = record(details?.customer) ?? {};
+  const postal = [str(customer.address), [str(customer.postcode), str(customer.city)].filter(Boolean).join(" "), str(customer.country)]
+    .map(oneLine)
+    .filter((s) => s !== "");
+  const first = legs[0];
+  const when = first?.pickup ? ` on ${first.pickup.date} ${first.pickup.time}` : first?.date ? ` on ${first.date}` : "";
+  const lines = [
+    `A booking has been paid on ${site.siteName}.`,
+    "",
+    `Order number: ${row.orderId}`,
+    `Price paid: ${price(row.priceCents, row.currency)}`,
+    `Service: ${kindName(row.kind)}`,
+    `Route: ${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+    "",
+    "Customer",
+    `Name: ${oneLine(`${row.firstname} ${row.lastname}`)}`,
+    `E-mail: ${oneLine(row.email)}`,
+    `Phone: ${oneLine(row.phone)}`,
+  ];
+  if (postal.length > 0) lines.push(`Address: ${postal.join(", ")}`);
+  lines.push("", `Passengers: ${passengersText(rowPassengers(row))}`, ...luggageLines(details));
+  const note = luggageNote(details);
+  if (note !== "") lines.push(...block("Luggage notes", note));
+  if (legs.length === 0) lines.push("", "No leg details were stored with this booking.");
+  for (const leg of legs) {
+    lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.number})`, pickupLine(leg));
+    if (leg.date) lines.push(`Date: ${leg.date}`);
+    if (leg.pickupTime) lines.push(`Pick-up time given: ${leg.pickupTime}`);
+    if (leg.passengers) lines.push(`Passengers: ${passengersText(leg.passengers)}`);
+    lines.push(endLine(leg.from, "from", true), endLine(leg.to, "to", true));
+    if (leg.info !== "") lines.push(...block("Notes", leg.info));
+  }
+  lines.push("", `Reply to the traveller at ${oneLine(row.email)}.`);
+  return {
+    kind: "business_notification",
+    recipient: site.businessEmail,
+    subject: oneLine(`New paid booking ${row.orderId}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`),
+    body: lines.join("\n") + "\n",
+  };
+}
+
+/**
+ * The traveller's confirmation and the business's notification for a paid booking, in that
+ * order. Never throws on an unexpected `details` shape.
+ */
+export function bookingEmails(row: BookingEmailInput, site: EmailSite): BookingEmail[] {
+  const details = record(row.details);
+  const legs = readLegs(details);
+  return [travellerEmail(row, site, details, legs), businessEmail(row, site, details, legs)];
+}

@@ -1,0 +1,474 @@
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { SMTPServer } from "smtp-server";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { outbox } from "../../db/schema";
+import { bookingEmails, CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/emails";
+import type { Booking, BookingEnd } from "~/domain/booking/validation";
+import { recordPayment, saveBooking } from "./bookings.server";
+import { openDatabase, type Database, type Db } from "./db.server";
+import { backoffMs, createMailTransport, createOutbox, type MailLogger, type MailTransport } from "./mail.server";
+
+// ---------------------------------------------------------------------------------------------
+// A real SMTP server in the test process
+
+interface Received {
+  from: string;
+  to: string[];
+  headers: Record<string, string>;
+  text: string;
+}
+
+/** Undoes quoted-printable (RFC 2045): soft line breaks, then =XX bytes, read as UTF-8. */
+function decodeQuotedPrintable(s: string): string {
+  const joined = s.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\r\n")) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = raw.slice(split + 4);
+  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
+  else if (encoding === "base64") body = Buffer.from(body, "base64").toString("utf8");
+  return { headers, text: body.replace(/\r\n/g, "\n") };
+}
+
+interface TestSmtp {
+  url: string;
+  port: number;
+  received: Received[];
+  /** While true, every message is refused with a temporary error after its data. */
+  failing: boolean;
+  close(): Promise<void>;
+}
+
+async function startSmtp(): Promise<TestSmtp> {
+  const state = { failing: false };
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    // Plain SMTP on loopback: no STARTTLS, so nodemailer does not try its self-signed certificate.
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (state.failing) {
+          const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+          callback(error);
+          return;
+        }
+        const { headers, text } = parseMessage(Buffer.concat(chunks).toString("utf8"));
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          headers,
+          text,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    get failing() {
+      return state.failing;
+    },
+    set failing(value: boolean) {
+      state.failing = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on: one the system gave out and that was closed again. */
+async function closedPort(): Promise<number> {
+  const smtp = await startSmtp();
+  await smtp.close();
+  return smtp.port;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Fixtures
+
+const FROM = "Navette Paris <booking@navette.example>";
+
+function recordingLog(): MailLogger & { lines: string[] } {
+  const lines: string[] = [];
+  return {
+    lines,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
+}
+
+/** A clock the test moves by hand. */
+function manualClock(start = new Date()) {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms: number) => (t += ms) };
+}
+
+async function queue(db: Db, orderId: string, overrides: Partial<typeof outbox.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(outbox)
+    .values({
+      orderId,
+      kind: "traveller_confirmation",
+      recipient: `traveller-${orderId.toLowerCase()}@example.com`,
+      subject: `Your booking ${orderId}`,
+      body: `Hello,\nYour order ${orderId} costs 40,00\u00a0€.\nYour reservation will be confirmed within 12 hours.\n`,
+      nextAttemptAt: new Date(Date.now() - 1000),
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+async function rowById(db: Db, id: number) {
+  const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+  return row!;
+}
+
+let database: Database;
+let smtp: TestSmtp;
+let transports: MailTransport[];
+
+// One migrated in-memory database for the file, emptied before each test.
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity`);
+  smtp = await startSmtp();
+  transports = [];
+});
+
+afterEach(async () => {
+  for (const t of transports) t.close?.();
+  await smtp.close();
+});
+
+function transportFor(url: string): MailTransport {
+  const t = createMailTransport(url);
+  if (!t) throw new Error("expected a transport");
+  transports.push(t);
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe("createMailTransport", () => {
+  it.each([
+    ["null", null],
+    ["empty", ""],
+  ])("gives no transport when SMTP_URL is %s", (_what, url) => {
+    expect(createMailTransport(url)).toBeNull();
+  });
+
+  it("gives a nodemailer transport for an smtp:// URL", () => {
+    expect(typeof transportFor(smtp.url).sendMail).toBe("function");
+  });
+});
+
+describe("backoffMs", () => {
+  it.each([
+    [1, 60_000],
+    [2, 120_000],
+    [3, 240_000],
+    [9, 256 * 60_000],
+    [10, 6 * 3_600_000],
+    [1000, 6 * 3_600_000],
+  ])("waits %i attempts → %i ms", (attempts, ms) => {
+    expect(backoffMs(attempts)).toBe(ms);
+  });
+});
+
+describe("the outbox over real SMTP", () => {
+  it("delivers a pending message with its from, to, subject and body, and marks it sent", async () => {
+    const { db } = database;
+    const clock = manualClock();
+    const log = recordingLog();
+    const message = await queue(db, "NV-AAAAAA");
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log, now: clock.now });
+
+    expect(await box.runOnce()).toEqual({ sent: 1, failed: 0 });
+
+    expect(smtp.received).toHaveLength(1);
+    const got = smtp.received[0]!;
+    expect(got.from).toBe("booking@navette.example");
+    expect(got.to).toEqual([message.recipient]);
+    expect(got.headers.from).toBe(FROM);
+    expect(got.headers.to).toBe(message.recipient);
+    expect(got.headers.subject).toBe(message.subject);
+    expect(got.text).toBe(message.body);
+
+    const row = await rowById(db, message.id);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(row.sentAt?.getTime()).toBe(clock.now().getTime());
+
+    // Sent is sent: nothing goes out again.
+    clock.advance(24 * 3_600_000);
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("sends the oldest due messages first, a batch at a time, and leaves those not yet due", async () => {
+    const { db } = database;
+    const base = Date.now();
+    const later = await queue(db, "NV-CCCCCC", { nextAttemptAt: new Date(base - 1_000) });
+    const older = await queue(db, "NV-BBBBBB", { nextAttemptAt: new Date(base - 5_000) });
+    const notDue = await queue(db, "NV-DDDDDD", { nextAttemptAt: new Date(base + 3_600_000) });
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog(), now: () => new Date(base), batchSize: 1 });
+
+    expect(await box.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.map((m) => m.to[0])).toEqual([older.recipient]);
+    expect(await box.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.map((m) => m.to[0])).toEqual([older.recipient, later.recipient]);
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect((await rowById(db, notDue.id)).status).toBe("pending");
+  });
+
+  it("keeps a message the server refuses, retries it after the backoff, and delivers it once the server recovers", async () => {
+    const { db } = database;
+    const clock = manualClock();
+    const log = recordingLog();
+    const message = await queue(db, "NV-EEEEEE");
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log, now: clock.now });
+
+    smtp.failing = true;
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 1 });
+    let row = await rowById(db, message.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.lastError).toMatch(/451|try again/i);
+    expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 60_000);
+    expect(row.sentAt).toBeNull();
+
+    // Not due yet: nothing is tried.
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+
+    // Still failing a minute later: the next wait doubles.
+    clock.advance(60_000);
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 1 });
+    row = await rowById(db, message.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 2 });
+    expect(row.nextAttemptAt.getTime()).toBe(clock.now().getTime() + 120_000);
+
+    smtp.failing = false;
+    clock.advance(120_000);
+    expect(await box.runOnce()).toEqual({ sent: 1, failed: 0 });
+    row = await rowById(db, message.id);
+    expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
+    expect(smtp.received.map((m) => m.headers.subject)).toEqual([message.subject]);
+  });
+
+  it("keeps a message when nothing listens on the SMTP port, and sends it through a working server later", async () => {
+    const { db } = database;
+    const clock = manualClock();
+    const message = await queue(db, "NV-FFFFFF");
+    const down = createOutbox({ db, transport: transportFor(`smtp://127.0.0.1:${await closedPort()}`), from: FROM, log: recordingLog(), now: clock.now });
+
+    expect(await down.runOnce()).toEqual({ sent: 0, failed: 1 });
+    const row = await rowById(db, message.id);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row.lastError).toMatch(/ECONNREFUSED|connect/i);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(clock.now().getTime());
+
+    clock.advance(60_000);
+    const up = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog(), now: clock.now });
+    expect(await up.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("stops trying after maxAttempts but keeps the message pending, and says so", async () => {
+    const { db } = database;
+    const clock = manualClock();
+    const log = recordingLog();
+    const message = await queue(db, "NV-GGGGGG");
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log, now: clock.now, maxAttempts: 2 });
+    smtp.failing = true;
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 1 });
+    clock.advance(60_000);
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 1 });
+    clock.advance(24 * 3_600_000);
+    smtp.failing = false;
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await rowById(db, message.id)).toMatchObject({ status: "pending", attempts: 2 });
+    expect(log.lines.filter((l) => l.startsWith("error"))).toEqual([
+      expect.stringContaining(`E-mail ${message.id} (traveller_confirmation, order NV-GGGGGG) failed on attempt 2`),
+    ]);
+  });
+
+  it("sends nothing without a transport: messages wait, and the missing SMTP_URL is logged once", async () => {
+    const { db } = database;
+    const log = recordingLog();
+    const message = await queue(db, "NV-HHHHHH");
+    const box = createOutbox({ db, transport: null, from: FROM, log });
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await rowById(db, message.id)).toMatchObject({ status: "pending", attempts: 0, lastError: null });
+    expect(log.lines).toEqual(["warn SMTP_URL is unset: e-mails wait in the outbox until it is set."]);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it.each([
+    ["one instance", 1],
+    ["two instances", 2],
+    ["three instances", 3],
+  ])("sends each message once when passes of %s run concurrently", async (_what, instances) => {
+    const { db } = database;
+    const ids = [];
+    for (let i = 0; i < 12; i++) ids.push((await queue(db, `NV-K${String(i).padStart(5, "2")}`)).id);
+    const boxes = Array.from({ length: instances }, () =>
+      createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog(), batchSize: 10 }),
+    );
+    const passes = await Promise.all([...boxes, ...boxes].map((b) => b.runOnce()));
+    const more = await Promise.all(boxes.map((b) => b.runOnce()));
+    const sent = [...passes, ...more].reduce((n, r) => n + r.sent, 0);
+    expect(sent).toBe(12);
+    const recipients = smtp.received.map((m) => m.to[0]);
+    expect(new Set(recipients).size).toBe(12);
+    expect(recipients).toHaveLength(12);
+    for (const id of ids) expect(await rowById(db, id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("runs on a timer after start() and stops cleanly", async () => {
+    const { db } = database;
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog() });
+    box.start(20);
+    await queue(db, "NV-MMMMMM");
+    const deadline = Date.now() + 5_000;
+    while (smtp.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await box.stop();
+    expect(smtp.received).toHaveLength(1);
+    await queue(db, "NV-NNNNNN");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("never logs an address, a name or a subject", async () => {
+    const { db } = database;
+    const clock = manualClock();
+    const log = recordingLog();
+    await queue(db, "NV-PPPPPP", { recipient: "alice.martin@example.com", subject: "Alice Martin's booking" });
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log, now: clock.now });
+    smtp.failing = true;
+    await box.runOnce();
+    clock.advance(60_000);
+    smtp.failing = false;
+    await box.runOnce();
+    expect(log.lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of log.lines) {
+      expect(line).not.toMatch(/@|Alice|Martin|Mailbox busy/);
+      expect(line).toContain("NV-PPPPPP");
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Payment → outbox → SMTP
+
+const site: EmailSite = { siteName: "Navette Paris", businessEmail: "booking@navette.example", phone: "+33 1 99 00 12 34", siteUrl: "https://navette.example" };
+
+function end(partial: Partial<BookingEnd>): BookingEnd {
+  return { place: "", kind: "address", flightTime: null, flightCity: "", flightNumber: "", hotel: "", hotelId: null, address: "", zip: "", ...partial };
+}
+
+const booking: Booking = {
+  customer: {
+    lastname: "Martin",
+    firstname: "Alice",
+    email: "alice@example.com",
+    phoneMobile: "+33 6 12 34 56 78",
+    address: "1 rue de Rivoli",
+    postcode: "75001",
+    city: "Paris",
+    country: "France",
+    phoneCountryCode: "fr",
+  },
+  kind: "shuttle",
+  roundTrip: false,
+  depart: "Charles_de_Gaulle_Airport_(CDG)",
+  arrive: "Paris",
+  passengers: { adults: 2, children: 1, babies: 0, total: 3 },
+  luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" },
+  legs: [
+    {
+      leg: 1,
+      date: "2026-07-01",
+      pickupAt: new Date("2026-07-01T05:45:00.000Z"),
+      pickupTime: null,
+      passengers: { adults: 2, children: 1, babies: 0, total: 3 },
+      durationMinutes: 60,
+      delayDepartMinutes: 30,
+      delayArriveMinutes: 120,
+      pickup: end({ place: "Charles de Gaulle Airport (CDG)", kind: "flight", flightTime: "07:45", flightCity: "New York", flightNumber: "AF007" }),
+      dropoff: end({ place: "Paris", hotel: "Hotel Lutetia", address: "45 boulevard Raspail", zip: "75006" }),
+      info: "Child seat please.",
+    },
+  ],
+  postedPrices: { cb: 1, cash: 1 },
+  submissionToken: "token-0123456789abcdef",
+  fields: { lastname: "Martin", firstname: "Alice" },
+};
+
+describe("recordPayment with bookingEmails", () => {
+  it("writes the two e-mails with the payment, once, and the outbox delivers them", async () => {
+    const { db } = database;
+    const { row } = await saveBooking(db, { booking, priceCents: 5_400 });
+    const notice = { provider: "sandbox", eventId: "evt_1", orderId: row.orderId, amountCents: 5_400, currency: "EUR" };
+    const messagesFor = (paid: typeof row) => bookingEmails(paid, site);
+
+    expect(await recordPayment(db, notice, messagesFor)).toBe("paid");
+    const rows = await db.select().from(outbox).orderBy(outbox.id);
+    expect(rows.map((r) => [r.orderId, r.kind, r.recipient, r.status])).toEqual([
+      [row.orderId, "traveller_confirmation", "alice@example.com", "pending"],
+      [row.orderId, "business_notification", "booking@navette.example", "pending"],
+    ]);
+
+    expect(await recordPayment(db, notice, messagesFor)).toBe("already-handled");
+    expect(await recordPayment(db, { ...notice, eventId: "evt_2" }, messagesFor)).toBe("already-handled");
+    expect(await db.select().from(outbox)).toHaveLength(2);
+
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog() });
+    expect(await box.runOnce()).toEqual({ sent: 2, failed: 0 });
+    const [traveller, business] = smtp.received;
+    expect(traveller!.to).toEqual(["alice@example.com"]);
+    expect(traveller!.text).toContain(`Order number: ${row.orderId}`);
+    expect(traveller!.text).toContain(CONFIRMATION_SENTENCE);
+    expect(traveller!.text).toContain("Price paid: 54,00\u00a0€");
+    expect(traveller!.text).toContain("Pick-up: 01/07/2026 at 07:45 (Paris time)");
+    expect(business!.to).toEqual(["booking@navette.example"]);
+    expect(business!.headers.subject).toBe(`New paid booking ${row.orderId}: Charles de Gaulle Airport (CDG) to Paris on 01/07/2026 07:45`);
+    expect(business!.text).toContain("Phone: +33 6 12 34 56 78");
+    expect(business!.text).toContain("To: Paris (Hotel Lutetia, 45 boulevard Raspail, 75006)");
+    expect(business!.text).toContain("Notes:\n  Child seat please.");
+  });
+});

@@ -1,0 +1,191 @@
+import { and, asc, eq, lt, lte } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { outbox } from "../../db/schema";
+import type { Db } from "./db.server";
+
+/**
+ * E-mail out of the outbox table (issue 6, point 5). A paid booking writes its messages in the
+ * same transaction as the payment (bookings.server.ts); this module sends them over SMTP and
+ * retries a failed send with an exponential backoff, so none is lost. With no SMTP_URL nothing
+ * is sent and the messages wait until it is set.
+ *
+ * Delivery is at least once: a message is claimed (its attempt counted and its next attempt
+ * pushed back) before it is sent, by a conditional UPDATE that only one instance can win, so two
+ * instances never send the same message at the same time; a process that dies between the send
+ * and the mark sends it again after the backoff.
+ *
+ * Logs carry outbox ids and order ids only: never an address, a name or an SMTP reply (which
+ * may echo an address).
+ */
+
+/** What the outbox needs of a transport: nodemailer's, or a stand-in in tests. */
+export interface MailTransport {
+  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  close?(): void;
+}
+
+export interface MailLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** A nodemailer SMTP transport for SMTP_URL (smtp:// or smtps://), or null when it is unset. */
+export function createMailTransport(smtpUrl: string | null): MailTransport | null {
+  if (!smtpUrl) return null;
+  return nodemailer.createTransport({
+    url: smtpUrl,
+    // A stuck server must not hold a batch for nodemailer's default of minutes.
+    connectionTimeout: 20_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+  });
+}
+
+export const OUTBOX_DEFAULTS = {
+  batchSize: 10,
+  /** After this many failed attempts a message stays pending but is no longer tried (and is logged). */
+  maxAttempts: 20,
+  intervalMs: 15_000,
+  firstBackoffMs: 60_000,
+  maxBackoffMs: 6 * 3_600_000,
+} as const;
+
+/** The wait after the n-th attempt (n ≥ 1): 1 min, 2 min, 4 min, … capped at 6 hours. */
+export function backoffMs(attempts: number): number {
+  const exponent = Math.max(0, attempts - 1);
+  return Math.min(OUTBOX_DEFAULTS.maxBackoffMs, OUTBOX_DEFAULTS.firstBackoffMs * 2 ** Math.min(exponent, 30));
+}
+
+export interface OutboxOptions {
+  db: Db;
+  transport: MailTransport | null;
+  /** The From header: settings.mailFrom. */
+  from: string;
+  log: MailLogger;
+  now?: () => Date;
+  batchSize?: number;
+  maxAttempts?: number;
+}
+
+export interface Outbox {
+  /** One pass over the messages that are due; resolves with what it sent and what failed. */
+  runOnce(): Promise<{ sent: number; failed: number }>;
+  /** Runs a pass now and then every intervalMs after the previous pass ends. */
+  start(intervalMs?: number): void;
+  /** Stops the timer and waits for a pass in progress. */
+  stop(): Promise<void>;
+}
+
+/** The SMTP error's code and response code, which name the failure without quoting anyone. */
+function errorCode(error: unknown): string {
+  if (typeof error !== "object" || error === null) return "unknown";
+  const e = error as { code?: unknown; responseCode?: unknown };
+  const parts = [typeof e.code === "string" ? e.code : null, typeof e.responseCode === "number" ? String(e.responseCode) : null];
+  return parts.filter(Boolean).join(" ") || "unknown";
+}
+
+/** Stored in last_error for whoever looks at the table; not logged. */
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return (text || "unknown error").slice(0, 1000);
+}
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, transport, from, log } = options;
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
+  const maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
+  let warnedNoTransport = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  async function runOnce(): Promise<{ sent: number; failed: number }> {
+    if (!transport) {
+      if (!warnedNoTransport) {
+        warnedNoTransport = true;
+        log.warn("SMTP_URL is unset: e-mails wait in the outbox until it is set.");
+      }
+      return { sent: 0, failed: 0 };
+    }
+    const at = now();
+    const due = await db
+      .select({ id: outbox.id, attempts: outbox.attempts })
+      .from(outbox)
+      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, at), lt(outbox.attempts, maxAttempts)))
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(batchSize);
+
+    let sent = 0;
+    let failed = 0;
+    for (const candidate of due) {
+      const attempt = candidate.attempts + 1;
+      const claimedAt = now();
+      // The claim: only the instance that moves attempts from n to n+1 sends. Pushing the next
+      // attempt back also covers a crash mid-send: the message is retried after the backoff.
+      const claimed = await db
+        .update(outbox)
+        .set({ attempts: attempt, nextAttemptAt: new Date(claimedAt.getTime() + backoffMs(attempt)) })
+        .where(and(eq(outbox.id, candidate.id), eq(outbox.status, "pending"), eq(outbox.attempts, candidate.attempts)))
+        .returning();
+      const message = claimed[0];
+      if (!message) continue; // another instance has it
+      try {
+        await transport.sendMail({ from, to: message.recipient, subject: message.subject, text: message.body });
+      } catch (error) {
+        failed++;
+        await db
+          .update(outbox)
+          .set({ lastError: errorText(error) })
+          .where(and(eq(outbox.id, message.id), eq(outbox.attempts, attempt)));
+        const what = `E-mail ${message.id} (${message.kind}, order ${message.orderId}) failed on attempt ${attempt} (${errorCode(error)})`;
+        if (attempt >= maxAttempts) log.error(`${what}; no further attempt: it stays pending in the outbox.`);
+        else log.warn(`${what}; next attempt at ${message.nextAttemptAt.toISOString()}.`);
+        continue;
+      }
+      sent++;
+      await db
+        .update(outbox)
+        .set({ status: "sent", sentAt: now(), lastError: null })
+        .where(and(eq(outbox.id, message.id), eq(outbox.attempts, attempt)));
+      log.info(`E-mail ${message.id} (${message.kind}, order ${message.orderId}) sent.`);
+    }
+    return { sent, failed };
+  }
+
+  /** A pass that logs rather than throws: the database being away must not stop the loop. */
+  async function pass(): Promise<void> {
+    try {
+      await runOnce();
+    } catch (error) {
+      log.error(`Outbox pass failed (${errorCode(error)}); it runs again on the next tick.`);
+    }
+  }
+
+  function start(intervalMs: number = OUTBOX_DEFAULTS.intervalMs): void {
+    if (!stopped) return;
+    stopped = false;
+    const tick = () => {
+      timer = null;
+      const current = pass().finally(() => {
+        if (running === current) running = null;
+        if (!stopped) {
+          timer = setTimeout(tick, intervalMs);
+          timer.unref?.();
+        }
+      });
+      running = current;
+    };
+    tick();
+  }
+
+  async function stop(): Promise<void> {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    await running;
+  }
+
+  return { runOnce, start, stop };
+}
