@@ -6,7 +6,11 @@ import type { Settings } from "~/lib/settings.server";
 
 /** The booking back end, opened once at start by server/app.ts (tests hand in their own). */
 export interface BookingServices {
-  db: Db;
+  /**
+   * The database, once open and migrated. The server listens before it is ready (opening a new
+   * PGlite folder takes seconds), so pages that need no database never wait for it.
+   */
+  db(): Promise<Db>;
   payments: SandboxProvider | StripeProvider;
   /** Booking posts per client address. */
   limiter: RateLimiter;

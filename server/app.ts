@@ -106,28 +106,37 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   }
 
   const prices = createPriceStore(settings.pricesCsv);
-  const database = await openDatabase({
-    databaseUrl: settings.databaseUrl,
-    pgliteDir: path.join(settings.dataDir, "pglite"),
+  // Listen at once; the database opens beside it (a new PGlite folder takes seconds to create).
+  const opening = openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") });
+  opening.then(
+    (database) =>
+      console.log(`Bookings are stored in ${database.kind === "postgres" ? "PostgreSQL" : `PGlite under ${settings.dataDir}`}.`),
+    (error: unknown) => {
+      // Without its database the site cannot take bookings: stop, and let the supervisor say why.
+      console.error(`The booking database could not be opened: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
+  const outbox = opening.then((database) => {
+    const box = createOutbox({
+      db: database.db,
+      transport: createMailTransport(settings.smtpUrl),
+      from: settings.mailFrom,
+      log: console,
+    });
+    box.start();
+    return box;
   });
-  console.log(`Bookings are stored in ${database.kind === "postgres" ? "PostgreSQL" : `PGlite under ${settings.dataDir}`}.`);
-  const outbox = createOutbox({
-    db: database.db,
-    transport: createMailTransport(settings.smtpUrl),
-    from: settings.mailFrom,
-    log: console,
-  });
-  outbox.start();
   const booking: BookingServices = {
-    db: database.db,
+    db: async () => (await opening).db,
     payments: createPaymentProvider(settings),
     limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }),
     wakeOutbox: () => {
-      void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message));
+      void outbox
+        .then((box) => box.runOnce())
+        .catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message));
     },
   };
-  // Read once at start so a broken file is reported now, not at the first visitor.
-  await prices.get().catch(() => undefined);
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const getBuild =
@@ -148,8 +157,9 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   const stop = () => {
     server.close(() => {
       void outbox
-        .stop()
-        .then(() => database.close())
+        .then((box) => box.stop())
+        .then(() => opening)
+        .then((database) => database.close())
         .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();

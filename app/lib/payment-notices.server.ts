@@ -12,7 +12,7 @@ export async function acceptPayment(
   settings: Settings,
   notice: PaymentNotice,
 ): Promise<PaymentOutcome> {
-  const outcome = await recordPayment(services.db, notice, (row) =>
+  const outcome = await recordPayment(await services.db(), notice, (row) =>
     bookingEmails(row, {
       siteName: settings.siteName,
       businessEmail: settings.email,

@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const { row, created } = await saveBooking(services.db, { booking, priceCents });
+  const { row, created } = await saveBooking(await services.db(), { booking, priceCents });
   if (created && booking.postedPrices.cb !== priceCents) {
     // Order id only: no personal data in logs.
     console.warn(`Booking ${row.orderId}: posted card price ${booking.postedPrices.cb} ignored, server price ${priceCents}.`);

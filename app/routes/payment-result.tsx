@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { Link } from "react-router";
+import { forgetBookedTrip } from "~/components/booking/post-draft";
 import type { Route } from "./+types/payment-result";
-import { pageMeta, STATIC_PAGE } from "~/components/site";
+import { pageMeta } from "~/components/site";
 
 /** An order id as the site writes it; anything else in the URL is not shown back. */
 function safeOrderId(value: string | null): string | null {
@@ -26,6 +28,9 @@ export const meta: Route.MetaFunction = (args) =>
 /** Specification 2.8. A visit here never marks a booking paid; only the provider's notification does. */
 export default function PaymentResultPage({ loaderData }: Route.ComponentProps) {
   const { ok, orderId } = loaderData;
+  useEffect(() => {
+    if (ok) forgetBookedTrip();
+  }, [ok]);
   if (ok) {
     return (
       <div className="container page result">
@@ -63,5 +68,3 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
   );
 }
 
-// Nothing here is interactive: served without React's JavaScript.
-export const handle = STATIC_PAGE;

@@ -10,7 +10,7 @@ import { acceptPayment } from "~/lib/payment-notices.server";
 
 async function bookingFor(context: Route.LoaderArgs["context"], orderId: string) {
   if (!(context.booking.payments instanceof SandboxProvider) || !ORDER_ID_PATTERN.test(orderId)) return null;
-  return (await findByOrderId(context.booking.db, orderId)) ?? null;
+  return (await findByOrderId(await context.booking.db(), orderId)) ?? null;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -15,7 +15,7 @@ import { ErrorList } from "./ErrorList";
 import type { FormApi } from "./form-api";
 import { LegSection } from "./LegSection";
 import { LuggageFields, PassengerFields } from "./PassengerFields";
-import { loadStoredDraft, postDraft, storeDraft } from "./post-draft";
+import { loadStoredDraft, postDraft, storeDraft, storeDraftLink, storedDraftLink } from "./post-draft";
 
 // Specification 4.4 step 4: the post leaves 100 ms after the draft is stored.
 const POST_DELAY_MS = 100;
@@ -47,8 +47,11 @@ export function BookingForm({
   // A reload or a return visit brings back what was typed (read after hydration: storage is the browser's).
   useEffect(() => {
     const stored = loadStoredDraft();
+    const link = window.location.search;
+    const sameLink = storedDraftLink() === link;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time restore from browser storage after hydration
-    if (stored) setDraft((d) => settle(restoreDraft(d, stored)));
+    if (stored) setDraft((d) => settle(restoreDraft(d, stored, { sameLink })));
+    storeDraftLink(link);
     setRestored(true);
   }, []);
 

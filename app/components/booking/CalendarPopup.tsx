@@ -1,6 +1,11 @@
 import { useEffect, useRef } from "react";
-import DatePicker from "react-datepicker";
+import { enGB } from "date-fns/locale/en-GB";
+import DatePicker, { registerLocale } from "react-datepicker";
 import "react-datepicker/dist/react-datepicker.css";
+
+// British English: day names and labels read "Friday 26 November 2026", which contain the visible
+// day number (WCAG 2.5.3), and weeks start on Monday as in France.
+registerLocale("en-GB", enGB);
 
 /**
  * The month calendar of the date field, loaded only when a visitor opens it: the picker and its
@@ -50,6 +55,7 @@ export default function CalendarPopup({
         openToDate={selected ?? min}
         minDate={min}
         maxDate={max}
+        locale="en-GB"
         calendarStartDay={1}
         onChange={(d: Date | null) => {
           if (d) onPick(d);

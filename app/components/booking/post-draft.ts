@@ -1,4 +1,4 @@
-import { type BookingDraft, DRAFT_FIELDS } from "~/domain/booking/fields";
+import { type BookingDraft, CUSTOMER_FIELDS, DRAFT_FIELDS } from "~/domain/booking/fields";
 
 /**
  * Posts every draft field as form fields to the booking endpoint (specification 4.4 step 4,
@@ -22,6 +22,24 @@ export function postDraft(endpoint: string, draft: BookingDraft): void {
 }
 
 export const DRAFT_STORAGE_KEY = "reservation";
+/** The booking link the stored draft was made from: the same link again is a reload. */
+export const DRAFT_LINK_KEY = "reservationLink";
+
+export function storedDraftLink(): string | null {
+  try {
+    return window.localStorage.getItem(DRAFT_LINK_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeDraftLink(search: string): void {
+  try {
+    window.localStorage.setItem(DRAFT_LINK_KEY, search);
+  } catch {
+    // Storage disabled: a reload then counts as a new link, and keeps what was typed anyway.
+  }
+}
 
 export function loadStoredDraft(): BookingDraft | null {
   try {
@@ -42,4 +60,14 @@ export function storeDraft(draft: BookingDraft): void {
   } catch {
     // Storage full or disabled: the booking still goes through, only the draft is not kept.
   }
+}
+
+/**
+ * After a completed booking the trip (and its one-time token) is forgotten, so the next booking is
+ * a new one; the visitor's own details stay, to save typing them again.
+ */
+export function forgetBookedTrip(): void {
+  const stored = loadStoredDraft();
+  if (!stored) return;
+  storeDraft(Object.fromEntries(CUSTOMER_FIELDS.filter((name) => stored[name]).map((name) => [name, stored[name] as string])));
 }

@@ -4,6 +4,10 @@
  * are the specification's, word for word, with their prefixes; `**…**` marks the bold parts.
  */
 import { z } from "zod";
+
+// zod 4 probes `new Function` on its first parse to pick a faster path; the site's CSP forbids
+// eval, so the probe would be reported as a violation in every browser. The slower path is plenty.
+z.config({ jitless: true });
 import { DEFAULT_MINUTES } from "../pricing/csv";
 import type { TransferKind } from "../site-paths";
 import {
