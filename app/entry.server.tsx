@@ -88,3 +88,15 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Errors thrown by loaders and actions. Database errors quote every query parameter in their
+ * message (names, e-mails, phones), so the message is never logged: only the error's kind, its
+ * code and where it was thrown (no personal data in logs, issue 6).
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  const e = (error ?? {}) as { name?: string; code?: string; stack?: string };
+  const where = (e.stack ?? "").split("\n").slice(1, 5).map((line) => line.trim()).join(" < ");
+  console.error(`${request.method} ${new URL(request.url).pathname} failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""} ${where}`);
+}

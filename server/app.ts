@@ -10,7 +10,7 @@ import { openDatabase } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
-import { createRateLimiter } from "~/lib/request-guards.server";
+import { createRateLimiter, isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { securityHeaders } from "./security-headers";
 
@@ -37,6 +37,18 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
 
   app.use(securityHeaders(settings, { dev: Boolean(vite) }));
   app.use(compression());
+
+  // A browser's post from another site is refused here, before any route runs (issue 6).
+  // Server-to-server notifications send no Origin and pass.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD") return next();
+    const request = {
+      url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
+      headers: { get: (name: string) => req.get(name) ?? null },
+    };
+    if (isSameOrigin(request, settings.siteUrl)) return next();
+    res.status(403).type("text/plain").send("This request did not come from our site.");
+  });
 
   // Old payment provider configurations still return visitors to the PHP path.
   app.all("/response_bank_ok_ko.php", (req, res) => {
@@ -127,14 +139,19 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
     box.start();
     return box;
   });
+  // Passes started by a payment, awaited at shutdown so a send is not cut off.
+  const wakes = new Set<Promise<void>>();
   const booking: BookingServices = {
     db: async () => (await opening).db,
     payments: createPaymentProvider(settings),
     limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }),
     wakeOutbox: () => {
-      void outbox
+      const pass = outbox
         .then((box) => box.runOnce())
-        .catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message));
+        .then(() => undefined)
+        .catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).name));
+      wakes.add(pass);
+      void pass.finally(() => wakes.delete(pass));
     },
   };
 
@@ -156,7 +173,8 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   });
   const stop = () => {
     server.close(() => {
-      void outbox
+      void Promise.all([...wakes])
+        .then(() => outbox)
         .then((box) => box.stop())
         .then(() => opening)
         .then((database) => database.close())

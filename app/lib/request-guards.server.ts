@@ -8,7 +8,7 @@
  * or the origin the request was addressed to; Sec-Fetch-Site, when sent, must not be cross-site.
  * A request with neither header is not from a browser, so it cannot be a forged browser post.
  */
-export function isSameOrigin(request: Request, siteUrl: string): boolean {
+export function isSameOrigin(request: Pick<Request, "url"> & { headers: { get(name: string): string | null } }, siteUrl: string): boolean {
   const fetchSite = request.headers.get("sec-fetch-site");
   if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
   const origin = request.headers.get("origin");
@@ -34,7 +34,8 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      // Stop reading without destroying the request: its connection must live to carry the 413.
+      reader.releaseLock();
       throw new BodyTooLargeError();
     }
     chunks.push(value);

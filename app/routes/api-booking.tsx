@@ -16,6 +16,11 @@ export function loader({ request }: Route.LoaderArgs) {
   return request.method === "GET" ? data(null, { status: 405, headers: { Allow: "POST" } }) : null;
 }
 
+// Refusals carry their own headers (Allow, Retry-After, Connection) to the response.
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return [...actionHeaders].length > 0 ? actionHeaders : loaderHeaders;
+}
+
 function refuse(status: number, problem: string, headers?: HeadersInit) {
   return data({ problems: [problem], back: "/rates" }, { status, headers });
 }
@@ -39,7 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     body = await readBodyLimited(request, MAX_BOOKING_BODY);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return refuse(413, "The booking is too large to be read.");
+    // The rest of the body is left unread: close the connection after answering.
+    if (error instanceof BodyTooLargeError) return refuse(413, "The booking is too large to be read.", { Connection: "close" });
     throw error;
   }
   const fields: BookingDraft = {};

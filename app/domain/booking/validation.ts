@@ -441,8 +441,16 @@ function prefixFor(field: string): string {
 }
 
 const fieldShape = Object.fromEntries(
-  DRAFT_FIELDS.map((name) => [name, z.string({ error: `${prefixFor(name)}This field must be text.` }).max(MAX_FIELD_LENGTH, { error: `${prefixFor(name)}This field is too long.` }).default("")]),
-) as Record<string, z.ZodDefault<z.ZodString>>;
+  DRAFT_FIELDS.map((name) => [
+    name,
+    z
+      .string({ error: `${prefixFor(name)}This field must be text.` })
+      .max(MAX_FIELD_LENGTH, { error: `${prefixFor(name)}This field is too long.` })
+      // The database cannot store a NUL character; no keyboard types one.
+      .refine((v) => !v.includes("\u0000"), { error: `${prefixFor(name)}This field holds a character we cannot read.` })
+      .default(""),
+  ]),
+) as Record<string, z.ZodDefault<z.ZodType<string>>>;
 
 /**
  * The schema of a posted booking form: every draft field a string (missing ones empty, unknown

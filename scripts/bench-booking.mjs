@@ -1,0 +1,215 @@
+// Booking endpoint benchmark (issue 6): `npm run build`, then `npm run bench:booking`.
+//
+// Starts the built server itself (`node server/index.js`) on PGlite (a fresh DATA_DIR), then on
+// PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a database created for the run
+// and dropped after), and POSTs valid bookings, each with its own submission token and its own
+// X-Forwarded-For address (the rate limit is per address), with bounded concurrency for a fixed
+// time. Reports bookings per second and latency percentiles. Node only: no load tool needed.
+//
+//   BENCH_SECONDS (10)  BENCH_CONCURRENCY (16)  BENCH_DATABASE_URL / TEST_DATABASE_URL
+import { spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const PG_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim() || null;
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A date in Paris, `days` from today, as yyyy-MM-dd and dd/MM/yyyy. */
+function parisDate(days) {
+  const iso = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(Date.now() + days * 86_400_000));
+  const [y, m, d] = iso.split("-");
+  return { iso, french: `${d}/${m}/${y}` };
+}
+
+/** A complete booking as the form posts it: Orly → Disneyland Paris, private, a flight landing at 10:00 in 3 days. */
+function bookingBody(token) {
+  const date = parisDate(3);
+  return new URLSearchParams({
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "bench@example.com",
+    phone_mobile: "+33 6 12 34 56 78",
+    country: "FR",
+    phoneCountryCode: "fr",
+    phoneCountryName: "France",
+    phoneCountryFormat: "+.. . .. .. .. ..",
+    shuttle_private: "Private",
+    nb_trajet: "1",
+    aller_retour: "1",
+    depart: "Orly Airport (ORY)",
+    arrive: "Disneyland Paris",
+    nb_pax_adults: "1",
+    nb_pax_children: "0",
+    nb_pax_babies: "0",
+    nb_pax_total: "1",
+    stroller_single: "0",
+    stroller_double: "0",
+    cabin_bag: "1",
+    check_in_luggage: "1",
+    prix_cb: "6500",
+    submission_token: token,
+    date_pu_t1: date.iso,
+    french_date_pu_t1: date.french,
+    pax_t1: "1",
+    pax_adult_t1: "1",
+    pax_child_t1: "0",
+    pax_baby_t1: "0",
+    lieu_pu_1: "Orly Airport (ORY)",
+    type_pu_t1: "1",
+    horaire_vol_pu_1: "10:00",
+    time_vol_pu_t1: "10",
+    minute_vol_pu_t1: "00",
+    city_vol_pu_1: "London",
+    num_vol_pu_1: "BA 304",
+    lieu_drop_1: "Disneyland Paris",
+    type_drop_t1: "2",
+    hotel_drop_1: "Disneyland Hotel",
+    address_drop_1: "Disneyland Hotel, Boulevard de Parc",
+    zip_drop_1: "77700",
+  }).toString();
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server/index.js"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let exited = false;
+  const exit = new Promise((resolve) => child.once("exit", () => ((exited = true), resolve())));
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const deadline = Date.now() + 120_000;
+  while (!output.includes(`listening on ${url}`)) {
+    if (exited || Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { url, stop: async () => (exited || child.kill("SIGTERM"), await exit) };
+}
+
+let addressCount = 0;
+async function postOne(url) {
+  const n = ++addressCount;
+  const started = performance.now();
+  const response = await fetch(`${url}/api/booking`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: url,
+      "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    },
+    body: bookingBody(`bench-${randomUUID()}`),
+  });
+  const text = await response.text();
+  return { status: response.status, ms: performance.now() - started, text };
+}
+
+function percentile(sorted, p) {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function run(label, env) {
+  const server = await startServer(env);
+  try {
+    const probe = await postOne(server.url);
+    if (probe.status !== 303) {
+      const problems = [...probe.text.matchAll(/<li>([^<]*)<\/li>/g)].map((m) => m[1]).join("; ");
+      throw new Error(`${label}: a valid booking was answered ${probe.status}, not 303 (${problems})`);
+    }
+    // Warm-up.
+    const warmEnd = performance.now() + 1000;
+    await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (performance.now() < warmEnd) await postOne(server.url); }));
+
+    const latencies = [];
+    const others = new Map();
+    const started = performance.now();
+    const end = started + SECONDS * 1000;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < end) {
+          const { status, ms } = await postOne(server.url);
+          if (status === 303) latencies.push(ms);
+          else others.set(status, (others.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    const elapsed = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const result = {
+      backend: label,
+      seconds: Number(elapsed.toFixed(1)),
+      concurrency: CONCURRENCY,
+      bookings: latencies.length,
+      "bookings/s": Number((latencies.length / elapsed).toFixed(1)),
+      "p50 ms": Number(percentile(latencies, 50).toFixed(1)),
+      "p99 ms": Number(percentile(latencies, 99).toFixed(1)),
+      "max ms": Number((latencies.at(-1) ?? NaN).toFixed(1)),
+      "other answers": Object.fromEntries(others),
+    };
+    console.log(JSON.stringify(result));
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function admin(url, sql) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+  console.error("build/server/index.js is missing: run `npm run build` first.");
+  process.exit(1);
+}
+console.log(`Booking benchmark: ${SECONDS} s per backend, ${CONCURRENCY} posts in flight, on ${os.cpus().length} CPUs (client and server share them).`);
+const results = [];
+const pgliteDir = mkdtempSync(path.join(os.tmpdir(), "navette-bench-"));
+try {
+  results.push(await run("PGlite", { DATA_DIR: pgliteDir }));
+} finally {
+  rmSync(pgliteDir, { recursive: true, force: true });
+}
+if (PG_URL) {
+  const name = `navette_bench_${randomBytes(4).toString("hex")}`;
+  await admin(PG_URL, `CREATE DATABASE "${name}"`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-bench-"));
+  try {
+    results.push(await run("PostgreSQL", { DATABASE_URL: url.href, DATA_DIR: dataDir }));
+  } finally {
+    await admin(PG_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+} else {
+  console.log("PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).");
+}
+console.table(results);

@@ -1,0 +1,442 @@
+import { spawn } from "node:child_process";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
+import { request as httpRequest, type Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { SMTPServer } from "smtp-server";
+import type { ServerBuild } from "react-router";
+import { inject } from "vitest";
+import type { createServer as CreateServer } from "../../server/app";
+import type { BookingServices } from "~/context";
+import { initialDraft, setFlightTime, setLegDate } from "~/domain/booking/draft";
+import type { BookingDraft } from "~/domain/booking/fields";
+import { addDays, parisToday } from "~/domain/booking/paris-time";
+import { priceRequestOf } from "~/domain/booking/price-request";
+import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
+import { quote, type PriceRequest } from "~/domain/pricing/pricing";
+import { openDatabase, type Database } from "~/lib/db.server";
+import { createMailTransport, createOutbox } from "~/lib/mail.server";
+import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
+import { createPriceStore } from "~/lib/prices.server";
+import type { createRateLimiter as CreateRateLimiter } from "~/lib/request-guards.server";
+import type { readSettings as ReadSettings } from "~/lib/settings.server";
+
+// ---------------------------------------------------------------------------------------------
+// The built site (a private copy made by global-setup.ts)
+
+export function siteRoot(): string {
+  return inject("siteRoot");
+}
+
+/** The price file the servers read, parsed with the pricing module's own parser. */
+let priceRows: readonly PriceRow[] | null = null;
+export function prices(): readonly PriceRow[] {
+  priceRows ??= parsePriceFile(readFileSync(path.join(siteRoot(), "data/prices.csv"), "utf8")).rows;
+  return priceRows;
+}
+
+/** The pricing module's card price for what a draft asks (what the server must charge). */
+export function serverPrice(draft: BookingDraft): number {
+  return quote(prices(), priceRequestOf(draft)).cb;
+}
+
+export function priceOf(request: PriceRequest): number {
+  return quote(prices(), request).cb;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ports, processes
+
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+export interface ChildServer {
+  url: string;
+  port: number;
+  pid: number;
+  /** Everything the server wrote to stdout and stderr so far. */
+  output(): string;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL, then waits for the exit. */
+  kill(): Promise<void>;
+}
+
+/**
+ * Starts the built server as production runs it (`node server/index.js`), on a free port of
+ * 127.0.0.1, and waits for its "listening" line. `env` adds settings (DATA_DIR, DATABASE_URL…).
+ */
+export async function startChildServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<ChildServer> {
+  const root = siteRoot();
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [path.join(root, "server/index.js")], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SITE_URL: url,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
+  while (!output.includes(`listening on ${url}`)) {
+    if (exited) throw new Error(`The server exited before listening:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`The server did not listen within the time allowed:\n${output}`);
+    }
+    await sleep(50);
+  }
+  const signal = async (name: NodeJS.Signals) => {
+    if (!exited) child.kill(name);
+    await exit;
+  };
+  return { url, port, pid: child.pid ?? -1, output: () => output, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") };
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Polls `read` until `done` holds of its value or the time runs out; returns the last value. */
+export async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await sleep(100);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The built server in this process, with a database the test holds too
+
+interface BundleExports {
+  readSettings: typeof ReadSettings;
+  createPaymentProvider: typeof CreatePaymentProvider;
+  createRateLimiter: typeof CreateRateLimiter;
+}
+
+/** The bundle's own functions, by name (its chunk exports carry minified aliases). */
+async function bundleExports(root: string): Promise<{ createServer: typeof CreateServer; build: ServerBuild } & BundleExports> {
+  const assets = path.join(root, "build/server/assets");
+  const load = async (file: string) => (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+  const index = await load(path.join(root, "build/server/index.js"));
+  const found: Record<string, unknown> = {};
+  for (const file of readdirSync(assets).filter((f) => f.endsWith(".js"))) {
+    const chunk = await load(path.join(assets, file));
+    // The server build chunk's own exports (routes, entry, future…) are what main() hands React Router.
+    if (file.startsWith("server-build-") && "routes" in chunk && "future" in chunk) found.build = chunk;
+    for (const value of Object.values(chunk)) {
+      if (typeof value === "function" && value.name) found[value.name] ??= value;
+    }
+  }
+  for (const name of ["readSettings", "createPaymentProvider", "createRateLimiter", "build"]) {
+    if (!found[name]) throw new Error(`The built bundle has no ${name}: has the server's wiring changed?`);
+  }
+  return { createServer: index.createServer as typeof CreateServer, ...(found as unknown as BundleExports & { build: ServerBuild }) };
+}
+
+export interface InProcessServer {
+  url: string;
+  database: Database;
+  services: BookingServices;
+  close(): Promise<void>;
+}
+
+/**
+ * The built app (createServer from build/server/index.js, with the bundle's own settings reader,
+ * payment providers and rate limiter) wired as main() wires it, but in this process, so the test
+ * reads the very PGlite database the server writes. `database` may be shared by two servers.
+ */
+export async function startInProcessServer(options: { env: Record<string, string>; database?: Database; dataDir: string }): Promise<InProcessServer> {
+  const root = siteRoot();
+  const bundle = await bundleExports(root);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const settings = bundle.readSettings(
+    { HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, DATA_DIR: options.dataDir, PRICES_CSV: "data/prices.csv", ...options.env },
+    { cwd: root },
+  );
+  const ownDatabase = !options.database;
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") }));
+  const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
+  const outbox = createOutbox({ db: database.db, transport: createMailTransport(settings.smtpUrl), from: settings.mailFrom, log: quiet });
+  outbox.start();
+  const services: BookingServices = {
+    db: async () => database.db,
+    payments: bundle.createPaymentProvider(settings),
+    limiter: bundle.createRateLimiter({ limit: 30, windowMs: 60_000 }),
+    wakeOutbox: () => void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message)),
+  };
+  const app = bundle.createServer({
+    settings,
+    prices: createPriceStore(settings.pricesCsv),
+    booking: services,
+    getBuild: async () => bundle.build,
+    clientDir: path.join(root, "build/client"),
+  });
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(port, "127.0.0.1", () => resolve(s));
+  });
+  return {
+    url,
+    database,
+    services,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await outbox.stop();
+      if (ownDatabase) await database.close();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: a fresh database per run
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
+export const NO_POSTGRES = "skipped: TEST_DATABASE_URL is unset (e.g. postgres://postgres@127.0.0.1:5432/test)";
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+/** CREATE DATABASE navette_it_<random> on TEST_DATABASE_URL's server; drop() removes it. */
+export async function createTestDatabase(prefix = "navette_it"): Promise<TestDatabase> {
+  if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is unset");
+  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.href, name, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookings as the form posts them
+
+export const ORLY = "Orly Airport (ORY)";
+export const DISNEYLAND = "Disneyland Paris";
+
+let tokenCount = 0;
+/** A submission token no other post of this run carries. */
+export function newToken(): string {
+  return `it-${randomUUID()}-${++tokenCount}`;
+}
+
+/**
+ * A complete, valid draft as the booking form posts it: Orly → Disneyland Paris, private, one
+ * way, one adult, a flight landing at 10:00 three days ahead, dropped at the Disneyland Hotel.
+ * The posted prices are the screen's own quote.
+ */
+export function validDraft(token: string, now = new Date(), edits: BookingDraft = {}): BookingDraft {
+  let draft = initialDraft({ depart: ORLY, arrive: DISNEYLAND, private_shuttle: "1", hotel: "disneyland-hotel" }, { now });
+  draft = setLegDate(draft, 1, addDays(parisToday(now), 3));
+  draft = setFlightTime(draft, "pu", 1, "10:00");
+  const suffix = token.replace(/[^a-z0-9]/gi, "").slice(-12).toLowerCase();
+  Object.assign(draft, {
+    city_vol_pu_1: "London",
+    num_vol_pu_1: "BA 304",
+    lastname: "Martin",
+    firstname: "Claire",
+    email: `claire.${suffix}@example.com`,
+    phone_mobile: "+33 6 12 34 56 78",
+    submission_token: token,
+  });
+  const q = quote(prices(), priceRequestOf(draft));
+  Object.assign(draft, { prix_cb: String(q.cb), prix_cash: String(q.cash) }, edits);
+  return draft;
+}
+
+export function formBody(draft: BookingDraft): string {
+  return new URLSearchParams(Object.entries(draft)).toString();
+}
+
+let addressCount = Math.floor(Math.random() * 1_000_000);
+/** A client address of its own, sent as X-Forwarded-For (trusted from loopback), for the rate limit. */
+export function nextAddress(): string {
+  const n = ++addressCount;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export const FORM = "application/x-www-form-urlencoded";
+
+/** POSTs a body to the booking endpoint as the site's own form would, without following redirects. */
+export function postBooking(base: string, body: BodyInit, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${base}/api/booking`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": FORM, origin: base, "x-forwarded-for": nextAddress(), "accept-encoding": "identity", ...headers },
+    body,
+  });
+}
+
+/**
+ * POSTs a body with chunked transfer encoding (no Content-Length), resolving with the status as
+ * soon as the server answers, even if it answers before the body is all sent and then closes.
+ */
+export function chunkedPost(url: string, body: Buffer, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: "POST", headers: { ...headers, "transfer-encoding": "chunked" } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    // Writing on after the server has answered and closed is expected; only a missing answer fails.
+    request.on("error", (error) => setTimeout(() => reject(error), 1000));
+    let offset = 0;
+    const writeMore = () => {
+      while (offset < body.length) {
+        const chunk = body.subarray(offset, offset + 4096);
+        offset += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", writeMore);
+      }
+      request.end();
+    };
+    writeMore();
+  });
+}
+
+export const ORDER_LOCATION = /^\/payment\/(NV-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6})$/;
+
+/** The order id of a 303 to the sandbox payment page, or null. */
+export function orderIdOf(response: Response): string | null {
+  if (response.status !== 303) return null;
+  return ORDER_LOCATION.exec(response.headers.get("location") ?? "")?.[1] ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment notifications
+
+export interface SandboxNotice {
+  eventId: string;
+  orderId: string;
+  amountCents: number;
+  currency: string;
+  issuedAt: number;
+}
+
+export function sandboxNotice(orderId: string, amountCents: number, edits: Partial<SandboxNotice> = {}): string {
+  const notice: SandboxNotice = {
+    eventId: `sbx_it_${randomUUID()}`,
+    orderId,
+    amountCents,
+    currency: "EUR",
+    issuedAt: Math.floor(Date.now() / 1000),
+    ...edits,
+  };
+  return JSON.stringify(notice);
+}
+
+export function hmacHex(secret: string, body: string): string {
+  return createHmac("sha256", secret).update(body).digest("hex");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A real SMTP server in the test process
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const joined = s.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) in a header. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === "b" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+function parseMail(raw: string): { subject: string; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\r\n")) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  let body = raw.slice(split + 4);
+  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
+  else if (encoding === "base64") body = Buffer.from(body, "base64").toString("utf8");
+  return { subject: decodeHeader(headers.subject ?? ""), text: body.replace(/\r\n/g, "\n") };
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    // Plain SMTP on loopback: no STARTTLS, so nodemailer does not try a self-signed certificate.
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          ...parseMail(Buffer.concat(chunks).toString("utf8")),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
