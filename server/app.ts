@@ -12,6 +12,7 @@ import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimiter, isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
+import { prerenderedPages } from "./prerender";
 import { securityHeaders } from "./security-headers";
 
 declare const __BUILD_DATE__: string;
@@ -78,17 +79,16 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
     next();
   });
 
+  const context = (nonce: string, clientAddress: string) => ({ settings, prices, booking, nonce, clientAddress });
+  // Development renders every request afresh, so edits show at once.
+  if (!vite) {
+    app.use(prerenderedPages({ getBuild, loadContext: (nonce) => context(nonce, "prerender"), mode: "production" }));
+  }
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: getBuild,
-      getLoadContext: (req, res) => ({
-        settings,
-        prices,
-        booking,
-        nonce: String(res.locals.nonce ?? ""),
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      }),
+      getLoadContext: (req, res) => context(String(res.locals.nonce ?? ""), req.ip ?? req.socket.remoteAddress ?? "unknown"),
       mode: vite ? "development" : "production",
     }),
   );
