@@ -1,10 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { expect, test, type Page } from "@playwright/test";
+import { type SiteServer, startCapture, startSite } from "./site-server";
 import {
   addDays,
   formatFrenchDate,
@@ -24,19 +19,10 @@ import {
 // open; and the whole form works from the keyboard alone — every control is reached with Tab,
 // focus is always visible, and a booking goes through to the payment result screen.
 
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CDG_DISNEY =
   "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
 const input = (page: Page, name: string) =>
   page.locator(`form.booking-form [name="${name}"]`);
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve((server.address() as AddressInfo).port),
-    ),
-  );
-}
 
 async function fillValidBooking(page: Page): Promise<void> {
   await input(page, "french_date_pu_t1").fill(
@@ -102,63 +88,20 @@ test.describe("axe on the booking screen", () => {
 });
 
 test.describe("the booking form with the keyboard alone", () => {
-  let capture: Server;
-  let site: ChildProcess;
+  let capture: Awaited<ReturnType<typeof startCapture>>;
+  let site: SiteServer;
   let siteBase = "";
-  const posts: URLSearchParams[] = [];
 
   test.beforeAll(async () => {
-    test.setTimeout(60_000); // the site opens its PGlite store before it listens
-    capture = createServer((req, res) => {
-      let body = "";
-      req.on("data", (d: Buffer) => (body += d.toString()));
-      req.on("end", () => {
-        posts.push(new URLSearchParams(body));
-        res.writeHead(303, {
-          Location: `${siteBase}/response_bank_ok_ko?ok_ko=ok&order_id=TEST1`,
-        });
-        res.end();
-      });
-    });
-    const capturePort = await listen(capture);
-    const probe = createServer();
-    const port = await listen(probe);
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    siteBase = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(
-      ROOT,
-      "test-results",
-      "booking-a11y",
-      `${process.pid}-${port}`,
-    );
-    mkdirSync(dataDir, { recursive: true });
-    site = spawn(process.execPath, ["server/index.js"], {
-      env: {
-        ...process.env,
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SITE_URL: siteBase,
-        DATA_DIR: dataDir,
-        NODE_ENV: "production",
-        BOOKING_ENDPOINT: `http://127.0.0.1:${capturePort}/confirm.php`,
-      },
-      stdio: "ignore",
-    });
-    await expect
-      .poll(
-        async () => (await fetch(`${siteBase}/`).catch(() => null))?.status,
-        { timeout: 50_000, message: "the site starts" },
-      )
-      .toBe(200);
+    test.setTimeout(60_000); // the site opens its PGlite store as it starts
+    capture = await startCapture(() => siteBase);
+    site = await startSite({ env: { BOOKING_ENDPOINT: capture.url } });
+    siteBase = site.base;
   });
 
   test.afterAll(async () => {
-    if (site.exitCode === null) {
-      const exited = new Promise((resolve) => site.once("exit", resolve));
-      site.kill("SIGTERM");
-      await exited;
-    }
-    await new Promise<void>((resolve) => capture.close(() => resolve()));
+    await site.stop();
+    await capture.close();
   });
 
   /** What has focus: a key naming the control, and whether its focus can be seen. */
@@ -309,8 +252,8 @@ test.describe("the booking form with the keyboard alone", () => {
     await expect(
       page.getByText("Your reservation will be confirmed within 12 hours."),
     ).toBeVisible();
-    expect(posts).toHaveLength(1);
-    const f = Object.fromEntries(posts[0]!.entries());
+    expect(capture.captures).toHaveLength(1);
+    const f = Object.fromEntries(capture.captures[0]!.fields.entries());
     expect(f).toMatchObject({
       pax_adult_t1: "3",
       french_date_pu_t1: formatFrenchDate(day),

@@ -1,9 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { initialDraft, withCounts } from "../../app/domain/booking/draft";
 import {
@@ -22,6 +17,7 @@ import { HOTELS } from "../../app/domain/hotels";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
 import { PageProblems, waitForReady } from "./helpers";
+import { type Capture, type SiteServer, startCapture, startSite } from "./site-server";
 
 // Issue 4, submit (specification 4.4 steps 1–5, 7 "Booking submit"; decisions.md section 8): a
 // complete one-way booking and a complete round trip post every draft field to BOOKING_ENDPOINT.
@@ -33,95 +29,28 @@ const ROWS = parsePriceFile(
   readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8"),
 ).rows;
 const ZONES = ["Europe/Paris", "America/Los_Angeles", "Asia/Tokyo"] as const;
-const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CDG = "Charles de Gaulle Airport (CDG)";
 const DISNEY = "Disneyland Paris";
 const CDG_DISNEY =
   "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
 
-interface Capture {
-  method: string;
-  contentType: string;
-  fields: URLSearchParams;
-}
-
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve((server.address() as AddressInfo).port),
-    ),
-  );
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let body = "";
-    req.on("data", (d: Buffer) => (body += d.toString()));
-    req.on("end", () => resolve(body));
-  });
-}
-
 /** The capture endpoint and a site server whose BOOKING_ENDPOINT is it. */
 class Rig {
-  readonly captures: Capture[] = [];
-  private capture!: Server;
-  private site!: ChildProcess;
+  captures: Capture[] = [];
+  private site: SiteServer | null = null;
+  private capture: Awaited<ReturnType<typeof startCapture>> | null = null;
   siteBase = "";
 
   async start(): Promise<void> {
-    this.capture = createServer((req, res) => {
-      void readBody(req).then((body) => {
-        this.captures.push({
-          method: req.method ?? "",
-          contentType: req.headers["content-type"] ?? "",
-          fields: new URLSearchParams(body),
-        });
-        res.writeHead(303, {
-          Location: `${this.siteBase}/response_bank_ok_ko?ok_ko=ok&order_id=TEST1`,
-        });
-        res.end();
-      });
-    });
-    const capturePort = await listen(this.capture);
-    const probe = createServer();
-    const port = await listen(probe);
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    this.siteBase = `http://127.0.0.1:${port}`;
-    const dataDir = path.join(
-      ROOT,
-      "test-results",
-      "booking-submit",
-      `${process.pid}-${port}`,
-    );
-    mkdirSync(dataDir, { recursive: true });
-    this.site = spawn(process.execPath, ["server/index.js"], {
-      env: {
-        ...process.env,
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        SITE_URL: this.siteBase,
-        DATA_DIR: dataDir,
-        NODE_ENV: "production",
-        BOOKING_ENDPOINT: `http://127.0.0.1:${capturePort}/confirm.php`,
-      },
-      stdio: "ignore",
-    });
-    await expect
-      .poll(
-        async () =>
-          (await fetch(`${this.siteBase}/`).catch(() => null))?.status,
-        { timeout: 50_000, message: "the site starts" },
-      )
-      .toBe(200);
+    this.capture = await startCapture(() => this.siteBase);
+    this.captures = this.capture.captures;
+    this.site = await startSite({ env: { BOOKING_ENDPOINT: this.capture.url } });
+    this.siteBase = this.site.base;
   }
 
   async stop(): Promise<void> {
-    if (this.site.exitCode === null) {
-      const exited = new Promise((resolve) => this.site.once("exit", resolve));
-      this.site.kill("SIGTERM");
-      await exited;
-    }
-    await new Promise<void>((resolve) => this.capture.close(() => resolve()));
+    await this.site?.stop();
+    await this.capture?.close();
   }
 }
 

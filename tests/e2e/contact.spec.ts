@@ -1,10 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { type ConsoleMessage, expect, type Page, type Request, type Route, test } from "@playwright/test";
 import { DESKTOP, expectNoAxeViolations, gotoReady, MOBILE, PageProblems, SITE_NAME, SITE_URL } from "./helpers";
+import { type SiteServer, startSite } from "./site-server";
 
 // Issue 5: the contact flow of specification 4.3 (form → summary → code → sending → thank-you),
 // its messages (section 8), its timings (9.3) and its e-mail request (section 7).
@@ -33,37 +30,11 @@ const VISITOR = {
 
 // --- A server of our own --------------------------------------------------------------------
 
-interface Server {
-  base: string;
-  stop: () => Promise<void>;
-}
+type Server = SiteServer;
 
-/** Starts the built server with extra settings and waits until it answers. */
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "navette-contact-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, ...env },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let output = "";
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.on("exit", () => ((exited = true), resolve())));
-  const stop = async () => {
-    if (!exited) child.kill("SIGTERM");
-    await exit;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    if (exited) break;
-    const status = await fetch(`${base}/contact`).then((r) => r.status, () => 0);
-    if (status === 200) return { base, stop };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await stop();
-  throw new Error(`The server on port ${port} did not start:\n${output}`);
+/** Starts the built site with extra settings and waits until /contact answers. */
+function startServer(port: number, env: Record<string, string>): Promise<Server> {
+  return startSite({ port, env, readyPath: "/contact", timeoutMs: 30_000 });
 }
 
 /** True when nothing listens on 127.0.0.1:port (nor on every address). */

@@ -1,6 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
@@ -8,6 +6,7 @@ import { formatEuros } from "../../app/domain/money";
 import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceColumn } from "../../app/domain/pricing/csv";
 import { ratesView } from "../../app/domain/rates-view";
 import { DESKTOP, PageProblems, expectNoAxeViolations, waitForReady } from "./helpers";
+import { type SiteServer, startSite } from "./site-server";
 
 // The price file at run time (decisions.md section 4, specification 7): each test starts the
 // built server on a free port of its own with PRICES_CSV pointing at a copy it may edit.
@@ -30,36 +29,20 @@ function workDir(name: string): string {
   return dir;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
+/** The built site on a price file of the test's own. */
+class PricedSite {
+  private constructor(private readonly site: SiteServer) {}
 
-class SiteServer {
-  output = "";
-  private constructor(
-    readonly base: string,
-    private readonly child: ChildProcess,
-  ) {
-    child.stdout?.on("data", (d: Buffer) => (this.output += d.toString()));
-    child.stderr?.on("data", (d: Buffer) => (this.output += d.toString()));
+  static async start(pricesCsv: string): Promise<PricedSite> {
+    return new PricedSite(await startSite({ env: { PRICES_CSV: pricesCsv }, timeoutMs: 30_000 }));
   }
 
-  static async start(pricesCsv: string, dataDir: string): Promise<SiteServer> {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = spawn(process.execPath, ["server/index.js"], {
-      env: { ...process.env, HOST: "127.0.0.1", PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, PRICES_CSV: pricesCsv, NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const server = new SiteServer(base, child);
-    await expect
-      .poll(async () => (await fetch(`${base}/`).catch(() => null))?.status, { timeout: 15_000, message: "the server starts" })
-      .toBe(200);
-    return server;
+  get base(): string {
+    return this.site.base;
+  }
+
+  get output(): string {
+    return this.site.output();
   }
 
   async get(pathname: string, headers: Record<string, string> = {}): Promise<Response> {
@@ -72,11 +55,8 @@ class SiteServer {
     return (await response.text()).replace(/<!-- -->/g, "");
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    const exited = new Promise((resolve) => this.child.once("exit", resolve));
-    this.child.kill("SIGTERM");
-    await exited;
+  stop(): Promise<void> {
+    return this.site.stop();
   }
 }
 
@@ -123,12 +103,12 @@ function withCdgShuttlePrice1(text: string, cents: string): string {
   return lines.join("\n");
 }
 
-async function csvAnswer(server: SiteServer, headers: Record<string, string> = {}) {
+async function csvAnswer(server: PricedSite, headers: Record<string, string> = {}) {
   const response = await server.get("/data/prices.csv", headers);
   return { status: response.status, etag: response.headers.get("etag"), body: await response.text() };
 }
 
-async function openPage(browser: Browser, server: SiteServer, pathname: string): Promise<{ page: Page; problems: PageProblems; close: () => Promise<void> }> {
+async function openPage(browser: Browser, server: PricedSite, pathname: string): Promise<{ page: Page; problems: PageProblems; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.base });
   const page = await context.newPage();
   const problems = await PageProblems.attach(page);
@@ -153,7 +133,7 @@ test("an edited price file shows on the pages and at /data/prices.csv without a 
   const dir = workDir("edit");
   const csv = path.join(dir, "prices.csv");
   copyFileSync(SHIPPED, csv);
-  const server = await SiteServer.start(csv, path.join(dir, "data"));
+  const server = await PricedSite.start(csv);
   try {
     const before = expectedShuttleOneWayForOne(SHIPPED_TEXT);
     expect(shuttleOneWayForOne(await server.html(CDG_DISNEY_PRESET))).toBe(before);
@@ -217,7 +197,7 @@ test("a file with a missing column keeps the last good prices; a bad row is skip
   const dir = workDir("broken");
   const csv = path.join(dir, "prices.csv");
   copyFileSync(SHIPPED, csv);
-  const server = await SiteServer.start(csv, path.join(dir, "data"));
+  const server = await PricedSite.start(csv);
   try {
     const good = expectedShuttleOneWayForOne(SHIPPED_TEXT);
     expect(shuttleOneWayForOne(await server.html(CDG_DISNEY_PRESET))).toBe(good);
@@ -326,7 +306,7 @@ test("where the file has no price for a passenger count and trip type, the airpo
   const dir = workDir("dash");
   const csv = path.join(dir, "prices.csv");
   writeFileSync(csv, text);
-  const server = await SiteServer.start(csv, path.join(dir, "data"));
+  const server = await PricedSite.start(csv);
   const euros = (cents: number) => formatEuros(cents);
   try {
     const { page, problems, close } = await openPage(browser, server, CDG_SHUTTLE_PAGE);

@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { startSite } from "./site-server";
 
 /** Starts the built server with extra settings; resolves with its exit code and output. */
 function startServer(env: Record<string, string>, waitMs = 8000): Promise<{ code: number | null; output: string }> {
@@ -28,24 +29,16 @@ test.describe("settings at start", () => {
   });
 
   test("the settings reach the pages: name, phone, VIP link and canonical URLs", async ({ browser }) => {
-    const port = "3198";
-    const child = spawn(process.execPath, ["server/index.js"], {
+    const site = await startSite({
       env: {
-        ...process.env,
-        HOST: "127.0.0.1",
-        PORT: port,
         SITE_URL: "https://navette.example",
         SITE_NAME: "Navette Test",
         SITE_PHONE: "+33 6 11 22 33 44",
         VIP_URL: "https://limo.example",
       },
-      stdio: "ignore",
     });
     try {
-      const base = `http://127.0.0.1:${port}`;
-      await expect
-        .poll(async () => (await fetch(`${base}/`).catch(() => null))?.status, { timeout: 10_000 })
-        .toBe(200);
+      const base = site.base;
       const html = await (await fetch(`${base}/cars`)).text();
       expect(html).toContain("<title>");
       expect(html).toMatch(/<title>[^<]*Navette Test<\/title>/);
@@ -58,7 +51,7 @@ test.describe("settings at start", () => {
       await expect(page.getByRole("link", { name: /Navette Test/ }).first()).toBeVisible();
       await context.close();
     } finally {
-      child.kill("SIGTERM");
+      await site.stop();
     }
   });
 });
