@@ -80,7 +80,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.warn(`Booking ${row.orderId}: posted card price ${booking.postedPrices.cb} ignored, server price ${priceCents}.`);
   }
   if (row.status === "paid") return redirect(`/response_bank_ok_ko?ok_ko=ok&order_id=${row.orderId}`, 303);
-  return redirect(await services.payments.checkoutUrl(row), 303);
+  let checkout: string;
+  try {
+    checkout = await services.payments.checkoutUrl(row);
+  } catch (error) {
+    // The booking is kept; posting the same form again retries the payment for the same order.
+    console.error(`Booking ${row.orderId}: the payment provider could not be reached (${(error as Error).name}).`);
+    return data(
+      {
+        problems: [
+          `Your booking ${row.orderId} is saved, but the payment service did not answer. Please try again in a minute, or call us on ${settings.phone}.`,
+        ],
+        back,
+      },
+      { status: 502 },
+    );
+  }
+  return redirect(checkout, 303);
 }
 
 export const meta: Route.MetaFunction = (args) =>
