@@ -50,6 +50,7 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
     const price = from[a.code]?.[kind];
     return (
       <>
+        <h2 className="hotels-heading">Hotels served from {a.name}</h2>
         <fieldset className="kind-choice">
           <legend>Transfer from {a.name}</legend>
           {(["shuttle", "private"] as const).map((k) => (

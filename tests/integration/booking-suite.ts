@@ -602,6 +602,22 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       expect((await mustFind(backend.db, row.orderId)).status).toBe("pending_payment");
     });
 
+    it("keeps the booking and says so (502) when Stripe cannot be reached; a retry finds the same order", async () => {
+      // This machine reaches no Stripe server, so creating a Checkout session fails like an outage.
+      const token = newToken();
+      const body = formBody(validDraft(token));
+      const first = await postBooking(backend.stripeUrl, body);
+      expect(first.status).toBe(502);
+      const page = await first.text();
+      const orderId = /NV-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}/.exec(page)?.[0];
+      expect(page).toContain("is saved");
+      expect(orderId).toBeTruthy();
+      expect((await mustFind(backend.db, orderId!)).status).toBe("pending_payment");
+      const again = await postBooking(backend.stripeUrl, body);
+      expect(again.status).toBe(502);
+      expect(await again.text()).toContain(orderId!);
+    });
+
     it("turns the sandbox off: no sandbox payment page, no sandbox notification", async () => {
       const row = await stored();
       expect((await fetch(`${backend.stripeUrl}/payment/${row.orderId}`)).status).toBe(404);
