@@ -1,8 +1,7 @@
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
+import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { bookingEmails, CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/emails";
 import type { Booking, BookingEnd } from "~/domain/booking/validation";
 import { recordPayment, saveBooking } from "./bookings.server";
@@ -11,97 +10,6 @@ import { backoffMs, createMailTransport, createOutbox, type MailLogger, type Mai
 
 // ---------------------------------------------------------------------------------------------
 // A real SMTP server in the test process
-
-interface Received {
-  from: string;
-  to: string[];
-  headers: Record<string, string>;
-  text: string;
-}
-
-/** Undoes quoted-printable (RFC 2045): soft line breaks, then =XX bytes, read as UTF-8. */
-function decodeQuotedPrintable(s: string): string {
-  const joined = s.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
-  const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const headers: Record<string, string> = {};
-  for (const line of head.split("\r\n")) {
-    const colon = line.indexOf(":");
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let body = raw.slice(split + 4);
-  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
-  if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
-  else if (encoding === "base64") body = Buffer.from(body, "base64").toString("utf8");
-  return { headers, text: body.replace(/\r\n/g, "\n") };
-}
-
-interface TestSmtp {
-  url: string;
-  port: number;
-  received: Received[];
-  /** While true, every message is refused with a temporary error after its data. */
-  failing: boolean;
-  close(): Promise<void>;
-}
-
-async function startSmtp(): Promise<TestSmtp> {
-  const state = { failing: false };
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    // Plain SMTP on loopback: no STARTTLS, so nodemailer does not try its self-signed certificate.
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (state.failing) {
-          const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
-          callback(error);
-          return;
-        }
-        const { headers, text } = parseMessage(Buffer.concat(chunks).toString("utf8"));
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          headers,
-          text,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    port,
-    received,
-    get failing() {
-      return state.failing;
-    },
-    set failing(value: boolean) {
-      state.failing = value;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A port nothing listens on: one the system gave out and that was closed again. */
 async function closedPort(): Promise<number> {

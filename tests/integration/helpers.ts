@@ -6,7 +6,6 @@ import { request as httpRequest, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { SMTPServer } from "smtp-server";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
 import type { createServer as CreateServer } from "../../server/app";
@@ -364,79 +363,4 @@ export function hmacHex(secret: string, body: string): string {
 // ---------------------------------------------------------------------------------------------
 // A real SMTP server in the test process
 
-export interface ReceivedMail {
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-export interface TestSmtp {
-  url: string;
-  received: ReceivedMail[];
-  close(): Promise<void>;
-}
-
-function decodeQuotedPrintable(s: string): string {
-  const joined = s.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) in a header. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
-      enc.toLowerCase() === "b" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
-    );
-}
-
-function parseMail(raw: string): { subject: string; text: string } {
-  const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
-  const headers: Record<string, string> = {};
-  for (const line of head.split("\r\n")) {
-    const colon = line.indexOf(":");
-    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  let body = raw.slice(split + 4);
-  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
-  if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
-  else if (encoding === "base64") body = Buffer.from(body, "base64").toString("utf8");
-  return { subject: decodeHeader(headers.subject ?? ""), text: body.replace(/\r\n/g, "\n") };
-}
-
-export async function startSmtp(): Promise<TestSmtp> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    secure: false,
-    authOptional: true,
-    // Plain SMTP on loopback: no STARTTLS, so nodemailer does not try a self-signed certificate.
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          ...parseMail(Buffer.concat(chunks).toString("utf8")),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
+export { type ReceivedMail, startSmtp, type TestSmtp } from "../support/smtp";

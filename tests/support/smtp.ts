@@ -1,0 +1,108 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * A real SMTP server inside the test process (smtp-server), shared by the mail unit tests and
+ * the back end's integration tests. It records what arrives, decoded, and can be told to refuse.
+ */
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  /** Lower-cased header names; encoded words (RFC 2047) decoded. */
+  headers: Record<string, string>;
+  subject: string;
+  text: string;
+}
+
+export interface TestSmtp {
+  url: string;
+  port: number;
+  received: ReceivedMail[];
+  /** While true, every message is refused with a temporary error (451) after its data. */
+  failing: boolean;
+  close(): Promise<void>;
+}
+
+/** Undoes quoted-printable (RFC 2045): soft line breaks, then =XX bytes, read as UTF-8. */
+function decodeQuotedPrintable(s: string): string {
+  const joined = s.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(joined[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) in a header. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_m, enc: string, text: string) =>
+      enc.toLowerCase() === "b" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
+  const split = raw.indexOf("\r\n\r\n");
+  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const headers: Record<string, string> = {};
+  for (const line of head.split("\r\n")) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).toLowerCase()] = decodeHeader(line.slice(colon + 1).trim());
+  }
+  let body = raw.slice(split + 4);
+  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
+  else if (encoding === "base64") body = Buffer.from(body, "base64").toString("utf8");
+  return { headers, text: body.replace(/\r\n/g, "\n") };
+}
+
+export async function startSmtp(): Promise<TestSmtp> {
+  const state = { failing: false };
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    secure: false,
+    authOptional: true,
+    // Plain SMTP on loopback: no STARTTLS, so nodemailer does not try a self-signed certificate.
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (state.failing) {
+          callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
+          return;
+        }
+        const { headers, text } = parseMessage(Buffer.concat(chunks).toString("utf8"));
+        const from = session.envelope.mailFrom;
+        received.push({
+          from: from ? from.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          headers,
+          subject: headers.subject ?? "",
+          text,
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    port,
+    received,
+    get failing() {
+      return state.failing;
+    },
+    set failing(value: boolean) {
+      state.failing = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
