@@ -101,7 +101,7 @@ export function CustomerFields({ form }: { form: FormApi }) {
           <Field
             name="address"
             label="Address"
-            autoComplete="street-address"
+            autoComplete="address-line1"
             value={form.value("address")}
             onValue={(v) => form.set("address", v)}
           />

@@ -105,7 +105,7 @@ export function EndFields({
               name={f.address}
               label="Address"
               required
-              autoComplete="street-address"
+              autoComplete="address-line1"
               value={value(f.address)}
               onValue={(v) => set(f.address, v)}
               error={error(f.address)}
