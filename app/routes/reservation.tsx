@@ -3,9 +3,7 @@ import type { Route } from "./+types/reservation";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { pageMeta } from "~/components/site";
 import { initialDraft } from "~/domain/booking/draft";
-import { priceRequestOf } from "~/domain/booking/price-request";
-import { applyQuote } from "~/domain/booking/quote";
-import { quote } from "~/domain/pricing/pricing";
+import { repriceDraft } from "~/domain/booking/price-request";
 
 // Specification 2.1: the site footer is hidden on the booking form.
 export const handle = { hideFooter: true };
@@ -16,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let draft = { ...initialDraft(query, { now }), submission_token: randomUUID() };
   try {
     const prices = await context.prices.get();
-    draft = applyQuote(draft, quote(prices.rows, priceRequestOf(draft)));
+    draft = repriceDraft(draft, prices.rows);
   } catch {
     // Specification 7: a loading failure is only logged (by the price store); no price is shown.
   }

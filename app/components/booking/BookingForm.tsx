@@ -1,14 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { applyQuote, hotelChoices, pickHotel } from "~/domain/booking/quote";
+import { hotelChoices, pickHotel } from "~/domain/booking/quote";
 import { mirrorReturnLeg, withCounts, withTripMode } from "~/domain/booking/draft";
 import { type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
 import { dateBounds } from "~/domain/booking/paris-time";
-import { PRICE_FIELDS, priceRequestOf } from "~/domain/booking/price-request";
+import { PRICE_FIELDS, repriceDraft } from "~/domain/booking/price-request";
 import { restoreDraft } from "~/domain/booking/restore";
 import { appendLuggageSummary } from "~/domain/booking/summary";
 import { stripMarkup, validateDraft, type BookingError } from "~/domain/booking/validation";
-import { quote } from "~/domain/pricing/pricing";
 import { usePriceFile } from "../use-price-file";
 import { CustomerFields } from "./CustomerFields";
 import { ErrorList } from "./ErrorList";
@@ -60,7 +59,7 @@ export function BookingForm({
   }, [draft, restored]);
 
   const reprice = (d: BookingDraft): BookingDraft =>
-    prices.state === "ready" ? applyQuote(d, quote(prices.rows, priceRequestOf(d))) : d;
+    prices.state === "ready" ? repriceDraft(d, prices.rows) : d;
 
   const update = (change: (d: BookingDraft) => BookingDraft, priceChanged: boolean) => {
     setDraft((d) => {
@@ -73,7 +72,7 @@ export function BookingForm({
   useEffect(() => {
     if (prices.state === "ready") {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the price file arrived: price the draft once
-      setDraft((d) => applyQuote(d, quote(prices.rows, priceRequestOf(d))));
+      setDraft((d) => repriceDraft(d, prices.rows));
     }
   }, [prices]);
 

@@ -10,6 +10,13 @@ function cents(text: string): number {
   return Number.isSafeInteger(n) && n > 0 ? n : 0;
 }
 
+// Specification 5.2: adults 1–50, children and babies 0–50, with the age bands shown.
+const PASSENGER_COUNTS = [
+  { field: "paxAdult", label: "Adults (11 and over)", min: 1 },
+  { field: "paxChild", label: "Children (3 to 11)", min: 0 },
+  { field: "paxBaby", label: "Babies (under 3)", min: 0 },
+] as const;
+
 /**
  * Passenger counts, with the price at the right of the heading (specification 2.7): the card
  * price with '(CB)' and the cash price with '(Cash)', each only when above 0.
@@ -33,40 +40,21 @@ export function PassengerFields({ form }: { form: FormApi }) {
         <p className="field__hint">Journey time about {formatDuration(duration)}.</p>
       ) : null}
       <div className="field-row">
-        <Field
-          name={l.paxAdult}
-          label="Adults (11 and over)"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={50}
-          required
-          value={form.value(l.paxAdult)}
-          onValue={(v) => form.set(l.paxAdult, v)}
-          error={form.error(l.paxAdult)}
-        />
-        <Field
-          name={l.paxChild}
-          label="Children (3 to 11)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={50}
-          value={form.value(l.paxChild)}
-          onValue={(v) => form.set(l.paxChild, v)}
-          error={form.error(l.paxChild)}
-        />
-        <Field
-          name={l.paxBaby}
-          label="Babies (under 3)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={50}
-          value={form.value(l.paxBaby)}
-          onValue={(v) => form.set(l.paxBaby, v)}
-          error={form.error(l.paxBaby)}
-        />
+        {PASSENGER_COUNTS.map(({ field, label, min }) => (
+          <Field
+            key={field}
+            name={l[field]}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={50}
+            required={min > 0}
+            value={form.value(l[field])}
+            onValue={(v) => form.set(l[field], v)}
+            error={form.error(l[field])}
+          />
+        ))}
       </div>
     </section>
   );

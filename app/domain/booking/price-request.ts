@@ -1,4 +1,6 @@
-import type { PriceRequest } from "../pricing/pricing";
+import type { PriceRow } from "../pricing/csv";
+import { quote, type PriceRequest } from "../pricing/pricing";
+import { applyQuote } from "./quote";
 import type { BookingDraft } from "./fields";
 
 function count(text: string | undefined): number {
@@ -29,3 +31,8 @@ export const PRICE_FIELDS: ReadonlySet<string> = new Set([
   "pax_child_t1",
   "pax_baby_t1",
 ]);
+
+/** The draft priced from the price file as it stands: its route, kind, trip and party. */
+export function repriceDraft<D extends BookingDraft>(draft: D, rows: readonly PriceRow[]): D & BookingDraft {
+  return applyQuote(draft, quote(rows, priceRequestOf(draft)));
+}
