@@ -46,7 +46,12 @@ class PricedSite {
   }
 
   async get(pathname: string, headers: Record<string, string> = {}): Promise<Response> {
-    return fetch(`${this.base}${pathname}`, { headers });
+    try {
+      return await fetch(`${this.base}${pathname}`, { headers });
+    } catch (error) {
+      // Say what the server said: a failed request is most often a server that stopped.
+      throw new Error(`GET ${pathname} failed (${String(error)}); the server printed:\n${this.output}`, { cause: error });
+    }
   }
 
   async html(pathname: string): Promise<string> {

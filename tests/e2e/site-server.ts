@@ -25,9 +25,26 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startSite(
-  options: { env?: Record<string, string>; port?: number; readyPath?: string; timeoutMs?: number } = {},
-): Promise<SiteServer> {
+type StartOptions = { env?: Record<string, string>; port?: number; readyPath?: string; timeoutMs?: number };
+
+/**
+ * Starts the built site. Ready means this child said it listens on its port and answers there:
+ * a free port can be taken by another test's server in the moment before ours binds it, and then
+ * the other server would answer for ours. On that collision a chosen-here port is drawn again.
+ */
+export async function startSite(options: StartOptions = {}): Promise<SiteServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(options: StartOptions): Promise<SiteServer> {
   const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "navette-e2e-"));
@@ -45,13 +62,19 @@ export async function startSite(
     await exit;
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  // Ready also means its database is open: opening a new PGlite folder blocks the event loop for
+  // seconds, and a keep-alive connection that idles through that is reset when it ends.
+  const listening = () => output.includes(`listening on http://127.0.0.1:${port}`) && output.includes("Bookings are stored");
   const deadline = Date.now() + (options.timeoutMs ?? 50_000);
   while (Date.now() < deadline && !exited) {
-    const status = await fetch(`${base}${options.readyPath ?? "/"}`).then((r) => r.status, () => 0);
-    if (status === 200) return { base, port, output: () => output, stop };
+    if (listening()) {
+      const status = await fetch(`${base}${options.readyPath ?? "/"}`).then((r) => r.status, () => 0);
+      if (status === 200 && !exited) return { base, port, output: () => output, stop };
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
+  if (output.includes("EADDRINUSE")) throw new PortTaken(`Port ${port} was taken.`);
   throw new Error(`The site on port ${port} did not start:\n${output}`);
 }
 
