@@ -171,6 +171,12 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   const server = app.listen(settings.port, settings.host, () => {
     console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port}`);
   });
+  // Node closes an idle keep-alive connection after 5 s. A block of the event loop (opening a new
+  // PGlite folder takes seconds) could then reset a connection a browser or proxy is reusing at
+  // that moment. Outlast the 60 s idle timeout of common proxies and browsers instead; the headers
+  // timeout must stay above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const stop = () => {
     server.close(() => {
       void Promise.all([...wakes])
