@@ -9,27 +9,36 @@ import { NonceContext } from "~/components/nonce";
 // (docs/decisions/0004-inline-css.md). React 19 hydration leaves this extra <head> element alone.
 import styles from "~/styles/app.css?inline";
 
-/** Writes the stylesheet, with this request's nonce, just before the first </head>. */
-function injectStyles(nonce: string | undefined): Transform {
-  const tag = Buffer.from(`<style${nonce ? ` nonce="${nonce}"` : ""}>${styles}</style></head>`);
+/**
+ * Finishes the <head>: writes the stylesheet, with this request's nonce, just before the first
+ * </head>, and marks React Router's module preloads `fetchpriority="low"`. Those preloads only
+ * prepare hydration; at their default High priority they compete with the document for a slow
+ * phone's bandwidth, and Lighthouse counts them as render-blocking although the server HTML
+ * paints without them (docs/decisions/0005-static-pages-without-react.md).
+ */
+function finishHead(nonce: string | undefined): Transform {
+  const tag = `<style${nonce ? ` nonce="${nonce}"` : ""}>${styles}</style></head>`;
   let done = false;
-  let carry = "";
+  // The head is a few kilobytes: hold it whole until "</head>" arrives, even across chunks. Bytes,
+  // not text, so that a chunk ending inside a multi-byte character passes through intact.
+  let held = Buffer.alloc(0);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (done) return callback(null, chunk);
-      const text = carry + chunk.toString("utf8");
-      const at = text.indexOf("</head>");
-      if (at === -1) {
-        // Keep the tail in case "</head>" is split across chunks.
-        carry = text.slice(-6);
-        return callback(null, Buffer.from(text.slice(0, -6)));
-      }
+      held = Buffer.concat([held, chunk]);
+      const at = held.indexOf("</head>");
+      if (at === -1) return callback();
       done = true;
-      carry = "";
-      callback(null, Buffer.concat([Buffer.from(text.slice(0, at)), tag, Buffer.from(text.slice(at + 7))]));
+      const head = held
+        .subarray(0, at)
+        .toString("utf8")
+        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
+      const rest = held.subarray(at + "</head>".length);
+      held = Buffer.alloc(0);
+      callback(null, Buffer.concat([Buffer.from(head + tag), rest]));
     },
     flush(callback) {
-      callback(null, carry ? Buffer.from(carry) : null);
+      callback(null, held.length > 0 ? held : null);
     },
   });
 }
@@ -72,7 +81,7 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const styled = injectStyles(nonce);
+          const styled = finishHead(nonce);
           pipe(styled);
           styled.pipe(body);
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));

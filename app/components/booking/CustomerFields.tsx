@@ -1,6 +1,5 @@
 import PhoneInput, { type Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
-import "react-phone-number-input/style.css";
 import { Field, errorId, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
 
