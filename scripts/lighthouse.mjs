@@ -1,6 +1,12 @@
 // `npm run lighthouse [-- --runs 3 --min 100 /path …]`: Lighthouse 12, mobile, default
-// throttling, on the built site. Prints the median score per category and fails below --min.
-import { spawn } from "node:child_process";
+// throttling, on the built site (built first when there is none). Prints the median score per
+// category and exits 1 when a median is below --min. With no paths it measures the eight pages of
+// issue 7 against the bar of 100 (docs/quality.md); CI runs it that way, alone on the machine,
+// because other work on the same cores inflates the measured main-thread time.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -12,24 +18,51 @@ const opt = (name, fallback) => {
   return value;
 };
 const runs = Number(opt("--runs", "3"));
-const min = Number(opt("--min", "0"));
-const paths = args.length > 0 ? args : ["/", "/cars", "/info"];
+const ISSUE_PAGES = [
+  "/",
+  "/cars",
+  "/rates",
+  "/charles-de-gaulle-airport-disneyland-transportation",
+  "/airport_charles_de_gaulle_disneyland_paris_transfer",
+  "/hotels_disneyland_paris",
+  "/reservation",
+  "/contact",
+];
+const min = Number(opt("--min", args.length > 0 ? "0" : "100"));
+const paths = args.length > 0 ? args : ISSUE_PAGES;
+
+if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
+  console.log("No build found: building first.");
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 
 const PORT = process.env.LIGHTHOUSE_PORT ?? "3191";
 const base = `http://127.0.0.1:${PORT}`;
+// A throwaway database folder, so a run neither needs nor touches the developer's bookings.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-lighthouse-"));
 const server = spawn(process.execPath, ["server/index.js"], {
-  env: { ...process.env, PORT, HOST: "127.0.0.1", SITE_URL: base },
-  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, PORT, HOST: "127.0.0.1", SITE_URL: base, DATA_DIR: dataDir },
+  stdio: ["ignore", "pipe", "inherit"],
 });
-process.on("exit", () => server.kill("SIGTERM"));
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(base)).ok) break;
-  } catch {
-    if (i > 100) throw new Error("The server did not start.");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+process.on("exit", () => {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+// Ready once it listens on this port and its database is open (a new PGlite folder blocks the
+// server for seconds, which would otherwise land inside the first measurement).
+await new Promise((resolve, reject) => {
+  let out = "";
+  const timer = setTimeout(() => reject(new Error(`The server did not start:\n${out}`)), 60_000);
+  server.stdout.on("data", (chunk) => {
+    out += chunk;
+    if (out.includes(`listening on ${base}`) && out.includes("Bookings are stored")) {
+      clearTimeout(timer);
+      resolve();
+    }
+  });
+  server.once("exit", (code) => reject(new Error(`The server stopped (${code}):\n${out}`)));
+});
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -55,8 +88,14 @@ try {
     const scores = Object.fromEntries(categories.map((c) => [c, []]));
     const failing = new Set();
     for (let r = 0; r < runs; r++) {
-      const result = await lighthouse(base + path, { port: chrome.port, output: "json", logLevel: "error" });
-      const lhr = result.lhr;
+      let lhr;
+      // A trace Chromium failed to record (NO_NAVSTART, NO_FCP…) is a failed measurement, not a
+      // score: measure again, up to twice, and fail only if it keeps happening.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        lhr = (await lighthouse(base + path, { port: chrome.port, output: "json", logLevel: "error" })).lhr;
+        if (!lhr.runtimeError) break;
+        console.error(`${path}: run ${r + 1} not measured (${lhr.runtimeError.code})${attempt < 2 ? ", again" : ""}`);
+      }
       for (const c of categories) scores[c].push(Math.round((lhr.categories[c].score ?? 0) * 100));
       for (const c of categories) {
         for (const ref of lhr.categories[c].auditRefs) {
