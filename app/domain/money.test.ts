@@ -9,6 +9,8 @@ describe("formatEuros", () => {
     [11500, "115,00\u00a0€"],
     [1, "0,01\u00a0€"],
     [123456, "1\u00a0234,56\u00a0€"],
+    [100_000_000, "1\u00a0000\u00a0000,00\u00a0€"],
+    [-4050, "-40,50\u00a0€"],
   ])("%i cents reads %s", (cents, text) => {
     expect(formatEuros(cents)).toBe(text);
   });
@@ -25,6 +27,15 @@ describe("formatEuros", () => {
         expect(text).toMatch(/^[\d\u00a0]+,\d{2}\u00a0€$/);
         const back = Math.round(Number(text.replace(/[\u00a0€]/g, "").replace(",", ".")) * 100);
         expect(back).toBe(cents);
+      }),
+    );
+  });
+
+  it("reads exactly as Intl's French euro format, with plain no-break spaces", () => {
+    const intl = new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" });
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (cents) => {
+        expect(formatEuros(cents)).toBe(intl.format(cents / 100).replace(/[\u202f\u00a0]/g, "\u00a0"));
       }),
     );
   });
