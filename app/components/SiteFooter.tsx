@@ -1,16 +1,9 @@
 import { Link } from "react-router";
 import { formatEuros } from "~/domain/money";
 import type { PublicSettings } from "~/domain/public-settings";
-import { telHref } from "~/domain/public-settings";
+import { formatReleaseDate, telHref } from "~/domain/public-settings";
 import { STARTING_PRICES } from "~/domain/starting-prices";
 import { AIRPORT_ROUTE_LINKS, LEGAL_LINKS, menuEntries } from "./navigation";
-
-function formatReleaseDate(iso: string): string {
-  const date = new Date(`${iso}T12:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date);
-}
 
 /** Navigation, legal links, main routes, starting prices and the release date (specification 2.2). */
 export function SiteFooter({ site }: { site: PublicSettings }) {

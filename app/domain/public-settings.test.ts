@@ -1,0 +1,31 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatReleaseDate, telHref } from "./public-settings";
+
+describe("formatReleaseDate", () => {
+  it.each([
+    ["2026-11-22", "22 November 2026"],
+    ["2027-01-01", "1 January 2027"],
+    ["2028-02-29", "29 February 2028"],
+    ["2027-02-29", "2027-02-29"],
+    ["22/11/2026", "22/11/2026"],
+    ["", ""],
+  ])("%s reads %s", (iso, text) => {
+    expect(formatReleaseDate(iso)).toBe(text);
+  });
+
+  it("reads exactly as Intl's British long date", () => {
+    const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    fc.assert(
+      fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }), (date) => {
+        expect(formatReleaseDate(date.toISOString().slice(0, 10))).toBe(intl.format(date));
+      }),
+    );
+  });
+});
+
+describe("telHref", () => {
+  it("keeps only what a phone dials", () => {
+    expect(telHref("+33 1 99 00 12 34")).toBe("tel:+33199001234");
+  });
+});
