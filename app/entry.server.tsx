@@ -1,5 +1,4 @@
-import { PassThrough, Transform } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
@@ -10,37 +9,21 @@ import { NonceContext } from "~/components/nonce";
 import styles from "~/styles/app.css?inline";
 
 /**
- * Finishes the <head>: writes the stylesheet, with this request's nonce, just before the first
- * </head>, and marks React Router's module preloads `fetchpriority="low"`. Those preloads only
- * prepare hydration; at their default High priority they compete with the document for a slow
- * phone's bandwidth, and Lighthouse counts them as render-blocking although the server HTML
- * paints without them (docs/decisions/0005-static-pages-without-react.md).
+ * Finishes the <head> of a whole document: writes the stylesheet, with this request's nonce, just
+ * before the first </head>, and marks React Router's module preloads `fetchpriority="low"`. Those
+ * preloads only prepare hydration; at their default High priority they compete with the document
+ * for a slow phone's bandwidth, and Lighthouse counts them as render-blocking although the server
+ * HTML paints without them (docs/decisions/0005-static-pages-without-react.md).
  */
-function finishHead(nonce: string | undefined): Transform {
+function finishHead(html: Buffer<ArrayBuffer>, nonce: string | undefined): Buffer<ArrayBuffer> {
+  const at = html.indexOf("</head>");
+  if (at === -1) return html;
+  const head = html
+    .subarray(0, at)
+    .toString("utf8")
+    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
   const tag = `<style${nonce ? ` nonce="${nonce}"` : ""}>${styles}</style></head>`;
-  let done = false;
-  // The head is a few kilobytes: hold it whole until "</head>" arrives, even across chunks. Bytes,
-  // not text, so that a chunk ending inside a multi-byte character passes through intact.
-  let held = Buffer.alloc(0);
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      held = Buffer.concat([held, chunk]);
-      const at = held.indexOf("</head>");
-      if (at === -1) return callback();
-      done = true;
-      const head = held
-        .subarray(0, at)
-        .toString("utf8")
-        .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-      const rest = held.subarray(at + "</head>".length);
-      held = Buffer.alloc(0);
-      callback(null, Buffer.concat([Buffer.from(head + tag), rest]));
-    },
-    flush(callback) {
-      callback(null, held.length > 0 ? held : null);
-    },
-  });
+  return Buffer.concat([Buffer.from(head + tag), html.subarray(at + "</head>".length)]);
 }
 
 export const streamTimeout = 5_000;
@@ -48,7 +31,8 @@ export const streamTimeout = 5_000;
 /**
  * Always waits for the whole document (onAllReady): pages carry no deferred data, and a
  * complete document is what search engines, the HTML validator and the CSP hashing of
- * cached pages need.
+ * cached pages need. So the document is collected in memory and answered in one piece: no
+ * stream of small chunks for the compression and the socket to handle one by one.
  */
 export default function handleRequest(
   request: Request,
@@ -64,7 +48,20 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const chunks: Buffer[] = [];
+    const document = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(finishHead(Buffer.concat(chunks), nonce), { headers: responseHeaders, status }));
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -73,20 +70,10 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          const styled = finishHead(nonce);
-          pipe(styled);
-          styled.pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          pipe(document);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {

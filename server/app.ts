@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -65,7 +66,10 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // Every file of build/client has an extension: a page's path (no dot in its last segment)
+    // goes on to the pages without a file-system look-up.
+    const files = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? files(req, res, next) : next()));
   }
 
   app.use((_req, res, next) => {
@@ -82,16 +86,37 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
   const context = (nonce: string, clientAddress: string) => ({ settings, prices, booking, nonce, clientAddress });
   // Development renders every request afresh, so edits show at once.
   if (!vite) {
-    app.use(prerenderedPages({ getBuild, loadContext: (nonce) => context(nonce, "prerender"), mode: "production" }));
+    const pages = prerenderedPages({ getBuild, loadContext: (nonce) => context(nonce, "prerender"), mode: "production" });
+    app.use(pages.middleware);
+    // A page already in memory is answered before Express runs at all, with the headers Express
+    // gave it (docs/decisions/0008-prerendered-fast-path.md). `app(req, res)` calls app.handle.
+    type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
+    const inner = app as unknown as { handle: Handle };
+    const handle = inner.handle.bind(app);
+    inner.handle = (req, res, next) => {
+      if (next === undefined && pages.serve(req, res)) return;
+      handle(req, res, next);
+    };
   }
-  app.all(
-    "/{*splat}",
+  const routerHandler = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({
-      build: getBuild,
+      build,
       getLoadContext: (req, res) => context(String(res.locals.nonce ?? ""), req.ip ?? req.socket.remoteAddress ?? "unknown"),
       mode: vite ? "development" : "production",
-    }),
-  );
+    });
+  if (vite) {
+    app.all("/{*splat}", routerHandler(getBuild));
+  } else {
+    // Given a function, React Router re-derives its route tables on every request; given the
+    // build itself, once.
+    let handler: express.RequestHandler | undefined;
+    const ready = getBuild().then((build) => (handler = routerHandler(build)));
+    ready.catch(() => undefined); // reported by the request that waits for it
+    app.all("/{*splat}", (req, res, next) => {
+      if (handler) return handler(req, res, next);
+      ready.then((h) => h(req, res, next), next);
+    });
+  }
 
   return app;
 }
