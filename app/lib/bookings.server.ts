@@ -14,39 +14,69 @@ export interface NewBooking {
 }
 
 /**
+ * The insert of a booking, built once per database and prepared on the server (a named
+ * statement on PostgreSQL): each booking then sends only its values.
+ */
+function prepareInsert(db: Db) {
+  const p = sql.placeholder;
+  return db
+    .insert(bookings)
+    .values({
+      orderId: p("orderId"),
+      submissionToken: p("submissionToken"),
+      kind: p("kind"),
+      roundTrip: p("roundTrip"),
+      depart: p("depart"),
+      arrive: p("arrive"),
+      lastname: p("lastname"),
+      firstname: p("firstname"),
+      email: p("email"),
+      phone: p("phone"),
+      adults: p("adults"),
+      children: p("children"),
+      babies: p("babies"),
+      priceCents: p("priceCents"),
+      paymentMode: p("paymentMode"),
+      details: p("details"),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare("save_booking");
+}
+const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+
+/**
  * Stores a checked booking before anything is answered. The submission token makes this
  * idempotent: the same draft posted twice gives the first row back, with its order id.
  */
 export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; created: boolean }> {
   const { booking, priceCents } = input;
+  let insert = inserts.get(db);
+  if (!insert) inserts.set(db, (insert = prepareInsert(db)));
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await db
-      .insert(bookings)
-      .values({
-        orderId: orderIdFrom(randomBytes(6)),
-        submissionToken: booking.submissionToken,
-        kind: booking.kind,
-        roundTrip: booking.roundTrip,
-        depart: booking.depart,
-        arrive: booking.arrive,
-        lastname: booking.customer.lastname,
-        firstname: booking.customer.firstname,
-        email: booking.customer.email,
-        phone: booking.customer.phoneMobile,
-        adults: booking.passengers.adults,
-        children: booking.passengers.children,
-        babies: booking.passengers.babies,
-        priceCents,
-        paymentMode: "card",
-        details: {
-          customer: booking.customer,
-          legs: booking.legs,
-          luggage: booking.luggage,
-          fields: booking.fields,
-        },
-      })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await insert.execute({
+      orderId: orderIdFrom(randomBytes(6)),
+      submissionToken: booking.submissionToken,
+      kind: booking.kind,
+      roundTrip: booking.roundTrip,
+      depart: booking.depart,
+      arrive: booking.arrive,
+      lastname: booking.customer.lastname,
+      firstname: booking.customer.firstname,
+      email: booking.customer.email,
+      phone: booking.customer.phoneMobile,
+      adults: booking.passengers.adults,
+      children: booking.passengers.children,
+      babies: booking.passengers.babies,
+      priceCents,
+      paymentMode: "card",
+      details: {
+        customer: booking.customer,
+        legs: booking.legs,
+        luggage: booking.luggage,
+        fields: booking.fields,
+      },
+    });
     if (inserted[0]) return { row: inserted[0], created: true };
     const existing = await findByToken(db, booking.submissionToken);
     if (existing) return { row: existing, created: false };

@@ -32,13 +32,23 @@ function utcMillis(year: number, month: number, day: number, hour = 0, minute = 
   return d.getTime();
 }
 
-function partsWithSeconds(instant: Date): ParisDateTime & { second: number } {
+type PartsWithSeconds = ParisDateTime & { second: number };
+
+// Checking one booking reads the zone offset at the same few instants many times over (Intl's
+// formatToParts is the slow part): the answers are kept, in a bounded map.
+const partsByInstant = new Map<number, Readonly<PartsWithSeconds>>();
+const MAX_KEPT_INSTANTS = 1024;
+
+function partsWithSeconds(instant: Date): PartsWithSeconds {
+  const ms = instant.getTime();
+  const known = partsByInstant.get(ms);
+  if (known) return { ...known };
   const get = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? NaN);
   const parts = formatter.formatToParts(instant);
   const bc = parts.find((p) => p.type === "era")?.value === "BC";
   const year = get(parts, "year");
-  return {
+  const result = {
     year: bc ? 1 - year : year,
     month: get(parts, "month"),
     day: get(parts, "day"),
@@ -46,6 +56,9 @@ function partsWithSeconds(instant: Date): ParisDateTime & { second: number } {
     minute: get(parts, "minute"),
     second: get(parts, "second"),
   };
+  if (partsByInstant.size >= MAX_KEPT_INSTANTS) partsByInstant.clear();
+  partsByInstant.set(ms, result);
+  return { ...result };
 }
 
 /** The Paris wall-clock date and time of an instant (seconds dropped). */

@@ -85,36 +85,101 @@ export const MAX_PASSENGERS = 50;
 // ---------------------------------------------------------------------------------------------
 // Places
 
+// Every price, quote and rates page compares place names many times over: each name's key is
+// computed once (the cache is emptied when it grows past a bound, since names also come from
+// visitors), and each file's rows are indexed once by route (keyed by the rows array, which is
+// read-only: a new file is a new array).
+const placeKeys = new Map<string, string>();
+const MAX_PLACE_KEYS = 10_000;
+
 /** Place names compare with underscores read as spaces, whitespace collapsed, case ignored. */
 export function placeKey(name: string): string {
-  return name.replace(/_/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
+  let key = placeKeys.get(name);
+  if (key === undefined) {
+    key = name.replace(/_/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
+    if (placeKeys.size >= MAX_PLACE_KEYS) placeKeys.clear();
+    placeKeys.set(name, key);
+  }
+  return key;
 }
 
 export function samePlace(a: string, b: string): boolean {
   return placeKey(a) === placeKey(b);
 }
 
+/** The same order as `a.localeCompare(b, "en")`, without building a collator per comparison. */
+const english = new Intl.Collator("en");
+
 function sortNames(names: Iterable<string>): string[] {
-  return [...new Set(names)].sort((a, b) => a.localeCompare(b, "en"));
+  return [...new Set(names)].sort(english.compare);
 }
 
 function ofKind(rows: readonly PriceRow[], kind?: TransferKind): readonly PriceRow[] {
   return kind ? rows.filter((r) => r.kind === kind) : rows;
 }
 
+/** Per rows array: its place lists by kind, and its rows by route (both directions). */
+interface RowIndex {
+  places: Map<TransferKind | undefined, readonly string[]>;
+  arrivals: Map<string, readonly string[]>;
+  details: Map<string, RouteDetails>;
+  byRoute: Map<string, PriceRow[]>;
+}
+const indexes = new WeakMap<readonly PriceRow[], RowIndex>();
+
+function routeKey(a: string, b: string): string {
+  const ka = placeKey(a);
+  const kb = placeKey(b);
+  return ka < kb ? `${ka}\u0000${kb}` : `${kb}\u0000${ka}`;
+}
+
+function indexOf(rows: readonly PriceRow[]): RowIndex {
+  let index = indexes.get(rows);
+  if (!index) {
+    const byRoute = new Map<string, PriceRow[]>();
+    for (const row of rows) {
+      const key = routeKey(row.from, row.to);
+      const list = byRoute.get(key);
+      if (list) list.push(row);
+      else byRoute.set(key, [row]);
+    }
+    index = { places: new Map(), arrivals: new Map(), details: new Map(), byRoute };
+    indexes.set(rows, index);
+  }
+  return index;
+}
+
+/** The rows serving a route in either direction, in file order. */
+function rowsServing(rows: readonly PriceRow[], route: Route): readonly PriceRow[] {
+  return indexOf(rows).byRoute.get(routeKey(route.from, route.to)) ?? [];
+}
+
 /** Every place name of the file (optionally of one kind), sorted. */
 export function places(rows: readonly PriceRow[], kind?: TransferKind): string[] {
-  return sortNames(ofKind(rows, kind).flatMap((r) => [r.from, r.to]));
+  const index = indexOf(rows);
+  let names = index.places.get(kind);
+  if (!names) {
+    names = sortNames(ofKind(rows, kind).flatMap((r) => [r.from, r.to]));
+    index.places.set(kind, names);
+  }
+  return [...names];
 }
 
 /** The places reachable from `depart`, in either direction of the rows, sorted. */
 export function arrivalsFor(rows: readonly PriceRow[], depart: string, kind?: TransferKind): string[] {
+  const index = indexOf(rows);
+  const key = `${kind ?? ""}\u0000${placeKey(depart)}`;
+  const known = index.arrivals.get(key);
+  if (known) return [...known];
   const found: string[] = [];
   for (const r of ofKind(rows, kind)) {
     if (samePlace(r.from, depart)) found.push(r.to);
     else if (samePlace(r.to, depart)) found.push(r.from);
   }
-  return sortNames(found);
+  const sorted = sortNames(found);
+  // Kept only for a place of the file, so the memory stays bounded by the file.
+  if (sorted.length > 0) index.arrivals.set(key, sorted);
+  return [...sorted];
 }
 
 /**
@@ -191,19 +256,12 @@ export function orientRow<R extends PriceRow>(row: R, from: string): R {
   };
 }
 
-function serves(row: PriceRow, route: Route): boolean {
-  return (
-    (samePlace(row.from, route.from) && samePlace(row.to, route.to)) ||
-    (samePlace(row.from, route.to) && samePlace(row.to, route.from))
-  );
-}
-
 function isForward(row: PriceRow, route: Route): boolean {
   return samePlace(row.from, route.from);
 }
 
 function pricedRows<R extends PriceRow>(rows: readonly PriceRow[], route: Route, kind: R["kind"], tripType: TripType, payment: Payment): R[] {
-  return rows.filter((r): r is R => r.kind === kind && r.tripType === tripType && r.payment === payment && serves(r, route));
+  return rowsServing(rows, route).filter((r): r is R => r.kind === kind && r.tripType === tripType && r.payment === payment);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -303,8 +361,19 @@ export function priceFor(rows: readonly PriceRow[], request: PriceRequest, payme
  * all: 45/45/30/135 minutes, airport places typed 1, others 2, no postal codes.
  */
 export function routeDetails(rows: readonly PriceRow[], route: Route, kind: TransferKind, tripType: TripType = 1): RouteDetails {
-  const ofThisKind = rows.filter((r) => r.kind === kind && serves(r, route));
-  const candidates = ofThisKind.length > 0 ? ofThisKind : rows.filter((r) => serves(r, route));
+  const serving = rowsServing(rows, route);
+  if (serving.length === 0) return detailsOf(serving, route, kind, tripType);
+  // A route of the file (so a bounded set of keys), seen from one of its ends.
+  const index = indexOf(rows);
+  const key = `${routeKey(route.from, route.to)}\u0000${placeKey(route.from)}\u0000${kind}\u0000${tripType}`;
+  let details = index.details.get(key);
+  if (!details) index.details.set(key, (details = detailsOf(serving, route, kind, tripType)));
+  return { ...details, cp_depart: [...details.cp_depart], cp_arrive: [...details.cp_arrive] };
+}
+
+function detailsOf(serving: readonly PriceRow[], route: Route, kind: TransferKind, tripType: TripType): RouteDetails {
+  const ofThisKind = serving.filter((r) => r.kind === kind);
+  const candidates = ofThisKind.length > 0 ? ofThisKind : serving;
   const rank = (r: PriceRow) => (isForward(r, route) ? 0 : 2) + (r.tripType === tripType ? 0 : 1);
   const best = [...candidates].sort((a, b) => rank(a) - rank(b))[0];
   if (!best) {
