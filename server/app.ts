@@ -118,6 +118,19 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
     });
   }
 
+  // What reaches Express's own error page (an address that is not valid percent-encoding, say)
+  // gets one plain sentence instead of the error's name and, outside production, its stack.
+  const plainError: express.ErrorRequestHandler = (error: { status?: unknown }, _req, res, next) => {
+    if (res.headersSent) return next(error);
+    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+    if (status >= 500) console.error(`Request failed: ${(error as Error).name ?? "Error"}`);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status < 500 ? "This address could not be read. Please check it and try again." : "Something went wrong on our side. Please try again in a moment.");
+  };
+  app.use(plainError);
+
   return app;
 }
 
@@ -126,7 +139,9 @@ function buildDate(): string | undefined {
 }
 
 /** Reads the settings, starts listening, and stops cleanly on SIGTERM/SIGINT. */
-export async function main(options: { vite?: ViteDevServer; getBuild?: () => Promise<ServerBuild> } = {}) {
+export async function main(
+  options: { vite?: ViteDevServer; getBuild?: () => Promise<ServerBuild>; /** NODE_ENV, as the launcher set it. */ mode?: string } = {},
+) {
   let settings: Settings;
   try {
     settings = readSettings(process.env, { buildDate: buildDate() });
@@ -194,7 +209,7 @@ export async function main(options: { vite?: ViteDevServer; getBuild?: () => Pro
   });
 
   const server = app.listen(settings.port, settings.host, () => {
-    console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port}`);
+    console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port} (${options.mode ?? "production"})`);
   });
   // Node closes an idle keep-alive connection after 5 s. A block of the event loop (opening a new
   // PGlite folder takes seconds) could then reset a connection a browser or proxy is reusing at

@@ -54,4 +54,18 @@ test.describe("settings at start", () => {
       await site.stop();
     }
   });
+
+  test("without NODE_ENV the built site runs in production mode, and a malformed address gets a plain sentence", async () => {
+    const site = await startSite({ env: { NODE_ENV: "" } });
+    try {
+      expect(site.output()).toContain(`listening on ${site.base} (production)`);
+      const response = await fetch(`${site.base}/%E0%A4%A`);
+      expect(response.status).toBe(400);
+      const text = await response.text();
+      expect(text).toBe("This address could not be read. Please check it and try again.");
+      expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    } finally {
+      await site.stop();
+    }
+  });
 });
