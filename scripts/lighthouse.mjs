@@ -1,6 +1,7 @@
-// `npm run lighthouse [-- --runs 3 --min 100 /path …]`: Lighthouse 12, mobile, default
-// throttling, on the built site (built first when there is none). Prints the median score per
-// category and exits 1 when a median is below --min. With no paths it measures the eight pages of
+// `npm run lighthouse [-- --runs 3 --min 100 --min-performance 90 /path …]`: Lighthouse 12,
+// mobile, default throttling, on the built site (built first when there is none). Prints the
+// median score per category and exits 1 when a median is below --min (or, for Performance,
+// --min-performance, which defaults to --min). With no paths it measures the eight pages of
 // issue 7 against the bar of 100 (docs/quality.md); CI runs it that way, alone on the machine,
 // because other work on the same cores inflates the measured main-thread time.
 import { spawn, spawnSync } from "node:child_process";
@@ -28,8 +29,14 @@ const ISSUE_PAGES = [
   "/reservation",
   "/contact",
 ];
-const min = Number(opt("--min", args.length > 0 ? "0" : "100"));
+const minArg = opt("--min", undefined);
+// A separate bar for Performance, the one category whose score moves with the machine's load.
+const minPerformanceArg = opt("--min-performance", undefined);
+// What is left are paths: none means issue 7's pages against its bar of 100.
 const paths = args.length > 0 ? args : ISSUE_PAGES;
+const min = Number(minArg ?? (args.length > 0 ? "0" : "100"));
+const minPerformance = Number(minPerformanceArg ?? min);
+const bar = (category) => (category === "performance" ? minPerformance : min);
 
 if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
   console.log("No build found: building first.");
@@ -105,7 +112,7 @@ try {
       }
     }
     const row = { path, ...Object.fromEntries(categories.map((c) => [c, median(scores[c])])) };
-    if (categories.some((c) => row[c] < min)) failed = true;
+    if (categories.some((c) => row[c] < bar(c))) failed = true;
     rows.push(row);
     if (failing.size > 0) console.error(`${path}: below 1 in ${[...failing].join("; ")}`);
   }
