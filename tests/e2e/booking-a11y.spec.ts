@@ -45,6 +45,7 @@ test.describe("axe on the booking screen", () => {
   test("empty form, after a failed submit, filled form and with the calendar open", async ({
     browser,
   }) => {
+    test.slow(); // four axe scans of the largest page: 24 s in CI, close to the default 30 s
     const { context, page } = await newPage(browser, DESKTOP);
     await gotoReady(page, `/reservation?${CDG_DISNEY}&type_trajet=2`);
     await expectNoAxeViolations(page, "empty booking form");

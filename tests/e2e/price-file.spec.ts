@@ -278,6 +278,9 @@ function row(cells: Partial<Record<PriceColumn, string | number>>): string {
 }
 
 test("where the file has no price for a passenger count and trip type, the airport table shows a dash", async ({ browser }) => {
+  // Two pages, two axe scans, a tab switch and a server of its own: about 28 s on a quiet
+  // machine, so the default 30 s was hit in CI.
+  test.slow();
   const route = {
     Depart: "Charles de Gaulle Airport (CDG)",
     Arrive: "Disneyland Paris",
