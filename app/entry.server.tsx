@@ -3,28 +3,11 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
+import { finishDocument } from "./finish-document.server";
 // The whole stylesheet (about 3 KB gzip), inlined into every page's <head> here on the server, so
 // first paint needs no CSS request and no browser bundle carries the CSS a second time
 // (docs/decisions/0004-inline-css.md). React 19 hydration leaves this extra <head> element alone.
 import styles from "~/styles/app.css?inline";
-
-/**
- * Finishes the <head> of a whole document: writes the stylesheet, with this request's nonce, just
- * before the first </head>, and marks React Router's module preloads `fetchpriority="low"`. Those
- * preloads only prepare hydration; at their default High priority they compete with the document
- * for a slow phone's bandwidth, and Lighthouse counts them as render-blocking although the server
- * HTML paints without them (docs/decisions/0005-static-pages-without-react.md).
- */
-function finishHead(html: Buffer<ArrayBuffer>, nonce: string | undefined): Buffer<ArrayBuffer> {
-  const at = html.indexOf("</head>");
-  if (at === -1) return html;
-  const head = html
-    .subarray(0, at)
-    .toString("utf8")
-    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"');
-  const tag = `<style${nonce ? ` nonce="${nonce}"` : ""}>${styles}</style></head>`;
-  return Buffer.concat([Buffer.from(head + tag), html.subarray(at + "</head>".length)]);
-}
 
 export const streamTimeout = 5_000;
 
@@ -58,7 +41,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(finishHead(Buffer.concat(chunks), nonce), { headers: responseHeaders, status }));
+        resolve(new Response(finishDocument(Buffer.concat(chunks).toString("utf8"), styles, nonce), { headers: responseHeaders, status }));
         callback();
       },
     });

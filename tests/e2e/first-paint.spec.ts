@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { SITE_ROUTES } from "./helpers";
+import { gotoReady, SITE_ROUTES } from "./helpers";
 
 // Issue 7: the server HTML paints on its own. Nothing in it may hold up the first paint on a slow
 // phone: no stylesheet to fetch (the CSS is inlined, decision 0004), no parser-blocking script,
-// and React Router's module preloads at low priority so they do not compete with the document.
+// and no module preload: React Router's JavaScript is fetched after the page has loaded and
+// painted (decision 0009), so it never competes with the document and its images.
 for (const { path } of SITE_ROUTES) {
   test(`nothing in the server HTML of ${path} holds up the first paint`, async ({ request }) => {
     const response = await request.get(path);
@@ -16,8 +17,29 @@ for (const { path } of SITE_ROUTES) {
     for (const [tag] of html.matchAll(/<script[^>]*\bsrc=[^>]*>/g)) {
       expect(tag, "an external script is deferred, async or a module").toMatch(/\b(defer|async)\b|type="module"/);
     }
-    for (const [tag] of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)) {
-      expect(tag).toContain('fetchpriority="low"');
-    }
+    expect(html, "no module preload in the server HTML").not.toContain('rel="modulepreload"');
+    expect(html, "no static import in an inline module").not.toMatch(/^\s*import \* as /m);
+  });
+}
+
+for (const path of ["/rates", "/reservation", "/contact"]) {
+  test(`${path} hydrates, with its JavaScript requested only after load and first paint`, async ({ page }) => {
+    await gotoReady(page, path);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const paint = performance.getEntriesByName("first-contentful-paint")[0];
+      const scripts = performance
+        .getEntriesByType("resource")
+        .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"));
+      return {
+        loadEnd: navigation?.loadEventEnd ?? Number.NaN,
+        firstPaint: paint?.startTime ?? Number.NaN,
+        firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timing.scripts, "the page loads React Router's modules").toBeGreaterThan(2);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.loadEnd);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.firstPaint);
   });
 }
