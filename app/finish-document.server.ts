@@ -20,14 +20,26 @@ const BOOTSTRAP = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const ROUTE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
 
 /**
- * Runs once the document has loaded and two animation frames have begun, so the frame that
- * painted the page has been presented. A hidden tab paints nothing: there it runs at once, since
- * frames do not run there.
+ * Runs once the document has loaded and the browser reports its first contentful paint (the
+ * paint timing entry is queued when the frame has been presented). A hidden tab paints nothing,
+ * so there it runs at once; a browser without paint timing waits two frames; and if no paint is
+ * reported within 3 s, it runs anyway, so the page always hydrates.
  */
 const AFTER_FIRST_PAINT = `const whenPainted = (run) => {
+  let started = false;
+  const start = () => { if (!started) { started = true; setTimeout(run, 0); } };
   const afterLoad = () => {
-    if (document.visibilityState === "hidden") run();
-    else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(run, 0)));
+    if (document.visibilityState === "hidden") return start();
+    setTimeout(start, 3000);
+    const painted = (entries) => entries.some((entry) => entry.name === "first-contentful-paint");
+    if (painted(performance.getEntriesByType("paint"))) return start();
+    if (!(PerformanceObserver.supportedEntryTypes || []).includes("paint")) {
+      return requestAnimationFrame(() => requestAnimationFrame(start));
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (painted(list.getEntries())) { observer.disconnect(); start(); }
+    });
+    observer.observe({ type: "paint", buffered: true });
   };
   if (document.readyState === "complete") afterLoad();
   else addEventListener("load", afterLoad, { once: true });
@@ -42,19 +54,35 @@ export function deferBootstrap(body: string, preloads: readonly string[]): strin
   if (/^\s*import\s/m.test(rest.replace(/^\s*import\(/gm, ""))) return null;
   const names = imports.map((i) => i.name).join(", ");
   const loads = imports.map((i) => `import(${i.href})`).join(", ");
+  // Shared chunks first, one per task, so that no single task evaluates React, React Router, the
+  // phone metadata and the page's own code at once (a phone counts such a task as blocking).
+  // The entry module is not among them: evaluating it starts hydration, which must come last.
+  const late = new Set([...imports.map((i) => JSON.parse(i.href) as string), ...[...rest.matchAll(/import\(("[^"]+")\)/g)].map(([, href]) => JSON.parse(href!) as string)]);
+  const shared = preloads.filter((href) => !late.has(href));
   return `
 ${AFTER_FIRST_PAINT}
 whenPainted(async () => {
-  for (const href of ${JSON.stringify(preloads).replaceAll("<", "\\u003c")}) {
+  const preloads = ${scriptJson(preloads)};
+  for (const href of preloads) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
     document.head.append(link);
   }
+  for (const href of ${scriptJson(shared)}) {
+    await import(href);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   const [${names}] = await Promise.all([${loads}]);
+  await new Promise((resolve) => setTimeout(resolve, 0));
   ${rest}
 });
 `;
+}
+
+/** JSON that cannot close the inline script it is written into. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
 }
 
 /** The finished document; `styles` is the stylesheet to inline. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
 
 export type BrowserPrices = { state: "loading" } | { state: "ready"; rows: readonly PriceRow[] };
@@ -17,7 +17,9 @@ export function usePriceFile(): BrowserPrices {
         if (!response.ok) throw new Error(`price file answered ${response.status}`);
         const { rows } = parsePriceFile(await response.text());
         if (rows.length === 0) throw new Error("price file holds no route");
-        if (live) setPrices({ state: "ready", rows });
+        // A transition: the re-render it causes (whole rate tables, the booking form) yields to
+        // the browser every few milliseconds instead of blocking it in one long task.
+        if (live) startTransition(() => setPrices({ state: "ready", rows }));
       })
       .catch((error: unknown) => {
         console.error("Price data could not be loaded:", error);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { hotelChoices, pickHotel } from "~/domain/booking/quote";
 import { mirrorReturnLeg, withCounts, withTripMode } from "~/domain/booking/draft";
@@ -48,10 +48,13 @@ export function BookingForm({
     const stored = loadStoredDraft();
     const link = window.location.search;
     const sameLink = storedDraftLink() === link;
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- one-time restore from browser storage after hydration
-    if (stored) setDraft((d) => settle(restoreDraft(d, stored, { sameLink })));
     storeDraftLink(link);
-    setRestored(true);
+    // A transition, as every update that follows hydration without a visitor's input: re-rendering
+    // the whole form then yields to the browser every few milliseconds (no long task).
+    startTransition(() => {
+      if (stored) setDraft((d) => settle(restoreDraft(d, stored, { sameLink })));
+      setRestored(true);
+    });
   }, []);
 
   useEffect(() => {
@@ -71,8 +74,7 @@ export function BookingForm({
   // Once the browser has the price file, price the draft as it stands (it may have been restored).
   useEffect(() => {
     if (prices.state === "ready") {
-      // eslint-disable-next-line react-hooks/set-state-in-effect -- the price file arrived: price the draft once
-      setDraft((d) => repriceDraft(d, prices.rows));
+      startTransition(() => setDraft((d) => repriceDraft(d, prices.rows)));
     }
   }, [prices]);
 

@@ -1,11 +1,23 @@
 import PhoneInput, { type Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
+import { compareAlphabetical, sortAlphabetical } from "~/domain/alphabetical";
 import { Field, errorId, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
 
 function countryOf(code: string): Country | undefined {
   const upper = code.toUpperCase();
   return upper in en ? (upper as Country) : undefined;
+}
+
+let countries: readonly (readonly [string, string])[] | undefined;
+
+/** The country choices, in alphabetical order of their English names; sorted once, not per render. */
+function countryOptions(): readonly (readonly [string, string])[] {
+  countries ??= sortAlphabetical(
+    Object.entries(en as Record<string, string>).filter(([code]) => /^[A-Z]{2}$/.test(code)),
+    ([, name]) => name,
+  );
+  return countries;
 }
 
 /** The customer block: name, e-mail, mobile phone with its country, and postal address. */
@@ -59,6 +71,8 @@ export function CustomerFields({ form }: { form: FormApi }) {
             countryCallingCodeEditable={false}
             defaultCountry={country}
             labels={en}
+            // The same order as the country list below, without the ICU collator its default builds.
+            compareStrings={compareAlphabetical}
             flagUrl="/flags/{XX}.svg"
             value={form.value("phone_mobile") || undefined}
             onChange={(value) => {
@@ -127,14 +141,11 @@ export function CustomerFields({ form }: { form: FormApi }) {
               value={form.value("country") || "FR"}
               onChange={(e) => form.set("country", e.target.value)}
             >
-              {Object.entries(en as Record<string, string>)
-                .filter(([code]) => /^[A-Z]{2}$/.test(code))
-                .sort((a, b) => a[1].localeCompare(b[1], "en"))
-                .map(([code, name]) => (
-                  <option key={code} value={code}>
-                    {name}
-                  </option>
-                ))}
+              {countryOptions().map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
             </select>
           </div>
         </div>
