@@ -8,7 +8,11 @@
 //                     our server is Node, so this measures what our code adds over Node's floor)
 //   nginx static      the same bytes as a static file, nginx (1 worker) on core 0, for comparison
 //   prerendered /cars our server on core 0: a page rendered once per process, then served from memory
-//   rendered /rates   our server: a page rendered per request (live prices, per-request CSP nonce)
+//   rendered /rates   our server: a page rendered by React Router from the live price file, kept
+//                     per price-file version and sent with a fresh CSP nonce per request
+//                     (docs/decisions/0010-rendered-page-cache.md); checked per response
+//   rendered, new URL our server: /rates?visit=N, a new URL per request, so every one is rendered
+//                     (reported, no aim: what a page costs when nothing is kept)
 //   booking POST      our server on PostgreSQL: a valid booking per request, stored before the 303
 // Every GET sends `Accept-Encoding: gzip` like a browser. The baselines serve our server's own gzip
 // body, pre-compressed (nginx `gzip_static`), so every row puts the same bytes on the wire and no
@@ -31,6 +35,7 @@ import { createServer as createNetServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { bookingBody } from "./booking-body.mjs";
 
@@ -443,10 +448,21 @@ try {
   if (/'nonce-/.test(page.headers["content-security-policy"] ?? "")) {
     throw new Error(`${PRERENDERED} carries a nonce: it was not served as a prerendered page.`);
   }
-  const rendered = await get(`${site}${RENDERED}`, { "accept-encoding": "gzip" });
-  if (rendered.status !== 200 || !/'nonce-/.test(rendered.headers["content-security-policy"] ?? "")) {
-    throw new Error(`${RENDERED} answered ${rendered.status} without a per-request nonce: it is not rendered per request.`);
+  // Rendered twice (kept from the second render on), then answered from what was kept: each
+  // answer must still carry its own nonce, in its CSP and in its page.
+  const nonces = [];
+  let rendered;
+  for (let i = 0; i < 4; i++) {
+    rendered = await get(`${site}${RENDERED}`, { "accept-encoding": "gzip" });
+    const nonce = /'nonce-([^']+)'/.exec(rendered.headers["content-security-policy"] ?? "")?.[1];
+    const html = rendered.status === 200 && rendered.headers["content-encoding"] === "gzip" ? gunzipSync(rendered.body).toString() : "";
+    if (!nonce || !html.includes(`nonce="${nonce}"`)) {
+      throw new Error(`${RENDERED} answered ${rendered.status} without its own nonce in its CSP and page.`);
+    }
+    nonces.push(nonce);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  if (new Set(nonces).size !== nonces.length) throw new Error(`${RENDERED} answered the same nonce twice.`);
 
   mkdirSync(path.join(tmp, "www"));
   mkdirSync(path.join(tmp, "temp"));
@@ -482,8 +498,30 @@ try {
   const nginxRps = NGINX ? measured[1].rps : NaN;
   for (const p of started.splice(1)) await p.stop();
 
-  const [ssr] = await measure([{ label: `rendered ${RENDERED}`, url: `${site}${RENDERED}`, options: getOptions(-1, server.pid) }]);
+  // Every kept answer has the same length (a nonce is always 24 characters): another size is an error.
+  const [ssr] = await measure([{ label: `rendered ${RENDERED}`, url: `${site}${RENDERED}`, options: getOptions(rendered.body.length, server.pid) }]);
   rows.push({ ...ssr, kind: "rendered" });
+  const newUrlLua = path.join(tmp, "new-url.lua");
+  // The warm-up and the measurement name their URLs apart, so none is asked for twice.
+  writeFileSync(
+    newUrlLua,
+    `${COUNTING_LUA}
+local counting_init = init
+local visit = 0
+function init(args)
+  counting_init(args)
+  prefix = args[3] or ""
+end
+function request()
+  visit = visit + 1
+  return wrk.format(nil, "${RENDERED}?visit=" .. prefix .. visit)
+end
+`,
+  );
+  const [fresh] = await measure([
+    { label: `rendered ${RENDERED}?visit=N (a new URL each time)`, url: `${site}${RENDERED}`, options: { ...getOptions(-1, server.pid), lua: newUrlLua, warmArgs: ["200", "-1", "warm"], args: ["200", "-1", "run"] } },
+  ]);
+  rows.push({ ...fresh, kind: "rendered-new" });
 
   if (databaseUrl) {
     const template = bookingBody("BENCHTOKEN");
@@ -543,7 +581,7 @@ try {
     if (aim && result !== "pass" && CHECKED.has(row.kind)) missed = true;
     if (!aim && row.errors.length > 0) missed = true;
     lines.push(
-      `| ${row.label} | ${fmt(row.rps)} | ${fmt(row.p99, 1)} | ${fmt(row.rps / nodeBaseline, 2)} | ${fmt(row.rps / nginxRps, 2)} | ${fmt(row.cpuUs)} | ${aim?.text ?? "baseline"} | ${result} |`,
+      `| ${row.label} | ${fmt(row.rps)} | ${fmt(row.p99, 1)} | ${fmt(row.rps / nodeBaseline, 2)} | ${fmt(row.rps / nginxRps, 2)} | ${fmt(row.cpuUs)} | ${aim?.text ?? (row.kind === "baseline" ? "baseline" : "none (reported)")} | ${result} |`,
     );
   }
   console.log(

@@ -13,6 +13,7 @@ import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimiter, isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
+import { createPageCache } from "./page-cache";
 import { prerenderedPages } from "./prerender";
 import { securityHeaders } from "./security-headers";
 
@@ -88,13 +89,20 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
   if (!vite) {
     const pages = prerenderedPages({ getBuild, loadContext: (nonce) => context(nonce, "prerender"), mode: "production" });
     app.use(pages.middleware);
+    // Rendered pages that depend only on their URL and the price file, kept per price-file
+    // version and answered again with a fresh nonce (docs/decisions/0010-rendered-page-cache.md).
+    const rendered = createPageCache({
+      version: async () => (await prices.get()).etag,
+      nonceOf: (res) => (res as unknown as { locals?: { nonce?: unknown } }).locals?.nonce as string | undefined,
+    });
+    app.use(rendered.middleware);
     // A page already in memory is answered before Express runs at all, with the headers Express
     // gave it (docs/decisions/0008-prerendered-fast-path.md). `app(req, res)` calls app.handle.
     type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
     const inner = app as unknown as { handle: Handle };
     const handle = inner.handle.bind(app);
     inner.handle = (req, res, next) => {
-      if (next === undefined && pages.serve(req, res)) return;
+      if (next === undefined && (pages.serve(req, res) || rendered.serve(req, res, () => handle(req, res)))) return;
       handle(req, res, next);
     };
   }

@@ -14,6 +14,18 @@ export interface PageHandle {
 /** The handle of a page that needs no JavaScript beyond the menu. */
 export const STATIC_PAGE: PageHandle = { hydrate: false };
 
+/**
+ * The response header by which a route says its document depends only on its URL and the price
+ * file, so the server may keep it and answer again with a fresh nonce
+ * (docs/decisions/0010-rendered-page-cache.md). The server removes it before sending.
+ */
+export const RENDER_CACHE_HEADER = "X-Render-Cache";
+
+/** A route's `headers` export for such a document. */
+export function renderCacheHeaders(): HeadersInit {
+  return { [RENDER_CACHE_HEADER]: "prices" };
+}
+
 /** What the root loader hands every page. */
 export interface RootData {
   site: PublicSettings;

@@ -4,7 +4,7 @@ import type { Route } from "./+types/airport";
 import { AirportImage } from "~/components/AirportImage";
 import { AirportPriceTable } from "~/components/AirportPriceTable";
 import { HotelCard } from "~/components/HotelCard";
-import { pageMeta } from "~/components/site";
+import { pageMeta, renderCacheHeaders } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
 import { airportByCode, DISNEYLAND_PLACE } from "~/domain/airports";
 import { hotelTransferHref } from "~/domain/booking-link";
@@ -36,6 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hotels: resortHotels(),
   };
 }
+
+// The document depends only on its URL and the price file: the server may keep it (decision 0010).
+export const headers = renderCacheHeaders;
 
 export const meta: Route.MetaFunction = (args) => {
   const airport = args.data?.airport;

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/rates";
 import { AirportCard } from "~/components/AirportCard";
 import { RatesTable } from "~/components/RatesTable";
-import { pageMeta } from "~/components/site";
+import { pageMeta, renderCacheHeaders } from "~/components/site";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { usePriceFile } from "~/components/use-price-file";
 import type { RateLine } from "~/domain/pricing/pricing";
@@ -36,6 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function routeTitle(view: RatesView | null, routeAsked: boolean): string {
   return view && routeAsked ? `${view.departure} to ${view.arrival}: transfer prices` : "Rates";
 }
+
+// The document depends only on its URL and the price file: the server may keep it (decision 0010).
+export const headers = renderCacheHeaders;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
