@@ -1,8 +1,18 @@
+import { createRequire } from "node:module";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // The phone field's country metadata (80 KB) as JSON rather than the package's JavaScript
+    // object literal: `JSON.parse` of one string costs a phone a fraction of evaluating the
+    // literal, which was the booking page's longest task (docs/decisions/0009).
+    alias: [{ find: /^libphonenumber-js\/min\/metadata$/, replacement: require.resolve("libphonenumber-js/metadata.min.json") }],
+  },
+  json: { stringify: true },
   // The SSR bundle's entry is our own Express app, so the server code is TypeScript
   // built by the same tool as the pages and shares their modules (settings, domain).
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},

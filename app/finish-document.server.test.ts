@@ -18,7 +18,14 @@ const PRELOADS = ["/assets/entry.client-C.js", "/assets/react-dom-D.js", "/asset
 const HYDRATED = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>${PRELOADS.map((href) => `<link rel="modulepreload" href="${href}" nonce="N"/>`).join("")}<title>Rates</title></head><body><h1>Rates</h1><script nonce="N">window.__reactRouterContext = {};</script><script nonce="N" type="module" async="">${BOOTSTRAP}</script><script src="/js/menu.js" defer=""></script></body></html>`;
 const STATIC = `<!DOCTYPE html><html lang="en"><head><title>Cars</title></head><body><h1>Cars</h1><script src="/js/menu.js" defer=""></script></body></html>`;
 
-type Page = { readyState: "loading" | "complete"; visibilityState?: "visible" | "hidden"; paintedBefore?: boolean; paintTiming?: boolean };
+type Page = {
+  readyState: "loading" | "complete";
+  visibilityState?: "visible" | "hidden";
+  paintedBefore?: boolean;
+  paintTiming?: boolean;
+  /** The load event never comes (an image that stalls) and no paint is reported. */
+  stalled?: boolean;
+};
 
 /**
  * Runs a deferred bootstrap in a stand-in window: the load event, then the first paint, then every
@@ -73,14 +80,16 @@ async function runBootstrap(code: string, page: Page) {
   // A classic script cannot use import(); the stand-in records the calls instead.
   runInNewContext(code.replaceAll("import(", "__import("), context);
   await settle();
-  listeners.load?.();
+  if (!page.stalled) listeners.load?.();
   // Short tasks may run before the paint: none of them may fetch anything.
   await runTasks(0);
   const beforePaint = [...events];
-  paints.push({ name: "first-contentful-paint" });
-  observers.forEach((notify) => notify({ getEntries: () => paints }));
-  for (let i = 0; i < 2; i++) frames.splice(0).forEach((run) => run());
-  await runTasks(0);
+  if (!page.stalled) {
+    paints.push({ name: "first-contentful-paint" });
+    observers.forEach((notify) => notify({ getEntries: () => paints }));
+    for (let i = 0; i < 2; i++) frames.splice(0).forEach((run) => run());
+  }
+  await runTasks(page.stalled ? 3000 : 0);
   return { beforePaint, after: events, window, fallbackTimer: timers.some((t) => t.ms === 3000) };
 }
 
@@ -139,6 +148,12 @@ describe("deferBootstrap", () => {
       "routes/rates": { href: "/assets/rates-B.js" },
     });
     expect(window.__reactRouterManifest).toMatchObject({ entry: { module: "/assets/entry.client-C.js" } });
+  });
+
+  it("starts after 3 s when the load event or the paint never comes", async () => {
+    const { beforePaint, after } = await runBootstrap(code, { readyState: "loading", stalled: true });
+    expect(beforePaint).toEqual([]);
+    expect(after).toEqual(ALL);
   });
 
   it.each<[string, Page]>([

@@ -6,7 +6,7 @@
  *   (decision 0004), so first paint needs no CSS request;
  * - on a page that hydrates, React Router's JavaScript is fetched only once the page has loaded
  *   and painted. Its module preloads leave the head and its bootstrap module imports the route
- *   modules dynamically, from a function that runs after the load event and the next frame.
+ *   modules dynamically, from a function that runs after the load event and the first paint.
  *   The page's text never waits for 110–200 KB of JavaScript to share a slow phone's bandwidth.
  *
  * The bootstrap is React Router 7's own inline module (`<Scripts />`), whose shape is fixed by
@@ -22,15 +22,20 @@ const ROUTE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
 /**
  * Runs once the document has loaded and the browser reports its first contentful paint (the
  * paint timing entry is queued when the frame has been presented). A hidden tab paints nothing,
- * so there it runs at once; a browser without paint timing waits two frames; and if no paint is
- * reported within 3 s, it runs anyway, so the page always hydrates.
+ * so there it runs at once; a browser without paint timing waits two frames. Whatever happens
+ * (an image that stalls the load event, a paint never reported), it runs at the latest 3 s after
+ * the document was parsed, so the page always hydrates. A failure to load is logged.
  */
 const AFTER_FIRST_PAINT = `const whenPainted = (run) => {
   let started = false;
-  const start = () => { if (!started) { started = true; setTimeout(run, 0); } };
+  const start = () => {
+    if (started) return;
+    started = true;
+    setTimeout(() => run().catch((error) => console.error("The page's scripts could not be loaded:", error)), 0);
+  };
+  setTimeout(start, 3000);
   const afterLoad = () => {
     if (document.visibilityState === "hidden") return start();
-    setTimeout(start, 3000);
     const painted = (entries) => entries.some((entry) => entry.name === "first-contentful-paint");
     if (painted(performance.getEntriesByType("paint"))) return start();
     if (!(PerformanceObserver.supportedEntryTypes || []).includes("paint")) {

@@ -85,17 +85,19 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
   });
 
   const context = (nonce: string, clientAddress: string) => ({ settings, prices, booking, nonce, clientAddress });
+  // Rendered pages that depend only on their URL and the price file, kept per price-file version
+  // and answered again with a fresh nonce (docs/decisions/0010-rendered-page-cache.md). In
+  // development it only removes the routes' marker header.
+  const rendered = createPageCache({
+    version: async () => (await prices.get()).etag,
+    nonceOf: (res) => (res as unknown as { locals?: { nonce?: unknown } }).locals?.nonce as string | undefined,
+    keep: !vite,
+  });
+  app.use(rendered.middleware);
   // Development renders every request afresh, so edits show at once.
   if (!vite) {
     const pages = prerenderedPages({ getBuild, loadContext: (nonce) => context(nonce, "prerender"), mode: "production" });
     app.use(pages.middleware);
-    // Rendered pages that depend only on their URL and the price file, kept per price-file
-    // version and answered again with a fresh nonce (docs/decisions/0010-rendered-page-cache.md).
-    const rendered = createPageCache({
-      version: async () => (await prices.get()).etag,
-      nonceOf: (res) => (res as unknown as { locals?: { nonce?: unknown } }).locals?.nonce as string | undefined,
-    });
-    app.use(rendered.middleware);
     // A page already in memory is answered before Express runs at all, with the headers Express
     // gave it (docs/decisions/0008-prerendered-fast-path.md). `app(req, res)` calls app.handle.
     type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;

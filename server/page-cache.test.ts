@@ -28,48 +28,45 @@ describe("gzipJoined: pieces deflated once, joined by a nonce per response", () 
   });
 });
 
-// A small Express app shaped like server/app.ts: a nonce per request, compression of what the
-// page writes, a page that asks to be kept and one that does not.
-describe("createPageCache", () => {
-  let version = "v1";
-  let renders = 0;
-  let server: Server;
-  let base = "";
+type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
+
+/**
+ * A small Express app shaped like server/app.ts around a page cache: a nonce per request, a page
+ * that asks to be kept (its text shows the price version and the query) and one that does not.
+ */
+async function siteWith(options: { maxPages?: number; keep?: boolean } = {}) {
+  const site = { version: "v1", renders: 0 };
   const cache = createPageCache({
-    version: async () => version,
+    version: async () => site.version,
     nonceOf: (res) => (res as unknown as { locals: { nonce: string } }).locals.nonce,
+    ...options,
   });
-
-  beforeAll(async () => {
-    const app = express();
-    app.use((_req, res, next) => {
-      res.locals.nonce = randomBytes(16).toString("base64");
-      res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.nonce}'`);
-      next();
-    });
-    app.use(cache.middleware);
-    app.get("/kept", (req, res) => {
-      renders++;
-      res.setHeader(RENDER_CACHE_HEADER, "prices");
-      res.type("html").write(`<p>${version} ${String(req.query.q ?? "")}</p><script nonce="${res.locals.nonce}">`);
-      res.end(`1</script><style nonce="${res.locals.nonce}"></style>`);
-    });
-    app.get("/fresh", (_req, res) => {
-      renders++;
-      res.type("html").end(`<script nonce="${res.locals.nonce}"></script>`);
-    });
-    const inner = app as unknown as { handle: (req: unknown, res: unknown, next?: unknown) => void };
-    const handle = inner.handle.bind(app);
-    server = createServer((req, res) => {
-      if (!cache.serve(req, res, () => handle(req, res))) handle(req, res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const app = express();
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.nonce}'`);
+    next();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
+  app.use(cache.middleware);
+  app.get("/kept", (req, res) => {
+    site.renders++;
+    res.setHeader(RENDER_CACHE_HEADER, "prices");
+    res.type("html").write(`<p>${site.version} ${String(req.query.q ?? "")}</p><script nonce="${res.locals.nonce}">`);
+    res.end(`1</script><style nonce="${res.locals.nonce}"></style>`);
+  });
+  app.get("/fresh", (_req, res) => {
+    site.renders++;
+    res.type("html").end(`<script nonce="${res.locals.nonce}"></script>`);
+  });
+  const inner = app as unknown as { handle: (req: unknown, res: unknown, next?: unknown) => void };
+  const handle = inner.handle.bind(app);
+  const server: Server = createServer((req, res) => {
+    if (!cache.serve(req, res, () => handle(req, res))) handle(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    new Promise<Answer>((resolve, reject) => {
       httpRequest(`${base}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
@@ -82,20 +79,31 @@ describe("createPageCache", () => {
         .on("error", reject)
         .end();
     });
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { site, cache, get, close };
+}
+
+describe("createPageCache", () => {
+  let ctx: Awaited<ReturnType<typeof siteWith>>;
+  beforeAll(async () => {
+    ctx = await siteWith();
+  });
+  afterAll(() => ctx.close());
+  const get = (...args: Parameters<typeof ctx.get>) => ctx.get(...args);
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
   const nonceIn = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1] ?? "";
 
   it("keeps a page that asks for it from its second render, then answers it with a fresh nonce in page and header", async () => {
     const first = await get("/kept", { "Accept-Encoding": "gzip" });
     await settle();
-    expect(cache.size()).toBe(0);
+    expect(ctx.cache.size()).toBe(0);
     await get("/kept", { "Accept-Encoding": "gzip" });
     await settle();
-    expect(cache.size()).toBe(1);
-    const before = renders;
+    expect(ctx.cache.size()).toBe(1);
+    const before = ctx.site.renders;
     const second = await get("/kept", { "Accept-Encoding": "gzip" });
     const third = await get("/kept");
-    expect(renders).toBe(before);
+    expect(ctx.site.renders).toBe(before);
     expect(second.headers["content-encoding"]).toBe("gzip");
     expect(third.headers["content-encoding"]).toBeUndefined();
     for (const response of [first, second, third]) {
@@ -121,26 +129,64 @@ describe("createPageCache", () => {
     await get("/kept?q=a");
     await settle();
     expect((await get("/kept?q=a")).body).toContain("v1 a");
-    version = "v2";
-    const before = renders;
+    ctx.site.version = "v2";
+    const before = ctx.site.renders;
     expect((await get("/kept?q=a")).body).toContain("v2 a");
-    expect(renders).toBe(before + 1);
-    version = "v1";
+    expect(ctx.site.renders).toBe(before + 1);
+    ctx.site.version = "v1";
   });
 
   it("never keeps a page that did not ask", async () => {
     await get("/fresh");
     await get("/fresh");
     await settle();
-    const before = renders;
+    const before = ctx.site.renders;
     await get("/fresh");
-    expect(renders).toBe(before + 1);
+    expect(ctx.site.renders).toBe(before + 1);
   });
 
   it("leaves an Accept-Encoding it does not decide to the app", async () => {
-    expect(cache.size()).toBeGreaterThan(0);
-    const before = renders;
+    expect(ctx.cache.size()).toBeGreaterThan(0);
+    const before = ctx.site.renders;
     await get("/kept", { "Accept-Encoding": "br;q=1, gzip;q=0.5" });
-    expect(renders).toBe(before + 1);
+    expect(ctx.site.renders).toBe(before + 1);
+  });
+});
+
+describe("createPageCache, kept pages and the marker header", () => {
+  it("never sends the marker header, HEAD and development included", async () => {
+    for (const keep of [true, false]) {
+      const { get, close } = await siteWith({ keep });
+      for (const method of ["GET", "HEAD"]) expect((await get("/kept", {}, method)).headers["x-render-cache"]).toBeUndefined();
+      await close();
+    }
+  });
+
+  it("keeps nothing in development", async () => {
+    const { cache, get, close } = await siteWith({ keep: false });
+    for (let i = 0; i < 3; i++) await get("/kept");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cache.size()).toBe(0);
+    await close();
+  });
+
+  it("drops the page least recently answered when full", async () => {
+    const { site, cache, get, close } = await siteWith({ maxPages: 2 });
+    const keep = async (path: string) => {
+      await get(path);
+      await get(path);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await keep("/kept?q=a");
+    await keep("/kept?q=b");
+    await get("/kept?q=a"); // a is answered from memory: now the most recent
+    await keep("/kept?q=c"); // full: b goes
+    expect(cache.size()).toBe(2);
+    const before = site.renders;
+    await get("/kept?q=a");
+    expect(site.renders).toBe(before);
+    await get("/kept?q=b");
+    expect(site.renders).toBe(before + 1);
+    await close();
   });
 });

@@ -118,7 +118,10 @@ export function createPageCache(options: {
   /** The nonce Express gave this response (res.locals.nonce). */
   nonceOf: (res: ServerResponse) => string | undefined;
   maxPages?: number;
+  /** False in development: pages are rendered afresh, the header is only removed. */
+  keep?: boolean;
 }): PageCache {
+  const keepPages = options.keep ?? true;
   const maxPages = options.maxPages ?? MAX_PAGES;
   const pages = new Map<string, Entry>();
   // A URL asked for once (a one-off query string, say) is not worth deflating and keeping:
@@ -132,18 +135,20 @@ export function createPageCache(options: {
   }
 
   const middleware: ExpressHandler = (req, res, next) => {
-    if (req.method !== "GET") return next();
+    // Every response loses the marker header; only a GET in production is collected and kept.
+    const collecting = keepPages && req.method === "GET";
     const url = req.originalUrl;
-    const versionBefore = options.version().catch(() => null);
+    const versionBefore = collecting ? options.version().catch(() => null) : Promise.resolve(null);
     const chunks: Buffer[] = [];
     let wanted = false;
 
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-      wanted = res.getHeader(RENDER_CACHE_HEADER) !== undefined;
+      wanted = collecting && res.getHeader(RENDER_CACHE_HEADER) !== undefined;
       res.removeHeader(RENDER_CACHE_HEADER);
       return writeHead.apply(this, args);
     } as typeof writeHead;
+    if (!collecting) return next();
     // What React Router writes, before the compression middleware (which wrapped these first).
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
@@ -207,14 +212,23 @@ export function createPageCache(options: {
     if (!entry) return false;
     const encoding = encodingFor(req.headers["accept-encoding"]);
     if (encoding === null) return false;
-    options.version().then(
-      (version) => {
-        if (version === entry.version) return send(req, res, entry, encoding);
-        if (pages.get(url) === entry) pages.delete(url);
-        fallback();
-      },
-      () => fallback(),
-    );
+    // Least recently used goes first: a page in demand is not pushed out by one-off URLs.
+    pages.delete(url);
+    pages.set(url, entry);
+    options
+      .version()
+      .then(
+        (version) => {
+          if (version === entry.version) return send(req, res, entry, encoding);
+          if (pages.get(url) === entry) pages.delete(url);
+          fallback();
+        },
+        () => fallback(),
+      )
+      .catch((error: unknown) => {
+        console.error(`Kept page failed: ${(error as Error).name ?? "Error"}`);
+        res.destroy();
+      });
     return true;
   }
 

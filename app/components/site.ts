@@ -21,9 +21,11 @@ export const STATIC_PAGE: PageHandle = { hydrate: false };
  */
 export const RENDER_CACHE_HEADER = "X-Render-Cache";
 
-/** A route's `headers` export for such a document. */
-export function renderCacheHeaders(): HeadersInit {
-  return { [RENDER_CACHE_HEADER]: "prices" };
+/** A route's `headers` export for such a document: the parent routes' headers, and the marker. */
+export function renderCacheHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  headers.set(RENDER_CACHE_HEADER, "prices");
+  return headers;
 }
 
 /** What the root loader hands every page. */

@@ -26,7 +26,7 @@ export function CustomerFields({ form }: { form: FormApi }) {
   const phoneError = form.error("phone_mobile");
   const phoneWarning = form.error("phone_warning");
   return (
-    <section className="card" aria-labelledby="customer-title">
+    <section className="card card--later" aria-labelledby="customer-title">
       <h2 id="customer-title">Your details</h2>
       <div className="field-row">
         <Field

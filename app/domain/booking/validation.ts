@@ -440,22 +440,27 @@ function prefixFor(field: string): string {
   return /(_2|_t2)$/.test(field) ? STEP_PREFIX[2] : STEP_PREFIX[1];
 }
 
-const fieldShape = Object.fromEntries(
-  DRAFT_FIELDS.map((name) => [
-    name,
-    z
-      .string({ error: `${prefixFor(name)}This field must be text.` })
-      .max(MAX_FIELD_LENGTH, { error: `${prefixFor(name)}This field is too long.` })
-      // The database cannot store a NUL character; no keyboard types one.
-      .refine((v) => !v.includes("\u0000"), { error: `${prefixFor(name)}This field holds a character we cannot read.` })
-      .default(""),
-  ]),
-) as Record<string, z.ZodDefault<z.ZodType<string>>>;
+function buildFieldsSchema() {
+  const shape = Object.fromEntries(
+    DRAFT_FIELDS.map((name) => [
+      name,
+      z
+        .string({ error: `${prefixFor(name)}This field must be text.` })
+        .max(MAX_FIELD_LENGTH, { error: `${prefixFor(name)}This field is too long.` })
+        // The database cannot store a NUL character; no keyboard types one.
+        .refine((v) => !v.includes("\u0000"), { error: `${prefixFor(name)}This field holds a character we cannot read.` })
+        .default(""),
+    ]),
+  ) as Record<string, z.ZodDefault<z.ZodType<string>>>;
+  return z.object(shape);
+}
 
-// Built once: zod compiles an object schema's parser on its first use, and for this many fields
-// that costs more than a parse. Every call below wraps this one instance (z.lazy) instead of
-// copying it, so the server compiles it once, not once per booking.
-const fieldsSchema = z.object(fieldShape);
+// Built once, on first use: zod compiles an object schema's parser on its first use, and for this
+// many fields that costs more than a parse. Every call below wraps this one instance (z.lazy)
+// instead of copying it, so the server compiles it once, not once per booking. Not at module
+// load: building it costs the booking page a long task while it hydrates, before anything is
+// validated.
+let fieldsSchema: ReturnType<typeof buildFieldsSchema> | undefined;
 
 /**
  * The schema of a posted booking form: every draft field a string (missing ones empty, unknown
@@ -464,7 +469,7 @@ const fieldsSchema = z.object(fieldShape);
  */
 export function bookingFormSchema(options: { now: Date }) {
   return z
-    .lazy(() => fieldsSchema)
+    .lazy(() => (fieldsSchema ??= buildFieldsSchema()))
     .superRefine((draft, ctx) => {
       for (const e of bookingErrors(draft, options.now)) ctx.addIssue({ code: "custom", path: [e.field], message: e.message });
     })
