@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoReady, SITE_ROUTES } from "./helpers";
+import { gotoReady, SITE_ROUTES, waitForReady } from "./helpers";
 
 // Issue 7: the server HTML paints on its own. Nothing in it may hold up the first paint on a slow
 // phone: no stylesheet to fetch (the CSS is inlined, decision 0004), no parser-blocking script,
@@ -43,3 +43,23 @@ for (const path of ["/rates", "/reservation", "/contact"]) {
     expect(timing.firstScript).toBeGreaterThanOrEqual(timing.firstPaint);
   });
 }
+
+test("text typed into the booking form before its JavaScript arrives is kept", async ({ page }) => {
+  // Hold back the module that starts hydration, as a slow phone connection would.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto("/reservation", { waitUntil: "load" });
+  await page.getByLabel("Last name").fill("Martin");
+  release();
+  await waitForReady(page);
+  // React's own renders after hydration (the restored draft, the price file) keep it, and so does
+  // a render caused by the next field the visitor fills.
+  await page.getByLabel("First name").fill("Anne");
+  await page.waitForTimeout(500);
+  await expect(page.getByLabel("Last name")).toHaveValue("Martin");
+  await expect(page.getByLabel("First name")).toHaveValue("Anne");
+});

@@ -19,6 +19,24 @@ import { loadStoredDraft, postDraft, storeDraft, storeDraftLink, storedDraftLink
 // Specification 4.4 step 4: the post leaves 100 ms after the draft is stored.
 const POST_DELAY_MS = 100;
 
+/**
+ * What the visitor (or the browser's autofill) wrote into the server's HTML before the page
+ * hydrated: text fields that were rendered empty and hold something now. The JavaScript arrives
+ * after the first paint (docs/decisions/0009), and React's next render shows its own state, so
+ * without this a quick visitor's first words would be wiped.
+ */
+function typedBeforeHydration(form: HTMLFormElement | null, initial: BookingDraft): BookingDraft {
+  const typed: BookingDraft = {};
+  for (const element of Array.from(form?.elements ?? [])) {
+    const textual =
+      element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && ["text", "email"].includes(element.type));
+    if (!textual) continue;
+    const { name, value } = element as HTMLInputElement | HTMLTextAreaElement;
+    if (name && name in initial && (initial[name] ?? "") === "" && value !== "") typed[name] = value;
+  }
+  return typed;
+}
+
 /** Keeps the derived parts of the draft true after any change (specification 4.4). */
 function settle(draft: BookingDraft): BookingDraft {
   const counted = withCounts(draft);
@@ -40,11 +58,13 @@ export function BookingForm({
   const [submitting, setSubmitting] = useState(false);
   const [restored, setRestored] = useState(false);
   const errorListRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const prices = usePriceFile();
   const clock = new Date(now);
 
   // A reload or a return visit brings back what was typed (read after hydration: storage is the browser's).
   useEffect(() => {
+    const typed = typedBeforeHydration(formRef.current, initialDraft);
     const stored = loadStoredDraft();
     const link = window.location.search;
     const sameLink = storedDraftLink() === link;
@@ -53,8 +73,11 @@ export function BookingForm({
     // the whole form then yields to the browser every few milliseconds (no long task).
     startTransition(() => {
       if (stored) setDraft((d) => settle(restoreDraft(d, stored, { sameLink })));
+      if (Object.keys(typed).length > 0) setDraft((d) => settle({ ...d, ...typed }));
       setRestored(true);
     });
+    // Once, after hydration: initialDraft is the server's, fixed for this page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -117,7 +140,7 @@ export function BookingForm({
   const babies = Number(draft.pax_baby_t1) || 0;
 
   return (
-    <form className="booking-form" noValidate onSubmit={onSubmit} action={bookingEndpoint} method="post">
+    <form ref={formRef} className="booking-form" noValidate onSubmit={onSubmit} action={bookingEndpoint} method="post">
       <p>
         <Link className="button button--secondary" to={`/rates?from=${encodeURIComponent(draft.depart ?? "")}&to=${encodeURIComponent(draft.arrive ?? "")}`}>
           Back
