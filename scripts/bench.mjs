@@ -38,6 +38,7 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { bookingBody } from "./booking-body.mjs";
+import { waitForQuietMachine } from "./settle.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHECK_ARG = process.argv.find((a) => a === "--check" || a.startsWith("--check="));
@@ -390,16 +391,7 @@ process.on("SIGTERM", () => process.exit(0));
 `;
 
 // ---------------------------------------------------------------------------------- the run
-// Whatever ran just before (a build, Lighthouse) still weighs on the cores for a while: give the
-// machine up to 90 s to settle before measuring.
-for (let waited = 0; os.loadavg()[0] > 0.5 && waited < 90; waited += 5) {
-  if (waited === 0) console.log(`Load average ${os.loadavg()[0].toFixed(2)}: waiting up to 90 s for the machine to settle.`);
-  await new Promise((resolve) => setTimeout(resolve, 5000));
-}
-const [load1] = os.loadavg();
-if (load1 > 0.5) {
-  console.warn(`Load average ${load1.toFixed(2)} before the run: other work shares these cores, so requests/s will be low; the CPU column still tells what a request costs.`);
-}
+await waitForQuietMachine(90, "requests/s will be low; the CPU column still tells what a request costs.");
 const tmp = mkdtempSync(path.join(os.tmpdir(), "navette-bench-"));
 chmodSync(tmp, 0o755); // nginx's worker may run as another user
 const runId = randomBytes(4).toString("hex");
