@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import type { RequestHandler as ExpressHandler } from "express";
+import { RENDER_CACHE_HEADER } from "~/components/site";
+import { snapshot } from "./prerender";
 
 /**
  * Server-rendered pages kept between requests (docs/decisions/0010-rendered-page-cache.md).
@@ -21,7 +23,6 @@ import type { RequestHandler as ExpressHandler } from "express";
  * length of the page, the only per-request work besides the copy.
  */
 
-import { RENDER_CACHE_HEADER } from "~/components/site";
 
 const NONCE_BYTES = 16;
 const MAX_PAGES = 300;
@@ -39,10 +40,6 @@ interface Entry {
   version: string;
 }
 
-/** Splits at every occurrence of `nonce`; a nonce is 22+ random base64 characters, unmistakable. */
-function splitAt(text: string, nonce: string): string[] {
-  return text.split(nonce);
-}
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // A final, empty stored block: BFINAL=1, BTYPE=00, LEN=0, NLEN=0xffff.
@@ -97,7 +94,6 @@ function encodingFor(header: string | string[] | undefined): Encoding | null {
   return codings.includes("gzip") || codings.includes("*") ? "gzip" : null;
 }
 
-const PER_RESPONSE = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive", "etag"]);
 
 export interface PageCache {
   /** Express middleware, before React Router: keeps the pages that ask for it. */
@@ -171,18 +167,17 @@ export function createPageCache(options: {
         seen.add(url);
         return result;
       }
-      // The headers as they left, every middleware's included, less the per-response ones.
-      const headers: [string, string[]][] = [];
-      for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
-        const value = res.getHeader(name);
-        if (PER_RESPONSE.has(name.toLowerCase()) || value === undefined) continue;
-        headers.push([name, splitAt(Array.isArray(value) ? value.join(", ") : String(value), nonce)]);
-      }
+      // The headers as they left, every middleware's included, less the per-response ones (an
+      // ETag too: each answer's bytes differ). A nonce is 24 random base64 characters: splitting
+      // at it cannot cut anything else.
+      const headers = Object.entries(snapshot(res))
+        .filter(([name]) => name.toLowerCase() !== "etag")
+        .map(([name, value]): [string, string[]] => [name, (Array.isArray(value) ? value.join(", ") : String(value)).split(nonce)]);
       const html = Buffer.concat(chunks).toString("utf8");
       void Promise.all([versionBefore, options.version().catch(() => null)]).then(([before, after]) => {
         // Rendered from one price file throughout, or not kept.
         if (before === null || before !== after) return;
-        const pieces = splitAt(html, nonce).map((p) => Buffer.from(p));
+        const pieces = html.split(nonce).map((p) => Buffer.from(p));
         keep(url, { pieces, deflated: pieces.map(deflatePiece), headers, status: 200, version: before });
       });
       return result;

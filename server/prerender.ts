@@ -73,7 +73,8 @@ export function matchesEtag(header: string | string[] | undefined, etag: string)
 
 const PER_RESPONSE = new Set(["content-length", "content-encoding", "transfer-encoding", "date", "connection", "keep-alive"]);
 
-function snapshot(res: ServerResponse): OutgoingHttpHeaders {
+/** The headers a response left with, less the per-response ones; also used by server/page-cache.ts. */
+export function snapshot(res: ServerResponse): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = {};
   // The names as the middlewares wrote them (getHeaders() would lower-case them); Node has had
   // getRawHeaderNames since 15.13, its types not yet.
