@@ -7,52 +7,15 @@
 // time. Reports bookings per second and latency percentiles. Node only: no load tool needed.
 //
 //   BENCH_SECONDS (10)  BENCH_CONCURRENCY (16)  BENCH_DATABASE_URL / TEST_DATABASE_URL
-import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { bookingBody } from "./booking-body.mjs";
+import { isBuilt, startBuiltServer } from "./built-server.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PG_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim() || null;
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.js"], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  let exited = false;
-  const exit = new Promise((resolve) => child.once("exit", () => ((exited = true), resolve())));
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const deadline = Date.now() + 120_000;
-  while (!output.includes(`listening on ${url}`)) {
-    if (exited || Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not start:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { url, stop: async () => (exited || child.kill("SIGTERM"), await exit) };
-}
 
 let addressCount = 0;
 async function postOne(url) {
@@ -77,7 +40,7 @@ function percentile(sorted, p) {
 }
 
 async function run(label, env) {
-  const server = await startServer(env);
+  const server = await startBuiltServer({ env, throwawayData: "navette-bench-" });
   try {
     const probe = await postOne(server.url);
     if (probe.status !== 303) {
@@ -131,29 +94,21 @@ async function admin(url, sql) {
   }
 }
 
-if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
+if (!isBuilt()) {
   console.error("build/server/index.js is missing: run `npm run build` first.");
   process.exit(1);
 }
 console.log(`Booking benchmark: ${SECONDS} s per backend, ${CONCURRENCY} posts in flight, on ${os.cpus().length} CPUs (client and server share them).`);
-const results = [];
-const pgliteDir = mkdtempSync(path.join(os.tmpdir(), "navette-bench-"));
-try {
-  results.push(await run("PGlite", { DATA_DIR: pgliteDir }));
-} finally {
-  rmSync(pgliteDir, { recursive: true, force: true });
-}
+const results = [await run("PGlite", {})];
 if (PG_URL) {
   const name = `navette_bench_${randomBytes(4).toString("hex")}`;
   await admin(PG_URL, `CREATE DATABASE "${name}"`);
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-bench-"));
   try {
-    results.push(await run("PostgreSQL", { DATABASE_URL: url.href, DATA_DIR: dataDir }));
+    results.push(await run("PostgreSQL", { DATABASE_URL: url.href }));
   } finally {
     await admin(PG_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
   }
 } else {
   console.log("PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).");

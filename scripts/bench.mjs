@@ -31,16 +31,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer as createNetServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import pg from "pg";
 import { bookingBody } from "./booking-body.mjs";
+import { ensureBuilt, freePort, startBuiltServer, startProcess } from "./built-server.mjs";
 import { waitForQuietMachine } from "./settle.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CHECK_ARG = process.argv.find((a) => a === "--check" || a.startsWith("--check="));
 /** The rows whose aims decide the exit code: none without --check, all with a bare --check. */
 const CHECKED = new Set(
@@ -73,11 +71,7 @@ function has(command, args = ["-v"]) {
 }
 
 // ---------------------------------------------------------------------------------- prerequisites
-if (!existsSync(path.join(ROOT, "build/server/index.js"))) {
-  console.log("No build found: building first (about a minute).");
-  const result = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+ensureBuilt();
 if (!has("wrk")) fail("wrk is not installed. On Debian: apt-get install -y wrk");
 const cpus = os.availableParallelism?.() ?? os.cpus().length;
 const pinning = cpus >= 2 && has("taskset", ["-V"]);
@@ -96,14 +90,7 @@ if (!NGINX) {
 }
 
 let nextPort = BASE_PORT;
-async function port() {
-  if (nextPort !== null) return nextPort++;
-  const server = createNetServer();
-  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port: p } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return p;
-}
+const port = async () => (nextPort !== null ? nextPort++ : await freePort());
 
 // ---------------------------------------------------------------------------------- processes
 /**
@@ -124,40 +111,6 @@ function cpuSeconds(pid) {
     return null;
   }
 }
-
-const children = new Set();
-function start(label, cmd, args, options) {
-  const [command, argv] = onServerCore(cmd, args);
-  const child = spawn(command, argv, { stdio: ["ignore", "pipe", "pipe"], ...options });
-  let output = "";
-  let exited = false;
-  const exit = new Promise((resolve) => child.once("exit", () => ((exited = true), children.delete(child), resolve())));
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  children.add(child);
-  return {
-    pid: child.pid,
-    output: () => output,
-    exited: () => exited,
-    async waitFor(test, what) {
-      const deadline = Date.now() + 120_000;
-      while (!(await test(output))) {
-        if (exited || Date.now() > deadline) {
-          child.kill("SIGKILL");
-          throw new Error(`${label} did not ${what}:\n${output}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    },
-    async stop() {
-      if (!exited) child.kill("SIGTERM");
-      await exit;
-    },
-  };
-}
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
 
 /** One GET without decompression: status, headers and the bytes as sent. */
 function get(url, headers = {}) {
@@ -411,24 +364,18 @@ try {
   } else {
     notes.push("booking POST not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).");
   }
-  const serverPort = await port();
-  const site = `http://127.0.0.1:${serverPort}`;
-  const server = start("The server", process.execPath, ["server/index.js"], {
-    cwd: ROOT,
+  const server = await startBuiltServer({
+    port: await port(),
     env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(serverPort),
-      SITE_URL: site,
       DATA_DIR: path.join(tmp, "data"),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     },
+    readyWhen: "database",
+    wrap: onServerCore,
   });
   started.push(server);
-  await server.waitFor((out) => out.includes("Bookings are stored in"), "start with its database open");
+  const site = server.url;
 
   // The prerendered page, as a browser gets it (the first request renders it).
   await get(`${site}${PRERENDERED}`);
@@ -469,14 +416,17 @@ try {
   // their ratios compare neighbours in time.
   const nodePort = await port();
   writeFileSync(path.join(tmp, "static.mjs"), NODE_STATIC);
-  const node = start("Node's static server", process.execPath, [path.join(tmp, "static.mjs"), tmp, String(nodePort), JSON.stringify(headers)], {});
+  const node = startProcess(process.execPath, [path.join(tmp, "static.mjs"), tmp, String(nodePort), JSON.stringify(headers)], {
+    label: "Node's static server",
+    wrap: onServerCore,
+  });
   started.push(node);
   await node.waitFor((out) => out.includes("listening"), "listen");
   const staticTargets = [{ label: "node:http static", kind: "node", url: `http://127.0.0.1:${nodePort}/cars.html`, options: getOptions(page.body.length, node.pid) }];
   if (NGINX) {
     const nginxPort = await port();
     writeFileSync(path.join(tmp, "nginx.conf"), nginxConfig(tmp, nginxPort, headers));
-    const nginx = start("nginx", NGINX, ["-e", path.join(tmp, "error.log"), "-p", tmp, "-c", path.join(tmp, "nginx.conf")], {});
+    const nginx = startProcess(NGINX, ["-e", path.join(tmp, "error.log"), "-p", tmp, "-c", path.join(tmp, "nginx.conf")], { label: "nginx", wrap: onServerCore });
     started.push(nginx);
     await nginx.waitFor(() => listening(`http://127.0.0.1:${nginxPort}/cars.html`), "listen");
     const check = await get(`http://127.0.0.1:${nginxPort}/cars.html`, { "accept-encoding": "gzip" });

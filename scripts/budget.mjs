@@ -1,33 +1,12 @@
 // `npm run budget`: for every route, the gzip bytes of its server HTML, of the CSS it
 // blocks on, and of the JavaScript it loads. Starts the built server on a spare port.
-import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { gzipSync } from "node:zlib";
+import { startServerForCheck } from "./built-server.mjs";
 
-const PORT = process.env.BUDGET_PORT ?? "3190";
-const base = `http://127.0.0.1:${PORT}`;
 const HTML_CSS_LIMIT = 14 * 1024;
 const JS_LIMIT_CONTENT = 120 * 1024;
 const JS_LIMIT_BOOKING = 200 * 1024;
-
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: { ...process.env, PORT, HOST: "127.0.0.1", SITE_URL: base },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("The server did not start.");
-}
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 const cache = new Map();
@@ -39,7 +18,9 @@ async function assetBytes(href) {
   return cache.get(href);
 }
 
-await waitForServer();
+const server = await startServerForCheck("budget", { port: Number(process.env.BUDGET_PORT ?? "3190") });
+const base = server.url;
+
 // Every public route, as the site itself lists them, plus the screens kept out of the sitemap.
 const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
 const paths = [
@@ -68,7 +49,7 @@ for (const path of paths) {
   if (!ok) failed = true;
   rows.push({ path, html: htmlBytes, css: cssBytes, "html+css": htmlBytes + cssBytes, js: jsBytes, ok: ok ? "yes" : "OVER" });
 }
-stop();
+await server.stop();
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 console.log(`gzip bytes per route (targets: HTML+CSS ≤ ${kb(HTML_CSS_LIMIT)} on content pages; JS ≤ ${kb(JS_LIMIT_CONTENT)}, ≤ ${kb(JS_LIMIT_BOOKING)} on /reservation)\n`);

@@ -4,12 +4,9 @@
 // --min-performance, which defaults to --min). With no paths it measures the eight pages of
 // issue 7 against the bar of 100 (docs/quality.md); CI runs it that way, alone on the machine,
 // because other work on the same cores inflates the measured main-thread time.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { ensureBuilt, startServerForCheck } from "./built-server.mjs";
 import { waitForQuietMachine } from "./settle.mjs";
 
 const args = process.argv.slice(2);
@@ -39,40 +36,12 @@ const min = Number(minArg ?? (args.length > 0 ? "0" : "100"));
 const minPerformance = Number(minPerformanceArg ?? min);
 const bar = (category) => (category === "performance" ? minPerformance : min);
 
-if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
-  console.log("No build found: building first.");
-  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (built.status !== 0) process.exit(built.status ?? 1);
-}
+ensureBuilt();
 
 await waitForQuietMachine(150, "blocking time will be inflated and Performance may read low.");
 
-const PORT = process.env.LIGHTHOUSE_PORT ?? "3191";
-const base = `http://127.0.0.1:${PORT}`;
-// A throwaway database folder, so a run neither needs nor touches the developer's bookings.
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-lighthouse-"));
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: { ...process.env, PORT, HOST: "127.0.0.1", SITE_URL: base, DATA_DIR: dataDir },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-process.on("exit", () => {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-});
-// Ready once it listens on this port and its database is open (a new PGlite folder blocks the
-// server for seconds, which would otherwise land inside the first measurement).
-await new Promise((resolve, reject) => {
-  let out = "";
-  const timer = setTimeout(() => reject(new Error(`The server did not start:\n${out}`)), 60_000);
-  server.stdout.on("data", (chunk) => {
-    out += chunk;
-    if (out.includes(`listening on ${base}`) && out.includes("Bookings are stored")) {
-      clearTimeout(timer);
-      resolve();
-    }
-  });
-  server.once("exit", (code) => reject(new Error(`The server stopped (${code}):\n${out}`)));
-});
+const server = await startServerForCheck("lighthouse", { port: Number(process.env.LIGHTHOUSE_PORT ?? "3191") });
+const base = server.url;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -121,6 +90,7 @@ try {
   }
 } finally {
   await chrome.kill();
+  await server.stop();
 }
 
 console.log(`\nLighthouse 12, mobile, median of ${runs} run(s)\n`);

@@ -14,6 +14,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuilt, startServerForCheck } from "./built-server.mjs";
 
 const paths = process.argv.length > 2 ? process.argv.slice(2) : ["/", "/rates", "/reservation"];
 const PORT = Number(process.env.OBSERVATORY_PORT ?? "3300");
@@ -21,11 +22,7 @@ const APP_PORT = PORT + 1;
 const HOST = "127.0.0.1";
 const origin = `https://${HOST}:${PORT}`;
 
-if (!existsSync(new URL("../build/server/index.js", import.meta.url))) {
-  console.log("No build found: building first (about a minute).");
-  const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
+ensureBuilt();
 
 // No "exports" map, so the main entry resolves to src/index.js, next to the CLI (src/scan.js).
 const scannerSrc = path.dirname(fileURLToPath(import.meta.resolve("@mdn/mdn-http-observatory")));
@@ -36,70 +33,18 @@ const preloadList = path.join(scannerSrc, "..", "conf", "hsts-preload.json");
 if (!existsSync(preloadList)) writeFileSync(preloadList, "{}\n");
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), "navette-observatory-"));
-const children = new Set();
+const scans = new Set();
 const servers = [];
+let server = null;
 
 async function cleanup() {
   for (const s of servers) s.close();
-  await Promise.all(
-    [...children].map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          // The server closes its database on SIGTERM; removing DATA_DIR under it would race.
-          const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
-          child.once("exit", () => {
-            clearTimeout(force);
-            resolve();
-          });
-          child.kill("SIGTERM");
-        }),
-    ),
-  );
+  for (const child of scans) child.kill("SIGTERM");
+  await server?.stop();
   await rm(tmp, { recursive: true, force: true });
 }
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
-
-function run(command, args, options) {
-  const child = spawn(command, args, options);
-  children.add(child);
-  child.once("exit", () => children.delete(child));
-  return child;
-}
-
-/** The built server with HSTS on, resolved once its own log says it listens. */
-function startServer() {
-  const child = run(process.execPath, ["server/index.js"], {
-    env: {
-      ...process.env,
-      PORT: String(APP_PORT),
-      HOST,
-      HSTS: "1",
-      SITE_URL: origin,
-      DATA_DIR: path.join(tmp, "data"),
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const ready = `listening on http://${HOST}:${APP_PORT}`;
-  let log = "";
-  return new Promise((resolve, reject) => {
-    // A fresh DATA_DIR means a new database, which takes a few seconds to open and blocks the
-    // server meanwhile: wait for it as well as for the port, so no scan lands in that pause.
-    const timer = setTimeout(() => reject(new Error(`The server did not start in 60 s:\n${log}`)), 60_000);
-    child.stdout.on("data", (chunk) => {
-      log += chunk;
-      if (log.includes(ready) && log.includes("Bookings are stored")) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`The server exited (${code}) before listening:\n${log}`));
-    });
-  });
 }
 
 /** node:crypto cannot issue certificates, so openssl makes one for 127.0.0.1, valid a day. */
@@ -181,16 +126,18 @@ async function startProxy({ key, cert }) {
  * points NODE_EXTRA_CA_CERTS at a Mozilla bundle that the skipped install script never fetched.
  */
 function scan(target, caFile) {
-  const child = run(process.execPath, [path.join(scannerSrc, "scan.js"), target], {
+  const child = spawn(process.execPath, [path.join(scannerSrc, "scan.js"), target], {
     // The scanner gives a whole session 10 s, made for public sites; on a machine busy with other
     // work, scans ended as "The site seems to be down". A minute is ample and still fails.
     env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, ABORT_TIMEOUT: "60000", CLIENT_TIMEOUT: "55000" },
     stdio: ["ignore", "pipe", "inherit"],
   });
+  scans.add(child);
   let out = "";
   child.stdout.on("data", (chunk) => (out += chunk));
   return new Promise((resolve, reject) => {
     child.once("exit", () => {
+      scans.delete(child);
       try {
         const result = JSON.parse(out);
         if (result.error) reject(new Error(`${target}: ${result.error}`));
@@ -205,7 +152,7 @@ function scan(target, caFile) {
 let ok = true;
 try {
   const tlsFiles = makeCertificate();
-  await startServer();
+  server = await startServerForCheck("observatory-data", { port: APP_PORT, env: { HSTS: "1", SITE_URL: origin } });
   await startProxy(tlsFiles);
   for (const page of paths) {
     // The CLI only takes a host, but it pastes it into `https://${host}`, so a path rides

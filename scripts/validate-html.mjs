@@ -1,66 +1,45 @@
 // `npm run validate:html`: the Nu HTML validator (vnu-jar, on the machine's Java) on the server
 // HTML of every route. Starts the built server on a spare port; fails on any error.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { startServerForCheck } from "./built-server.mjs";
 
 const require = createRequire(import.meta.url);
 const jar = require("vnu-jar");
-const PORT = process.env.VALIDATE_PORT ?? "3192";
-const base = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-vnu-"));
-const server = spawn(process.execPath, ["server/index.js"], {
-  env: { ...process.env, PORT, HOST: "127.0.0.1", SITE_URL: base, DATA_DIR: dataDir },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const stop = () => {
-  server.kill("SIGTERM");
-  rmSync(dataDir, { recursive: true, force: true });
-};
+const server = await startServerForCheck("vnu", { port: Number(process.env.VALIDATE_PORT ?? "3192") });
+const base = server.url;
 
-try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/`)).ok) break;
-    } catch {
-      if (i > 300) throw new Error("The server did not start.");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-  const paths = [
-    ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
-    "/booking",
-    "/informations",
-    "/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&private_shuttle=0&nb_pax=22&depart_type=1&arrive_type=2&type_trajet=2&hotel=disneyland-hotel",
-    "/response_bank_ok_ko?ok_ko=ok&order_id=NV-TEST01",
-    "/response_bank_ok_ko?ok_ko=ko&order_id=NV-TEST01",
-    "/no-such-page",
-  ];
-  const dir = mkdtempSync(path.join(os.tmpdir(), "navette-html-"));
-  const files = [];
-  for (const [i, p] of paths.entries()) {
-    const file = path.join(dir, `${String(i).padStart(2, "0")}.html`);
-    writeFileSync(file, await (await fetch(base + p)).text());
-    files.push({ file, path: p });
-  }
-  const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files.map((f) => f.file)], {
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (result.error) throw result.error;
-  const messages = JSON.parse(result.stderr || "{\"messages\":[]}").messages ?? [];
-  const byFile = new Map(files.map((f) => [`file:${f.file}`, f.path]));
-  for (const m of messages) {
-    console.log(`${byFile.get(m.url) ?? m.url}:${m.lastLine ?? "?"}: ${m.type}: ${m.message}`);
-  }
-  rmSync(dir, { recursive: true, force: true });
-  console.log(`Nu HTML validator: ${messages.length} error(s) on ${files.length} pages.`);
-  stop();
-  process.exit(messages.length > 0 ? 1 : 0);
-} catch (error) {
-  stop();
-  throw error;
+const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+const paths = [
+  ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
+  "/booking",
+  "/informations",
+  "/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&private_shuttle=0&nb_pax=22&depart_type=1&arrive_type=2&type_trajet=2&hotel=disneyland-hotel",
+  "/response_bank_ok_ko?ok_ko=ok&order_id=NV-TEST01",
+  "/response_bank_ok_ko?ok_ko=ko&order_id=NV-TEST01",
+  "/no-such-page",
+];
+const dir = mkdtempSync(path.join(os.tmpdir(), "navette-html-"));
+const files = [];
+for (const [i, p] of paths.entries()) {
+  const file = path.join(dir, `${String(i).padStart(2, "0")}.html`);
+  writeFileSync(file, await (await fetch(base + p)).text());
+  files.push({ file, path: p });
 }
+const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files.map((f) => f.file)], {
+  encoding: "utf8",
+  maxBuffer: 64 * 1024 * 1024,
+});
+if (result.error) throw result.error;
+const messages = JSON.parse(result.stderr || "{\"messages\":[]}").messages ?? [];
+const byFile = new Map(files.map((f) => [`file:${f.file}`, f.path]));
+for (const m of messages) {
+  console.log(`${byFile.get(m.url) ?? m.url}:${m.lastLine ?? "?"}: ${m.type}: ${m.message}`);
+}
+rmSync(dir, { recursive: true, force: true });
+console.log(`Nu HTML validator: ${messages.length} error(s) on ${files.length} pages.`);
+await server.stop();
+process.exit(messages.length > 0 ? 1 : 0);

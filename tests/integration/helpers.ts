@@ -1,13 +1,12 @@
-import { spawn } from "node:child_process";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { request as httpRequest, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
+import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server.mjs";
 import type { createServer as CreateServer } from "../../server/app";
 import type { BookingServices } from "~/context";
 import { initialDraft, setFlightTime, setLegDate } from "~/domain/booking/draft";
@@ -47,68 +46,16 @@ export function priceOf(request: PriceRequest): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Ports, processes
+// Processes
 
-export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-export interface ChildServer {
-  url: string;
-  port: number;
-  pid: number;
-  /** Everything the server wrote to stdout and stderr so far. */
-  output(): string;
-  /** SIGTERM, then waits for the exit. */
-  stop(): Promise<void>;
-  /** SIGKILL, then waits for the exit. */
-  kill(): Promise<void>;
-}
+export type ChildServer = BuiltServer;
 
 /**
- * Starts the built server as production runs it (`node server/index.js`), on a free port of
- * 127.0.0.1, and waits for its "listening" line. `env` adds settings (DATA_DIR, DATABASE_URL…).
+ * The built server of the private copy, as production runs it (`node server/index.js`, a clean
+ * environment), on a free port unless given; `env` adds settings (DATA_DIR, DATABASE_URL…).
  */
-export async function startChildServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<ChildServer> {
-  const root = siteRoot();
-  const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(root, "server/index.js")], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SITE_URL: url,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
-  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + (options.timeoutMs ?? 150_000);
-  while (!output.includes(`listening on ${url}`)) {
-    if (exited) throw new Error(`The server exited before listening:\n${output}`);
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`The server did not listen within the time allowed:\n${output}`);
-    }
-    await sleep(50);
-  }
-  const signal = async (name: NodeJS.Signals) => {
-    if (!exited) child.kill(name);
-    await exit;
-  };
-  return { url, port, pid: child.pid ?? -1, output: () => output, stop: () => signal("SIGTERM"), kill: () => signal("SIGKILL") };
+export function startChildServer(env: Record<string, string>, options: { port?: number; timeoutMs?: number } = {}): Promise<ChildServer> {
+  return startBuiltServer({ root: siteRoot(), env, port: options.port, timeoutMs: options.timeoutMs ?? 150_000 });
 }
 
 export function sleep(ms: number): Promise<void> {
