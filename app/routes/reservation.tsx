@@ -3,6 +3,7 @@ import type { Route } from "./+types/reservation";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { pageMeta } from "~/components/site";
 import { initialDraft } from "~/domain/booking/draft";
+import { dateBounds } from "~/domain/booking/paris-time";
 import { repriceDraft } from "~/domain/booking/price-request";
 
 // Specification 2.1: the site footer is hidden on the booking form.
@@ -18,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     // Specification 7: a loading failure is only logged (by the price store); no price is shown.
   }
-  return { draft, now: now.toISOString(), bookingEndpoint: context.settings.bookingEndpoint };
+  // The date bounds come from the server's clock, so they render the same on both sides, and the
+  // browser builds no Paris-time formatter while it hydrates (a 10 ms task on a phone).
+  const bounds = { 1: dateBounds(1, now), 2: dateBounds(2, now) };
+  return { draft, bounds, bookingEndpoint: context.settings.bookingEndpoint };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -34,7 +38,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
     <div className="container page">
       <BookingForm
         initialDraft={loaderData.draft}
-        now={loaderData.now}
+        bounds={loaderData.bounds}
         bookingEndpoint={loaderData.bookingEndpoint}
       />
     </div>

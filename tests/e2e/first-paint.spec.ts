@@ -63,3 +63,70 @@ test("text typed into the booking form before its JavaScript arrives is kept", a
   await expect(page.getByLabel("Last name")).toHaveValue("Martin");
   await expect(page.getByLabel("First name")).toHaveValue("Anne");
 });
+
+// Hydration's main-thread work, in the tasks a phone counts as blocking (decision 0011).
+const HYDRATED_PAGES = [
+  "/rates",
+  "/charles-de-gaulle-airport-disneyland-transportation",
+  "/airport_charles_de_gaulle_disneyland_paris_transfer",
+  "/hotels_disneyland_paris",
+  "/reservation",
+  "/contact",
+];
+
+for (const path of HYDRATED_PAGES) {
+  test(`every script ${path} loads asks the browser to compile it while it downloads`, async ({ page, request }) => {
+    await gotoReady(page, path);
+    const scripts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => new URL(name).pathname.startsWith("/assets/") && name.endsWith(".js")),
+    );
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const url of scripts) {
+      const body = await (await request.get(url)).text();
+      expect(body.split("\n", 1)[0], url).toBe("//# allFunctionsCalledOnLoad");
+    }
+  });
+
+  test(`hydrating ${path} builds no Intl formatter or collator`, async ({ page }) => {
+    // Building one costs a phone 5–12 ms inside a task that cannot yield: counted from the first
+    // script, through hydration and the renders that follow it (stored draft, price file).
+    await page.addInitScript(() => {
+      const built: string[] = [];
+      (window as unknown as { __intlBuilt: string[] }).__intlBuilt = built;
+      for (const name of ["DateTimeFormat", "Collator", "NumberFormat", "PluralRules", "RelativeTimeFormat"] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        const Counted = function (this: unknown, ...args: unknown[]) {
+          built.push(name);
+          return new Original(...args);
+        };
+        Object.setPrototypeOf(Counted, Original);
+        Counted.prototype = Original.prototype;
+        Object.defineProperty(Intl, name, { value: Counted, configurable: true, writable: true });
+      }
+      for (const [owner, method] of [
+        [String.prototype, "localeCompare"],
+        [Number.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleDateString"],
+        [Date.prototype, "toLocaleTimeString"],
+      ] as const) {
+        const original = (owner as unknown as Record<string, (...args: unknown[]) => unknown>)[method]!;
+        Object.defineProperty(owner, method, {
+          configurable: true,
+          writable: true,
+          value: function (this: unknown, ...args: unknown[]) {
+            built.push(method);
+            return original.apply(this, args);
+          },
+        });
+      }
+    });
+    await gotoReady(page, path);
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __intlBuilt: string[] }).__intlBuilt)).toEqual([]);
+  });
+}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { hotelChoices, pickHotel } from "~/domain/booking/quote";
 import { mirrorReturnLeg, withCounts, withTripMode } from "~/domain/booking/draft";
 import { type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
-import { dateBounds } from "~/domain/booking/paris-time";
+import type { ParisDate } from "~/domain/booking/paris-time";
 import { PRICE_FIELDS, repriceDraft } from "~/domain/booking/price-request";
 import { restoreDraft } from "~/domain/booking/restore";
 import { appendLuggageSummary } from "~/domain/booking/summary";
@@ -45,12 +45,12 @@ function settle(draft: BookingDraft): BookingDraft {
 
 export function BookingForm({
   initialDraft,
-  now,
+  bounds,
   bookingEndpoint,
 }: {
   initialDraft: BookingDraft;
-  /** The server's clock when the page was made, so date bounds render the same on both sides. */
-  now: string;
+  /** Each leg's first and last bookable Paris dates, from the server's clock when the page was made. */
+  bounds: Record<Leg, { min: ParisDate; max: ParisDate }>;
   bookingEndpoint: string;
 }) {
   const [draft, setDraft] = useState<BookingDraft>(initialDraft);
@@ -60,7 +60,6 @@ export function BookingForm({
   const errorListRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const prices = usePriceFile();
-  const clock = new Date(now);
 
   // A reload or a return visit brings back what was typed (read after hydration: storage is the browser's).
   useEffect(() => {
@@ -212,8 +211,8 @@ export function BookingForm({
 
       <PassengerFields form={form} />
       <LuggageFields form={form} />
-      <LegSection form={form} leg={1} kind={kind} bounds={dateBounds(1, clock)} hotels={hotels} />
-      {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={dateBounds(2, clock)} hotels={hotels} /> : null}
+      <LegSection form={form} leg={1} kind={kind} bounds={bounds[1]} hotels={hotels} />
+      {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={bounds[2]} hotels={hotels} /> : null}
       <CustomerFields form={form} />
 
       <ErrorList ref={errorListRef} errors={current?.errors ?? []} />
