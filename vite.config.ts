@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       },
   // The footer's release date defaults to the day the site was built (decisions.md section 1).
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
-  plugins: [reactRouter(), ...(isSsrBuild ? [] : [compileHints()])],
+  plugins: [reactRouter(), phoneCountryOrder(), ...(isSsrBuild ? [] : [compileHints()])],
 }));
 
 /**
@@ -44,6 +44,30 @@ function compileHints(): Plugin {
           if (chunk.type === "chunk") chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
         }
       },
+    },
+  };
+}
+
+/**
+ * react-phone-number-input 3.4 declares a `compareStrings` prop for ordering its country list but
+ * never passes it on (the line is commented out), so the list is always sorted with
+ * `localeCompare`: building the ICU collator behind it was 10–15 ms of the booking form's
+ * hydration on a phone, in one piece (docs/decisions/0011). This wires the prop up, in the
+ * server's bundle and the browser's alike so both render the same order, and stops the build if
+ * an upgrade changes the code it expects.
+ */
+function phoneCountryOrder(): Plugin {
+  const file = /react-phone-number-input\/modules\/PhoneInputWithCountry\.js$/;
+  const unwired = /compareStringsLocales: locales\s*\/\/ compareStrings\n/;
+  return {
+    name: "navette:phone-country-order",
+    enforce: "pre",
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!unwired.test(code)) {
+        throw new Error(`${id}: the compareStrings line this build patches has changed; check whether the prop now works unpatched.`);
+      }
+      return { code: code.replace(unwired, "compareStringsLocales: locales,\ncompareStrings: _this$props5.compareStrings\n"), map: null };
     },
   };
 }

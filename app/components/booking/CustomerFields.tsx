@@ -71,7 +71,8 @@ export function CustomerFields({ form }: { form: FormApi }) {
             countryCallingCodeEditable={false}
             defaultCountry={country}
             labels={en}
-            // The same order as the country list below, without the ICU collator its default builds.
+            // The same order as the country list below, without the ICU collator its default builds
+            // (the library ignores this prop unless patched: vite.config.ts, phoneCountryOrder).
             compareStrings={compareAlphabetical}
             flagUrl="/flags/{XX}.svg"
             value={form.value("phone_mobile") || undefined}
