@@ -218,7 +218,15 @@ export async function main(
     clientDir: options.vite ? undefined : path.resolve(here, "../client"),
   });
 
-  const server = app.listen(settings.port, settings.host, () => {
+  // Express 5 calls back with the error when the port cannot be had (another process holds it):
+  // the server must then stop, not report itself listening while the other process answers.
+  const server = app.listen(settings.port, settings.host, (error?: Error) => {
+    if (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const reason = code === "EADDRINUSE" ? "another process is using it" : error.message;
+      console.error(`Cannot listen on ${settings.host}:${settings.port}: ${reason}. Set PORT to a free port.`);
+      process.exit(1);
+    }
     console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port} (${options.mode ?? "production"})`);
   });
   // Node closes an idle keep-alive connection after 5 s. A block of the event loop (opening a new

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer as createNetServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import { startSite } from "./site-server";
 
@@ -26,6 +27,20 @@ test.describe("settings at start", () => {
     expect(code).toBe(1);
     expect(output).toContain("Invalid setting: SITE_URL");
     expect(output).not.toMatch(/\bat .+:\d+:\d+\)/); // no stack trace
+  });
+
+  test("a port another process holds stops the server with a message, instead of a false 'listening'", async () => {
+    const holder = createNetServer();
+    await new Promise<void>((resolve) => holder.listen(3196, "127.0.0.1", resolve));
+    try {
+      const { code, output } = await startServer({ PORT: "3196", SITE_URL: "http://127.0.0.1:3196" });
+      expect(code).toBe(1);
+      expect(output).toContain("Cannot listen on 127.0.0.1:3196: another process is using it");
+      expect(output).not.toContain("listening on");
+      expect(output).not.toMatch(/\bat .+:\d+:\d+\)/);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 
   test("the settings reach the pages: name, phone, VIP link and canonical URLs", async ({ browser }) => {
