@@ -55,7 +55,7 @@ const AFTER_FIRST_PAINT = `const whenPainted = (run) => {
  * while developer tools (Lighthouse among them) record its initiator, so 15 at once made a task
  * of 10–15 ms.
  */
-const PRELOADS_PER_TASK = 4;
+const PRELOADS_PER_TASK = 2;
 
 /** React Router's bootstrap module, made to start after first paint; null if its shape is not the expected one. */
 export function deferBootstrap(body: string, preloads: readonly string[]): string | null {

@@ -21,7 +21,10 @@ export function AirportImage({ src, alt, lazy = false }: { src: string; alt: str
       width={800}
       height={450}
       loading={lazy ? "lazy" : "eager"}
-      decoding="async"
+      // Above the fold it is the page's largest paint: fetched first and shown in the first frame
+      // that can show it, not decoded aside for a later one.
+      fetchPriority={lazy ? undefined : "high"}
+      decoding={lazy ? "async" : undefined}
       onError={() => setFailed(true)}
     />
   );

@@ -95,7 +95,7 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
 
-      <section aria-labelledby="prices-heading">
+      <section aria-labelledby="prices-heading" className="later">
         <h2 id="prices-heading">Prices from {airport.code} to Disneyland Paris</h2>
         {kinds.length === 0 ? (
           <p className="notice">Prices for this airport are not available at the moment. Please call us.</p>

@@ -49,8 +49,20 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["transfer prices", "shuttle rates", "private transfer rates", "Disneyland Paris shuttle price"],
   });
 
-export default function RatesPage({ loaderData }: Route.ComponentProps) {
+/**
+ * Always in the page, so its text can come and go without moving anything below it. Its own
+ * component, so that hydration finishing re-renders this line and not the rate tables.
+ */
+function LoadingPanel({ loading, pricesLoading }: { loading: boolean; pricesLoading: boolean }) {
   const hydrated = useHydrated();
+  return (
+    <p className="loading-panel" role="status">
+      {loading || (hydrated && pricesLoading) ? "Data is loadind" : ""}
+    </p>
+  );
+}
+
+export default function RatesPage({ loaderData }: Route.ComponentProps) {
   const prices = usePriceFile();
   const [choice, setChoice] = useState<{ from: string; to: string } | null>(null);
 
@@ -72,10 +84,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
         your group. Choose a price to book it.
       </p>
 
-      {/* Always in the page, so its text can come and go without moving anything below it. */}
-      <p className="loading-panel" role="status">
-        {!view || (hydrated && prices.state === "loading") ? "Data is loadind" : ""}
-      </p>
+      <LoadingPanel loading={!view} pricesLoading={prices.state === "loading"} />
 
       {view ? (
         <>
@@ -128,13 +137,13 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
             <h2 id="shuttle-prices">Shared shuttle</h2>
             <RatesTable table={view.shuttle} caption={`Shared shuttle, ${view.departure} to ${view.arrival}, card prices`} onBook={onBook} />
           </section>
-          <section aria-labelledby="private-prices">
+          <section aria-labelledby="private-prices" className="later">
             <h2 id="private-prices">Private transfer</h2>
             <RatesTable table={view.private} caption={`Private car, ${view.departure} to ${view.arrival}, card prices for the whole car`} onBook={onBook} />
           </section>
 
           {view.disneyland ? (
-            <section aria-labelledby="disneyland-card" className="card disneyland-card">
+            <section aria-labelledby="disneyland-card" className="card disneyland-card later">
               <h2 id="disneyland-card">Disneyland Paris</h2>
               <p>
                 We drive you to the door of every Disneyland Paris hotel and of the partner hotels of Val d&apos;Europe,
@@ -148,7 +157,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
           ) : null}
 
           {view.airports.length > 0 ? (
-            <section aria-labelledby="airports-heading">
+            <section aria-labelledby="airports-heading" className="later">
               <h2 id="airports-heading">Airports on this route</h2>
               <div className="grid">
                 {view.airports.map((airport) => (

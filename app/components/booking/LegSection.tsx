@@ -32,7 +32,7 @@ export function LegSection({
   const pickupTime = h !== "" && m !== "" ? `${h.padStart(2, "0")}:${m.padStart(2, "0")}` : "";
 
   return (
-    <section className="leg card" aria-labelledby={titleId}>
+    <section className="leg card card--later" aria-labelledby={titleId}>
       <h2 id={titleId}>{leg === 1 ? "FIRST STEP" : "RETURN - SECOND STEP"}</h2>
       <DateField
         id={l.date}

@@ -69,7 +69,7 @@ const LUGGAGE = [
 
 export function LuggageFields({ form }: { form: FormApi }) {
   return (
-    <section className="card" aria-labelledby="luggage-title">
+    <section className="card card--later" aria-labelledby="luggage-title">
       <h2 id="luggage-title">Luggage</h2>
       <div className="field-row">
         {LUGGAGE.map(([name, label]) => (
