@@ -28,16 +28,20 @@ export default defineConfig(({ isSsrBuild }) => ({
  * once the bundle is final, after Vite's own prelude (`__vite__mapDeps`), since the hint must
  * come before any code. Other browsers read a comment.
  */
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
 function compileHints(): Plugin {
   return {
     name: "navette:compile-hints",
     apply: "build",
     enforce: "post",
+    // The line is added after the file names are hashed: the hash must still change with it.
+    augmentChunkHash: () => COMPILE_HINT,
     generateBundle: {
       order: "post",
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type === "chunk") chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+          if (chunk.type === "chunk") chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
         }
       },
     },

@@ -34,6 +34,8 @@ for (const path of paths) {
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
   const js = new Set([
     ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]),
+    // The hydration bootstrap's own list of the modules it preloads after first paint (decision 0009).
+    ...JSON.parse(/const preloads = (\[[^\]]*\]);/.exec(html)?.[1] ?? "[]"),
     ...[...html.matchAll(/import\("([^"]+\.js)"\)/g)].map((m) => m[1]),
     ...[...html.matchAll(/import \* as [^ ]+ from "([^"]+\.js)"/g)].map((m) => m[1]),
     ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]),
