@@ -131,8 +131,7 @@ export async function startBuiltServer({
   if (port === undefined) {
     port = await freePort();
   } else {
-    // Express 5 calls app.listen's callback on EADDRINUSE too, so a server whose port is taken
-    // still says it listens, and whatever holds the port would answer in its place.
+    // Said at once, rather than after the server has started up far enough to find it out.
     await bindOnce(port).catch((error) => {
       throw new Error(`Port ${port} is taken (${error.code}): choose another.`);
     });

@@ -1,9 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
+import { type BuiltServer, startBuiltServer } from "../../scripts/built-server.mjs";
+
+export { freePort } from "../../scripts/built-server.mjs";
 
 /**
  * A built site of the tests' own, started with other settings than the suite's server (a price
@@ -17,20 +16,13 @@ export interface SiteServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 type StartOptions = { env?: Record<string, string>; port?: number; readyPath?: string; timeoutMs?: number };
 
 /**
- * Starts the built site. Ready means this child said it listens on its port and answers there:
- * a free port can be taken by another test's server in the moment before ours binds it, and then
- * the other server would answer for ours. On that collision a chosen-here port is drawn again.
+ * Starts the built site (scripts/built-server.mjs, as the quality scripts do). Ready means it
+ * listens with its database open, and answers 200 on `readyPath`. A free port can be taken by
+ * another test's server in the moment before ours binds it; the server then stops, saying so,
+ * and a port chosen here is drawn again.
  */
 export async function startSite(options: StartOptions = {}): Promise<SiteServer> {
   for (let attempt = 1; ; attempt++) {
@@ -45,37 +37,30 @@ export async function startSite(options: StartOptions = {}): Promise<SiteServer>
 class PortTaken extends Error {}
 
 async function startOnce(options: StartOptions): Promise<SiteServer> {
-  const port = options.port ?? (await freePort());
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "navette-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), SITE_URL: base, DATA_DIR: dataDir, ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (output += d.toString()));
-  let exited = false;
-  const exit = new Promise<void>((resolve) => child.on("exit", () => ((exited = true), resolve())));
-  const stop = async () => {
-    if (!exited) child.kill("SIGTERM");
-    await exit;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  // Ready also means its database is open: opening a new PGlite folder blocks the event loop for
-  // seconds, and a keep-alive connection that idles through that is reset when it ends.
-  const listening = () => output.includes(`listening on http://127.0.0.1:${port}`) && output.includes("Bookings are stored");
-  const deadline = Date.now() + (options.timeoutMs ?? 50_000);
-  while (Date.now() < deadline && !exited) {
-    if (listening()) {
-      const status = await fetch(`${base}${options.readyPath ?? "/"}`).then((r) => r.status, () => 0);
-      if (status === 200 && !exited) return { base, port, output: () => output, stop };
-    }
+  const timeoutMs = options.timeoutMs ?? 50_000;
+  const deadline = Date.now() + timeoutMs;
+  let server: BuiltServer;
+  try {
+    server = await startBuiltServer({
+      env: { NODE_ENV: "production", ...options.env },
+      inheritEnv: true,
+      port: options.port,
+      throwawayData: "navette-e2e-",
+      readyWhen: "database",
+      timeoutMs,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (message.includes("another process is using it")) throw new PortTaken(message);
+    throw error;
+  }
+  while (Date.now() < deadline) {
+    const status = await fetch(`${server.url}${options.readyPath ?? "/"}`).then((r) => r.status, () => 0);
+    if (status === 200) return { base: server.url, port: server.port, output: server.output, stop: server.stop };
     await new Promise((r) => setTimeout(r, 100));
   }
-  await stop();
-  if (output.includes("EADDRINUSE")) throw new PortTaken(`Port ${port} was taken.`);
-  throw new Error(`The site on port ${port} did not start:\n${output}`);
+  await server.stop();
+  throw new Error(`The site on port ${server.port} did not answer 200 on ${options.readyPath ?? "/"}:\n${server.output()}`);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
