@@ -21,6 +21,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), phoneCountryOrder(), ...(isSsrBuild ? [] : [compileHints()])],
 }));
 
+const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
+
 /**
  * Chrome's explicit compile hint (docs/decisions/0011) on the first line of every browser chunk:
  * each function is compiled while the file streams in, on a background thread, instead of on the
@@ -28,8 +30,6 @@ export default defineConfig(({ isSsrBuild }) => ({
  * once the bundle is final, after Vite's own prelude (`__vite__mapDeps`), since the hint must
  * come before any code. Other browsers read a comment.
  */
-const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
-
 function compileHints(): Plugin {
   return {
     name: "navette:compile-hints",

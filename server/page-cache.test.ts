@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gunzipSync } from "node:zlib";
 import express from "express";
@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RENDER_CACHE_HEADER } from "~/components/site";
 import { createPageCache, deflatePiece, gzipJoined } from "./page-cache";
+import { rawRequest } from "./raw-request";
 
 describe("gzipJoined: pieces deflated once, joined by a nonce per response", () => {
   it("gunzips to the pieces joined by the nonce, whatever the text", () => {
@@ -65,20 +66,10 @@ async function siteWith(options: { maxPages?: number; keep?: boolean } = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-    new Promise<Answer>((resolve, reject) => {
-      httpRequest(`${base}${path}`, { method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const body = res.headers["content-encoding"] === "gzip" ? gunzipSync(raw).toString() : raw.toString();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
-        });
-      })
-        .on("error", reject)
-        .end();
-    });
+  const get = async (path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> => {
+    const { status, headers: sent, body } = await rawRequest(`${base}${path}`, headers, method);
+    return { status, headers: sent, body: (sent["content-encoding"] === "gzip" ? gunzipSync(body) : body).toString() };
+  };
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return { site, cache, get, close };
 }

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
+import type { IncomingHttpHeaders, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +11,7 @@ import type { PriceStore } from "~/lib/prices.server";
 import { readSettings } from "~/lib/settings.server";
 import { createServer } from "./app";
 import { chooseEncoding, matchesEtag } from "./prerender";
+import { rawRequest } from "./raw-request";
 
 // A static page as React Router would render it (no router scripts), and a page that hydrates.
 const PAGE = `<!DOCTYPE html><html lang="en"><head><style>body{margin:0}</style></head><body><h1>Cars</h1>${"<p>A car for every group.</p>".repeat(200)}</body></html>`;
@@ -50,12 +51,6 @@ describe("matchesEtag", () => {
   });
 });
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
 describe("prerendered pages answered before Express", () => {
   const dirs: string[] = [];
   const servers: Server[] = [];
@@ -86,16 +81,7 @@ describe("prerendered pages answered before Express", () => {
     servers.push(server);
     await new Promise((resolve) => server.once("listening", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const send = (pathname: string, headers: Record<string, string> = {}, method = "GET") =>
-      new Promise<Answer>((resolve, reject) => {
-        httpRequest(`${base}${pathname}`, { method, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-        })
-          .on("error", reject)
-          .end();
-      });
+    const send = (pathname: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(`${base}${pathname}`, headers, method);
     return { send, viaExpress: () => viaExpress };
   }
 
