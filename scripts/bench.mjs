@@ -54,10 +54,14 @@ const BASE_PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null
 const PRERENDERED = "/cars";
 const RENDERED = "/rates";
 
+// Every aim is a ratio to Node's static server measured in the same run, so a slower or busier
+// machine moves both sides alike. The goal figures behind them (docs/quality.md): a content page
+// at half Node's static server, the kept rates page at 5,000 requests/s and the booking POST at
+// 300/s on a machine whose Node static server serves about 45,000/s.
 const AIMS = {
   prerendered: { text: "≥ 0.5 × node static", pass: (row, base) => base !== null && row.rps >= 0.5 * base },
-  rendered: { text: "≥ 1000/s", pass: (row) => row.rps >= 1000 },
-  booking: { text: "≥ 300/s", pass: (row) => row.rps >= 300 },
+  rendered: { text: "≥ 0.1 × node static", pass: (row, base) => base !== null && row.rps >= 0.1 * base },
+  booking: { text: "≥ 0.006 × node static", pass: (row, base) => base !== null && row.rps >= 0.006 * base },
 };
 
 function fail(message) {
