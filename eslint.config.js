@@ -43,7 +43,10 @@ export default tseslint.config(
             noLib,
             noRoutes,
             noComponents,
-            { group: ["react", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"], message: "domain is framework-free." },
+            {
+              group: ["react", "react-dom", "react-dom/*", "react-router", "react-router/*", "@react-router/*"],
+              message: "domain is framework-free.",
+            },
             { group: ["node:*", "fs", "path", "http", "crypto"], message: "domain does not touch Node." },
             { group: ["drizzle-orm", "drizzle-orm/*", "@electric-sql/*", "pg"], message: "domain does not touch the database." },
           ],
@@ -69,7 +72,10 @@ export default tseslint.config(
     files: ["app/**", "server/**"],
     ignores: ["app/lib/settings.server.ts", "server/app.ts"],
     rules: {
-      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read settings from app/lib/settings.server.ts." }],
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings from app/lib/settings.server.ts." },
+      ],
     },
   },
 );

@@ -76,6 +76,10 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const e = (error ?? {}) as { name?: string; code?: string; stack?: string };
-  const where = (e.stack ?? "").split("\n").slice(1, 5).map((line) => line.trim()).join(" < ");
+  const where = (e.stack ?? "")
+    .split("\n")
+    .slice(1, 5)
+    .map((line) => line.trim())
+    .join(" < ");
   console.error(`${request.method} ${new URL(request.url).pathname} failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""} ${where}`);
 }

@@ -106,7 +106,7 @@ describe("finishDocument", () => {
 
   it("takes the module preloads out of the head of a hydrated page", () => {
     const html = finishDocument(HYDRATED, "", "N");
-    expect(html).not.toContain("modulepreload\" href");
+    expect(html).not.toContain('modulepreload" href');
     expect(html).not.toMatch(/^import \* as/m);
     expect(html).toContain('<script nonce="N" type="module" async="">');
     expect(html).toContain("<h1>Rates</h1>");

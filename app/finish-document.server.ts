@@ -70,7 +70,10 @@ export function deferBootstrap(body: string, preloads: readonly string[]): strin
   // phone metadata and the page's own code at once (a phone counts such a task as blocking).
   // scheduler.yield() where the browser has it: a new task without setTimeout's 4 ms clamp.
   // The entry module is not among them: evaluating it starts hydration, which must come last.
-  const late = new Set([...imports.map((i) => JSON.parse(i.href) as string), ...[...rest.matchAll(/import\(("[^"]+")\)/g)].map(([, href]) => JSON.parse(href!) as string)]);
+  const late = new Set([
+    ...imports.map((i) => JSON.parse(i.href) as string),
+    ...[...rest.matchAll(/import\(("[^"]+")\)/g)].map(([, href]) => JSON.parse(href!) as string),
+  ]);
   const shared = preloads.filter((href) => !late.has(href));
   return `
 ${AFTER_FIRST_PAINT}

@@ -14,7 +14,9 @@ export const bookings = pgTable(
     orderId: text("order_id").notNull(),
     /** The form's one-time token: posting the same draft twice finds this row again. */
     submissionToken: text("submission_token").notNull(),
-    status: text("status", { enum: ["pending_payment", "paid"] }).notNull().default("pending_payment"),
+    status: text("status", { enum: ["pending_payment", "paid"] })
+      .notNull()
+      .default("pending_payment"),
     kind: text("kind", { enum: ["shuttle", "private"] }).notNull(),
     roundTrip: boolean("round_trip").notNull(),
     depart: text("depart").notNull(),
@@ -65,7 +67,9 @@ export const outbox = pgTable(
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    status: text("status", { enum: ["pending", "sent"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
@@ -74,6 +78,8 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex("outbox_order_kind_key").on(t.orderId, t.kind),
-    index("outbox_pending_idx").on(t.status, t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_pending_idx")
+      .on(t.status, t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );

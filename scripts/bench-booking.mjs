@@ -49,7 +49,11 @@ async function run(label, env) {
     }
     // Warm-up.
     const warmEnd = performance.now() + 1000;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (performance.now() < warmEnd) await postOne(server.url); }));
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < warmEnd) await postOne(server.url);
+      }),
+    );
 
     const latencies = [];
     const others = new Map();
@@ -98,7 +102,9 @@ if (!isBuilt()) {
   console.error("build/server/index.js is missing: run `npm run build` first.");
   process.exit(1);
 }
-console.log(`Booking benchmark: ${SECONDS} s per backend, ${CONCURRENCY} posts in flight, on ${os.cpus().length} CPUs (client and server share them).`);
+console.log(
+  `Booking benchmark: ${SECONDS} s per backend, ${CONCURRENCY} posts in flight, on ${os.cpus().length} CPUs (client and server share them).`,
+);
 const results = [await run("PGlite", {})];
 if (PG_URL) {
   const name = `navette_bench_${randomBytes(4).toString("hex")}`;

@@ -245,7 +245,15 @@ async function measure(targets, rounds = 1) {
   const results = [];
   for (const t of targets) {
     const warm = await wrk(t.url, { ...t.options, seconds: WARMUP, args: t.options.warmArgs ?? t.options.args });
-    results.push({ label: t.label, good: 0, seconds: 0, cpu: 0, p99: 0, errors: warm.errors.map((e) => `warm-up: ${e}`), warmGood: warm.good });
+    results.push({
+      label: t.label,
+      good: 0,
+      seconds: 0,
+      cpu: 0,
+      p99: 0,
+      errors: warm.errors.map((e) => `warm-up: ${e}`),
+      warmGood: warm.good,
+    });
   }
   for (let round = 0; round < rounds; round++) {
     for (const [i, t] of targets.entries()) {
@@ -282,7 +290,18 @@ async function sql(url, text, params) {
 
 // ---------------------------------------------------------------------------------- the baselines
 /** Headers of our page that a static server would not add itself; the baselines send them too. */
-const OWN_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "content-type", "content-encoding", "etag", "vary", "transfer-encoding", "last-modified"]);
+const OWN_HEADERS = new Set([
+  "date",
+  "connection",
+  "keep-alive",
+  "content-length",
+  "content-type",
+  "content-encoding",
+  "etag",
+  "vary",
+  "transfer-encoding",
+  "last-modified",
+]);
 function copiedHeaders(headers) {
   return Object.entries(headers).filter(([name]) => !OWN_HEADERS.has(name));
 }
@@ -414,7 +433,13 @@ try {
   const headers = copiedHeaders(page.headers);
   const lua = path.join(tmp, "count.lua");
   writeFileSync(lua, COUNTING_LUA);
-  const getOptions = (size, pid) => ({ connections: CONNECTIONS, lua, pid, args: ["200", String(size)], headers: ["Accept-Encoding: gzip"] });
+  const getOptions = (size, pid) => ({
+    connections: CONNECTIONS,
+    lua,
+    pid,
+    args: ["200", String(size)],
+    headers: ["Accept-Encoding: gzip"],
+  });
 
   // The baselines and the prerendered page are measured in turn, in ROUNDS slices each, so that
   // their ratios compare neighbours in time.
@@ -426,26 +451,49 @@ try {
   });
   started.push(node);
   await node.waitFor((out) => out.includes("listening"), "listen");
-  const staticTargets = [{ label: "node:http static", kind: "node", url: `http://127.0.0.1:${nodePort}/cars.html`, options: getOptions(page.body.length, node.pid) }];
+  const staticTargets = [
+    {
+      label: "node:http static",
+      kind: "node",
+      url: `http://127.0.0.1:${nodePort}/cars.html`,
+      options: getOptions(page.body.length, node.pid),
+    },
+  ];
   if (NGINX) {
     const nginxPort = await port();
     writeFileSync(path.join(tmp, "nginx.conf"), nginxConfig(tmp, nginxPort, headers));
-    const nginx = startProcess(NGINX, ["-e", path.join(tmp, "error.log"), "-p", tmp, "-c", path.join(tmp, "nginx.conf")], { label: "nginx", wrap: onServerCore });
+    const nginx = startProcess(NGINX, ["-e", path.join(tmp, "error.log"), "-p", tmp, "-c", path.join(tmp, "nginx.conf")], {
+      label: "nginx",
+      wrap: onServerCore,
+    });
     started.push(nginx);
     await nginx.waitFor(() => listening(`http://127.0.0.1:${nginxPort}/cars.html`), "listen");
     const check = await get(`http://127.0.0.1:${nginxPort}/cars.html`, { "accept-encoding": "gzip" });
     if (check.status !== 200 || !check.body.equals(page.body)) throw new Error("nginx does not serve the page's gzip bytes.");
-    staticTargets.push({ label: "nginx static", kind: "nginx", url: `http://127.0.0.1:${nginxPort}/cars.html`, options: getOptions(page.body.length, nginx.pid) });
+    staticTargets.push({
+      label: "nginx static",
+      kind: "nginx",
+      url: `http://127.0.0.1:${nginxPort}/cars.html`,
+      options: getOptions(page.body.length, nginx.pid),
+    });
   }
-  staticTargets.push({ label: `prerendered ${PRERENDERED}`, kind: "prerendered", url: `${site}${PRERENDERED}`, options: getOptions(page.body.length, server.pid) });
+  staticTargets.push({
+    label: `prerendered ${PRERENDERED}`,
+    kind: "prerendered",
+    url: `${site}${PRERENDERED}`,
+    options: getOptions(page.body.length, server.pid),
+  });
   const measured = await measure(staticTargets, ROUNDS);
-  for (const [i, row] of measured.entries()) rows.push({ ...row, kind: staticTargets[i].kind === "prerendered" ? "prerendered" : "baseline" });
+  for (const [i, row] of measured.entries())
+    rows.push({ ...row, kind: staticTargets[i].kind === "prerendered" ? "prerendered" : "baseline" });
   const nodeBaseline = measured[0].rps;
   const nginxRps = NGINX ? measured[1].rps : NaN;
   for (const p of started.splice(1)) await p.stop();
 
   // Every kept answer has the same length (a nonce is always 24 characters): another size is an error.
-  const [ssr] = await measure([{ label: `rendered ${RENDERED}`, url: `${site}${RENDERED}`, options: getOptions(rendered.body.length, server.pid) }]);
+  const [ssr] = await measure([
+    { label: `rendered ${RENDERED}`, url: `${site}${RENDERED}`, options: getOptions(rendered.body.length, server.pid) },
+  ]);
   rows.push({ ...ssr, kind: "rendered" });
   const newUrlLua = path.join(tmp, "new-url.lua");
   // The warm-up and the measurement name their URLs apart, so none is asked for twice.
@@ -465,7 +513,11 @@ end
 `,
   );
   const [fresh] = await measure([
-    { label: `rendered ${RENDERED}?visit=N (a new URL each time)`, url: `${site}${RENDERED}`, options: { ...getOptions(-1, server.pid), lua: newUrlLua, warmArgs: ["200", "-1", "warm"], args: ["200", "-1", "run"] } },
+    {
+      label: `rendered ${RENDERED}?visit=N (a new URL each time)`,
+      url: `${site}${RENDERED}`,
+      options: { ...getOptions(-1, server.pid), lua: newUrlLua, warmArgs: ["200", "-1", "warm"], args: ["200", "-1", "run"] },
+    },
   ]);
   rows.push({ ...fresh, kind: "rendered-new" });
 

@@ -54,7 +54,9 @@ for (const path of paths) {
 await server.stop();
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`gzip bytes per route (targets: HTML+CSS ≤ ${kb(HTML_CSS_LIMIT)} on content pages; JS ≤ ${kb(JS_LIMIT_CONTENT)}, ≤ ${kb(JS_LIMIT_BOOKING)} on /reservation)\n`);
+console.log(
+  `gzip bytes per route (targets: HTML+CSS ≤ ${kb(HTML_CSS_LIMIT)} on content pages; JS ≤ ${kb(JS_LIMIT_CONTENT)}, ≤ ${kb(JS_LIMIT_BOOKING)} on /reservation)\n`,
+);
 console.log("CSS is inlined in the HTML (docs/decisions/0004-inline-css.md), so the CSS column counts only linked sheets.\n");
 console.log("| route | HTML | CSS | HTML+CSS | JS | within |");
 console.log("|---|---:|---:|---:|---:|---|");

@@ -83,7 +83,8 @@ try {
       for (const c of categories) {
         for (const ref of lhr.categories[c].auditRefs) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit.score !== null && audit.score < 1) failing.add(`${c}: ${ref.id} (${audit.displayValue ?? audit.score})`);
+          if (ref.weight > 0 && audit.score !== null && audit.score < 1)
+            failing.add(`${c}: ${ref.id} (${audit.displayValue ?? audit.score})`);
         }
       }
     }

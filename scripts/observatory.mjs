@@ -53,8 +53,25 @@ function makeCertificate() {
   const cert = path.join(tmp, "cert.pem");
   const result = spawnSync(
     "openssl",
-    ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "1",
-      "-keyout", key, "-out", cert, "-subj", `/CN=${HOST}`, "-addext", `subjectAltName=IP:${HOST}`],
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-days",
+      "1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+      "-subj",
+      `/CN=${HOST}`,
+      "-addext",
+      `subjectAltName=IP:${HOST}`,
+    ],
     { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" },
   );
   if (result.error || result.status !== 0) {

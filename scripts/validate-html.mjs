@@ -34,7 +34,7 @@ const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "jso
   maxBuffer: 64 * 1024 * 1024,
 });
 if (result.error) throw result.error;
-const messages = JSON.parse(result.stderr || "{\"messages\":[]}").messages ?? [];
+const messages = JSON.parse(result.stderr || '{"messages":[]}').messages ?? [];
 const byFile = new Map(files.map((f) => [`file:${f.file}`, f.path]));
 for (const m of messages) {
   console.log(`${byFile.get(m.url) ?? m.url}:${m.lastLine ?? "?"}: ${m.type}: ${m.message}`);

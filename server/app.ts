@@ -63,10 +63,7 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
     app.use(vite.middlewares);
   } else if (clientDir) {
     // Hashed file names change with their content, so they can be cached for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     // Every file of build/client has an extension: a page's path (no dot in its last segment)
     // goes on to the pages without a file-system look-up.
     const files = express.static(clientDir, { maxAge: "1h", index: false });
@@ -137,7 +134,11 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
     res
       .status(status)
       .type("text/plain")
-      .send(status < 500 ? "This address could not be read. Please check it and try again." : "Something went wrong on our side. Please try again in a moment.");
+      .send(
+        status < 500
+          ? "This address could not be read. Please check it and try again."
+          : "Something went wrong on our side. Please try again in a moment.",
+      );
   };
   app.use(plainError);
 
@@ -206,9 +207,7 @@ export async function main(
   };
 
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const getBuild =
-    options.getBuild ??
-    (async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild);
+  const getBuild = options.getBuild ?? (async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild);
   const app = createServer({
     settings,
     prices,

@@ -12,11 +12,15 @@ import { rawRequest } from "./raw-request";
 describe("gzipJoined: pieces deflated once, joined by a nonce per response", () => {
   it("gunzips to the pieces joined by the nonce, whatever the text", () => {
     fc.assert(
-      fc.property(fc.array(fc.string({ maxLength: 3000 }), { minLength: 1, maxLength: 6 }), fc.uint8Array({ minLength: 1, maxLength: 40 }), (texts, nonce) => {
-        const pieces = texts.map((t) => Buffer.from(t));
-        const body = gzipJoined(pieces, pieces.map(deflatePiece), Buffer.from(nonce));
-        expect(gunzipSync(body).equals(Buffer.concat(pieces.flatMap((p, i) => (i === 0 ? [p] : [Buffer.from(nonce), p]))))).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.string({ maxLength: 3000 }), { minLength: 1, maxLength: 6 }),
+        fc.uint8Array({ minLength: 1, maxLength: 40 }),
+        (texts, nonce) => {
+          const pieces = texts.map((t) => Buffer.from(t));
+          const body = gzipJoined(pieces, pieces.map(deflatePiece), Buffer.from(nonce));
+          expect(gunzipSync(body).equals(Buffer.concat(pieces.flatMap((p, i) => (i === 0 ? [p] : [Buffer.from(nonce), p]))))).toBe(true);
+        },
+      ),
     );
   });
 

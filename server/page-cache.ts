@@ -23,7 +23,6 @@ import { snapshot } from "./prerender";
  * length of the page, the only per-request work besides the copy.
  */
 
-
 const NONCE_BYTES = 16;
 const MAX_PAGES = 300;
 /** URLs rendered once, remembered so that the second render of one is kept. */
@@ -39,7 +38,6 @@ interface Entry {
   /** The price file version the page was rendered from. */
   version: string;
 }
-
 
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 // A final, empty stored block: BFINAL=1, BTYPE=00, LEN=0, NLEN=0xffff.
@@ -93,7 +91,6 @@ function encodingFor(header: string | string[] | undefined): Encoding | null {
   const codings = header.split(",").map((c) => c.trim().toLowerCase());
   return codings.includes("gzip") || codings.includes("*") ? "gzip" : null;
 }
-
 
 export interface PageCache {
   /** Express middleware, before React Router: keeps the pages that ask for it. */
@@ -150,7 +147,9 @@ export function createPageCache(options: {
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (!wanted || chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      chunks.push(
+        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
+      );
     };
     (res as { write: unknown }).write = (chunk: unknown, ...rest: unknown[]) => {
       const ok = write(chunk, ...rest);

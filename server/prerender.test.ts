@@ -81,7 +81,8 @@ describe("prerendered pages answered before Express", () => {
     servers.push(server);
     await new Promise((resolve) => server.once("listening", resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const send = (pathname: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(`${base}${pathname}`, headers, method);
+    const send = (pathname: string, headers: Record<string, string> = {}, method = "GET") =>
+      rawRequest(`${base}${pathname}`, headers, method);
     return { send, viaExpress: () => viaExpress };
   }
 

@@ -122,7 +122,11 @@ export function prerenderedPages(options: {
   async function render(path: string, origin: string): Promise<Cached | null> {
     const response = await handler(new Request(new URL(path, origin)), options.loadContext(""));
     const html = await response.text();
-    if (response.status !== 200 || html.includes("__reactRouterContext") || !/^text\/html/.test(response.headers.get("content-type") ?? "")) {
+    if (
+      response.status !== 200 ||
+      html.includes("__reactRouterContext") ||
+      !/^text\/html/.test(response.headers.get("content-type") ?? "")
+    ) {
       return null;
     }
     const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? "";
@@ -130,7 +134,11 @@ export function prerenderedPages(options: {
     const [gz, br] = await Promise.all([
       gzipAsync(body, { level: 9 }),
       brotliAsync(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       }),
     ]);
     const variant = (b: Buffer, encoding: Encoding): Variant => ({
@@ -170,9 +178,7 @@ export function prerenderedPages(options: {
       // No inline script on these pages: the nonce goes; the style is allowed by its hash.
       const csp = String(res.getHeader("Content-Security-Policy") ?? "")
         .split(";")
-        .map((d) =>
-          d.startsWith("style-src") ? d.replace(/'nonce-[^']*'/, page.styleHash) : d.replace(/ ?'nonce-[^']*'/, ""),
-        )
+        .map((d) => (d.startsWith("style-src") ? d.replace(/'nonce-[^']*'/, page.styleHash) : d.replace(/ ?'nonce-[^']*'/, "")))
         .join(";");
       res.setHeader("Content-Security-Policy", csp);
       res.setHeader("Content-Type", "text/html; charset=utf-8");

@@ -26,8 +26,7 @@ export function securityHeaders(settings: Settings, options: { dev?: boolean } =
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
   };
-  const nonceSource = (_req: IncomingMessage, res: ServerResponse) =>
-    `'nonce-${String((res as Response).locals.nonce ?? "")}'`;
+  const nonceSource = (_req: IncomingMessage, res: ServerResponse) => `'nonce-${String((res as Response).locals.nonce ?? "")}'`;
 
   const csp = helmet({
     contentSecurityPolicy: {
@@ -55,10 +54,7 @@ export function securityHeaders(settings: Settings, options: { dev?: boolean } =
     xFrameOptions: { action: "deny" },
   });
   const permissions: RequestHandler = (_req, res, next) => {
-    res.setHeader(
-      "Permissions-Policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
     next();
   };
   return [nonce, csp, permissions];

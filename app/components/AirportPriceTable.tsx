@@ -23,23 +23,15 @@ export function AirportPriceTable({
 }) {
   return (
     <PriceTableFrame caption={caption} columns={COLUMNS.map((c) => c.label)}>
-          {PAX_COUNTS.map((n) => (
-            <tr key={n}>
-              <th scope="row">{n === 1 ? "1 passenger" : `${n} passengers`}</th>
-              {COLUMNS.map((c) => {
-                const cents = (table as Readonly<Record<string, number | null>>)[`${kind}_pax_${n}_${c.suffix}`] ?? null;
-                return (
-                  <td key={c.suffix}>
-                    {cents === null ? (
-                      <NoPrice />
-                    ) : (
-                      formatEuros(cents)
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+      {PAX_COUNTS.map((n) => (
+        <tr key={n}>
+          <th scope="row">{n === 1 ? "1 passenger" : `${n} passengers`}</th>
+          {COLUMNS.map((c) => {
+            const cents = (table as Readonly<Record<string, number | null>>)[`${kind}_pax_${n}_${c.suffix}`] ?? null;
+            return <td key={c.suffix}>{cents === null ? <NoPrice /> : formatEuros(cents)}</td>;
+          })}
+        </tr>
+      ))}
     </PriceTableFrame>
   );
 }

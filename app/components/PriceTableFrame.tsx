@@ -1,15 +1,7 @@
 import type { ReactNode } from "react";
 
 /** The frame every price table shares: scrolling on narrow screens, caption, column headers. */
-export function PriceTableFrame({
-  caption,
-  columns,
-  children,
-}: {
-  caption: string;
-  columns: readonly string[];
-  children: ReactNode;
-}) {
+export function PriceTableFrame({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
   return (
     // A table wider than a phone scrolls inside this region; keyboard users need to focus it to
     // scroll it (WCAG 2.1.1), and its name says what it holds.

@@ -19,60 +19,46 @@ const TRIPS = [
  * A rates table (specification 2.4): one row per passenger count, each price a link to the
  * booking form for that party and trip. Card prices, in euros.
  */
-export function RatesTable({
-  table,
-  caption,
-  onBook,
-}: {
-  table: RatesTableData;
-  caption: string;
-  onBook?: (line: RateLine) => void;
-}) {
+export function RatesTable({ table, caption, onBook }: { table: RatesTableData; caption: string; onBook?: (line: RateLine) => void }) {
   const lines = table.lines.filter((l) => l.card[1] !== null || l.card[2] !== null);
   if (lines.length === 0) {
-    return (
-      <p className="notice">
-        No {table.kind === "shuttle" ? "shared shuttle" : "private transfer"} runs on this route.
-      </p>
-    );
+    return <p className="notice">No {table.kind === "shuttle" ? "shared shuttle" : "private transfer"} runs on this route.</p>;
   }
   return (
     <PriceTableFrame caption={caption} columns={TRIPS.map((t) => t.label)}>
-          {lines.map((line) => (
-            <tr key={line.code}>
-              <th scope="row">{passengerLabel(line)}</th>
-              {TRIPS.map(({ tripType, label }) => {
-                const cents = line.card[tripType];
-                const each = line.perPassenger?.[tripType];
-                return (
-                  <td key={tripType}>
-                    {cents === null ? (
-                      <NoPrice />
-                    ) : (
-                      <Link
-                        className="price-link"
-                        to={reservationHref({
-                          depart: table.from,
-                          arrive: table.to,
-                          kind: table.kind,
-                          nbPax: line.code,
-                          departType: table.depart_type,
-                          arriveType: table.arrive_type,
-                          tripType,
-                        })}
-                        onClick={() => onBook?.(line)}
-                      >
-                        {each != null ? `${formatEuros(each)} per person` : formatEuros(cents)}
-                        <span className="visually-hidden">
-                          {`, book ${label.toLowerCase()} for ${passengerLabel(line)}`}
-                        </span>
-                      </Link>
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
+      {lines.map((line) => (
+        <tr key={line.code}>
+          <th scope="row">{passengerLabel(line)}</th>
+          {TRIPS.map(({ tripType, label }) => {
+            const cents = line.card[tripType];
+            const each = line.perPassenger?.[tripType];
+            return (
+              <td key={tripType}>
+                {cents === null ? (
+                  <NoPrice />
+                ) : (
+                  <Link
+                    className="price-link"
+                    to={reservationHref({
+                      depart: table.from,
+                      arrive: table.to,
+                      kind: table.kind,
+                      nbPax: line.code,
+                      departType: table.depart_type,
+                      arriveType: table.arrive_type,
+                      tripType,
+                    })}
+                    onClick={() => onBook?.(line)}
+                  >
+                    {each != null ? `${formatEuros(each)} per person` : formatEuros(cents)}
+                    <span className="visually-hidden">{`, book ${label.toLowerCase()} for ${passengerLabel(line)}`}</span>
+                  </Link>
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
     </PriceTableFrame>
   );
 }

@@ -13,17 +13,27 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
     <footer className="site-footer">
       <div className="container site-footer__grid">
         <nav aria-labelledby="footer-nav">
-          <h2 id="footer-nav" className="site-footer__heading">Navigation</h2>
+          <h2 id="footer-nav" className="site-footer__heading">
+            Navigation
+          </h2>
           <ul>
             {menuEntries(site.vipUrl).map((entry) => (
               <li key={entry.label}>
-                {entry.external ? <a href={entry.to} rel="noopener">{entry.label}</a> : <Link to={entry.to}>{entry.label}</Link>}
+                {entry.external ? (
+                  <a href={entry.to} rel="noopener">
+                    {entry.label}
+                  </a>
+                ) : (
+                  <Link to={entry.to}>{entry.label}</Link>
+                )}
               </li>
             ))}
           </ul>
         </nav>
         <nav aria-labelledby="footer-routes">
-          <h2 id="footer-routes" className="site-footer__heading">Airport routes</h2>
+          <h2 id="footer-routes" className="site-footer__heading">
+            Airport routes
+          </h2>
           <ul>
             {AIRPORT_ROUTE_LINKS.map((entry) => (
               <li key={entry.to}>
@@ -33,7 +43,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           </ul>
         </nav>
         <nav aria-labelledby="footer-shuttle">
-          <h2 id="footer-shuttle" className="site-footer__heading">Disneyland shuttles</h2>
+          <h2 id="footer-shuttle" className="site-footer__heading">
+            Disneyland shuttles
+          </h2>
           <ul>
             {shuttle.map((p) => (
               <li key={p.path}>
@@ -43,7 +55,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
               </li>
             ))}
           </ul>
-          <h2 id="footer-private" className="site-footer__heading">Private Disneyland transfers</h2>
+          <h2 id="footer-private" className="site-footer__heading">
+            Private Disneyland transfers
+          </h2>
           <ul aria-labelledby="footer-private">
             {privates.map((p) => (
               <li key={p.path}>
@@ -63,7 +77,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           </p>
           <p>Phone lines open 06:30–11:00, Paris time.</p>
           <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal" className="site-footer__heading">Legal</h2>
+            <h2 id="footer-legal" className="site-footer__heading">
+              Legal
+            </h2>
             <ul>
               {LEGAL_LINKS.map((entry) => (
                 <li key={entry.to}>

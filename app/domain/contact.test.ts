@@ -78,8 +78,7 @@ describe("validateContact", () => {
   });
 
   it("property: any non-blank name and question with a well-formed address pass, trimmed", () => {
-    const text = (max: number) =>
-      fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+    const text = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
     fc.assert(
       fc.property(
         text(CONTACT_LIMITS.fullName),
@@ -207,13 +206,17 @@ describe("codeMatches and spellCode", () => {
 
   it("property: a generated code always matches itself and never a changed one", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 6, maxLength: 6 }), fc.nat(5), (values, at) => {
-        const code = generateCode(replay(values));
-        expect(codeMatches(code, code)).toBe(true);
-        expect(codeMatches(code.toLowerCase(), code)).toBe(true);
-        const other = CODE_ALPHABET[(CODE_ALPHABET.indexOf(code[at] ?? "A") + 1) % CODE_ALPHABET.length] ?? "A";
-        expect(codeMatches(code.slice(0, at) + other + code.slice(at + 1), code)).toBe(false);
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: 6, maxLength: 6 }),
+        fc.nat(5),
+        (values, at) => {
+          const code = generateCode(replay(values));
+          expect(codeMatches(code, code)).toBe(true);
+          expect(codeMatches(code.toLowerCase(), code)).toBe(true);
+          const other = CODE_ALPHABET[(CODE_ALPHABET.indexOf(code[at] ?? "A") + 1) % CODE_ALPHABET.length] ?? "A";
+          expect(codeMatches(code.slice(0, at) + other + code.slice(at + 1), code)).toBe(false);
+        },
+      ),
     );
   });
 
@@ -224,12 +227,30 @@ describe("codeMatches and spellCode", () => {
 
 describe("describeSendFailure", () => {
   it.each([
-    [{ status: 451, text: "whatever" }, { status: 451, reason: "451 Unavailable For Headless Browser" }],
-    [{ status: 403, text: "" }, { status: 403, reason: "403 Forbidden" }],
-    [{ status: 429, text: "slow down" }, { status: 429, reason: "429 Too Many Requests" }],
-    [{ status: 500, text: "Internal error" }, { status: 500, reason: "500 Internal error" }],
-    [{ status: 400, text: "" }, { status: 400, reason: "400 Unexpected answer from the e-mail service" }],
-    [{ status: 0, text: "Network Error" }, { status: null, reason: "Network Error" }],
+    [
+      { status: 451, text: "whatever" },
+      { status: 451, reason: "451 Unavailable For Headless Browser" },
+    ],
+    [
+      { status: 403, text: "" },
+      { status: 403, reason: "403 Forbidden" },
+    ],
+    [
+      { status: 429, text: "slow down" },
+      { status: 429, reason: "429 Too Many Requests" },
+    ],
+    [
+      { status: 500, text: "Internal error" },
+      { status: 500, reason: "500 Internal error" },
+    ],
+    [
+      { status: 400, text: "" },
+      { status: 400, reason: "400 Unexpected answer from the e-mail service" },
+    ],
+    [
+      { status: 0, text: "Network Error" },
+      { status: null, reason: "Network Error" },
+    ],
     [new TypeError("Failed to fetch"), { status: null, reason: "Failed to fetch" }],
     ["The public key is required.", { status: null, reason: "The public key is required." }],
     [undefined, { status: null, reason: "Unknown error" }],

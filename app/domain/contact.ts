@@ -5,13 +5,7 @@
  */
 // zod's tree-shakable build: the classic API would add about 90 KB gzip to the contact page.
 import * as z from "zod/mini";
-import {
-  CONTACT_ERRORS,
-  CONTACT_LIMITS,
-  type ContactErrors,
-  type ContactMessage,
-  type ContactValidation,
-} from "./contact-rules";
+import { CONTACT_ERRORS, CONTACT_LIMITS, type ContactErrors, type ContactMessage, type ContactValidation } from "./contact-rules";
 
 export * from "./contact-rules";
 

@@ -4,16 +4,7 @@
  * `/images/cars/{id}.svg` (640 × 400), a file the business can replace on its own.
  */
 
-export type VehicleId =
-  | "caravelle"
-  | "trafic"
-  | "class-v"
-  | "class-s"
-  | "class-e"
-  | "peugeot-508"
-  | "peugeot-5008"
-  | "bus-50"
-  | "bus-61";
+export type VehicleId = "caravelle" | "trafic" | "class-v" | "class-s" | "class-e" | "peugeot-508" | "peugeot-5008" | "bus-50" | "bus-61";
 
 export type VehicleKind = "Minibus" | "Executive van" | "Saloon" | "SUV" | "Coach";
 

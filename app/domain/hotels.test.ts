@@ -1,30 +1,17 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  HOTELS,
-  hotelBySlug,
-  hotelsForPostcodes,
-  resortHotels,
-  type Hotel,
-} from "./hotels";
+import { HOTELS, hotelBySlug, hotelsForPostcodes, resortHotels, type Hotel } from "./hotels";
 
 const POSTCODES = ["95200", "77700", "77144", "77600"] as const;
 
 function isSortedByName(list: readonly Hotel[]): boolean {
-  return list.every(
-    (h, i) =>
-      i === 0 ||
-      list[i - 1]!.name.localeCompare(h.name, "en", { sensitivity: "base" }) <=
-        0,
-  );
+  return list.every((h, i) => i === 0 || list[i - 1]!.name.localeCompare(h.name, "en", { sensitivity: "base" }) <= 0);
 }
 
 describe("built-in hotels", () => {
   it("has twenty hotels with ids 1 to 20", () => {
     expect(HOTELS).toHaveLength(20);
-    expect(HOTELS.map((h) => h.id)).toEqual(
-      Array.from({ length: 20 }, (_, i) => i + 1),
-    );
+    expect(HOTELS.map((h) => h.id)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
 
   it("uses unique kebab-case ASCII slugs and unique names", () => {
@@ -45,9 +32,7 @@ describe("built-in hotels", () => {
         code,
       ).toBe(true);
     }
-    expect(HOTELS.filter((h) => h.zip.startsWith("77")).length).toBeGreaterThan(
-      HOTELS.length / 2,
-    );
+    expect(HOTELS.filter((h) => h.zip.startsWith("77")).length).toBeGreaterThan(HOTELS.length / 2);
   });
 
   it("gives every hotel an address, a city and the shared image", () => {
@@ -60,9 +45,7 @@ describe("built-in hotels", () => {
 
   it("never invents a street number in an unconfirmed address", () => {
     // Addresses with numbers are the ones a source confirmed (docs/hotels-sources.md).
-    const numbered = HOTELS.filter((h) => /^\d/.test(h.address)).map(
-      (h) => h.slug,
-    );
+    const numbered = HOTELS.filter((h) => /^\d/.test(h.address)).map((h) => h.slug);
     expect(numbered.sort()).toEqual(
       [
         "aparthotel-adagio-serris-val-d-europe",
@@ -79,9 +62,7 @@ describe("resortHotels", () => {
   const resort = resortHotels();
 
   it("keeps exactly the hotels whose postcode starts with 77", () => {
-    expect(resort).toHaveLength(
-      HOTELS.filter((h) => h.zip.startsWith("77")).length,
-    );
+    expect(resort).toHaveLength(HOTELS.filter((h) => h.zip.startsWith("77")).length);
     expect(resort.every((h) => h.zip.startsWith("77"))).toBe(true);
     expect(resort.some((h) => h.zip === "95200")).toBe(false);
   });
@@ -128,10 +109,7 @@ describe("hotelsForPostcodes", () => {
   });
 
   it("is always sorted and only holds hotels whose zip is in the list", () => {
-    const entry = fc.tuple(
-      fc.constantFrom(...POSTCODES, "75001", "93000"),
-      fc.constantFrom("", " Chessy", " Serris", "  x y"),
-    );
+    const entry = fc.tuple(fc.constantFrom(...POSTCODES, "75001", "93000"), fc.constantFrom("", " Chessy", " Serris", "  x y"));
     fc.assert(
       fc.property(fc.array(entry, { maxLength: 6 }), (parts) => {
         const entries = parts.map(([code, rest]) => code + rest);
@@ -139,9 +117,7 @@ describe("hotelsForPostcodes", () => {
         const found = hotelsForPostcodes(entries);
         expect(isSortedByName(found)).toBe(true);
         expect(found.every((h) => codes.includes(h.zip))).toBe(true);
-        expect(found).toHaveLength(
-          HOTELS.filter((h) => codes.includes(h.zip)).length,
-        );
+        expect(found).toHaveLength(HOTELS.filter((h) => codes.includes(h.zip)).length);
       }),
     );
   });
@@ -157,12 +133,9 @@ describe("hotelBySlug", () => {
     expect(hotelBySlug(slug)?.id).toBe(id);
   });
 
-  it.each(["", "unknown-hotel", "disneyland hotel"])(
-    "returns undefined for %j",
-    (slug) => {
-      expect(hotelBySlug(slug)).toBeUndefined();
-    },
-  );
+  it.each(["", "unknown-hotel", "disneyland hotel"])("returns undefined for %j", (slug) => {
+    expect(hotelBySlug(slug)).toBeUndefined();
+  });
 
   it("finds every hotel by its own slug", () => {
     for (const h of HOTELS) {

@@ -230,10 +230,6 @@ export function resortHotels(): Hotel[] {
  * Each entry is a string whose first word is the code, such as "77700 Chessy" (spec 3.6).
  */
 export function hotelsForPostcodes(postcodes: readonly string[]): Hotel[] {
-  const codes = new Set(
-    postcodes
-      .map((entry) => entry.trim().split(/\s+/)[0] ?? "")
-      .filter((code) => code !== ""),
-  );
+  const codes = new Set(postcodes.map((entry) => entry.trim().split(/\s+/)[0] ?? "").filter((code) => code !== ""));
   return HOTELS.filter((h) => codes.has(h.zip)).sort(byName);
 }

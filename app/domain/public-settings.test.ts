@@ -17,9 +17,12 @@ describe("formatReleaseDate", () => {
   it("reads exactly as Intl's British long date", () => {
     const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
     fc.assert(
-      fc.property(fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }), (date) => {
-        expect(formatReleaseDate(date.toISOString().slice(0, 10))).toBe(intl.format(date));
-      }),
+      fc.property(
+        fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }),
+        (date) => {
+          expect(formatReleaseDate(date.toISOString().slice(0, 10))).toBe(intl.format(date));
+        },
+      ),
     );
   });
 });

@@ -28,13 +28,18 @@ describe("ratesView", () => {
   it("serves every rate preset with prices", () => {
     for (const preset of RATE_PRESETS) {
       const view = ratesView(rows, preset.from, preset.to)!;
-      expect(view.private.lines.some((l) => l.card[1] !== null), preset.path).toBe(true);
+      expect(
+        view.private.lines.some((l) => l.card[1] !== null),
+        preset.path,
+      ).toBe(true);
     }
   });
 
   it("works both ways: arrivals include the places of rows written towards the departure", () => {
     const view = ratesView(rows, "disney", "")!;
-    expect(view.arrivals).toEqual(expect.arrayContaining(["Charles de Gaulle Airport (CDG)", "Orly Airport (ORY)", "Beauvais Airport (BVA)"]));
+    expect(view.arrivals).toEqual(
+      expect.arrayContaining(["Charles de Gaulle Airport (CDG)", "Orly Airport (ORY)", "Beauvais Airport (BVA)"]),
+    );
   });
 
   it("shows the Disneyland card when either end's name contains 'disney', and the airports at the ends", () => {

@@ -154,7 +154,14 @@ describe("the outbox over real SMTP", () => {
     const later = await queue(db, "NV-CCCCCC", { nextAttemptAt: new Date(base - 1_000) });
     const older = await queue(db, "NV-BBBBBB", { nextAttemptAt: new Date(base - 5_000) });
     const notDue = await queue(db, "NV-DDDDDD", { nextAttemptAt: new Date(base + 3_600_000) });
-    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog(), now: () => new Date(base), batchSize: 1 });
+    const box = createOutbox({
+      db,
+      transport: transportFor(smtp.url),
+      from: FROM,
+      log: recordingLog(),
+      now: () => new Date(base),
+      batchSize: 1,
+    });
 
     expect(await box.runOnce()).toEqual({ sent: 1, failed: 0 });
     expect(smtp.received.map((m) => m.to[0])).toEqual([older.recipient]);
@@ -201,7 +208,13 @@ describe("the outbox over real SMTP", () => {
     const { db } = database;
     const clock = manualClock();
     const message = await queue(db, "NV-FFFFFF");
-    const down = createOutbox({ db, transport: transportFor(`smtp://127.0.0.1:${await closedPort()}`), from: FROM, log: recordingLog(), now: clock.now });
+    const down = createOutbox({
+      db,
+      transport: transportFor(`smtp://127.0.0.1:${await closedPort()}`),
+      from: FROM,
+      log: recordingLog(),
+      now: clock.now,
+    });
 
     expect(await down.runOnce()).toEqual({ sent: 0, failed: 1 });
     const row = await rowById(db, message.id);
@@ -303,10 +316,26 @@ describe("the outbox over real SMTP", () => {
 // ---------------------------------------------------------------------------------------------
 // Payment → outbox → SMTP
 
-const site: EmailSite = { siteName: "Navette Paris", businessEmail: "booking@navette.example", phone: "+33 1 99 00 12 34", siteUrl: "https://navette.example" };
+const site: EmailSite = {
+  siteName: "Navette Paris",
+  businessEmail: "booking@navette.example",
+  phone: "+33 1 99 00 12 34",
+  siteUrl: "https://navette.example",
+};
 
 function end(partial: Partial<BookingEnd>): BookingEnd {
-  return { place: "", kind: "address", flightTime: null, flightCity: "", flightNumber: "", hotel: "", hotelId: null, address: "", zip: "", ...partial };
+  return {
+    place: "",
+    kind: "address",
+    flightTime: null,
+    flightCity: "",
+    flightNumber: "",
+    hotel: "",
+    hotelId: null,
+    address: "",
+    zip: "",
+    ...partial,
+  };
 }
 
 const booking: Booking = {
@@ -337,7 +366,13 @@ const booking: Booking = {
       durationMinutes: 60,
       delayDepartMinutes: 30,
       delayArriveMinutes: 120,
-      pickup: end({ place: "Charles de Gaulle Airport (CDG)", kind: "flight", flightTime: "07:45", flightCity: "New York", flightNumber: "AF007" }),
+      pickup: end({
+        place: "Charles de Gaulle Airport (CDG)",
+        kind: "flight",
+        flightTime: "07:45",
+        flightCity: "New York",
+        flightNumber: "AF007",
+      }),
       dropoff: end({ place: "Paris", hotel: "Hotel Lutetia", address: "45 boulevard Raspail", zip: "75006" }),
       info: "Child seat please.",
     },

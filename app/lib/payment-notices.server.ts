@@ -7,11 +7,7 @@ import type { Settings } from "./settings.server";
  * What every verified payment notification does, whichever provider sent it: mark the booking
  * paid with its two e-mails in the outbox, in one transaction, then wake the outbox.
  */
-export async function acceptPayment(
-  services: BookingServices,
-  settings: Settings,
-  notice: PaymentNotice,
-): Promise<PaymentOutcome> {
+export async function acceptPayment(services: BookingServices, settings: Settings, notice: PaymentNotice): Promise<PaymentOutcome> {
   const outcome = await recordPayment(await services.db(), notice, (row) =>
     bookingEmails(row, {
       siteName: settings.siteName,

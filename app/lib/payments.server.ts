@@ -99,8 +99,7 @@ export class StripeProvider implements PaymentProvider {
 
   async checkoutUrl(row: BookingRow): Promise<string> {
     const stripe = await this.client();
-    const back = (okKo: "ok" | "ko") =>
-      `${this.siteUrl}/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
+    const back = (okKo: "ok" | "ko") => `${this.siteUrl}/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
     const session = await stripe.checkout.sessions.create(
       {
         mode: "payment",

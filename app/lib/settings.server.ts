@@ -36,9 +36,7 @@ const schema = z.object({
   SITE_EMAIL: z.email({ message: "must be an e-mail address" }).default("booking@navette.example"),
   VIP_URL: httpUrl.default("https://vip.navette.example"),
   PRICES_CSV: z.string().trim().min(1, "must not be empty").default("data/prices.csv"),
-  DATABASE_URL: optional.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional(),
-  ),
+  DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional()),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default(".data"),
   EMAILJS_PUBLIC_KEY: optional,
   EMAILJS_SERVICE_ID: optional,
@@ -49,13 +47,21 @@ const schema = z.object({
       .refine((v) => v.startsWith("/") || /^https?:\/\//.test(v), "must be a path such as /api/booking or an http(s) URL")
       .optional(),
   ),
-  RELEASE_DATE: optional.pipe(
-    z.iso.date({ message: "must be a date written YYYY-MM-DD" }).optional(),
-  ),
+  RELEASE_DATE: optional.pipe(z.iso.date({ message: "must be a date written YYYY-MM-DD" }).optional()),
   SMTP_URL: optional.pipe(z.url({ protocol: /^smtps?$/, message: "must be an smtp:// or smtps:// URL" }).optional()),
   MAIL_FROM: optional.pipe(z.string().regex(/@/, "must hold an e-mail address, such as Navette <booking@example.com>").optional()),
-  STRIPE_SECRET_KEY: optional.pipe(z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional()),
-  STRIPE_WEBHOOK_SECRET: optional.pipe(z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)").optional()),
+  STRIPE_SECRET_KEY: optional.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optional.pipe(
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a Stripe webhook secret (whsec_…)")
+      .optional(),
+  ),
   PAYMENT_SANDBOX_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   HSTS: z
     .enum(["0", "1", "true", "false"], { message: "must be 1 or 0" })
@@ -100,10 +106,7 @@ export const DEFAULT_BOOKING_ENDPOINT = "/api/booking";
  * Reads the settings from an environment (process.env in production, a plain object in tests).
  * `buildDate` is the release date used when RELEASE_DATE is unset.
  */
-export function readSettings(
-  env: Record<string, string | undefined>,
-  options: { cwd?: string; buildDate?: string } = {},
-): Settings {
+export function readSettings(env: Record<string, string | undefined>, options: { cwd?: string; buildDate?: string } = {}): Settings {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => {
@@ -140,7 +143,8 @@ export function readSettings(
     hsts: v.HSTS,
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM ?? `${v.SITE_NAME} <${v.SITE_EMAIL}>`,
-    stripe: v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET } : null,
+    stripe:
+      v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET } : null,
     sandboxSecret: v.PAYMENT_SANDBOX_SECRET ?? null,
   };
 }

@@ -89,9 +89,9 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="disneyland-blurb">
         <h2 id="disneyland-blurb">Getting to Disneyland Paris</h2>
         <p>
-          Disneyland Paris lies at Marne-la-Vallée, 32 km east of Paris. Its two parks, Disney Village and the resort
-          hotels sit around the Marne-la-Vallée–Chessy station; the partner hotels are a few minutes away in Serris,
-          Magny-le-Hongre, Bailly-Romainvilliers and Val d&apos;Europe. We drop you at the door of your hotel.
+          Disneyland Paris lies at Marne-la-Vallée, 32 km east of Paris. Its two parks, Disney Village and the resort hotels sit around the
+          Marne-la-Vallée–Chessy station; the partner hotels are a few minutes away in Serris, Magny-le-Hongre, Bailly-Romainvilliers and
+          Val d&apos;Europe. We drop you at the door of your hotel.
         </p>
       </section>
 

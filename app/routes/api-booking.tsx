@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ problems, back }, { status: 400 });
   }
   const booking = parsed.data;
-  if (!booking.submissionToken) return data({ problems: ["The booking form was incomplete. Please open it again."], back }, { status: 400 });
+  if (!booking.submissionToken)
+    return data({ problems: ["The booking form was incomplete. Please open it again."], back }, { status: 400 });
 
   let priceCents = 0;
   try {

@@ -16,9 +16,8 @@ export default function CarsPage() {
     <div className="container page">
       <h1>Our fleet</h1>
       <p className="lead">
-        Nine vehicles, from a saloon for three to a coach for sixty-one. All are air-conditioned, non-smoking and
-        driven by professional drivers. Tell us how many you are and how much luggage you carry: we send the vehicle that
-        fits.
+        Nine vehicles, from a saloon for three to a coach for sixty-one. All are air-conditioned, non-smoking and driven by professional
+        drivers. Tell us how many you are and how much luggage you carry: we send the vehicle that fits.
       </p>
       <ul className="grid fleet">
         {FLEET.map((vehicle, index) => (
@@ -33,10 +32,7 @@ export default function CarsPage() {
             />
             <h2>{vehicle.name}</h2>
             <p className="fleet__meta">
-              <span className="badge">
-                {vehicle.passengers} passengers
-              </span>{" "}
-              <span className="fleet__kind">{vehicle.kind}</span>
+              <span className="badge">{vehicle.passengers} passengers</span> <span className="fleet__kind">{vehicle.kind}</span>
             </p>
             <p>{vehicle.description}</p>
             <p>
@@ -47,9 +43,8 @@ export default function CarsPage() {
       </ul>
       <h2>Not sure which vehicle you need?</h2>
       <p>
-        Prices depend on the route and the number of passengers, not on the model. Check the{" "}
-        <Link to="/rates">rates for your trip</Link>, or <Link to="/contact">ask us</Link> for a group, a coach or a
-        special request such as a wheelchair, skis or extra luggage.
+        Prices depend on the route and the number of passengers, not on the model. Check the <Link to="/rates">rates for your trip</Link>,
+        or <Link to="/contact">ask us</Link> for a group, a coach or a special request such as a wheelchair, skis or extra luggage.
       </p>
     </div>
   );

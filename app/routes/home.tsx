@@ -75,8 +75,8 @@ export default function HomePage() {
           <div className="hero__content">
             <h1 id="home-title">Paris airport and Disneyland transfers</h1>
             <p>
-              Shared shuttles and private cars between Charles de Gaulle, Orly and Beauvais airports, Disneyland Paris and
-              your hotel in Paris. Booked in minutes, at a fixed price.
+              Shared shuttles and private cars between Charles de Gaulle, Orly and Beauvais airports, Disneyland Paris and your hotel in
+              Paris. Booked in minutes, at a fixed price.
             </p>
             <p className="actions">
               <Link className="button button--light" to="/contact">
@@ -136,8 +136,8 @@ export default function HomePage() {
             />
             <h3>We meet you at the airport</h3>
             <p>
-              Your driver is there when you come through the arrivals doors, helps with your luggage and takes you to the
-              vehicle. Shuttle passengers meet their driver at the shuttle meeting point of their terminal.
+              Your driver is there when you come through the arrivals doors, helps with your luggage and takes you to the vehicle. Shuttle
+              passengers meet their driver at the shuttle meeting point of their terminal.
             </p>
           </div>
           <div className="media">
@@ -151,8 +151,8 @@ export default function HomePage() {
             />
             <h3>We drop you at your hotel door</h3>
             <p>
-              Disney hotels, partner hotels in Val d&apos;Europe, Serris and Magny-le-Hongre, or any address in Paris: no
-              train changes with suitcases and tired children. <Link to="/hotels_disneyland_paris">See the hotels we serve</Link>.
+              Disney hotels, partner hotels in Val d&apos;Europe, Serris and Magny-le-Hongre, or any address in Paris: no train changes with
+              suitcases and tired children. <Link to="/hotels_disneyland_paris">See the hotels we serve</Link>.
             </p>
           </div>
         </div>

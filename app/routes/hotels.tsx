@@ -93,8 +93,8 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
     <div className="container page">
       <h1>Disneyland Paris hotels</h1>
       <p className="lead">
-        Pick your airport and your hotel: we drive you to its door by shared shuttle or private car. From Orly we offer
-        private transfers only.
+        Pick your airport and your hotel: we drive you to its door by shared shuttle or private car. From Orly we offer private transfers
+        only.
       </p>
       <Tabs
         label="Airport"

@@ -19,8 +19,7 @@ export default function LinksPage() {
     <div className="container page">
       <h1>Useful links</h1>
       <p className="lead">
-        Official websites to plan your stay in Paris and at Disneyland Paris. They are run by other organisations and
-        open outside our site.
+        Official websites to plan your stay in Paris and at Disneyland Paris. They are run by other organisations and open outside our site.
       </p>
       <div className="link-topics">
         {LINK_TOPICS.map((topic) => (

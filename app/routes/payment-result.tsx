@@ -67,4 +67,3 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
     </div>
   );
 }
-

@@ -17,14 +17,14 @@ export default function PrivacyPolicyPage() {
     <div className="container page prose legal">
       <h1>Privacy policy</h1>
       <p className="lead">
-        We collect only what we need to drive you safely to the right place at the right time, and to answer your
-        questions. This page explains what that is and what you can do about it.
+        We collect only what we need to drive you safely to the right place at the right time, and to answer your questions. This page
+        explains what that is and what you can do about it.
       </p>
 
       <h2>Who is responsible</h2>
       <p>
-        The data controller is {site.siteName}, the publisher of this website (see the{" "}
-        <Link to="/legal-notice">legal notice</Link>). For any question about your data, write to {mail}.
+        The data controller is {site.siteName}, the publisher of this website (see the <Link to="/legal-notice">legal notice</Link>). For
+        any question about your data, write to {mail}.
       </p>
 
       <h2>What we collect and why</h2>
@@ -38,44 +38,42 @@ export default function PrivacyPolicyPage() {
         <li>any note you add for the driver.</li>
       </ul>
       <p>
-        We use this information to perform the transfer you ordered: to plan the ride, tell the driver where and when to
-        meet you, follow your flight, contact you on the day and send you your confirmation and invoice. The legal basis
-        is the performance of our contract with you (article 6(1)(b) of the GDPR) and, for invoices, our legal
-        accounting obligations (article 6(1)(c)).
+        We use this information to perform the transfer you ordered: to plan the ride, tell the driver where and when to meet you, follow
+        your flight, contact you on the day and send you your confirmation and invoice. The legal basis is the performance of our contract
+        with you (article 6(1)(b) of the GDPR) and, for invoices, our legal accounting obligations (article 6(1)(c)).
       </p>
       <h3>When you pay</h3>
       <p>
-        Payment is made on the secure page of our payment provider. Your card details are entered there and go directly
-        to the provider: this website never sees or stores your card number. We receive only the result of the payment
-        (accepted or refused), the amount and a transaction reference.
+        Payment is made on the secure page of our payment provider. Your card details are entered there and go directly to the provider:
+        this website never sees or stores your card number. We receive only the result of the payment (accepted or refused), the amount and
+        a transaction reference.
       </p>
       <h3>When you use the contact form</h3>
       <p>
-        The contact form sends your name, e-mail address and message to us by e-mail through the EmailJS service, which
-        acts on our behalf only to deliver the message. We use these details to answer you; the legal basis is our
-        legitimate interest in answering the questions we receive (article 6(1)(f)), or the steps you ask for before a
-        booking (article 6(1)(b)). If you phone us, we note only what is needed to handle your request.
+        The contact form sends your name, e-mail address and message to us by e-mail through the EmailJS service, which acts on our behalf
+        only to deliver the message. We use these details to answer you; the legal basis is our legitimate interest in answering the
+        questions we receive (article 6(1)(f)), or the steps you ask for before a booking (article 6(1)(b)). If you phone us, we note only
+        what is needed to handle your request.
       </p>
       <h3>Technical data</h3>
       <p>
-        Like any website, our server receives your IP address and the pages you request. We use this to keep the site
-        running and secure and to block abuse, such as repeated automated booking attempts (legitimate interest).
+        Like any website, our server receives your IP address and the pages you request. We use this to keep the site running and secure and
+        to block abuse, such as repeated automated booking attempts (legitimate interest).
       </p>
 
       <h2>Data kept in your own browser</h2>
       <p>
-        While you fill in the booking form, your booking draft is saved in your own browser&apos;s local storage, under
-        the keys <code>reservation</code> (the draft booking, including the details you typed) and{" "}
-        <code>reservationData</code> (the number of passengers and the prices you looked up). This lets you come back to
-        the form without retyping everything. These data stay on your device and reach us only when you submit the
-        booking. You can delete them at any time by clearing this site&apos;s data in your browser settings (often listed
-        under &quot;cookies and site data&quot;).
+        While you fill in the booking form, your booking draft is saved in your own browser&apos;s local storage, under the keys{" "}
+        <code>reservation</code> (the draft booking, including the details you typed) and <code>reservationData</code> (the number of
+        passengers and the prices you looked up). This lets you come back to the form without retyping everything. These data stay on your
+        device and reach us only when you submit the booking. You can delete them at any time by clearing this site&apos;s data in your
+        browser settings (often listed under &quot;cookies and site data&quot;).
       </p>
 
       <h2>Cookies</h2>
       <p>
-        We do not use advertising cookies, tracking cookies or third-party analytics, and we do not show ads. That is
-        why this site does not ask for cookie consent.
+        We do not use advertising cookies, tracking cookies or third-party analytics, and we do not show ads. That is why this site does not
+        ask for cookie consent.
       </p>
 
       <h2>Who receives your data</h2>
@@ -86,18 +84,15 @@ export default function PrivacyPolicyPage() {
         <li>our hosting provider, which runs the servers of this website.</li>
       </ul>
       <p>
-        These providers act on our instructions and may not use your data for their own purposes. We never sell or rent
-        your data. If a provider processes data outside the European Union, the transfer is covered by the safeguards
-        of the GDPR, such as an adequacy decision or the European Commission&apos;s standard contractual clauses. We may
-        also disclose data when the law requires it, for example to the police or a court.
+        These providers act on our instructions and may not use your data for their own purposes. We never sell or rent your data. If a
+        provider processes data outside the European Union, the transfer is covered by the safeguards of the GDPR, such as an adequacy
+        decision or the European Commission&apos;s standard contractual clauses. We may also disclose data when the law requires it, for
+        example to the police or a court.
       </p>
 
       <h2>How long we keep it</h2>
       <ul>
-        <li>
-          Booking details: for the time needed to carry out the transfer and handle any complaint, then three years after
-          the ride.
-        </li>
+        <li>Booking details: for the time needed to carry out the transfer and handle any complaint, then three years after the ride.</li>
         <li>Invoices and accounting records: ten years, as French commercial law requires.</li>
         <li>Contact-form messages: one year after our last exchange, unless they lead to a booking.</li>
         <li>Server logs: no more than twelve months.</li>
@@ -116,9 +111,9 @@ export default function PrivacyPolicyPage() {
         <li>give instructions on what happens to your data after your death.</li>
       </ul>
       <p>
-        To exercise these rights, write to {mail}. We may ask you to prove your identity, and we answer within one month.
-        If you think your rights have not been respected, you can lodge a complaint with the French data protection
-        authority, the CNIL (Commission nationale de l&apos;informatique et des libertés), at{" "}
+        To exercise these rights, write to {mail}. We may ask you to prove your identity, and we answer within one month. If you think your
+        rights have not been respected, you can lodge a complaint with the French data protection authority, the CNIL (Commission nationale
+        de l&apos;informatique et des libertés), at{" "}
         <a href="https://www.cnil.fr/en" rel="noopener">
           cnil.fr
         </a>
@@ -127,14 +122,12 @@ export default function PrivacyPolicyPage() {
 
       <h2>Security</h2>
       <p>
-        The public site is served over an encrypted connection (HTTPS). Access to booking data is limited to the people
-        who need it to organise your ride.
+        The public site is served over an encrypted connection (HTTPS). Access to booking data is limited to the people who need it to
+        organise your ride.
       </p>
 
       <h2>Changes</h2>
-      <p>
-        We will update this page if the way we handle data changes. The version online is the one that applies.
-      </p>
+      <p>We will update this page if the way we handle data changes. The version online is the one that applies.</p>
     </div>
   );
 }

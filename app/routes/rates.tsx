@@ -21,9 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const prices = await context.prices.get();
     const route = resolveRoute(prices.rows, from, to);
     if (route) {
-      view = prices.memo(`rates:${route.departure}\u0000${route.arrival}`, (rows) =>
-        ratesView(rows, route.departure, route.arrival),
-      );
+      view = prices.memo(`rates:${route.departure}\u0000${route.arrival}`, (rows) => ratesView(rows, route.departure, route.arrival));
     }
   } catch {
     // Logged by the price store; the page then shows its loading panel, as specification 4.2 says.
@@ -43,9 +41,10 @@ export const headers = renderCacheHeaders;
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: routeTitle(args.data?.view ?? null, args.data?.routeAsked ?? false),
-    description: args.data?.view && args.data.routeAsked
-      ? `Shared shuttle and private transfer prices from ${args.data.view.departure} to ${args.data.view.arrival}, for 1 to 8 passengers and larger groups. Book online at a fixed price.`
-      : "Shared shuttle and private transfer prices between the Paris airports, Disneyland Paris and Paris.",
+    description:
+      args.data?.view && args.data.routeAsked
+        ? `Shared shuttle and private transfer prices from ${args.data.view.departure} to ${args.data.view.arrival}, for 1 to 8 passengers and larger groups. Book online at a fixed price.`
+        : "Shared shuttle and private transfer prices between the Paris airports, Disneyland Paris and Paris.",
     keywords: ["transfer prices", "shuttle rates", "private transfer rates", "Disneyland Paris shuttle price"],
   });
 
@@ -66,8 +65,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
   const prices = usePriceFile();
   const [choice, setChoice] = useState<{ from: string; to: string } | null>(null);
 
-  const view =
-    prices.state === "ready" && choice ? ratesView(prices.rows, choice.from, choice.to) : loaderData.view;
+  const view = prices.state === "ready" && choice ? ratesView(prices.rows, choice.from, choice.to) : loaderData.view;
   const selection = { from: view?.departure ?? loaderData.from, to: view?.arrival ?? loaderData.to };
   // Without the browser's copy of the file, a new selection is the server's to answer.
   const local = prices.state === "ready";
@@ -80,8 +78,8 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
     <div className="container page rates-page">
       <h1>{routeTitle(view, loaderData.routeAsked || choice !== null)}</h1>
       <p className="lead">
-        Choose where you start and where you are going: the tables show the shared shuttle and private car prices for
-        your group. Choose a price to book it.
+        Choose where you start and where you are going: the tables show the shared shuttle and private car prices for your group. Choose a
+        price to book it.
       </p>
 
       <LoadingPanel loading={!view} pricesLoading={prices.state === "loading"} />
@@ -135,20 +133,28 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="shuttle-prices">
             <h2 id="shuttle-prices">Shared shuttle</h2>
-            <RatesTable table={view.shuttle} caption={`Shared shuttle, ${view.departure} to ${view.arrival}, card prices`} onBook={onBook} />
+            <RatesTable
+              table={view.shuttle}
+              caption={`Shared shuttle, ${view.departure} to ${view.arrival}, card prices`}
+              onBook={onBook}
+            />
           </section>
           <section aria-labelledby="private-prices" className="later">
             <h2 id="private-prices">Private transfer</h2>
-            <RatesTable table={view.private} caption={`Private car, ${view.departure} to ${view.arrival}, card prices for the whole car`} onBook={onBook} />
+            <RatesTable
+              table={view.private}
+              caption={`Private car, ${view.departure} to ${view.arrival}, card prices for the whole car`}
+              onBook={onBook}
+            />
           </section>
 
           {view.disneyland ? (
             <section aria-labelledby="disneyland-card" className="card disneyland-card later">
               <h2 id="disneyland-card">Disneyland Paris</h2>
               <p>
-                We drive you to the door of every Disneyland Paris hotel and of the partner hotels of Val d&apos;Europe,
-                Serris, Magny-le-Hongre and Bailly-Romainvilliers. Shared shuttles may wait 15 to 30 minutes for other
-                travellers; a private car leaves as soon as you are on board.
+                We drive you to the door of every Disneyland Paris hotel and of the partner hotels of Val d&apos;Europe, Serris,
+                Magny-le-Hongre and Bailly-Romainvilliers. Shared shuttles may wait 15 to 30 minutes for other travellers; a private car
+                leaves as soon as you are on board.
               </p>
               <p>
                 <Link to="/hotels_disneyland_paris">See the hotels we serve</Link>

@@ -36,11 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
-      <BookingForm
-        initialDraft={loaderData.draft}
-        bounds={loaderData.bounds}
-        bookingEndpoint={loaderData.bookingEndpoint}
-      />
+      <BookingForm initialDraft={loaderData.draft} bounds={loaderData.bounds} bookingEndpoint={loaderData.bookingEndpoint} />
     </div>
   );
 }

@@ -1,13 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  DESKTOP,
-  MOBILE,
-  PageProblems,
-  SITE_ROUTES,
-  expectNoAxeViolations,
-  gotoReady,
-  newPage,
-} from "./helpers";
+import { DESKTOP, MOBILE, PageProblems, SITE_ROUTES, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
 
 // WCAG 2.2 AA (axe-core) at phone and desktop widths, and a clean console on every route:
 // no errors, no CSP violations, no 'Error detected' alert.
@@ -55,10 +47,7 @@ test("axe on the not-found page, at 390px and 1280px", async ({ browser }) => {
   const { context, page } = await newPage(browser, MOBILE);
   try {
     // The document's own 404 is reported on the console; that one is expected.
-    const problems = await PageProblems.attach(
-      page,
-      (m) => /status of 404/.test(m.text()) && m.location().url.endsWith("/no-such-page"),
-    );
+    const problems = await PageProblems.attach(page, (m) => /status of 404/.test(m.text()) && m.location().url.endsWith("/no-such-page"));
     await gotoReady(page, "/no-such-page");
     await expectNoAxeViolations(page, "/no-such-page at 390px");
     await page.setViewportSize(DESKTOP);

@@ -242,10 +242,7 @@ test("the airport image falls back to the generic Paris airports image when it f
   try {
     const cdg = AIRPORTS.find((a) => a.code === "CDG")!;
     await page.route(`**${cdg.image}`, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not Found" }));
-    const problems = await PageProblems.attach(
-      page,
-      (m) => /status of 404/.test(m.text()) && m.location().url.endsWith(cdg.image),
-    );
+    const problems = await PageProblems.attach(page, (m) => /status of 404/.test(m.text()) && m.location().url.endsWith(cdg.image));
     await gotoReady(page, "/airport_charles_de_gaulle_disneyland_paris_private_transfer");
     const image = page.locator("main img.airport-image").first();
     await expect(image).toHaveAttribute("src", FALLBACK_AIRPORT_IMAGE);

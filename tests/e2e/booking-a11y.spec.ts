@@ -1,33 +1,18 @@
 import { expect, test, type Page } from "@playwright/test";
 import { type SiteServer, startCapture, startSite } from "./site-server";
-import {
-  addDays,
-  formatFrenchDate,
-  parisToday,
-} from "../../app/domain/booking/paris-time";
-import {
-  DESKTOP,
-  PageProblems,
-  expectNoAxeViolations,
-  gotoReady,
-  newPage,
-  waitForReady,
-} from "./helpers";
+import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
+import { DESKTOP, PageProblems, expectNoAxeViolations, gotoReady, newPage, waitForReady } from "./helpers";
 
 // Issue 4, accessibility of the booking screen: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) finds
 // nothing on the empty form, after a failed submit, on the filled form and with the calendar
 // open; and the whole form works from the keyboard alone — every control is reached with Tab,
 // focus is always visible, and a booking goes through to the payment result screen.
 
-const CDG_DISNEY =
-  "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
-const input = (page: Page, name: string) =>
-  page.locator(`form.booking-form [name="${name}"]`);
+const CDG_DISNEY = "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
+const input = (page: Page, name: string) => page.locator(`form.booking-form [name="${name}"]`);
 
 async function fillValidBooking(page: Page): Promise<void> {
-  await input(page, "french_date_pu_t1").fill(
-    formatFrenchDate(addDays(parisToday(new Date()), 3)),
-  );
+  await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), 3)));
   await input(page, "horaire_vol_pu_1").fill("10:00");
   await input(page, "city_vol_pu_1").fill("London");
   await input(page, "num_vol_pu_1").fill("BA304");
@@ -42,9 +27,7 @@ async function fillValidBooking(page: Page): Promise<void> {
 }
 
 test.describe("axe on the booking screen", () => {
-  test("empty form, after a failed submit, filled form and with the calendar open", async ({
-    browser,
-  }) => {
+  test("empty form, after a failed submit, filled form and with the calendar open", async ({ browser }) => {
     test.slow(); // four axe scans of the largest page: 24 s in CI, close to the default 30 s
     const { context, page } = await newPage(browser, DESKTOP);
     await gotoReady(page, `/reservation?${CDG_DISNEY}&type_trajet=2`);
@@ -59,18 +42,14 @@ test.describe("axe on the booking screen", () => {
         name: /^Choose in a calendar\s*:\s*Date of the transfer$/,
       })
       .click();
-    await expect(
-      page.getByRole("dialog", { name: "Date of the transfer" }),
-    ).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Date of the transfer" })).toBeVisible();
     await expect(page.locator(".react-datepicker__day").first()).toBeVisible();
     await expectNoAxeViolations(page, "booking form with the calendar open");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     await fillValidBooking(page);
-    await input(page, "french_date_pu_t2").fill(
-      formatFrenchDate(addDays(parisToday(new Date()), 8)),
-    );
+    await input(page, "french_date_pu_t2").fill(formatFrenchDate(addDays(parisToday(new Date()), 8)));
     await input(page, "horaire_vol_drop_2").fill("18:00");
     await input(page, "num_vol_drop_2").fill("AF008");
     await expectNoAxeViolations(page, "filled booking form");
@@ -106,13 +85,10 @@ test.describe("the booking form with the keyboard alone", () => {
   });
 
   /** What has focus: a key naming the control, and whether its focus can be seen. */
-  async function focused(
-    page: Page,
-  ): Promise<{ key: string; inForm: boolean; visible: boolean }> {
+  async function focused(page: Page): Promise<{ key: string; inForm: boolean; visible: boolean }> {
     return page.evaluate(() => {
       const el = document.activeElement as HTMLElement | null;
-      if (!el || el === document.body)
-        return { key: "(body)", inForm: false, visible: false };
+      if (!el || el === document.body) return { key: "(body)", inForm: false, visible: false };
       const form = document.querySelector("form.booking-form");
       const name = el.getAttribute("name");
       const key =
@@ -124,8 +100,7 @@ test.describe("the booking form with the keyboard alone", () => {
       const shows = (node: Element | null) => {
         if (!node) return false;
         const s = getComputedStyle(node);
-        const outline =
-          s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
+        const outline = s.outlineStyle !== "none" && parseFloat(s.outlineWidth) > 0;
         return outline || (s.boxShadow !== "none" && s.boxShadow !== "");
       };
       // The phone country select is transparent over its flag: the flag shows its focus.
@@ -143,9 +118,7 @@ test.describe("the booking form with the keyboard alone", () => {
     throw new Error(`Tab never reached ${key}`);
   }
 
-  test("every control is reached with Tab with its focus visible, and a booking goes through", async ({
-    page,
-  }) => {
+  test("every control is reached with Tab with its focus visible, and a booking goes through", async ({ page }) => {
     const problems = await PageProblems.attach(page);
     await page.goto(`${siteBase}/reservation?${CDG_DISNEY}&nb_pax=2`, {
       waitUntil: "load",
@@ -153,30 +126,23 @@ test.describe("the booking form with the keyboard alone", () => {
     await waitForReady(page);
 
     // The controls a visitor can use: one stop per radio group.
-    const expected = await page
-      .locator("form.booking-form")
-      .evaluate((form) => {
-        const keys = new Set<string>();
-        for (const el of form.querySelectorAll<HTMLElement>(
-          "input, select, textarea, button, a[href]",
-        )) {
-          const box = el.getBoundingClientRect();
-          const hidden =
-            (el as HTMLInputElement).type === "hidden" ||
-            el.closest("[hidden]") ||
-            (box.width === 0 && box.height === 0);
-          if (hidden || (el as HTMLButtonElement).disabled) continue;
-          const name = el.getAttribute("name");
-          keys.add(
-            name && (el as HTMLInputElement).type !== "radio"
-              ? `name:${name}`
-              : name
-                ? `radio:${name}`
-                : `text:${(el.textContent ?? "").trim()}`,
-          );
-        }
-        return [...keys];
-      });
+    const expected = await page.locator("form.booking-form").evaluate((form) => {
+      const keys = new Set<string>();
+      for (const el of form.querySelectorAll<HTMLElement>("input, select, textarea, button, a[href]")) {
+        const box = el.getBoundingClientRect();
+        const hidden = (el as HTMLInputElement).type === "hidden" || el.closest("[hidden]") || (box.width === 0 && box.height === 0);
+        if (hidden || (el as HTMLButtonElement).disabled) continue;
+        const name = el.getAttribute("name");
+        keys.add(
+          name && (el as HTMLInputElement).type !== "radio"
+            ? `name:${name}`
+            : name
+              ? `radio:${name}`
+              : `text:${(el.textContent ?? "").trim()}`,
+        );
+      }
+      return [...keys];
+    });
     expect(expected).toContain("text:Book Now");
 
     const reached = new Set<string>();
@@ -207,18 +173,14 @@ test.describe("the booking form with the keyboard alone", () => {
     const day = addDays(parisToday(new Date()), 3);
     await tabTo(page, "text:Choose in a calendar: Date of the transfer");
     await page.keyboard.press("Enter");
-    await expect(
-      page.getByRole("dialog", { name: "Date of the transfer" }),
-    ).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Date of the transfer" })).toBeVisible();
     // The calendar opens on tomorrow (Paris), with the keyboard on it.
     await expect(page.locator(".react-datepicker__day:focus")).toHaveCount(1);
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog")).toHaveCount(0);
-    await expect(input(page, "french_date_pu_t1")).toHaveValue(
-      formatFrenchDate(day),
-    );
+    await expect(input(page, "french_date_pu_t1")).toHaveValue(formatFrenchDate(day));
     await expect(
       page.getByRole("button", {
         name: /^Choose in a calendar\s*:\s*Date of the transfer$/,
@@ -250,9 +212,7 @@ test.describe("the booking form with the keyboard alone", () => {
     await page.waitForURL(/\/response_bank_ok_ko\?ok_ko=ok&order_id=TEST1$/, {
       timeout: 10_000,
     });
-    await expect(
-      page.getByText("Your reservation will be confirmed within 12 hours."),
-    ).toBeVisible();
+    await expect(page.getByText("Your reservation will be confirmed within 12 hours.")).toBeVisible();
     expect(capture.captures).toHaveLength(1);
     const f = Object.fromEntries(capture.captures[0]!.fields.entries());
     expect(f).toMatchObject({

@@ -1,17 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { initialDraft, withCounts } from "../../app/domain/booking/draft";
-import {
-  DRAFT_FIELDS,
-  type BookingDraft,
-} from "../../app/domain/booking/fields";
-import {
-  addDays,
-  formatFrenchDate,
-  isoDate,
-  parisToday,
-  type ParisDate,
-} from "../../app/domain/booking/paris-time";
+import { DRAFT_FIELDS, type BookingDraft } from "../../app/domain/booking/fields";
+import { addDays, formatFrenchDate, isoDate, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
 import { priceRequestOf } from "../../app/domain/booking/price-request";
 import { HOTELS } from "../../app/domain/hotels";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
@@ -25,14 +16,11 @@ import { type Capture, type SiteServer, startCapture, startSite } from "./site-s
 // small capture server, which records the form-encoded body and answers 303 to the site's
 // payment result screen. Every flow runs with the browser in three time zones.
 
-const ROWS = parsePriceFile(
-  readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8"),
-).rows;
+const ROWS = parsePriceFile(readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8")).rows;
 const ZONES = ["Europe/Paris", "America/Los_Angeles", "Asia/Tokyo"] as const;
 const CDG = "Charles de Gaulle Airport (CDG)";
 const DISNEY = "Disneyland Paris";
-const CDG_DISNEY =
-  "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
+const CDG_DISNEY = "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
 
 /** The capture endpoint and a site server whose BOOKING_ENDPOINT is it. */
 class Rig {
@@ -61,13 +49,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => rig.stop());
 
-const input = (page: Page, name: string) =>
-  page.locator(`form.booking-form [name="${name}"]`);
+const input = (page: Page, name: string) => page.locator(`form.booking-form [name="${name}"]`);
 
-function expectedPrices(
-  query: string,
-  change: (d: BookingDraft) => BookingDraft,
-) {
+function expectedPrices(query: string, change: (d: BookingDraft) => BookingDraft) {
   const draft = withCounts(
     change(
       initialDraft(Object.fromEntries(new URLSearchParams(query)), {
@@ -82,11 +66,7 @@ function expectedPrices(
 }
 
 /** Picks a Paris calendar day in the date field's calendar (it opens on the first selectable day). */
-async function pickInCalendar(
-  page: Page,
-  label: string,
-  day: ParisDate,
-): Promise<void> {
+async function pickInCalendar(page: Page, label: string, day: ParisDate): Promise<void> {
   await page
     .getByRole("button", {
       name: new RegExp(`^Choose in a calendar\\s*:\\s*${label}$`),
@@ -100,11 +80,7 @@ async function pickInCalendar(
     await dialog.getByRole("button", { name: "Next Month" }).click();
   }
   await expect(header).toHaveText(wanted);
-  await dialog
-    .locator(
-      `.react-datepicker__day--${String(day.day).padStart(3, "0")}:not(.react-datepicker__day--outside-month)`,
-    )
-    .click();
+  await dialog.locator(`.react-datepicker__day--${String(day.day).padStart(3, "0")}:not(.react-datepicker__day--outside-month)`).click();
   await expect(dialog).toHaveCount(0);
 }
 
@@ -124,9 +100,7 @@ async function bookAndLand(page: Page): Promise<Capture> {
   await page.waitForURL(/\/response_bank_ok_ko\?ok_ko=ok&order_id=TEST1$/, {
     timeout: 10_000,
   });
-  await expect(
-    page.getByText("Your reservation will be confirmed within 12 hours."),
-  ).toBeVisible();
+  await expect(page.getByText("Your reservation will be confirmed within 12 hours.")).toBeVisible();
   await expect(page.getByText("TEST1")).toBeVisible();
   await page.waitForTimeout(400); // a second post, if any, would have arrived by now
   const arrived = rig.captures.slice(before);
@@ -139,8 +113,7 @@ async function bookAndLand(page: Page): Promise<Capture> {
     DRAFT_FIELDS.filter((n) => !names.includes(n)),
     "every draft field is posted",
   ).toEqual([]);
-  for (const name of DRAFT_FIELDS)
-    expect(capture.fields.getAll(name), `${name} posted once`).toHaveLength(1);
+  for (const name of DRAFT_FIELDS) expect(capture.fields.getAll(name), `${name} posted once`).toHaveLength(1);
   return capture;
 }
 
@@ -152,9 +125,7 @@ for (const timezoneId of ZONES) {
   test.describe(`booking submit, browser in ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    test("a complete one-way booking posts every field to BOOKING_ENDPOINT and ends on the result screen", async ({
-      page,
-    }) => {
+    test("a complete one-way booking posts every field to BOOKING_ENDPOINT and ends on the result screen", async ({ page }) => {
       const problems = await PageProblems.attach(page);
       const query = `${CDG_DISNEY}&nb_pax=2`;
       await page.goto(`${rig.siteBase}/reservation?${query}`, {
@@ -169,9 +140,7 @@ for (const timezoneId of ZONES) {
       await input(page, "stroller_single").fill("1");
       await input(page, "info_pax_luggage").fill("One guitar case");
       await pickInCalendar(page, "Date of the transfer", day);
-      await expect(input(page, "french_date_pu_t1")).toHaveValue(
-        formatFrenchDate(day),
-      );
+      await expect(input(page, "french_date_pu_t1")).toHaveValue(formatFrenchDate(day));
       await input(page, "horaire_vol_pu_1").fill("10:00");
       await input(page, "city_vol_pu_1").fill("London");
       await input(page, "num_vol_pu_1").fill("ba304");
@@ -228,28 +197,16 @@ for (const timezoneId of ZONES) {
       expect(f.prix_cb).toMatch(/^\d+$/);
       expect(f.info_t1).toContain("Child seat please");
       expect(f.info_t1).toContain("Passengers: 2 adults, 1 child, 0 babies.");
-      expect(f.info_t1).toContain(
-        "Luggage: 2 check-in, 1 cabin, 1 single stroller, 0 double strollers.",
-      );
+      expect(f.info_t1).toContain("Luggage: 2 check-in, 1 cabin, 1 single stroller, 0 double strollers.");
       expect(f.info_t1).toContain("One guitar case");
       // The visitor's details stay stored under the reservation key.
-      await page.goto(
-        `${rig.siteBase}/response_bank_ok_ko?ok_ko=ok&order_id=TEST1`,
-      );
-      const stored = await page.evaluate(
-        () =>
-          JSON.parse(localStorage.getItem("reservation") ?? "{}") as Record<
-            string,
-            string
-          >,
-      );
+      await page.goto(`${rig.siteBase}/response_bank_ok_ko?ok_ko=ok&order_id=TEST1`);
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("reservation") ?? "{}") as Record<string, string>);
       expect(stored.lastname).toBe("Lovelace");
       await problems.expectNone();
     });
 
-    test("a complete round trip posts both legs, mirrored, with the round-trip price", async ({
-      page,
-    }) => {
+    test("a complete round trip posts both legs, mirrored, with the round-trip price", async ({ page }) => {
       const problems = await PageProblems.attach(page);
       const query = `${CDG_DISNEY}&private_shuttle=1&type_trajet=2&nb_pax=3`;
       await page.goto(`${rig.siteBase}/reservation?${query}`, {
@@ -309,15 +266,9 @@ for (const timezoneId of ZONES) {
         prix_cb: prices.cb,
         prix_cash: prices.cash,
       });
-      expect(f.info_t1).toContain(
-        "Passengers: 3 adults, 0 children, 0 babies.",
-      );
-      expect(f.info_t1).toContain(
-        "Luggage: 1 check-in, 1 cabin, 0 single strollers, 0 double strollers.",
-      );
-      expect(f.info_t2).toContain(
-        "Passengers: 3 adults, 0 children, 0 babies.",
-      );
+      expect(f.info_t1).toContain("Passengers: 3 adults, 0 children, 0 babies.");
+      expect(f.info_t1).toContain("Luggage: 1 check-in, 1 cabin, 0 single strollers, 0 double strollers.");
+      expect(f.info_t2).toContain("Passengers: 3 adults, 0 children, 0 babies.");
       await problems.expectNone();
     });
   });

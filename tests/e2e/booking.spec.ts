@@ -2,13 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { initialDraft, withCounts } from "../../app/domain/booking/draft";
 import type { BookingDraft } from "../../app/domain/booking/fields";
-import {
-  addDays,
-  formatFrenchDate,
-  parisParts,
-  parisToday,
-  type ParisDate,
-} from "../../app/domain/booking/paris-time";
+import { addDays, formatFrenchDate, parisParts, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
 import { priceRequestOf } from "../../app/domain/booking/price-request";
 import { applyQuote, hotelChoices } from "../../app/domain/booking/quote";
 import { formatDuration } from "../../app/domain/booking/time-rules";
@@ -25,16 +19,13 @@ import { PageProblems, gotoReady, squash, waitForReady } from "./helpers";
 // works in Paris time whatever the visitor's clock says (decisions.md section 6).
 // Expected prices come from the shipped data/prices.csv through the app's pricing module.
 
-const ROWS = parsePriceFile(
-  readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8"),
-).rows;
+const ROWS = parsePriceFile(readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8")).rows;
 const ZONES = ["Europe/Paris", "America/Los_Angeles", "Asia/Tokyo"] as const;
 
 const CDG = "Charles de Gaulle Airport (CDG)";
 const ORY = "Orly Airport (ORY)";
 const DISNEY = "Disneyland Paris";
-const CDG_DISNEY =
-  "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
+const CDG_DISNEY = "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
 
 /** The spec's messages (5.2), word for word, with their prefixes. */
 const MSG = {
@@ -51,11 +42,9 @@ const MSG = {
   gap: "FIRST STEP - The delay between pickup and drop-off is insufficient.",
 };
 
-const input = (page: Page, name: string): Locator =>
-  page.locator(`form.booking-form [name="${name}"]`);
+const input = (page: Page, name: string): Locator => page.locator(`form.booking-form [name="${name}"]`);
 const errorList = (page: Page): Locator => page.locator(".error-summary");
-const bookNow = (page: Page): Locator =>
-  page.getByRole("button", { name: "Book Now" });
+const bookNow = (page: Page): Locator => page.getByRole("button", { name: "Book Now" });
 
 /** Forgets the stored draft, so the next visit is a first visit (the draft would otherwise be restored). */
 async function forgetDraft(page: Page): Promise<void> {
@@ -71,9 +60,7 @@ async function open(page: Page, query: string): Promise<PageProblems> {
 }
 
 async function listedErrors(page: Page): Promise<string[]> {
-  return (await errorList(page).locator("li").allTextContents()).map((t) =>
-    t.trim(),
-  );
+  return (await errorList(page).locator("li").allTextContents()).map((t) => t.trim());
 }
 
 async function submitAndList(page: Page): Promise<string[]> {
@@ -82,10 +69,7 @@ async function submitAndList(page: Page): Promise<string[]> {
   return listedErrors(page);
 }
 
-function expectedQuote(
-  query: string,
-  change: (d: BookingDraft) => BookingDraft = (d) => d,
-) {
+function expectedQuote(query: string, change: (d: BookingDraft) => BookingDraft = (d) => d) {
   const draft = withCounts(
     change(
       initialDraft(Object.fromEntries(new URLSearchParams(query)), {
@@ -96,20 +80,11 @@ function expectedQuote(
   return quote(ROWS, priceRequestOf(draft));
 }
 
-async function expectPrice(
-  page: Page,
-  q: { cb: number; cash: number },
-): Promise<void> {
+async function expectPrice(page: Page, q: { cb: number; cash: number }): Promise<void> {
   const price = page.locator("#passengers-title + .price");
-  if (q.cb > 0)
-    await expect(price.locator(".price__cb")).toHaveText(
-      `${formatEuros(q.cb)} (CB)`,
-    );
+  if (q.cb > 0) await expect(price.locator(".price__cb")).toHaveText(`${formatEuros(q.cb)} (CB)`);
   else await expect(price).not.toContainText("(CB)");
-  if (q.cash > 0)
-    await expect(price.locator(".price__cash")).toHaveText(
-      `${formatEuros(q.cash)} (Cash)`,
-    );
+  if (q.cash > 0) await expect(price.locator(".price__cash")).toHaveText(`${formatEuros(q.cash)} (Cash)`);
   else await expect(price).not.toContainText("(Cash)");
 }
 
@@ -132,25 +107,12 @@ for (const timezoneId of ZONES) {
   test.describe(`booking screen dates, browser in ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    test("empty form: the customer and date messages of 5.2, error list focused, fields marked invalid", async ({
-      page,
-    }) => {
+    test("empty form: the customer and date messages of 5.2, error list focused, fields marked invalid", async ({ page }) => {
       const problems = await open(page, "");
       const errors = await submitAndList(page);
-      const expected = [
-        MSG.lastname,
-        MSG.firstname,
-        MSG.email,
-        MSG.phone,
-        MSG.dateRequired,
-      ];
+      const expected = [MSG.lastname, MSG.firstname, MSG.email, MSG.phone, MSG.dateRequired];
       expect(errors.filter((e) => expected.includes(e))).toEqual(expected);
-      expect(errors.slice(0, 4)).toEqual([
-        MSG.lastname,
-        MSG.firstname,
-        MSG.email,
-        MSG.phone,
-      ]);
+      expect(errors.slice(0, 4)).toEqual([MSG.lastname, MSG.firstname, MSG.email, MSG.phone]);
       for (const e of errors) expect(e).toMatch(/^(USER|FIRST STEP) - /);
       // Announced and focused.
       await expect(errorList(page)).toHaveAttribute("role", "alert");
@@ -165,12 +127,8 @@ for (const timezoneId of ZONES) {
       ] as const) {
         const control = page.locator(`#${id}`);
         await expect(control, id).toHaveAttribute("aria-invalid", "true");
-        const ids = ((await control.getAttribute("aria-describedby")) ?? "")
-          .split(/\s+/)
-          .filter(Boolean);
-        const texts = await Promise.all(
-          ids.map((i) => page.locator(`[id="${i}"]`).textContent()),
-        );
+        const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+        const texts = await Promise.all(ids.map((i) => page.locator(`[id="${i}"]`).textContent()));
         expect(
           texts.map((t) => (t ?? "").trim()),
           `${id} is described by its message`,
@@ -186,26 +144,20 @@ for (const timezoneId of ZONES) {
         [MSG.dateRequired, "f-date_pu_t1"],
         [MSG.lastname, "f-lastname"],
       ] as const) {
-        await errorList(page)
-          .getByRole("link", { name: message, exact: true })
-          .click();
+        await errorList(page).getByRole("link", { name: message, exact: true }).click();
         await expect(page.locator(`#${id}`)).toBeFocused();
         await expect(page.locator(`#${id}`)).toBeInViewport();
       }
       await problems.expectNone();
     });
 
-    test("date rules in Paris time: junk text, the 20-hour lead time, tomorrow+2 accepted", async ({
-      page,
-    }) => {
+    test("date rules in Paris time: junk text, the 20-hour lead time, tomorrow+2 accepted", async ({ page }) => {
       // Paris → Disneyland: two address ends, the pickup time is the visitor's.
       await open(page, "depart=Paris&arrive=Disneyland_Paris");
       const date = input(page, "french_date_pu_t1");
       await expect(date).toHaveAttribute("placeholder", "dd/mm/yyyy");
       const today = parisToday(new Date());
-      await expect(page.locator("#hint-date_pu_t1")).toContainText(
-        `from ${formatFrenchDate(addDays(today, 1))} to `,
-      );
+      await expect(page.locator("#hint-date_pu_t1")).toContainText(`from ${formatFrenchDate(addDays(today, 1))} to `);
 
       for (const junk of ["31/02/2031", "tomorrow", "2031-01-05"]) {
         await date.fill(junk);
@@ -253,9 +205,7 @@ for (const timezoneId of ZONES) {
       await expect(input(page, "french_date_pu_t1")).toHaveValue(day);
       await expect(input(page, "horaire_vol_pu_1")).toHaveValue("09:45");
       await expect(input(page, "city_vol_pu_1")).toHaveValue("Boston");
-      await expect(input(page, "address_drop_1")).toHaveValue(
-        "1 Place d'Ariane",
-      );
+      await expect(input(page, "address_drop_1")).toHaveValue("1 Place d'Ariane");
       await expect(input(page, "address_pu_2")).toHaveValue("1 Place d'Ariane");
       await expect(input(page, "info_t1")).toHaveValue("Two big suitcases");
     });
@@ -266,28 +216,17 @@ for (const timezoneId of ZONES) {
 test.describe("booking screen, browser in America/Los_Angeles", () => {
   test.use({ timezoneId: "America/Los_Angeles" });
 
-  test("layout and texts of 2.7, prefilled from the query, no footer", async ({
-    page,
-  }) => {
+  test("layout and texts of 2.7, prefilled from the query, no footer", async ({ page }) => {
     const problems = await open(page, `${CDG_DISNEY}&nb_pax=2`);
     await expect(page.getByRole("link", { name: "Back" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `${CDG} → ${DISNEY} (Shuttle)`,
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${CDG} → ${DISNEY} (Shuttle)`);
     const block = page.locator("#reservation");
-    await expect(
-      block.getByRole("heading", { name: "Book Your Transfer" }),
-    ).toBeVisible();
-    await expect(block).toContainText(
-      "Complete the details below to finalize your reservation",
-    );
+    await expect(block.getByRole("heading", { name: "Book Your Transfer" })).toBeVisible();
+    await expect(block).toContainText("Complete the details below to finalize your reservation");
     const summary = await block
       .locator("dl div")
       .evaluateAll((divs) =>
-        divs.map((d) => [
-          d.querySelector("dt")?.textContent?.trim(),
-          d.querySelector("dd")?.textContent?.replace(/\s+/g, " ").trim(),
-        ]),
+        divs.map((d) => [d.querySelector("dt")?.textContent?.trim(), d.querySelector("dd")?.textContent?.replace(/\s+/g, " ").trim()]),
       );
     expect(summary).toEqual([
       ["From", CDG],
@@ -295,12 +234,8 @@ test.describe("booking screen, browser in America/Los_Angeles", () => {
       ["Type", "Shuttle"],
       ["Passengers", "2 adults, 0 children, 0 babies"],
     ]);
-    await expect(
-      page.getByRole("heading", { name: "FIRST STEP", exact: true }),
-    ).toBeVisible();
-    await expect(
-      page.getByRole("heading", { name: "RETURN - SECOND STEP" }),
-    ).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "FIRST STEP", exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "RETURN - SECOND STEP" })).toHaveCount(0);
     await expect(page.getByLabel("Additional information")).toHaveCount(1);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
     // Defaults of 3.6 / 9.2 and the limits of 5.2 on the controls.
@@ -320,23 +255,14 @@ test.describe("booking screen, browser in America/Los_Angeles", () => {
     await problems.expectNone();
   });
 
-  test("query prefill: private, round trip, hotel slug, place types, /booking alias", async ({
-    page,
-  }) => {
+  test("query prefill: private, round trip, hotel slug, place types, /booking alias", async ({ page }) => {
     const hotel = HOTELS[0]!;
-    await open(
-      page,
-      `${CDG_DISNEY}&private_shuttle=1&type_trajet=2&hotel=${hotel.slug}`,
-    );
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `${CDG} → ${DISNEY} (Private)`,
-    );
+    await open(page, `${CDG_DISNEY}&private_shuttle=1&type_trajet=2&hotel=${hotel.slug}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${CDG} → ${DISNEY} (Private)`);
     await expect(page.locator("#reservation dl")).toContainText("Private");
     await expect(page.getByRole("radio", { name: "Private" })).toBeChecked();
     await expect(page.getByRole("radio", { name: "Round trip" })).toBeChecked();
-    await expect(
-      page.getByRole("heading", { name: "RETURN - SECOND STEP" }),
-    ).toBeVisible();
+    await expect(page.getByRole("heading", { name: "RETURN - SECOND STEP" })).toBeVisible();
     await expect(input(page, "hotel_n_drop_1")).toHaveValue(String(hotel.id));
     await expect(input(page, "hotel_drop_1")).toHaveValue(hotel.name);
     await expect(input(page, "address_drop_1")).toHaveValue(hotel.address);
@@ -356,66 +282,40 @@ test.describe("booking screen, browser in America/Los_Angeles", () => {
     );
     const choices = hotelChoices(draft).map((h) => h.name);
     expect(choices.length).toBeGreaterThan(1);
-    const options = (
-      await input(page, "hotel_n_drop_1").locator("option").allTextContents()
-    ).map((t) => t.trim());
+    const options = (await input(page, "hotel_n_drop_1").locator("option").allTextContents()).map((t) => t.trim());
     expect(options.slice(1)).toEqual(choices);
-    expect(choices).toEqual(
-      [...choices].sort((a, b) => a.localeCompare(b, "en")),
-    );
+    expect(choices).toEqual([...choices].sort((a, b) => a.localeCompare(b, "en")));
 
     // type_trajet other than 2, private_shuttle other than 1: one way, shuttle.
     await forgetDraft(page);
-    await gotoReady(
-      page,
-      `/booking?${CDG_DISNEY}&private_shuttle=0&type_trajet=1`,
-    );
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `${CDG} → ${DISNEY} (Shuttle)`,
-    );
-    await expect(
-      page.getByRole("heading", { name: "RETURN - SECOND STEP" }),
-    ).toHaveCount(0);
+    await gotoReady(page, `/booking?${CDG_DISNEY}&private_shuttle=0&type_trajet=1`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${CDG} → ${DISNEY} (Shuttle)`);
+    await expect(page.getByRole("heading", { name: "RETURN - SECOND STEP" })).toHaveCount(0);
 
     // depart_type / arrive_type: 1 a flight form, anything else a hotel/address form.
     await forgetDraft(page);
-    await gotoReady(
-      page,
-      "/reservation?depart=Paris&arrive=Some_Place&depart_type=1&arrive_type=2",
-    );
+    await gotoReady(page, "/reservation?depart=Paris&arrive=Some_Place&depart_type=1&arrive_type=2");
     await expect(page.locator("#reservation dl")).toContainText("Some Place");
     await expect(page.getByLabel("Landing time")).toBeVisible();
     await expect(page.getByLabel("Flight arriving from (city)")).toBeVisible();
     await expect(input(page, "address_drop_1")).toBeVisible();
     await expect(input(page, "horaire_vol_drop_1")).toHaveCount(0);
     await forgetDraft(page);
-    await gotoReady(
-      page,
-      "/reservation?depart=Paris&arrive=Some_Place&depart_type=2&arrive_type=1",
-    );
+    await gotoReady(page, "/reservation?depart=Paris&arrive=Some_Place&depart_type=2&arrive_type=1");
     await expect(input(page, "address_pu_1")).toBeVisible();
     await expect(page.getByLabel("Take-off time")).toBeVisible();
     await expect(page.getByLabel("Flight going to (city)")).toBeVisible();
     await expect(input(page, "horaire_vol_pu_1")).toHaveCount(0);
   });
 
-  test("round trip: leg 2 mirrors leg 1's places and copies what is typed", async ({
-    page,
-  }) => {
+  test("round trip: leg 2 mirrors leg 1's places and copies what is typed", async ({ page }) => {
     const problems = await open(page, `${CDG_DISNEY}&nb_pax=3`);
-    await expect(
-      page.getByRole("heading", { name: "RETURN - SECOND STEP" }),
-    ).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "RETURN - SECOND STEP" })).toHaveCount(0);
     await page.getByRole("radio", { name: "Round trip" }).check();
     const leg2 = page.locator("section.leg").nth(1);
-    await expect(
-      leg2.getByRole("heading", { name: "RETURN - SECOND STEP" }),
-    ).toBeVisible();
+    await expect(leg2.getByRole("heading", { name: "RETURN - SECOND STEP" })).toBeVisible();
     const legends = await leg2.locator("legend").allTextContents();
-    expect(legends.map(squash)).toEqual([
-      `Pick-up: ${DISNEY}`,
-      `Drop-off: ${CDG}`,
-    ]);
+    expect(legends.map(squash)).toEqual([`Pick-up: ${DISNEY}`, `Drop-off: ${CDG}`]);
     // Leg 2 picks up at an address (Disneyland) and drops at a flight (CDG).
     await expect(input(page, "address_pu_2")).toBeVisible();
     await expect(input(page, "horaire_vol_drop_2")).toBeVisible();
@@ -441,15 +341,7 @@ test.describe("booking screen, browser in America/Los_Angeles", () => {
     await input(page, "pax_adult_t1").fill("4");
     await input(page, "pax_baby_t1").fill("1");
     await expect
-      .poll(() =>
-        page.evaluate(
-          () =>
-            JSON.parse(localStorage.getItem("reservation") ?? "{}") as Record<
-              string,
-              string
-            >,
-        ),
-      )
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("reservation") ?? "{}") as Record<string, string>))
       .toMatchObject({
         lieu_pu_2: DISNEY,
         lieu_drop_2: CDG,
@@ -470,42 +362,25 @@ test.describe("booking screen, browser in America/Los_Angeles", () => {
 test.describe("booking screen, browser in Asia/Tokyo", () => {
   test.use({ timezoneId: "Asia/Tokyo" });
 
-  test("nb_pax codes 1..8, 22 and sup set the passenger counts", async ({
-    page,
-  }) => {
+  test("nb_pax codes 1..8, 22 and sup set the passenger counts", async ({ page }) => {
     const codes: [string, number, number][] = [
-      ...[1, 2, 3, 4, 5, 6, 7, 8].map((n): [string, number, number] => [
-        String(n),
-        n,
-        0,
-      ]),
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((n): [string, number, number] => [String(n), n, 0]),
       ["22", 2, 2],
       ["sup", 9, 0],
     ];
     for (const [code, adults, children] of codes) {
       await forgetDraft(page);
       await gotoReady(page, `/reservation?${CDG_DISNEY}&nb_pax=${code}`);
-      await expect(input(page, "pax_adult_t1"), `nb_pax=${code}`).toHaveValue(
-        String(adults),
-      );
-      await expect(input(page, "pax_child_t1"), `nb_pax=${code}`).toHaveValue(
-        String(children),
-      );
-      await expect(input(page, "pax_baby_t1"), `nb_pax=${code}`).toHaveValue(
-        "0",
-      );
+      await expect(input(page, "pax_adult_t1"), `nb_pax=${code}`).toHaveValue(String(adults));
+      await expect(input(page, "pax_child_t1"), `nb_pax=${code}`).toHaveValue(String(children));
+      await expect(input(page, "pax_baby_t1"), `nb_pax=${code}`).toHaveValue("0");
       const words = `${adults} ${adults === 1 ? "adult" : "adults"}, ${children} ${children === 1 ? "child" : "children"}, 0 babies`;
-      await expect(
-        page.locator("#reservation dl div").nth(3).locator("dd"),
-        `nb_pax=${code}`,
-      ).toHaveText(words);
+      await expect(page.locator("#reservation dl div").nth(3).locator("dd"), `nb_pax=${code}`).toHaveText(words);
       await expectPrice(page, expectedQuote(`${CDG_DISNEY}&nb_pax=${code}`));
     }
   });
 
-  test("the price beside Passengers follows the pricing module as counts and kind change", async ({
-    page,
-  }) => {
+  test("the price beside Passengers follows the pricing module as counts and kind change", async ({ page }) => {
     const query = `${CDG_DISNEY}&nb_pax=2`;
     const problems = await open(page, query);
     const first = expectedQuote(query);
@@ -514,9 +389,7 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     await expectPrice(page, first);
     // The heading and the price share one row, price at the right.
     const heading = await page.locator("#passengers-title").boundingBox();
-    const price = await page
-      .locator("#passengers-title + .price")
-      .boundingBox();
+    const price = await page.locator("#passengers-title + .price").boundingBox();
     expect(price!.x).toBeGreaterThan(heading!.x + heading!.width - 1);
 
     await input(page, "pax_adult_t1").fill("3");
@@ -534,9 +407,7 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
         pax_child_t1: "2",
       })),
     );
-    await expect(
-      page.locator("#reservation dl div").nth(3).locator("dd"),
-    ).toHaveText("2 adults, 2 children, 0 babies");
+    await expect(page.locator("#reservation dl div").nth(3).locator("dd")).toHaveText("2 adults, 2 children, 0 babies");
 
     await page.getByRole("radio", { name: "Private" }).check();
     const priv = expectedQuote(query, (d) => ({
@@ -546,9 +417,7 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
       shuttle_private: "Private",
     }));
     await expectPrice(page, priv);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `${CDG} → ${DISNEY} (Private)`,
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${CDG} → ${DISNEY} (Private)`);
 
     await page.getByRole("radio", { name: "Shuttle" }).check();
     await expectPrice(
@@ -570,11 +439,7 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
         nb_trajet: "2",
       })),
     );
-    await expect(
-      page.locator(
-        'section[aria-labelledby="passengers-title"] > .field__hint',
-      ),
-    ).toHaveText(
+    await expect(page.locator('section[aria-labelledby="passengers-title"] > .field__hint')).toHaveText(
       `Journey time about ${formatDuration(expectedQuote(query).duree_aller)}.`,
     );
 
@@ -584,9 +449,7 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     await problems.expectNone();
   });
 
-  test("adults 0, short phone (blocking) and phone length warning (not blocking)", async ({
-    page,
-  }) => {
+  test("adults 0, short phone (blocking) and phone length warning (not blocking)", async ({ page }) => {
     await open(page, `${CDG_DISNEY}`);
     await input(page, "pax_adult_t1").fill("0");
     await input(page, "phone_mobile").click();
@@ -597,19 +460,14 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     expect(errors).toContain(MSG.adults);
     expect(errors).toContain(MSG.phone);
     expect(errors.indexOf(MSG.adults)).toBeLessThan(errors.indexOf(MSG.phone));
-    await expect(page.locator("#f-pax_adult_t1")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
+    await expect(page.locator("#f-pax_adult_t1")).toHaveAttribute("aria-invalid", "true");
 
     // Long enough for the blocking rule (5 characters) but short for France: a warning only.
     await page.keyboard.press("Escape");
     await input(page, "phone_mobile").click();
     await page.keyboard.press("End");
     await page.keyboard.type("1234");
-    await expect(input(page, "phone_mobile")).toHaveValue(
-      /^\+33\s?6\s?1\s?2\s?3\s?4$/,
-    );
+    await expect(input(page, "phone_mobile")).toHaveValue(/^\+33\s?6\s?1\s?2\s?3\s?4$/);
     errors = await submitAndList(page);
     expect(errors).not.toContain(MSG.phone);
     expect(errors.join("\n")).not.toContain("incorrect length");
@@ -618,27 +476,20 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     );
   });
 
-  test("flight windows of 9.2 for shuttle and private, and the gap rule", async ({
-    page,
-  }) => {
+  test("flight windows of 9.2 for shuttle and private, and the gap rule", async ({ page }) => {
     const day = formatFrenchDate(addDays(parisToday(new Date()), 3));
     await open(page, CDG_DISNEY);
     await input(page, "french_date_pu_t1").fill(day);
     await input(page, "horaire_vol_pu_1").fill("22:00");
     let errors = await submitAndList(page);
     expect(errors).toContain(MSG.window("05:30", "21:30", "22:00"));
-    await expect(page.locator("#f-horaire_vol_pu_1")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
+    await expect(page.locator("#f-horaire_vol_pu_1")).toHaveAttribute("aria-invalid", "true");
     await input(page, "horaire_vol_pu_1").fill("05:15");
     errors = await submitAndList(page);
     expect(errors).toContain(MSG.window("05:30", "21:30", "05:15"));
     await input(page, "horaire_vol_pu_1").fill("21:30");
     errors = await submitAndList(page);
-    expect(
-      errors.filter((e) => e.includes("flight time must be between")),
-    ).toEqual([]);
+    expect(errors.filter((e) => e.includes("flight time must be between"))).toEqual([]);
 
     // Private landing window: 04:30 to 23:00.
     await page.getByRole("radio", { name: "Private" }).check();
@@ -647,27 +498,19 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     expect(errors).toContain(MSG.window("04:30", "23:00", "23:15"));
     await input(page, "horaire_vol_pu_1").fill("04:30");
     errors = await submitAndList(page);
-    expect(
-      errors.filter((e) => e.includes("flight time must be between")),
-    ).toEqual([]);
+    expect(errors.filter((e) => e.includes("flight time must be between"))).toEqual([]);
 
     // A drop-off flight takes off: 08:00 to 23:45 (shuttle and private).
-    await gotoReady(
-      page,
-      "/reservation?depart=Disneyland_Paris&arrive=Charles_de_Gaulle_Airport_(CDG)",
-    );
+    await gotoReady(page, "/reservation?depart=Disneyland_Paris&arrive=Charles_de_Gaulle_Airport_(CDG)");
     await input(page, "french_date_pu_t1").fill(day);
     await input(page, "horaire_vol_drop_1").fill("07:45");
     errors = await submitAndList(page);
     expect(errors).toContain(MSG.window("08:00", "23:45", "07:45"));
 
     // Both ends flights (CDG → Orly, private): the gap must cover delay + trip + delay.
-    const query =
-      "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Orly_Airport_(ORY)&private_shuttle=1&depart_type=1&arrive_type=1";
+    const query = "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Orly_Airport_(ORY)&private_shuttle=1&depart_type=1&arrive_type=1";
     await gotoReady(page, `/reservation?${query}`);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      `${CDG} → ${ORY} (Private)`,
-    );
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${CDG} → ${ORY} (Private)`);
     const q = expectedQuote(query);
     const needed = q.delai_depart + q.duree_aller + q.delai_arrive;
     await input(page, "french_date_pu_t1").fill(day);
@@ -677,10 +520,7 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     const gap = errors.find((e) => e.startsWith(MSG.gap));
     expect(gap, `listed: ${errors.join(" | ")}`).toBeDefined();
     expect(gap).toContain(formatDuration(needed));
-    await expect(page.locator("#f-horaire_vol_drop_1")).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
+    await expect(page.locator("#f-horaire_vol_drop_1")).toHaveAttribute("aria-invalid", "true");
     const lateEnough = 10 * 60 + needed + 15;
     await input(page, "horaire_vol_drop_1").fill(
       `${String(Math.floor(lateEnough / 60)).padStart(2, "0")}:${String((lateEnough % 60) - (lateEnough % 15)).padStart(2, "0")}`,
@@ -693,15 +533,11 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
 test.describe("booking screen, browser in Europe/Paris", () => {
   test.use({ timezoneId: "Europe/Paris" });
 
-  test("flight times round to the nearest 15 minutes, 53..59 to :45, with the hint", async ({
-    page,
-  }) => {
+  test("flight times round to the nearest 15 minutes, 53..59 to :45, with the hint", async ({ page }) => {
     await open(page, CDG_DISNEY);
     const landing = input(page, "horaire_vol_pu_1");
     await expect(landing).toHaveAttribute("step", "900");
-    await expect(page.locator("#hint-horaire_vol_pu_1")).toContainText(
-      "Time must be in 15-minute intervals",
-    );
+    await expect(page.locator("#hint-horaire_vol_pu_1")).toContainText("Time must be in 15-minute intervals");
     for (const [typed, shown] of [
       ["07:07", "07:00"],
       ["07:08", "07:15"],
@@ -717,23 +553,11 @@ test.describe("booking screen, browser in Europe/Paris", () => {
       await landing.fill(typed);
       await expect(landing, `${typed} → ${shown}`).toHaveValue(shown);
     }
-    const stored = await page.evaluate(
-      () =>
-        JSON.parse(localStorage.getItem("reservation") ?? "{}") as Record<
-          string,
-          string
-        >,
-    );
-    expect([
-      stored.horaire_vol_pu_1,
-      stored.time_vol_pu_t1,
-      stored.minute_vol_pu_t1,
-    ]).toEqual(["10:30", "10", "30"]);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("reservation") ?? "{}") as Record<string, string>);
+    expect([stored.horaire_vol_pu_1, stored.time_vol_pu_t1, stored.minute_vol_pu_t1]).toEqual(["10:30", "10", "30"]);
   });
 
-  test("a reload after switching to Private keeps the choice and everything typed", async ({
-    page,
-  }) => {
+  test("a reload after switching to Private keeps the choice and everything typed", async ({ page }) => {
     await open(page, CDG_DISNEY);
     const day = formatFrenchDate(addDays(parisToday(new Date()), 4));
     await input(page, "lastname").fill("Lovelace");
@@ -744,30 +568,19 @@ test.describe("booking screen, browser in Europe/Paris", () => {
     await page.reload({ waitUntil: "load" });
     await waitForReady(page);
     await expect(input(page, "lastname")).toHaveValue("Lovelace");
-    await expect(
-      page.getByRole("radio", { name: "Private" }),
-      "the chosen kind is kept",
-    ).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Private" }), "the chosen kind is kept").toBeChecked();
     await expect(input(page, "french_date_pu_t1")).toHaveValue(day);
     await expect(input(page, "city_vol_pu_1")).toHaveValue("Boston");
     await expect(input(page, "address_drop_1")).toHaveValue("1 Place d'Ariane");
   });
 
-  test("a new choice made on the rates page wins over a stored draft of the same route", async ({
-    page,
-  }) => {
+  test("a new choice made on the rates page wins over a stored draft of the same route", async ({ page }) => {
     // The visitor priced 1 passenger, went back to the rates page and chose the 4-passenger row.
     await open(page, `${CDG_DISNEY}&nb_pax=1`);
     await input(page, "lastname").fill("Lovelace");
     await gotoReady(page, `/reservation?${CDG_DISNEY}&nb_pax=4`);
-    await expect(
-      input(page, "lastname"),
-      "the visitor's details come back",
-    ).toHaveValue("Lovelace");
-    await expect(
-      input(page, "pax_adult_t1"),
-      "the passenger count just chosen",
-    ).toHaveValue("4");
+    await expect(input(page, "lastname"), "the visitor's details come back").toHaveValue("Lovelace");
+    await expect(input(page, "pax_adult_t1"), "the passenger count just chosen").toHaveValue("4");
     await expectPrice(page, expectedQuote(`${CDG_DISNEY}&nb_pax=4`));
   });
 });

@@ -251,7 +251,11 @@ test.describe("contact flow on a server without EmailJS keys", () => {
       await expect(page.getByLabel("Code", { exact: true })).toHaveValue(code);
       await expect(page.getByRole("button", { name: "Send message" })).toBeEnabled();
       await page.getByRole("button", { name: "Back to the summary" }).click();
-      await expect(page.locator(".contact-summary dd.contact-summary__value")).toHaveText([VISITOR.fullName, VISITOR.email, VISITOR.question]);
+      await expect(page.locator(".contact-summary dd.contact-summary__value")).toHaveText([
+        VISITOR.fullName,
+        VISITOR.email,
+        VISITOR.question,
+      ]);
       expect(service.requests).toHaveLength(0);
       await problems.expectNone();
     } finally {
@@ -440,7 +444,11 @@ test.describe("contact flow sending through EmailJS", () => {
         await expect(page.getByLabel("Code", { exact: true })).toHaveValue(code);
         if (status === 451) await expectNoAxeViolations(page, `contact failure alert (${status}) at 390px`);
         await page.getByRole("button", { name: "Back to the summary" }).click();
-        await expect(page.locator(".contact-summary dd.contact-summary__value")).toHaveText([VISITOR.fullName, VISITOR.email, VISITOR.question]);
+        await expect(page.locator(".contact-summary dd.contact-summary__value")).toHaveText([
+          VISITOR.fullName,
+          VISITOR.email,
+          VISITOR.question,
+        ]);
         await problems.expectNone();
       } finally {
         await context.close();

@@ -30,18 +30,17 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
   ...RATE_PRESETS.map((p) => ({ path: p.path, canonical: p.path, screen: `rates:${p.from}:${p.to}` })),
 ];
 
-export const SITEMAP_PATHS: readonly string[] = [
-  ...CONTENT_PATHS,
-  ...AIRPORT_PAGES.map((p) => p.path),
-  ...RATE_PRESETS.map((p) => p.path),
-];
+export const SITEMAP_PATHS: readonly string[] = [...CONTENT_PATHS, ...AIRPORT_PAGES.map((p) => p.path), ...RATE_PRESETS.map((p) => p.path)];
 
 export function absolute(path: string): string {
   return new URL(path, `${SITE_URL}/`).href;
 }
 
 /** A new page in its own context (environment.md: axe needs pages built from browser.newContext()). */
-export async function newPage(browser: Browser, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: SITE_URL });
   const page = await context.newPage();
   return { context, page };

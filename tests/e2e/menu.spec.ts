@@ -49,7 +49,10 @@ test.describe("at 390px", () => {
     expect(hrefs.map((h) => (h.startsWith("http") ? h.replace(/\/+$/, "") : h))).toEqual(ENTRIES.map((e) => e.href));
 
     // The logo links home and carries the site name (decisions.md section 9); click-to-call is a tel: link.
-    const logo = page.locator("header").getByRole("link", { name: new RegExp(SITE_NAME) }).first();
+    const logo = page
+      .locator("header")
+      .getByRole("link", { name: new RegExp(SITE_NAME) })
+      .first();
     await expect(logo).toHaveAttribute("href", "/");
     await expect(page.locator('header a[href^="tel:"]')).toBeVisible();
   });

@@ -14,7 +14,9 @@ test("a static page is served from memory: same bytes and ETag, style allowed by
 
   const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1];
   expect(style, "the inline stylesheet, without a nonce attribute").toBeTruthy();
-  const hash = `'sha256-${createHash("sha256").update(style ?? "").digest("base64")}'`;
+  const hash = `'sha256-${createHash("sha256")
+    .update(style ?? "")
+    .digest("base64")}'`;
   const csp = second.headers()["content-security-policy"] ?? "";
   const directive = (name: string) => csp.split(";").find((d) => d.startsWith(`${name} `)) ?? "";
   expect(directive("style-src")).toBe(`style-src 'self' ${hash}`);

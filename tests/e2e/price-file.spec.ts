@@ -113,7 +113,11 @@ async function csvAnswer(server: PricedSite, headers: Record<string, string> = {
   return { status: response.status, etag: response.headers.get("etag"), body: await response.text() };
 }
 
-async function openPage(browser: Browser, server: PricedSite, pathname: string): Promise<{ page: Page; problems: PageProblems; close: () => Promise<void> }> {
+async function openPage(
+  browser: Browser,
+  server: PricedSite,
+  pathname: string,
+): Promise<{ page: Page; problems: PageProblems; close: () => Promise<void> }> {
   const context = await browser.newContext({ viewport: DESKTOP, baseURL: server.base });
   const page = await context.newPage();
   const problems = await PageProblems.attach(page);
@@ -246,9 +250,7 @@ test("a file with a missing column keeps the last good prices; a bad row is skip
     expect(parsePriceFile(withBadRow).warnings.map((w) => w.line)).toEqual([badLine]);
     writeFileSync(csv, withBadRow);
     const after = expectedShuttleOneWayForOne(withBadRow);
-    await expect
-      .poll(async () => shuttleOneWayForOne(await server.html(CDG_DISNEY_PRESET)), { timeout: 5_000 })
-      .toBe(after);
+    await expect.poll(async () => shuttleOneWayForOne(await server.html(CDG_DISNEY_PRESET)), { timeout: 5_000 }).toBe(after);
     expect(server.output).toContain(`Price file line ${badLine} skipped`);
     expect((await csvAnswer(server)).body).toBe(withBadRow);
 
@@ -261,7 +263,12 @@ test("a file with a missing column keeps the last good prices; a bad row is skip
       expect(departures).toEqual(
         expect.arrayContaining(["Beauvais Airport (BVA)", "Charles de Gaulle Airport (CDG)", "Orly Airport (ORY)", "Paris"]),
       );
-      await expect(page.getByRole("table", { name: /^Shared shuttle,/ }).locator("tbody tr").first()).toContainText(after);
+      await expect(
+        page
+          .getByRole("table", { name: /^Shared shuttle,/ })
+          .locator("tbody tr")
+          .first(),
+      ).toContainText(after);
       await problems.expectNone();
     } finally {
       await close();
@@ -298,7 +305,14 @@ test("where the file has no price for a passenger count and trip type, the airpo
     Object.fromEntries(values.map((v, i) => [`price${i + 1}`, v])) as Partial<Record<PriceColumn, number | "">>;
   const text = [
     PRICE_FILE_COLUMNS.join(";"),
-    row({ shuttle: 0, ...route, aller_retour: 1, ...prices([4000, 5800, 7500, 9000, 10500, 12000, 13300, 14400]), price22: 7900, price_sup: 1700 }),
+    row({
+      shuttle: 0,
+      ...route,
+      aller_retour: 1,
+      ...prices([4000, 5800, 7500, 9000, 10500, 12000, 13300, 14400]),
+      price22: 7900,
+      price_sup: 1700,
+    }),
     // Round trip: nothing for 8 passengers (an empty cell).
     row({ shuttle: 0, ...route, aller_retour: 2, ...prices([7600, 11000, 14300, 17100, 20000, 22800, 25300, ""]) }),
     // Return: 0 for 5 passengers, which means no price.

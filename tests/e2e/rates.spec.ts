@@ -118,7 +118,10 @@ function stripComments(html: string): string {
 }
 
 function decode(text: string): string {
-  return text.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 }
 
 test.describe("rate presets (decisions.md section 3)", () => {
@@ -344,7 +347,9 @@ test.describe("price links", () => {
           ["1", privateTable(page)],
         ] as const) {
           for (let n = 1; n <= 8; n++) {
-            const row = table.locator("tbody tr").filter({ has: page.locator(`th[scope="row"]`, { hasText: new RegExp(`^${n} passengers?$`) }) });
+            const row = table
+              .locator("tbody tr")
+              .filter({ has: page.locator(`th[scope="row"]`, { hasText: new RegExp(`^${n} passengers?$`) }) });
             await expect(row, `${r.path} kind ${kind}: row for ${n}`).toHaveCount(1);
             const links = row.getByRole("link");
             await expect(links).toHaveCount(2);
@@ -391,7 +396,8 @@ test.describe("price links", () => {
         .nth(1);
       await link.click();
       await expect(page).toHaveURL(
-        (url) => url.pathname === "/reservation" && url.searchParams.get("nb_pax") === "3" && url.searchParams.get("private_shuttle") === "1",
+        (url) =>
+          url.pathname === "/reservation" && url.searchParams.get("nb_pax") === "3" && url.searchParams.get("private_shuttle") === "1",
       );
       const stored = await page.evaluate((key) => window.localStorage.getItem(key), RATES_DRAFT_KEY);
       expect(stored).not.toBeNull();
@@ -418,7 +424,8 @@ test("the Disneyland card shows when either end contains 'disney', not for CDG â
       await gotoReady(page, path);
       await expect(page.getByLabel("Departure")).not.toHaveValue("");
       await expect(card, path).toHaveCount(shown ? 1 : 0);
-      if (shown) await expect(card.getByRole("link", { name: "See the hotels we serve" })).toHaveAttribute("href", "/hotels_disneyland_paris");
+      if (shown)
+        await expect(card.getByRole("link", { name: "See the hotels we serve" })).toHaveAttribute("href", "/hotels_disneyland_paris");
     }
   } finally {
     await context.close();

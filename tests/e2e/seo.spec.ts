@@ -1,14 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import {
-  SITE_NAME,
-  SITE_ROUTES,
-  SITEMAP_PATHS,
-  SITE_URL,
-  absolute,
-  linkHrefs,
-  metaContents,
-  titlesOf,
-} from "./helpers";
+import { SITE_NAME, SITE_ROUTES, SITEMAP_PATHS, SITE_URL, absolute, linkHrefs, metaContents, titlesOf } from "./helpers";
 
 // Specification 2.2 and decisions.md section 9: every page sets a title, description, keywords,
 // canonical URL and social tags, in the server HTML (what a crawler sees without JavaScript).

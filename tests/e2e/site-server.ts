@@ -55,7 +55,10 @@ async function startOnce(options: StartOptions): Promise<SiteServer> {
     throw error;
   }
   while (Date.now() < deadline) {
-    const status = await fetch(`${server.url}${options.readyPath ?? "/"}`).then((r) => r.status, () => 0);
+    const status = await fetch(`${server.url}${options.readyPath ?? "/"}`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return { base: server.url, port: server.port, output: server.output, stop: server.stop };
     await new Promise((r) => setTimeout(r, 100));
   }

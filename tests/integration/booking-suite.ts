@@ -140,7 +140,9 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       expect(row!.priceCents).toBe(
         priceOf({ from: row!.depart, to: row!.arrive, kind: "private", tripType: 1, party: { adults: 1, children: 0, babies: 0 } }),
       );
-      const details = row!.details as { legs: { date: string; pickup: { kind: string; flightTime: string; flightCity: string; flightNumber: string } }[] };
+      const details = row!.details as {
+        legs: { date: string; pickup: { kind: string; flightTime: string; flightCity: string; flightNumber: string } }[];
+      };
       expect(details.legs).toHaveLength(1);
       expect(details.legs[0]!.date).toBe(draft.date_pu_t1);
       expect(details.legs[0]!.pickup).toMatchObject({ kind: "flight", flightTime: "10:00", flightCity: "London", flightNumber: "BA 304" });
@@ -392,14 +394,25 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       const { orderId, row } = await book();
       const body = sandboxNotice(orderId, row.priceCents);
       const post = (headers: Record<string, string>, payload = body) =>
-        fetch(`${backend.url}/api/payment/sandbox`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: payload });
+        fetch(`${backend.url}/api/payment/sandbox`, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...headers },
+          body: payload,
+        });
       expect((await post({})).status).toBe(400);
       expect((await post({ "x-sandbox-signature": "" })).status).toBe(400);
       expect((await post({ "x-sandbox-signature": hmacHex("not-the-secret-of-this-site", body) })).status).toBe(400);
       expect((await post({ "x-sandbox-signature": "0".repeat(64) })).status).toBe(400);
       // Signed, then changed on the way.
       const signature = hmacHex(backend.sandboxSecret, body);
-      expect((await post({ "x-sandbox-signature": signature }, body.replace(`"amountCents":${row.priceCents}`, `"amountCents":${row.priceCents + 1}`))).status).toBe(400);
+      expect(
+        (
+          await post(
+            { "x-sandbox-signature": signature },
+            body.replace(`"amountCents":${row.priceCents}`, `"amountCents":${row.priceCents + 1}`),
+          )
+        ).status,
+      ).toBe(400);
       // Signed, but stale (issued 10 minutes ago).
       const stale = sandboxNotice(orderId, row.priceCents, { issuedAt: Math.floor(Date.now() / 1000) - 600 });
       expect((await post({ "x-sandbox-signature": hmacHex(backend.sandboxSecret, stale) }, stale)).status).toBe(400);
@@ -417,7 +430,11 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       const body = sandboxNotice(orderId, row.priceCents);
       const signature = hmacHex(backend.sandboxSecret, body);
       const post = (payload: string, sig: string) =>
-        fetch(`${backend.url}/api/payment/sandbox`, { method: "POST", headers: { "content-type": "application/json", "x-sandbox-signature": sig }, body: payload });
+        fetch(`${backend.url}/api/payment/sandbox`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-sandbox-signature": sig },
+          body: payload,
+        });
       const first = await post(body, signature);
       expect(first.status).toBe(200);
       expect(await first.json()).toEqual({ outcome: "paid" });
@@ -458,7 +475,10 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       };
       expect(await post(sandboxNotice(orderId, row.priceCents - 100))).toEqual({ status: 422, body: { outcome: "amount-mismatch" } });
       expect(await post(sandboxNotice(orderId, 1))).toEqual({ status: 422, body: { outcome: "amount-mismatch" } });
-      expect(await post(sandboxNotice(orderId, row.priceCents, { currency: "USD" }))).toEqual({ status: 422, body: { outcome: "amount-mismatch" } });
+      expect(await post(sandboxNotice(orderId, row.priceCents, { currency: "USD" }))).toEqual({
+        status: 422,
+        body: { outcome: "amount-mismatch" },
+      });
       expect(await post(sandboxNotice("NV-ZZZZZZ", row.priceCents))).toEqual({ status: 422, body: { outcome: "unknown-order" } });
       const after = await mustFind(backend.db, orderId);
       expect(after.status).toBe("pending_payment");
@@ -495,7 +515,10 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       return row;
     }
 
-    function completed(row: BookingRow, edits: { amount?: number; currency?: string; status?: string; type?: string; orderId?: string } = {}) {
+    function completed(
+      row: BookingRow,
+      edits: { amount?: number; currency?: string; status?: string; type?: string; orderId?: string } = {},
+    ) {
       const orderId = edits.orderId ?? row.orderId;
       return JSON.stringify({
         id: `evt_it_${randomUUID().replace(/-/g, "")}`,
@@ -556,9 +579,15 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       expect((await deliver(payload, null)).status).toBe(400);
       expect((await deliver(payload, "t=1,v1=deadbeef")).status).toBe(400);
       // Signed, then changed on the way.
-      expect((await deliver(payload.replace(`"amount_total":${row.priceCents}`, `"amount_total":${row.priceCents - 1}`), sign(payload))).status).toBe(400);
+      expect(
+        (await deliver(payload.replace(`"amount_total":${row.priceCents}`, `"amount_total":${row.priceCents - 1}`), sign(payload))).status,
+      ).toBe(400);
       // Signed long ago (outside Stripe's five-minute tolerance).
-      const old = stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      const old = stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: STRIPE_WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) - 3600,
+      });
       expect((await deliver(payload, old)).status).toBe(400);
       const after = await mustFind(backend.db, row.orderId);
       expect(after.status).toBe("pending_payment");

@@ -68,7 +68,9 @@ describe.skipIf(!TEST_DATABASE_URL)(`crash during a burst of bookings on Postgre
       await client.connect();
       let stored: Map<string, string>;
       try {
-        const { rows } = await client.query<{ submission_token: string; order_id: string }>("SELECT submission_token, order_id FROM bookings");
+        const { rows } = await client.query<{ submission_token: string; order_id: string }>(
+          "SELECT submission_token, order_id FROM bookings",
+        );
         stored = new Map(rows.map((r) => [r.submission_token, r.order_id]));
       } finally {
         await client.end();
@@ -87,7 +89,9 @@ describe.skipIf(!TEST_DATABASE_URL)(`crash during a burst of bookings on Postgre
       const check = new pg.Client({ connectionString: database.url });
       await check.connect();
       try {
-        const { rows } = await check.query<{ n: string; tokens: string }>("SELECT count(*) AS n, count(DISTINCT submission_token) AS tokens FROM bookings");
+        const { rows } = await check.query<{ n: string; tokens: string }>(
+          "SELECT count(*) AS n, count(DISTINCT submission_token) AS tokens FROM bookings",
+        );
         expect(rows[0]).toEqual({ n: String(BURST), tokens: String(BURST) });
       } finally {
         await check.end();

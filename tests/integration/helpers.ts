@@ -113,7 +113,11 @@ export interface InProcessServer {
  * payment providers and rate limiter) wired as main() wires it, but in this process, so the test
  * reads the very PGlite database the server writes. `database` may be shared by two servers.
  */
-export async function startInProcessServer(options: { env: Record<string, string>; database?: Database; dataDir: string }): Promise<InProcessServer> {
+export async function startInProcessServer(options: {
+  env: Record<string, string>;
+  database?: Database;
+  dataDir: string;
+}): Promise<InProcessServer> {
   const root = siteRoot();
   const bundle = await bundleExports(root);
   const port = await freePort();
@@ -209,7 +213,10 @@ export function validDraft(token: string, now = new Date(), edits: BookingDraft 
   let draft = initialDraft({ depart: ORLY, arrive: DISNEYLAND, private_shuttle: "1", hotel: "disneyland-hotel" }, { now });
   draft = setLegDate(draft, 1, addDays(parisToday(now), 3));
   draft = setFlightTime(draft, "pu", 1, "10:00");
-  const suffix = token.replace(/[^a-z0-9]/gi, "").slice(-12).toLowerCase();
+  const suffix = token
+    .replace(/[^a-z0-9]/gi, "")
+    .slice(-12)
+    .toLowerCase();
   Object.assign(draft, {
     city_vol_pu_1: "London",
     num_vol_pu_1: "BA 304",

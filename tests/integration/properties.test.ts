@@ -44,9 +44,9 @@ function routes(): { from: string; to: string; kind: "Shuttle" | "Private" }[] {
   return [...seen.values()];
 }
 
-const quarter = fc.record({ h: fc.integer({ min: 5, max: 22 }), m: fc.constantFrom(0, 15, 30, 45) }).map(
-  ({ h, m }) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`,
-);
+const quarter = fc
+  .record({ h: fc.integer({ min: 5, max: 22 }), m: fc.constantFrom(0, 15, 30, 45) })
+  .map(({ h, m }) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`);
 const text = fc.oneof(
   fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }),
   fc.string({ unit: "grapheme-ascii", minLength: 1, maxLength: 30 }),
@@ -74,7 +74,12 @@ function validSample(now: Date) {
     })
     .map((v): Sample => {
       let draft: BookingDraft = initialDraft(
-        { depart: v.route.from, arrive: v.route.to, private_shuttle: v.route.kind === "Private" ? "1" : "", type_trajet: v.roundTrip ? "2" : "1" },
+        {
+          depart: v.route.from,
+          arrive: v.route.to,
+          private_shuttle: v.route.kind === "Private" ? "1" : "",
+          type_trajet: v.roundTrip ? "2" : "1",
+        },
         { now },
       );
       const one = legFields(1);
@@ -164,7 +169,10 @@ const mutation = fc.oneof(
   fc.record({ op: fc.constant("unknown" as const), field: fc.string({ maxLength: 12 }), value: hostile }),
   fc.record({
     op: fc.constant("token" as const),
-    value: fc.oneof(fc.constantFrom("", "   ", `${TOKEN} `), fc.string({ unit: "grapheme", maxLength: 10 }).map((s) => `${TOKEN}${s}`)),
+    value: fc.oneof(
+      fc.constantFrom("", "   ", `${TOKEN} `),
+      fc.string({ unit: "grapheme", maxLength: 10 }).map((s) => `${TOKEN}${s}`),
+    ),
   }),
   fc.record({
     op: fc.constant("raw" as const),
@@ -304,7 +312,8 @@ describe("generated booking bodies against the built server on PGlite", () => {
         `(test process CPU ${((used.user + used.system) / 1e6).toFixed(1)} s); answers by status: ${JSON.stringify(summary)}`,
     );
     const serverErrors = outcomes.filter((o) => o.status >= 500);
-    const describe = (o: Outcome) => `${o.status} (expected ${o.expected.status}) for ${JSON.stringify(Object.fromEntries(new URLSearchParams(o.body)))}`;
+    const describe = (o: Outcome) =>
+      `${o.status} (expected ${o.expected.status}) for ${JSON.stringify(Object.fromEntries(new URLSearchParams(o.body)))}`;
     expect(serverErrors.slice(0, 3).map(describe), `${serverErrors.length} bodies got a 5xx`).toEqual([]);
     const wrong = outcomes.filter((o) => o.status !== o.expected.status && o.status !== o.expectedLater.status);
     expect(wrong.slice(0, 3).map(describe), `${wrong.length} bodies got another answer than the schema's`).toEqual([]);

@@ -83,8 +83,7 @@ export function BookingForm({
     if (restored) storeDraft(draft);
   }, [draft, restored]);
 
-  const reprice = (d: BookingDraft): BookingDraft =>
-    prices.state === "ready" ? repriceDraft(d, prices.rows) : d;
+  const reprice = (d: BookingDraft): BookingDraft => (prices.state === "ready" ? repriceDraft(d, prices.rows) : d);
 
   const update = (change: (d: BookingDraft) => BookingDraft, priceChanged: boolean) => {
     setDraft((d) => {
@@ -141,7 +140,10 @@ export function BookingForm({
   return (
     <form ref={formRef} className="booking-form" noValidate onSubmit={onSubmit} action={bookingEndpoint} method="post">
       <p>
-        <Link className="button button--secondary" to={`/rates?from=${encodeURIComponent(draft.depart ?? "")}&to=${encodeURIComponent(draft.arrive ?? "")}`}>
+        <Link
+          className="button button--secondary"
+          to={`/rates?from=${encodeURIComponent(draft.depart ?? "")}&to=${encodeURIComponent(draft.arrive ?? "")}`}
+        >
           Back
         </Link>
       </p>
@@ -190,10 +192,12 @@ export function BookingForm({
           </fieldset>
           <fieldset className="kind-choice">
             <legend>Trip</legend>
-            {([
-              ["1", "One way"],
-              ["2", "Round trip"],
-            ] as const).map(([value, label]) => (
+            {(
+              [
+                ["1", "One way"],
+                ["2", "Round trip"],
+              ] as const
+            ).map(([value, label]) => (
               <label key={value}>
                 <input
                   type="radio"

@@ -43,12 +43,7 @@ export default function CalendarPopup({
   }, [onClose]);
 
   return (
-    <div
-      ref={ref}
-      className="calendar-popup"
-      role="dialog"
-      aria-label={label}
-    >
+    <div ref={ref} className="calendar-popup" role="dialog" aria-label={label}>
       <DatePicker
         inline
         selected={selected}

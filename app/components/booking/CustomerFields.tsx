@@ -83,9 +83,7 @@ export function CustomerFields({ form }: { form: FormApi }) {
             }}
             onCountryChange={(c) => {
               if (!c) return;
-              void import("./phone-country").then(({ phoneCountryFields }) =>
-                form.apply((d) => ({ ...d, ...phoneCountryFields(c) })),
-              );
+              void import("./phone-country").then(({ phoneCountryFields }) => form.apply((d) => ({ ...d, ...phoneCountryFields(c) })));
             }}
             autoComplete="tel"
             required
@@ -126,13 +124,7 @@ export function CustomerFields({ form }: { form: FormApi }) {
             value={form.value("postcode")}
             onValue={(v) => form.set("postcode", v)}
           />
-          <Field
-            name="city"
-            label="City"
-            autoComplete="address-level2"
-            value={form.value("city")}
-            onValue={(v) => form.set("city", v)}
-          />
+          <Field name="city" label="City" autoComplete="address-level2" value={form.value("city")} onValue={(v) => form.set("city", v)} />
           <div className="field">
             <label htmlFor={fieldId("country")}>Country</label>
             <select

@@ -13,9 +13,7 @@ export function Markup({ text }: { text: string }) {
 }
 
 function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
-  const target =
-    document.getElementById(fieldId(field)) ??
-    (document.getElementsByName(field)[0] as HTMLElement | undefined);
+  const target = document.getElementById(fieldId(field)) ?? (document.getElementsByName(field)[0] as HTMLElement | undefined);
   if (!target) return;
   event.preventDefault();
   target.scrollIntoView({ block: "center", behavior: "smooth" });
@@ -26,10 +24,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
  * The clickable list of problems (specification 2.7): it takes focus after a failed submit so a
  * screen reader reads it, and each entry moves focus to its field.
  */
-export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly ListedError[] }>(function ErrorList(
-  { errors },
-  ref,
-) {
+export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly ListedError[] }>(function ErrorList({ errors }, ref) {
   if (errors.length === 0) return null;
   return (
     <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>

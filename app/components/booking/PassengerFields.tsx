@@ -36,9 +36,7 @@ export function PassengerFields({ form }: { form: FormApi }) {
           {cb === 0 && cash === 0 ? <span className="price__none">Price on request</span> : null}
         </p>
       </div>
-      {Number.isFinite(duration) && duration > 0 ? (
-        <p className="field__hint">Journey time about {formatDuration(duration)}.</p>
-      ) : null}
+      {Number.isFinite(duration) && duration > 0 ? <p className="field__hint">Journey time about {formatDuration(duration)}.</p> : null}
       <div className="field-row">
         {PASSENGER_COUNTS.map(({ field, label, min }) => (
           <Field

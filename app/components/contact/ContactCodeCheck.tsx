@@ -71,8 +71,8 @@ export function ContactCodeCheck({
                   : failure.status !== null
                     ? `The e-mail service answered: ${failure.reason}.`
                     : "The e-mail service could not be reached."}{" "}
-                Your message is kept here. You can also write to{" "}
-                <a href={`mailto:${contact.email}`}>{contact.email}</a> or call <a href={telHref(contact.phone)}>{contact.phone}</a>.
+                Your message is kept here. You can also write to <a href={`mailto:${contact.email}`}>{contact.email}</a> or call{" "}
+                <a href={telHref(contact.phone)}>{contact.phone}</a>.
               </p>
             </div>
           ) : null}

@@ -246,7 +246,15 @@ describe("counts", () => {
   });
 
   it("withCounts keeps totals in step", () => {
-    const d = withCounts({ ...emptyDraft(), pax_adult_t1: "2", pax_child_t1: "1", pax_baby_t1: "", pax_adult_t2: "3", pax_child_t2: "1", pax_baby_t2: "1" });
+    const d = withCounts({
+      ...emptyDraft(),
+      pax_adult_t1: "2",
+      pax_child_t1: "1",
+      pax_baby_t1: "",
+      pax_adult_t2: "3",
+      pax_child_t2: "1",
+      pax_baby_t2: "1",
+    });
     expect([d.pax_t1, d.pax_t2]).toEqual(["3", "5"]);
     expect([d.nb_pax_adults, d.nb_pax_children, d.nb_pax_babies, d.nb_pax_total]).toEqual(["2", "1", "", "3"]);
     expect(withCounts({ ...d, pax_adult_t1: "x" }).pax_t1).toBe("");

@@ -168,7 +168,10 @@ describe("bookingEmails", () => {
     ["leg 1's passengers", "Passengers: 2 adults, 1 child, 0 babies"],
     ["leg 1's flight", "From: Charles de Gaulle Airport (CDG) (flight AF007 from New York, landing 07:45 (Paris time))"],
     ["leg 1's hotel, address and zip", "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs, 77700)"],
-    ["leg 1's notes, every line", "Notes:\n  Child seat please.\n  \n  -- Passengers and luggage --\n  Passengers: 2 adults, 1 child, 0 babies."],
+    [
+      "leg 1's notes, every line",
+      "Notes:\n  Child seat please.\n  \n  -- Passengers and luggage --\n  Passengers: 2 adults, 1 child, 0 babies.",
+    ],
     ["leg 2's pickup", "Return (leg 2)\nPick-up: 05/07/2026 at 14:30 (Paris time)"],
     ["leg 2's passengers", "Passengers: 2 adults, 1 child, 1 baby"],
     ["leg 2's hotel", "From: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs, 77700)"],
@@ -189,7 +192,11 @@ describe("bookingEmails", () => {
   });
 
   it("falls back on the leg's date and given pickup time when the moment is unreadable", () => {
-    const details = { legs: [{ leg: 1, date: "2026-05-12", pickupAt: "soon", pickupTime: "09:15", pickup: { place: "Paris", kind: "address" }, dropoff: {} }] };
+    const details = {
+      legs: [
+        { leg: 1, date: "2026-05-12", pickupAt: "soon", pickupTime: "09:15", pickup: { place: "Paris", kind: "address" }, dropoff: {} },
+      ],
+    };
     const [t] = bookingEmails({ ...row, roundTrip: false, details }, site);
     expect(t!.body).toContain("Pick-up: 12/05/2026 at 09:15 (Paris time)");
     expect(t!.body).not.toContain("cancel before");
@@ -225,11 +232,20 @@ describe("bookingEmails", () => {
     ["an empty object", {}],
     ["legs that are not a list", { legs: "two" }],
     ["legs that are not objects", { legs: [null, 3, "x", []] }],
-    ["legs of the wrong types", { legs: [{ leg: "1", date: 20260101, pickupAt: 5, pickupTime: 915, passengers: "2", pickup: [], dropoff: "CDG", info: {} }] }],
-    ["an unparseable date string", { legs: [{ date: "tomorrow", pickupAt: "not-a-date", pickup: { kind: "flight", flightTime: "late" } }] }],
+    [
+      "legs of the wrong types",
+      { legs: [{ leg: "1", date: 20260101, pickupAt: 5, pickupTime: 915, passengers: "2", pickup: [], dropoff: "CDG", info: {} }] },
+    ],
+    [
+      "an unparseable date string",
+      { legs: [{ date: "tomorrow", pickupAt: "not-a-date", pickup: { kind: "flight", flightTime: "late" } }] },
+    ],
     ["luggage of the wrong types", { luggage: { checkIn: -1, cabin: 1.5, strollerSingle: "2", strollerDouble: null, info: 7 } }],
     ["a customer that is a list", { customer: ["Alice"] }],
-    ["deeply odd values", { customer: { address: { nested: true }, city: Symbol.for("x").description }, legs: [{ pickup: { place: ["CDG"] } }] }],
+    [
+      "deeply odd values",
+      { customer: { address: { nested: true }, city: Symbol.for("x").description }, legs: [{ pickup: { place: ["CDG"] } }] },
+    ],
   ])("does not throw on details that are %s", (_what, details) => {
     const messages = bookingEmails({ ...row, details }, site);
     expect(messages).toHaveLength(2);

@@ -103,10 +103,7 @@ const ENDS: readonly End[] = ["pu", "drop"];
 export const DRAFT_FIELDS: readonly string[] = [
   ...CUSTOMER_FIELDS,
   ...TRIP_FIELDS,
-  ...LEGS.flatMap((leg) => [
-    ...Object.values(legFields(leg)),
-    ...ENDS.flatMap((end) => Object.values(endFields(end, leg))),
-  ]),
+  ...LEGS.flatMap((leg) => [...Object.values(legFields(leg)), ...ENDS.flatMap((end) => Object.values(endFields(end, leg)))]),
 ];
 
 /** The draft: every field as the text a form control holds. */

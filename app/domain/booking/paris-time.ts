@@ -13,17 +13,18 @@ export const PARIS_TIME_ZONE = "Europe/Paris";
 // Built on first use, not at module load: a phone spends 5–12 ms building it, which would
 // lengthen the booking page's module evaluation, one long task while it hydrates.
 let formatter: Intl.DateTimeFormat | undefined;
-const makeFormatter = () => new Intl.DateTimeFormat("en-US", {
-  timeZone: PARIS_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-  era: "short",
-});
+const makeFormatter = () =>
+  new Intl.DateTimeFormat("en-US", {
+    timeZone: PARIS_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    era: "short",
+  });
 
 const DAY = 86_400_000;
 

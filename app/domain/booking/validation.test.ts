@@ -7,7 +7,10 @@ const now = new Date("2026-05-10T10:00:00Z");
 
 function oneWay(extra: BookingDraft = {}): BookingDraft {
   return {
-    ...initialDraft({ depart: "Charles_de_Gaulle_Airport_(CDG)", arrive: "Disneyland_Paris", depart_type: "1", arrive_type: "2", nb_pax: "2" }, { now }),
+    ...initialDraft(
+      { depart: "Charles_de_Gaulle_Airport_(CDG)", arrive: "Disneyland_Paris", depart_type: "1", arrive_type: "2", nb_pax: "2" },
+      { now },
+    ),
     lastname: "Martin",
     firstname: "Claire",
     email: "claire@example.com",
@@ -87,9 +90,21 @@ describe("messages of 5.2, word for word", () => {
     [{ french_date_pu_t1: "" }, "french_date_pu_t1", "FIRST STEP -  Date Departure (t1) is required."],
     [{ french_date_pu_t1: "31/02/2026" }, "french_date_pu_t1", "FIRST STEP - Date input not valid."],
     [{ french_date_pu_t1: "2026-05-20" }, "french_date_pu_t1", "FIRST STEP - Date input not valid."],
-    [{ french_date_pu_t1: "10/05/2026" }, "french_date_pu_t1", "FIRST STEP - Date Departure (t1) must be between 11/05/2026 and 10/08/2026."],
-    [{ french_date_pu_t1: "11/08/2026" }, "french_date_pu_t1", "FIRST STEP - Date Departure (t1) must be between 11/05/2026 and 10/08/2026."],
-    [{ french_date_pu_t1: "11/05/2026", horaire_vol_pu_1: "07:45" }, "french_date_pu_t1", "FIRST STEP - Reservation must be made at least 20 hours before departure."],
+    [
+      { french_date_pu_t1: "10/05/2026" },
+      "french_date_pu_t1",
+      "FIRST STEP - Date Departure (t1) must be between 11/05/2026 and 10/08/2026.",
+    ],
+    [
+      { french_date_pu_t1: "11/08/2026" },
+      "french_date_pu_t1",
+      "FIRST STEP - Date Departure (t1) must be between 11/05/2026 and 10/08/2026.",
+    ],
+    [
+      { french_date_pu_t1: "11/05/2026", horaire_vol_pu_1: "07:45" },
+      "french_date_pu_t1",
+      "FIRST STEP - Reservation must be made at least 20 hours before departure.",
+    ],
     [{ pax_adult_t1: "0" }, "pax_adult_t1", "FIRST STEP - Please enter at least 1 passenger."],
     [{ pax_adult_t1: "51" }, "pax_adult_t1", "FIRST STEP - Please enter between 1 and 50 adults."],
     [{ pax_adult_t1: "two" }, "pax_adult_t1", "FIRST STEP - Please enter between 1 and 50 adults."],
@@ -99,7 +114,11 @@ describe("messages of 5.2, word for word", () => {
     [{ cabin_bag: "11" }, "cabin_bag", "FIRST STEP - Please enter between 0 and 10 cabin bags."],
     [{ stroller_single: "11" }, "stroller_single", "FIRST STEP - Please enter between 0 and 10 single strollers."],
     [{ stroller_double: "x" }, "stroller_double", "FIRST STEP - Please enter between 0 and 10 double strollers."],
-    [{ horaire_vol_pu_1: "05:15" }, "horaire_vol_pu_1", "FIRST STEP - Departure flight time must be between 05:30 and 21:30. You entered: 05:15"],
+    [
+      { horaire_vol_pu_1: "05:15" },
+      "horaire_vol_pu_1",
+      "FIRST STEP - Departure flight time must be between 05:30 and 21:30. You entered: 05:15",
+    ],
     [{ horaire_vol_pu_1: "" }, "horaire_vol_pu_1", "FIRST STEP - Please enter the pick-up flight time."],
     [{ horaire_vol_pu_1: "25:00" }, "horaire_vol_pu_1", "FIRST STEP - Please enter a valid pick-up flight time (HH:MM)."],
     [{ horaire_vol_pu_1: "10:20" }, "horaire_vol_pu_1", "FIRST STEP - The pick-up flight time must be in 15-minute intervals."],
@@ -120,7 +139,11 @@ describe("messages of 5.2, word for word", () => {
     [{ type_drop_t1: "1", city_vol_drop_1: "" }, "city_vol_drop_1", "FIRST STEP - Please enter the drop-off flight destination city."],
     [{ type_drop_t1: "1", num_vol_drop_1: "" }, "num_vol_drop_1", "FIRST STEP - Please enter the drop-off flight number."],
     [{ type_pu_t1: "2", address_pu_1: "a", zip_pu_1: "1" }, "time_h_pu_t1", "FIRST STEP - Please enter the pick-up time."],
-    [{ type_pu_t1: "2", address_pu_1: "a", zip_pu_1: "1", time_h_pu_t1: "30" }, "time_h_pu_t1", "FIRST STEP - Please enter a valid pick-up time (HH:MM)."],
+    [
+      { type_pu_t1: "2", address_pu_1: "a", zip_pu_1: "1", time_h_pu_t1: "30" },
+      "time_h_pu_t1",
+      "FIRST STEP - Please enter a valid pick-up time (HH:MM).",
+    ],
   ])("ends: %o → %s: %s", (change, field, message) => {
     const found = errors(oneWay(change));
     expect(found.find((e) => stripMarkup(e.message) === message)?.field).toBe(field);
@@ -130,9 +153,17 @@ describe("messages of 5.2, word for word", () => {
     [{ french_date_pu_t2: "" }, "french_date_pu_t2", "SECOND STEP -  Date Departure (t2) is required."],
     [{ french_date_pu_t2: "xx" }, "french_date_pu_t2", "SECOND STEP - Date input not valid."],
     // The return runs to 2 months ahead only.
-    [{ french_date_pu_t2: "11/07/2026" }, "french_date_pu_t2", "SECOND STEP - Date Departure (t2) must be between 11/05/2026 and 10/07/2026."],
+    [
+      { french_date_pu_t2: "11/07/2026" },
+      "french_date_pu_t2",
+      "SECOND STEP - Date Departure (t2) must be between 11/05/2026 and 10/07/2026.",
+    ],
     [{ french_date_pu_t2: "15/05/2026" }, "french_date_pu_t2", "SECOND STEP - The return date cannot be before the departure date."],
-    [{ horaire_vol_drop_2: "07:45" }, "horaire_vol_drop_2", "SECOND STEP - Departure flight time must be between 08:00 and 23:45. You entered: 07:45"],
+    [
+      { horaire_vol_drop_2: "07:45" },
+      "horaire_vol_drop_2",
+      "SECOND STEP - Departure flight time must be between 08:00 and 23:45. You entered: 07:45",
+    ],
     [{ address_pu_2: "" }, "address_pu_2", "SECOND STEP - Please enter the pick-up address."],
     [{ pax_adult_t2: "0" }, "pax_adult_t2", "SECOND STEP - Please enter at least 1 passenger."],
     [{ pax_adult_t2: "0", pax_child_t2: "1" }, "pax_adult_t2", "SECOND STEP - Please enter between 1 and 50 adults."],
@@ -213,7 +244,9 @@ describe("gap rule (both ends flights)", () => {
   ])("landing %s, takeoff %s → %s", (landing, takeoff, needed) => {
     const found = messages(flights(landing, takeoff));
     const gapMessages = found.filter((m) => m.includes("insufficient"));
-    expect(gapMessages).toEqual(needed ? [`FIRST STEP - The delay between pickup and drop-off is insufficient. Time needed: ${needed}`] : []);
+    expect(gapMessages).toEqual(
+      needed ? [`FIRST STEP - The delay between pickup and drop-off is insufficient. Time needed: ${needed}`] : [],
+    );
   });
 
   it("uses the leg's own duration and delays", () => {
@@ -243,21 +276,51 @@ describe("20-hour lead time, in Paris time, across daylight-saving changes", () 
 
   it.each([
     // Spring forward 29 March 2026: 28 March 07:00 CET is 06:00 UTC.
-    ["private landing", "2026-03-28T06:00:00Z", oneWay({ shuttle_private: "Private", french_date_pu_t1: "29/03/2026", horaire_vol_pu_1: "04:30" }), true],
+    [
+      "private landing",
+      "2026-03-28T06:00:00Z",
+      oneWay({ shuttle_private: "Private", french_date_pu_t1: "29/03/2026", horaire_vol_pu_1: "04:30" }),
+      true,
+    ],
     // 28 March 07:45 CET → 29 March 04:30 CEST is 19 h 45 real minutes (20 h 45 on the wall clock).
-    ["private landing", "2026-03-28T06:45:00Z", oneWay({ shuttle_private: "Private", french_date_pu_t1: "29/03/2026", horaire_vol_pu_1: "04:30" }), false],
+    [
+      "private landing",
+      "2026-03-28T06:45:00Z",
+      oneWay({ shuttle_private: "Private", french_date_pu_t1: "29/03/2026", horaire_vol_pu_1: "04:30" }),
+      false,
+    ],
     ["hotel pickup exactly 20 h", "2026-03-28T05:00:00Z", hotelToHotel("29/03/2026", "03:00"), true],
     ["hotel pickup 1 min short", "2026-03-28T05:01:00Z", hotelToHotel("29/03/2026", "03:00"), false],
     // Fall back 25 October 2026: 24 October 08:00 CEST (06:00 UTC) → 25 October 03:30 CET is 20 h 30.
     ["hotel pickup after fall back", "2026-10-24T06:00:00Z", hotelToHotel("25/10/2026", "03:30"), true],
     // 24 October 07:45 CEST → 25 October 02:30 (first occurrence, CEST) is 18 h 45.
     ["hotel pickup in the repeated hour", "2026-10-24T05:45:00Z", hotelToHotel("25/10/2026", "02:30"), false],
-    ["shuttle landing after fall back", "2026-10-24T08:30:00Z", oneWay({ french_date_pu_t1: "25/10/2026", horaire_vol_pu_1: "05:30" }), true],
-    ["shuttle landing after fall back, late", "2026-10-24T08:31:00Z", oneWay({ french_date_pu_t1: "25/10/2026", horaire_vol_pu_1: "05:30" }), false],
+    [
+      "shuttle landing after fall back",
+      "2026-10-24T08:30:00Z",
+      oneWay({ french_date_pu_t1: "25/10/2026", horaire_vol_pu_1: "05:30" }),
+      true,
+    ],
+    [
+      "shuttle landing after fall back, late",
+      "2026-10-24T08:31:00Z",
+      oneWay({ french_date_pu_t1: "25/10/2026", horaire_vol_pu_1: "05:30" }),
+      false,
+    ],
     // 2027: spring forward 28 March, fall back 31 October.
     // 27 March 07:31 CET → 28 March 04:30 CEST is 19 h 59 (20 h 59 on the wall clock).
-    ["2027 spring private landing", "2027-03-27T06:31:00Z", oneWay({ shuttle_private: "Private", french_date_pu_t1: "28/03/2027", horaire_vol_pu_1: "04:30" }), false],
-    ["2027 spring private landing, in time", "2027-03-27T06:30:00Z", oneWay({ shuttle_private: "Private", french_date_pu_t1: "28/03/2027", horaire_vol_pu_1: "04:30" }), true],
+    [
+      "2027 spring private landing",
+      "2027-03-27T06:31:00Z",
+      oneWay({ shuttle_private: "Private", french_date_pu_t1: "28/03/2027", horaire_vol_pu_1: "04:30" }),
+      false,
+    ],
+    [
+      "2027 spring private landing, in time",
+      "2027-03-27T06:30:00Z",
+      oneWay({ shuttle_private: "Private", french_date_pu_t1: "28/03/2027", horaire_vol_pu_1: "04:30" }),
+      true,
+    ],
     ["2027 spring landing", "2027-03-27T07:30:00Z", oneWay({ french_date_pu_t1: "28/03/2027", horaire_vol_pu_1: "05:30" }), true],
     ["2027 spring landing short", "2027-03-27T07:31:00Z", oneWay({ french_date_pu_t1: "28/03/2027", horaire_vol_pu_1: "05:30" }), false],
     ["2027 autumn", "2027-10-30T08:30:00Z", oneWay({ french_date_pu_t1: "31/10/2027", horaire_vol_pu_1: "05:30" }), true],

@@ -227,7 +227,10 @@ function legErrors(draft: BookingDraft, leg: Leg, now: Date): BookingError[] {
     const needed = delaiDepart + duree + delaiArrive;
     const gap = takeoff.hour * 60 + takeoff.minute - (landing.hour * 60 + landing.minute);
     if (gap < needed) {
-      add(endFields("drop", leg).horaireVol, `The delay between pickup and drop-off is insufficient. Time needed: ${bold(formatDuration(needed))}`);
+      add(
+        endFields("drop", leg).horaireVol,
+        `The delay between pickup and drop-off is insufficient. Time needed: ${bold(formatDuration(needed))}`,
+      );
     }
   }
 
@@ -486,8 +489,6 @@ export type BookingFormSchema = ReturnType<typeof bookingFormSchema>;
 /** The form's check, as the browser runs it on submit: blocking errors, then phone warnings. */
 export function validateDraft(draft: BookingDraft, options: { now: Date }): { errors: BookingError[]; warnings: BookingError[] } {
   const result = bookingFormSchema(options).safeParse(draft);
-  const errors = result.success
-    ? []
-    : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ""), message: issue.message }));
+  const errors = result.success ? [] : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ""), message: issue.message }));
   return { errors, warnings: phoneWarnings(draft) };
 }

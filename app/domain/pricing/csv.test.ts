@@ -168,7 +168,11 @@ describe("parsePriceFile: reading rows", () => {
     ["empty", ""],
     ["zero", "0"],
   ])("an %s price means no price", (_label, value) => {
-    const text = [HEADER, line({ ...SHUTTLE_CELLS, price3: value, price22: value, price_sup: value }), line({ ...PRIVATE_CELLS, prix: value })].join("\n");
+    const text = [
+      HEADER,
+      line({ ...SHUTTLE_CELLS, price3: value, price22: value, price_sup: value }),
+      line({ ...PRIVATE_CELLS, prix: value }),
+    ].join("\n");
     const { rows, warnings } = parsePriceFile(text);
     expect(warnings).toEqual([]);
     const [shuttle, priv] = rows as [ShuttleRow, PrivateRow];
@@ -201,12 +205,20 @@ describe("parsePriceFile: reading rows", () => {
   });
 
   it("reads empty durations and delays as the defaults 45, 45, 30 and 135", () => {
-    const row = parsePriceFile([HEADER, line({ ...PRIVATE_CELLS, duree_aller: "", duree_retour: "", delai_depart: "", delai_arrive: "" })].join("\n")).rows[0];
+    const row = parsePriceFile(
+      [HEADER, line({ ...PRIVATE_CELLS, duree_aller: "", duree_retour: "", delai_depart: "", delai_arrive: "" })].join("\n"),
+    ).rows[0];
     expect(row).toMatchObject({ durationOut: 45, durationBack: 45, delayDepart: 30, delayArrive: 135 });
   });
 
   it("keeps private rows whose passenger range will not count (pricing ignores them)", () => {
-    const { rows, warnings } = parsePriceFile([HEADER, line({ ...PRIVATE_CELLS, nb_pax_mini: 0, nb_pax_maxi: 12 }), line({ ...PRIVATE_CELLS, nb_pax_mini: "", nb_pax_maxi: "" })].join("\n"));
+    const { rows, warnings } = parsePriceFile(
+      [
+        HEADER,
+        line({ ...PRIVATE_CELLS, nb_pax_mini: 0, nb_pax_maxi: 12 }),
+        line({ ...PRIVATE_CELLS, nb_pax_mini: "", nb_pax_maxi: "" }),
+      ].join("\n"),
+    );
     expect(warnings).toEqual([]);
     expect(rows.map((r) => (r.kind === "private" ? [r.paxMin, r.paxMax] : null))).toEqual([
       [0, 12],
@@ -215,7 +227,9 @@ describe("parsePriceFile: reading rows", () => {
   });
 
   it("trims cells and reads place names with runs of spaces collapsed", () => {
-    const row = parsePriceFile([HEADER, line({ ...PRIVATE_CELLS, Depart: `  Charles de  Gaulle Airport (CDG) `, prix: " 6000 " })].join("\n")).rows[0];
+    const row = parsePriceFile(
+      [HEADER, line({ ...PRIVATE_CELLS, Depart: `  Charles de  Gaulle Airport (CDG) `, prix: " 6000 " })].join("\n"),
+    ).rows[0];
     expect(row).toMatchObject({ from: CDG, price: 6000 });
   });
 });
@@ -234,7 +248,9 @@ describe("parsePriceFile: rows it cannot read are skipped with a warning naming 
     ["a missing arrival", { Arrive: "  " }, /place name in Arrive/],
     ["the same place at both ends", { Arrive: "charles de gaulle airport (cdg)" }, /same place/],
   ])("%s (shuttle row)", (_label, cells, message) => {
-    const { rows, warnings } = parsePriceFile([HEADER, line(PRIVATE_CELLS), line({ ...SHUTTLE_CELLS, ...cells }), line(PRIVATE_CELLS)].join("\n"));
+    const { rows, warnings } = parsePriceFile(
+      [HEADER, line(PRIVATE_CELLS), line({ ...SHUTTLE_CELLS, ...cells }), line(PRIVATE_CELLS)].join("\n"),
+    );
     expect(rows).toEqual([PRIVATE_ROW, PRIVATE_ROW]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]?.line).toBe(3);
@@ -252,7 +268,9 @@ describe("parsePriceFile: rows it cannot read are skipped with a warning naming 
   });
 
   it("does not check the columns a row's kind does not use", () => {
-    const { rows, warnings } = parsePriceFile([HEADER, line({ ...SHUTTLE_CELLS, prix: "n/a" }), line({ ...PRIVATE_CELLS, price1: "n/a" })].join("\n"));
+    const { rows, warnings } = parsePriceFile(
+      [HEADER, line({ ...SHUTTLE_CELLS, prix: "n/a" }), line({ ...PRIVATE_CELLS, price1: "n/a" })].join("\n"),
+    );
     expect(warnings).toEqual([]);
     expect(rows).toHaveLength(2);
   });
@@ -374,10 +392,28 @@ describe("serializePriceFile", () => {
   });
 
   it("parse → serialise → parse is stable, whatever the file held", () => {
-    const cellArb = fc.constantFrom("", "0", "1", "2", "3", "9", "4000", "-5", "4,5", "x", ' "q" ', "a;b", "Paris", "Disneyland Paris", "\n");
-    const fileArb = fc.array(fc.array(cellArb, { minLength: PRICE_FILE_COLUMNS.length, maxLength: PRICE_FILE_COLUMNS.length }), { maxLength: 10 }).map((table) =>
-      [HEADER, ...table.map((cells) => cells.map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(";"))].join("\r\n"),
+    const cellArb = fc.constantFrom(
+      "",
+      "0",
+      "1",
+      "2",
+      "3",
+      "9",
+      "4000",
+      "-5",
+      "4,5",
+      "x",
+      ' "q" ',
+      "a;b",
+      "Paris",
+      "Disneyland Paris",
+      "\n",
     );
+    const fileArb = fc
+      .array(fc.array(cellArb, { minLength: PRICE_FILE_COLUMNS.length, maxLength: PRICE_FILE_COLUMNS.length }), { maxLength: 10 })
+      .map((table) =>
+        [HEADER, ...table.map((cells) => cells.map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(";"))].join("\r\n"),
+      );
     fc.assert(
       fc.property(fileArb, (text) => {
         const first = parsePriceFile(text);

@@ -3,7 +3,16 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { airportByCode } from "../airports";
 import { STARTING_PRICES } from "../starting-prices";
-import { PAX_COUNTS, PRICE_FILE_COLUMNS, TRIP_TYPES, parsePriceFile, type PriceColumn, type PriceRow, type PrivateRow, type ShuttleRow } from "./csv";
+import {
+  PAX_COUNTS,
+  PRICE_FILE_COLUMNS,
+  TRIP_TYPES,
+  parsePriceFile,
+  type PriceColumn,
+  type PriceRow,
+  type PrivateRow,
+  type ShuttleRow,
+} from "./csv";
 import {
   FAMILY_COMPOSITIONS,
   airportTable,
@@ -36,7 +45,10 @@ type Cells = Partial<Record<PriceColumn, string | number>>;
 
 /** A hand-written price file: the header and one line per row of named cells. */
 function priceFile(...lines: Cells[]): PriceRow[] {
-  const text = [PRICE_FILE_COLUMNS.join(";"), ...lines.map((cells) => PRICE_FILE_COLUMNS.map((c) => String(cells[c] ?? "")).join(";"))].join("\n");
+  const text = [
+    PRICE_FILE_COLUMNS.join(";"),
+    ...lines.map((cells) => PRICE_FILE_COLUMNS.map((c) => String(cells[c] ?? "")).join(";")),
+  ].join("\n");
   const { rows, warnings } = parsePriceFile(text);
   expect(warnings).toEqual([]);
   return rows;
@@ -69,7 +81,14 @@ const FULL_SHUTTLE: Cells = {
 };
 
 const party = (adults: number, children = 0, babies = 0): Party => ({ adults, children, babies });
-const ask = (over: Partial<PriceRequest> = {}): PriceRequest => ({ from: CDG, to: DLP, kind: "private", tripType: 1, party: party(1), ...over });
+const ask = (over: Partial<PriceRequest> = {}): PriceRequest => ({
+  from: CDG,
+  to: DLP,
+  kind: "private",
+  tripType: 1,
+  party: party(1),
+  ...over,
+});
 const card = (rows: PriceRow[], over: Partial<PriceRequest> = {}) => priceFor(rows, ask(over), "card");
 
 // ---------------------------------------------------------------------------------------------
@@ -193,14 +212,42 @@ describe("shuttle prices (decisions.md section 5)", () => {
 
 describe("private prices (decisions.md section 5)", () => {
   it.each<[string, Cells[], (number | null)[]]>([
-    ["each row covers its range", [privateLine(1, 3, 6000), privateLine(4, 7, 8000), privateLine(8, 8, 10500)], [6000, 6000, 6000, 8000, 8000, 8000, 8000, 10500]],
-    ["the lowest wins per count", [privateLine(1, 8, 9000), privateLine(1, 3, 6000), privateLine(3, 4, 7000)], [6000, 6000, 6000, 7000, 9000, 9000, 9000, 9000]],
-    ["a range starting at 0 does not count", [privateLine(0, 3, 1000), privateLine(1, 3, 6000)], [6000, 6000, 6000, null, null, null, null, null]],
-    ["a range ending above 8 does not count", [privateLine(5, 9, 1000), privateLine(5, 8, 8000)], [null, null, null, null, 8000, 8000, 8000, 8000]],
+    [
+      "each row covers its range",
+      [privateLine(1, 3, 6000), privateLine(4, 7, 8000), privateLine(8, 8, 10500)],
+      [6000, 6000, 6000, 8000, 8000, 8000, 8000, 10500],
+    ],
+    [
+      "the lowest wins per count",
+      [privateLine(1, 8, 9000), privateLine(1, 3, 6000), privateLine(3, 4, 7000)],
+      [6000, 6000, 6000, 7000, 9000, 9000, 9000, 9000],
+    ],
+    [
+      "a range starting at 0 does not count",
+      [privateLine(0, 3, 1000), privateLine(1, 3, 6000)],
+      [6000, 6000, 6000, null, null, null, null, null],
+    ],
+    [
+      "a range ending above 8 does not count",
+      [privateLine(5, 9, 1000), privateLine(5, 8, 8000)],
+      [null, null, null, null, 8000, 8000, 8000, 8000],
+    ],
     ["a reversed range does not count", [privateLine(3, 1, 1000)], [null, null, null, null, null, null, null, null]],
-    ["an empty range does not count", [privateLine("", "", 1000), privateLine(2, "", 1000)], [null, null, null, null, null, null, null, null]],
-    ["a row without a price does not count", [privateLine(1, 8, 0), privateLine(2, 2, "")], [null, null, null, null, null, null, null, null]],
-    ["counts no row covers stay empty", [privateLine(2, 2, 5000), privateLine(6, 8, 9000)], [null, 5000, null, null, null, 9000, 9000, 9000]],
+    [
+      "an empty range does not count",
+      [privateLine("", "", 1000), privateLine(2, "", 1000)],
+      [null, null, null, null, null, null, null, null],
+    ],
+    [
+      "a row without a price does not count",
+      [privateLine(1, 8, 0), privateLine(2, 2, "")],
+      [null, null, null, null, null, null, null, null],
+    ],
+    [
+      "counts no row covers stay empty",
+      [privateLine(2, 2, 5000), privateLine(6, 8, 9000)],
+      [null, 5000, null, null, null, 9000, 9000, 9000],
+    ],
   ])("%s", (_label, lines, expected) => {
     const table = privateTable(priceFile(...lines), { from: CDG, to: DLP }, 1, "card");
     expect(PAX_COUNTS.map((n) => table[n])).toEqual(expected);
@@ -236,9 +283,9 @@ describe("private prices (decisions.md section 5)", () => {
 
   it("the price for T over 8 equals its decomposition (property)", () => {
     const cents = fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null });
-    const tableArb = fc.tuple(cents, cents, cents, cents, cents, cents, cents, cents).map(
-      ([a, b, c, d, e, f, g, h]): PaxTable => ({ 1: a, 2: b, 3: c, 4: d, 5: e, 6: f, 7: g, 8: h }),
-    );
+    const tableArb = fc
+      .tuple(cents, cents, cents, cents, cents, cents, cents, cents)
+      .map(([a, b, c, d, e, f, g, h]): PaxTable => ({ 1: a, 2: b, 3: c, 4: d, 5: e, 6: f, 7: g, 8: h }));
     fc.assert(
       fc.property(tableArb, fc.integer({ min: 9, max: 200 }), (t, total) => {
         const q = Math.floor(total / 8);
@@ -258,16 +305,28 @@ describe("trip types: one way, round trip, return", () => {
     ["the return row when it is lower", [privateLine(1, 3, 6000), privateLine(1, 3, 5500, { aller_retour: 3 })], 5500],
     ["the one-way price when it is lower", [privateLine(1, 3, 6000), privateLine(1, 3, 7000, { aller_retour: 3 })], 6000],
     ["the one-way price when no return row exists", [privateLine(1, 3, 6000)], 6000],
-    ["the one-way price where the return row does not cover the count", [privateLine(1, 3, 6000), privateLine(4, 7, 5000, { aller_retour: 3 })], 6000],
+    [
+      "the one-way price where the return row does not cover the count",
+      [privateLine(1, 3, 6000), privateLine(4, 7, 5000, { aller_retour: 3 })],
+      6000,
+    ],
     ["the return row when no one-way row exists", [privateLine(1, 3, 5800, { aller_retour: 3 })], 5800],
     ["nothing when neither exists", [privateLine(1, 3, 11000, { aller_retour: 2 })], null],
-    ["the one-way price of the same payment mode only", [privateLine(1, 3, 6000, { mode_paiement: 1 }), privateLine(1, 3, 7000, { aller_retour: 3 })], 7000],
+    [
+      "the one-way price of the same payment mode only",
+      [privateLine(1, 3, 6000, { mode_paiement: 1 }), privateLine(1, 3, 7000, { aller_retour: 3 })],
+      7000,
+    ],
   ])("a private return (3) costs %s", (_label, lines, cents) => {
     expect(card(priceFile(...lines), { tripType: 3, party: party(2) })).toBe(cents);
   });
 
   it("a private return for more than 8 decomposes the return table", () => {
-    const rows = priceFile(privateLine(1, 8, 9000), privateLine(8, 8, 8000, { aller_retour: 3 }), privateLine(1, 3, 7000, { aller_retour: 3 }));
+    const rows = priceFile(
+      privateLine(1, 8, 9000),
+      privateLine(8, 8, 8000, { aller_retour: 3 }),
+      privateLine(1, 3, 7000, { aller_retour: 3 }),
+    );
     expect(card(rows, { tripType: 3, party: party(10) })).toBe(8000 + 7000);
   });
 
@@ -295,8 +354,16 @@ describe("direction (decisions.md section 5)", () => {
   });
 
   it.each<[string, Cells[], number[]]>([
-    ["private: the lower wins per count", [privateLine(1, 8, 9000), privateLine(1, 3, 6500, reversed), privateLine(4, 8, 9500, reversed)], [6500, 6500, 6500, 9000, 9000, 9000, 9000, 9000]],
-    ["shuttle: the lower wins per count", [shuttleLine(FULL_SHUTTLE), shuttleLine({ ...FULL_SHUTTLE, ...reversed, price1: 3900, price8: 15000 })], [3900, 5800, 7500, 9000, 10500, 12000, 13300, 14400]],
+    [
+      "private: the lower wins per count",
+      [privateLine(1, 8, 9000), privateLine(1, 3, 6500, reversed), privateLine(4, 8, 9500, reversed)],
+      [6500, 6500, 6500, 9000, 9000, 9000, 9000, 9000],
+    ],
+    [
+      "shuttle: the lower wins per count",
+      [shuttleLine(FULL_SHUTTLE), shuttleLine({ ...FULL_SHUTTLE, ...reversed, price1: 3900, price8: 15000 })],
+      [3900, 5800, 7500, 9000, 10500, 12000, 13300, 14400],
+    ],
   ])("%s", (_label, lines, expected) => {
     const rows = priceFile(...lines);
     for (const [from, to] of [
@@ -310,7 +377,14 @@ describe("direction (decisions.md section 5)", () => {
 
   it("a reversed row swaps durations, delays, place types and postal-code lists", () => {
     const rows = priceFile(
-      privateLine(1, 3, 6000, { duree_aller: 45, duree_retour: 50, delai_depart: 30, delai_arrive: 135, cp_possible_depart: "95700", cp_possible_arrive: "77700,77144" }),
+      privateLine(1, 3, 6000, {
+        duree_aller: 45,
+        duree_retour: 50,
+        delai_depart: 30,
+        delai_arrive: 135,
+        cp_possible_depart: "95700",
+        cp_possible_arrive: "77700,77144",
+      }),
     );
     expect(quote(rows, ask({ from: DLP, to: CDG }))).toEqual({
       cb: 6000,
@@ -340,24 +414,40 @@ describe("direction (decisions.md section 5)", () => {
   it("a route priced from either end gives the same price (property)", () => {
     const ends = fc.constantFrom([CDG, DLP] as const, [DLP, CDG] as const);
     const cents = fc.option(fc.integer({ min: 1, max: 50_000 }), { nil: null });
-    const common = fc.record({ ends, tripType: fc.constantFrom(1 as const, 2 as const, 3 as const), payment: fc.constantFrom("card" as const, "cash" as const) });
+    const common = fc.record({
+      ends,
+      tripType: fc.constantFrom(1 as const, 2 as const, 3 as const),
+      payment: fc.constantFrom("card" as const, "cash" as const),
+    });
     const rowArb: fc.Arbitrary<PriceRow> = fc.oneof(
-      fc.record({ common, p: fc.array(cents, { minLength: 10, maxLength: 10 }) }).map(({ common: c, p }) => makeShuttle(c.ends, c.tripType, c.payment, p)),
+      fc
+        .record({ common, p: fc.array(cents, { minLength: 10, maxLength: 10 }) })
+        .map(({ common: c, p }) => makeShuttle(c.ends, c.tripType, c.payment, p)),
       fc
         .record({ common, min: fc.integer({ min: 0, max: 9 }), max: fc.integer({ min: 0, max: 9 }), price: cents })
         .map(({ common: c, min, max, price }) => makePrivate(c.ends, c.tripType, c.payment, min, max, price)),
     );
     const partyArb = fc.record({ adults: fc.nat(12), children: fc.nat(6), babies: fc.nat(4) });
     fc.assert(
-      fc.property(fc.array(rowArb, { maxLength: 12 }), partyArb, fc.constantFrom("shuttle" as const, "private" as const), fc.constantFrom(1 as const, 2 as const, 3 as const), (rows, who, kind, tripType) => {
-        const there = quote(rows, { from: CDG, to: DLP, kind, tripType, party: who });
-        const back = quote(rows, { from: DLP, to: CDG, kind, tripType, party: who });
-        expect([back.cb, back.cash]).toEqual([there.cb, there.cash]);
-        // Where rows serve the route, the details read from the other end are the same, swapped.
-        if (rows.length > 0) {
-          expect([back.duree_aller, back.delai_depart, back.depart_type]).toEqual([there.duree_retour, there.delai_arrive, there.arrive_type]);
-        }
-      }),
+      fc.property(
+        fc.array(rowArb, { maxLength: 12 }),
+        partyArb,
+        fc.constantFrom("shuttle" as const, "private" as const),
+        fc.constantFrom(1 as const, 2 as const, 3 as const),
+        (rows, who, kind, tripType) => {
+          const there = quote(rows, { from: CDG, to: DLP, kind, tripType, party: who });
+          const back = quote(rows, { from: DLP, to: CDG, kind, tripType, party: who });
+          expect([back.cb, back.cash]).toEqual([there.cb, there.cash]);
+          // Where rows serve the route, the details read from the other end are the same, swapped.
+          if (rows.length > 0) {
+            expect([back.duree_aller, back.delai_depart, back.depart_type]).toEqual([
+              there.duree_retour,
+              there.delai_arrive,
+              there.arrive_type,
+            ]);
+          }
+        },
+      ),
     );
   });
 });
@@ -391,7 +481,14 @@ function makeShuttle(ends: readonly [string, string], tripType: 1 | 2 | 3, payme
   };
 }
 
-function makePrivate(ends: readonly [string, string], tripType: 1 | 2 | 3, payment: "card" | "cash", paxMin: number, paxMax: number, price: number | null): PrivateRow {
+function makePrivate(
+  ends: readonly [string, string],
+  tripType: 1 | 2 | 3,
+  payment: "card" | "cash",
+  paxMin: number,
+  paxMax: number,
+  price: number | null,
+): PrivateRow {
   return { ...baseRow(ends, tripType, payment), kind: "private", paxMin, paxMax, price };
 }
 
@@ -446,24 +543,36 @@ describe("quotes and route details", () => {
       privateLine(1, 3, 6000, { cp_possible_depart: "95700", cp_possible_arrive: "77700,77144" }),
       privateLine(1, 3, 6000, { Depart: DLP, Arrive: CDG, cp_possible_depart: "77600,77700", cp_possible_arrive: "95700" }),
     );
-    expect(routeDetails(rows, { from: CDG, to: DLP }, "private")).toMatchObject({ cp_depart: ["95700"], cp_arrive: ["77700", "77144", "77600"] });
+    expect(routeDetails(rows, { from: CDG, to: DLP }, "private")).toMatchObject({
+      cp_depart: ["95700"],
+      cp_arrive: ["77700", "77144", "77600"],
+    });
   });
 
   it("no price is ever negative or fractional (property)", () => {
     const cents = fc.option(fc.integer({ min: 1, max: 100_000 }), { nil: null });
     const rowArb: fc.Arbitrary<PriceRow> = fc.oneof(
       fc.array(cents, { minLength: 10, maxLength: 10 }).map((p) => makeShuttle([CDG, DLP], 1, "card", p)),
-      fc.record({ min: fc.integer({ min: -2, max: 10 }), max: fc.integer({ min: -2, max: 10 }), price: cents }).map((r) => makePrivate([DLP, CDG], 1, "card", r.min, r.max, r.price)),
+      fc
+        .record({ min: fc.integer({ min: -2, max: 10 }), max: fc.integer({ min: -2, max: 10 }), price: cents })
+        .map((r) => makePrivate([DLP, CDG], 1, "card", r.min, r.max, r.price)),
     );
     const count = fc.integer({ min: -2, max: 60 });
     fc.assert(
-      fc.property(fc.array(rowArb, { maxLength: 8 }), count, count, count, fc.constantFrom("shuttle" as const, "private" as const), (rows, a, c, b, kind) => {
-        const q = quote(rows, ask({ kind, party: party(a, c, b) }));
-        for (const price of [q.cb, q.cash]) {
-          expect(Number.isSafeInteger(price)).toBe(true);
-          expect(price).toBeGreaterThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        fc.array(rowArb, { maxLength: 8 }),
+        count,
+        count,
+        count,
+        fc.constantFrom("shuttle" as const, "private" as const),
+        (rows, a, c, b, kind) => {
+          const q = quote(rows, ask({ kind, party: party(a, c, b) }));
+          for (const price of [q.cb, q.cash]) {
+            expect(Number.isSafeInteger(price)).toBe(true);
+            expect(price).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
     );
   });
 });
@@ -488,7 +597,13 @@ describe("screen tables", () => {
 
     const priv = airportTable(rows, CDG, DLP, "private");
     expect(Object.keys(priv)).toHaveLength(24);
-    expect([priv.private_pax_3_1, priv.private_pax_4_1, priv.private_pax_2_2, priv.private_pax_2_3, priv.private_pax_8_3]).toEqual([6000, 8000, null, 5900, 5900]);
+    expect([priv.private_pax_3_1, priv.private_pax_4_1, priv.private_pax_2_2, priv.private_pax_2_3, priv.private_pax_8_3]).toEqual([
+      6000,
+      8000,
+      null,
+      5900,
+      5900,
+    ]);
   });
 
   it("an airport table with no price says so (its tab is hidden)", () => {
@@ -499,8 +614,16 @@ describe("screen tables", () => {
     const table = ratesTable(rows, CDG, DLP, "shuttle");
     expect(table.lines.map((l) => l.code)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "22", "sup"]);
     expect(table).toMatchObject({ from: CDG, to: DLP, kind: "shuttle", depart_type: 1, arrive_type: 2 });
-    expect(table.lines[8]).toMatchObject({ party: { adults: 2, children: 2, babies: 0, total: 4 }, card: { 1: 7900, 2: 7900, 3: null }, perPassenger: null });
-    expect(table.lines[9]).toMatchObject({ party: { total: 9 }, card: { 1: 9 * 1700, 2: 9 * 3200, 3: null }, perPassenger: { 1: 1700, 2: 3200, 3: null } });
+    expect(table.lines[8]).toMatchObject({
+      party: { adults: 2, children: 2, babies: 0, total: 4 },
+      card: { 1: 7900, 2: 7900, 3: null },
+      perPassenger: null,
+    });
+    expect(table.lines[9]).toMatchObject({
+      party: { total: 9 },
+      card: { 1: 9 * 1700, 2: 9 * 3200, 3: null },
+      perPassenger: { 1: 1700, 2: 3200, 3: null },
+    });
   });
 
   it("the private rates table has lines 1…8", () => {
@@ -539,10 +662,7 @@ describe("the shipped data/prices.csv", () => {
     [
       [a, b],
       [b, a],
-    ].flatMap(([from, to]) => [
-      ...(shuttle ? [[from!, to!, "shuttle"] as const] : []),
-      [from!, to!, "private"] as const,
-    ]),
+    ].flatMap(([from, to]) => [...(shuttle ? [[from!, to!, "shuttle"] as const] : []), [from!, to!, "private"] as const]),
   );
 
   it.each(cases)("%s → %s has %s prices for 1 to 8, each trip type, card and cash", (from, to, kind) => {
@@ -579,13 +699,18 @@ describe("the shipped data/prices.csv", () => {
     expect(routeDetails(rows, { from: BVA, to: PARIS }, "private")).toMatchObject({ depart_type: 1, arrive_type: 2, cp_depart: ["60000"] });
   });
 
-  it.each(STARTING_PRICES.map((s) => [s.label, s] as const))("the footer's %s equals the file's lowest one-way card price", (_label, start) => {
-    const place = airportByCode(start.airport)?.place;
-    expect(place).toBeDefined();
-    expect(startingPrice(rows, { from: place!, to: DLP }, start.kind)).toBe(start.cents);
-    expect(startingPrice(rows, { from: DLP, to: place! }, start.kind)).toBe(start.cents);
-    const table = airportTable(rows, place!, DLP, start.kind);
-    const oneWay = PAX_COUNTS.map((n) => (table as Record<string, number | null>)[`${start.kind}_pax_${n}_1`]).filter((c): c is number => c !== null);
-    expect(Math.min(...oneWay)).toBe(start.cents);
-  });
+  it.each(STARTING_PRICES.map((s) => [s.label, s] as const))(
+    "the footer's %s equals the file's lowest one-way card price",
+    (_label, start) => {
+      const place = airportByCode(start.airport)?.place;
+      expect(place).toBeDefined();
+      expect(startingPrice(rows, { from: place!, to: DLP }, start.kind)).toBe(start.cents);
+      expect(startingPrice(rows, { from: DLP, to: place! }, start.kind)).toBe(start.cents);
+      const table = airportTable(rows, place!, DLP, start.kind);
+      const oneWay = PAX_COUNTS.map((n) => (table as Record<string, number | null>)[`${start.kind}_pax_${n}_1`]).filter(
+        (c): c is number => c !== null,
+      );
+      expect(Math.min(...oneWay)).toBe(start.cents);
+    },
+  );
 });

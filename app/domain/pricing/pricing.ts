@@ -265,7 +265,13 @@ function isForward(row: PriceRow, route: Route): boolean {
   return samePlace(row.from, route.from);
 }
 
-function pricedRows<R extends PriceRow>(rows: readonly PriceRow[], route: Route, kind: R["kind"], tripType: TripType, payment: Payment): R[] {
+function pricedRows<R extends PriceRow>(
+  rows: readonly PriceRow[],
+  route: Route,
+  kind: R["kind"],
+  tripType: TripType,
+  payment: Payment,
+): R[] {
   return rowsServing(rows, route).filter((r): r is R => r.kind === kind && r.tripType === tripType && r.payment === payment);
 }
 
