@@ -1,6 +1,6 @@
 import type { AirportCode, TransferKind } from "./site-paths";
 
-/** The three airports served (specification 3.3), with public facts about each. */
+/** The three airports served, with public facts about each. */
 export interface Airport {
   id: number;
   code: AirportCode;
@@ -88,7 +88,7 @@ export function airportByCode(code: string): Airport | undefined {
 /** The resort's place name in the price file: every airport page and hotel card goes there. */
 export const DISNEYLAND_PLACE = "Disneyland Paris";
 
-/** Specification 2.6 and 4.5: Orly is served by private car only; the other airports by both. */
+/** Orly is served by private car only, the other airports by both: choosing Orly on the hotel list forces Private. */
 export function transferKindsFrom(code: AirportCode): TransferKind[] {
   return code === "ORY" ? ["private"] : ["shuttle", "private"];
 }

@@ -1,12 +1,12 @@
 import type { PlaceType } from "./pricing/csv";
 import type { TransferKind } from "./site-paths";
 
-/** What a price row, an airport card or a hotel card hands the booking form (specification 2.4, 2.7). */
+/** What a rates-table price or a hotel card hands the booking form (docs/product.md, Booking screen). */
 export interface BookingLink {
   depart: string;
   arrive: string;
   kind: TransferKind;
-  /** A passenger code of specification 5.3: 1…50, 22 or sup. */
+  /** A passenger code: 1…50 that many adults, 22 two adults and two children, sup nine adults. */
   nbPax: string;
   departType: PlaceType;
   arriveType: PlaceType;
@@ -15,7 +15,7 @@ export interface BookingLink {
   hotel?: string;
 }
 
-/** Place names travel with underscores for spaces (specification 2.4). */
+/** Place names travel in links with underscores for spaces. */
 export function underscored(name: string): string {
   return name.trim().replace(/\s+/g, "_");
 }

@@ -1,5 +1,5 @@
 /**
- * The contact flow's rules (specification 3.5, 4.3, 5.1, 8 and 9.3) that the page needs from its
+ * The contact flow's rules (docs/product.md, Contact flow) that the page needs from its
  * first paint: the fields, the template params, the confirmation code, the send plan and the
  * reading of a failed send. The form's zod schema is in ./contact.ts, which re-exports all of
  * this; the page loads that one only when the visitor starts filling in the form.
@@ -29,7 +29,7 @@ export const CONTACT_ERRORS = {
   questionTooLong: `Your question must be at most ${CONTACT_LIMITS.question} characters.`,
 } as const;
 
-/** A contact message as the visitor confirmed it (the user_name, user_email, message of 3.5). */
+/** A contact message as the visitor confirmed it: the template's from_name, from_email and message. */
 export interface ContactMessage {
   fullName: string;
   email: string;
@@ -47,7 +47,7 @@ export function invalidFields(errors: ContactErrors): ContactField[] {
   return CONTACT_FIELDS.map((f) => f.name).filter((name) => errors[name] !== undefined);
 }
 
-// --- The template params (specification 3.5) ------------------------------------------------
+// --- The template params -----------------------------------------------------------------------
 
 export interface TemplateParams {
   to_name: string;
@@ -69,14 +69,14 @@ export function buildTemplateParams(message: ContactMessage, siteName: string): 
   };
 }
 
-/** Specification 5.1: the template params must be an object (a plain one: not null, not an array). */
+/** The template params must be a plain object (not null, not an array), or nothing is sent. */
 export function isTemplateParamsObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }
 
-// --- The confirmation code (specification 4.3, 9.3) -----------------------------------------
+// --- The confirmation code ---------------------------------------------------------------------
 
 export const CODE_LENGTH = 6;
 
@@ -102,7 +102,7 @@ export function normaliseCode(typed: string): string {
   return typed.replace(/\s+/g, "").toUpperCase();
 }
 
-/** Specification 5.1: the typed code must equal the displayed one. */
+/** The typed code must equal the displayed one, or nothing is sent. */
 export function codeMatches(typed: string, code: string): boolean {
   return code.length > 0 && normaliseCode(typed) === code;
 }
@@ -112,7 +112,7 @@ export function spellCode(code: string): string {
   return [...code].join(", ");
 }
 
-// --- Messages (specification 8, 9.3) --------------------------------------------------------
+// --- Messages and toast durations ---------------------------------------------------------------
 
 export const CONTACT_MESSAGES = {
   sent: "Your message has been sent successfully !",
@@ -124,7 +124,7 @@ export const CONTACT_MESSAGES = {
 export const TOAST_MS = 5000;
 export const WRONG_CODE_TOAST_MS = 3000;
 
-/** The e-mail service's refusals the specification names (section 8). */
+/** The e-mail service's refusals that get words of their own. */
 export const EMAIL_STATUS_TEXT: Readonly<Record<number, string>> = {
   451: "Unavailable For Headless Browser",
   403: "Forbidden",
@@ -138,7 +138,7 @@ export interface SendFailure {
   reason: string;
 }
 
-/** Any failed send, read into a status and a reason; 451, 403 and 429 get the words of section 8. */
+/** Any failed send, read into a status and a reason; 451, 403 and 429 get the words of EMAIL_STATUS_TEXT. */
 export function describeSendFailure(error: unknown): SendFailure {
   if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number") {
     const status = error.status;
@@ -153,7 +153,7 @@ export function describeSendFailure(error: unknown): SendFailure {
   return { status: null, reason: "Unknown error" };
 }
 
-// --- The send plan (decisions.md section 1, specification 5.1 and 7) ------------------------
+// --- The send plan ------------------------------------------------------------------------------
 
 export interface EmailSettings {
   publicKey: string | null;
@@ -161,7 +161,7 @@ export interface EmailSettings {
   templateId: string | null;
 }
 
-/** The decisions.md rule: the 'local development environment' is a page served from port 3000. */
+/** Local development is a page served from port 3000: there a send is only simulated. */
 export const LOCAL_DEVELOPMENT_PORT = "3000";
 
 export type SendPlan =

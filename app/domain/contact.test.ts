@@ -115,7 +115,7 @@ describe("buildTemplateParams", () => {
     });
   });
 
-  it("property: always a plain object with exactly the five params of specification 3.5", () => {
+  it("property: always a plain object with exactly the five template params", () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (fullName, email, question, site) => {
         const params = buildTemplateParams({ fullName, email, question }, site);
@@ -300,8 +300,8 @@ describe("planSend", () => {
   });
 });
 
-describe("messages and timings of specification 8 and 9.3", () => {
-  it("uses the specification's words", () => {
+describe("messages and toast timings", () => {
+  it("uses the product's exact words", () => {
     expect(CONTACT_MESSAGES).toEqual({
       sent: "Your message has been sent successfully !",
       failed: "Error sending your message. Please try again !",

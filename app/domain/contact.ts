@@ -1,5 +1,5 @@
 /**
- * The contact form's schema (specification 5.1), with every other rule of the contact flow
+ * The contact form's schema, with every other rule of the contact flow
  * re-exported from ./contact-rules. The page imports ./contact-rules from the start and loads
  * this module (and zod with it, about 5 KB gzip) only once the visitor starts on the form.
  */
@@ -12,7 +12,7 @@ export * from "./contact-rules";
 const requiredText = (max: number, required: string, tooLong: string) =>
   z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
-/** Full name, e-mail (in e-mail format) and question: all required, trimmed (specification 5.1). */
+/** Full name, e-mail (in e-mail format) and question: all required, trimmed. */
 export const contactSchema = z.object({
   fullName: requiredText(CONTACT_LIMITS.fullName, CONTACT_ERRORS.fullNameRequired, CONTACT_ERRORS.fullNameTooLong),
   email: z.pipe(

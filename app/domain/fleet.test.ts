@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FLEET, vehicleById, type VehicleId } from "./fleet";
 
-// Specification 2.3: the passenger capacities of the nine vehicles.
+// The passenger capacities of the nine vehicles, written out rather than taken from the app.
 const CAPACITIES: ReadonlyArray<[VehicleId, string, number]> = [
   ["caravelle", "Caravelle", 8],
   ["trafic", "Trafic", 8],

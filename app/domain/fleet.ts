@@ -1,5 +1,5 @@
 /**
- * The nine vehicles of the fleet (specification 2.3), in the order the Cars page shows them.
+ * The nine vehicles of the fleet, in the order the Cars page shows them.
  * Capacities are passenger seats, the driver not included. Each vehicle's picture is
  * `/images/cars/{id}.svg` (640 × 400), a file the business can replace on its own.
  */

@@ -1,5 +1,5 @@
 /**
- * The built-in hotel list (specification 3.4, decisions 7): real hotels in the
+ * The built-in hotel list: 20 real hotels in the
  * Disneyland Paris resort area and nearby towns, with their public addresses.
  * Sources for every address are listed in docs/hotels-sources.md. Where no
  * source confirmed a street, the address holds the hotel's name (a driver finds
@@ -220,14 +220,14 @@ export function hotelBySlug(slug: string): Hotel | undefined {
   return HOTELS.find((h) => h.slug === wanted);
 }
 
-/** Hotels whose postcode starts with 77, sorted by name: the airport page's cards (spec 2.5). */
+/** Hotels whose postcode starts with 77, sorted by name: the cards of the airport pages and the hotel list. */
 export function resortHotels(): Hotel[] {
   return HOTELS.filter((h) => h.zip.startsWith("77")).sort(byName);
 }
 
 /**
- * Hotels whose zip equals one of the zone's postal codes, sorted by name (spec 4.4).
- * Each entry is a string whose first word is the code, such as "77700 Chessy" (spec 3.6).
+ * Hotels whose zip equals one of the zone's postal codes, sorted by name: the booking form's
+ * hotel pick list. Each entry is a string whose first word is the code, such as "77700 Chessy".
  */
 export function hotelsForPostcodes(postcodes: readonly string[]): Hotel[] {
   const codes = new Set(postcodes.map((entry) => entry.trim().split(/\s+/)[0] ?? "").filter((code) => code !== ""));

@@ -1,7 +1,7 @@
 /** Money is integer cents everywhere; it becomes euros only here, when shown. */
 
 /**
- * 4000 → "40,00 €" (French euro style, specification 9.1): thousands grouped by no-break spaces,
+ * 4000 → "40,00 €" (French euro style): thousands grouped by no-break spaces,
  * a decimal comma, a no-break space before the sign.
  *
  * Written out rather than through Intl.NumberFormat: building a French currency formatter costs a

@@ -1,6 +1,6 @@
 import type { RatesTable } from "./pricing/pricing";
 
-/** Specification 3.6: the rates-side draft, kept in browser storage under this key. */
+/** The rates-side draft (party code and price tables), kept in browser storage under this key. */
 export const RATES_DRAFT_KEY = "reservationData";
 
 export interface RatesDraft {

@@ -73,7 +73,7 @@ describe("ratesView", () => {
 });
 
 describe("reservationHref", () => {
-  it("carries every parameter of specification 2.4", () => {
+  it("carries every booking-link parameter", () => {
     const href = reservationHref({
       depart: "Charles de Gaulle Airport (CDG)",
       arrive: "Disneyland Paris",

@@ -2,7 +2,7 @@ import { AIRPORTS, type Airport } from "./airports";
 import type { PriceRow } from "./pricing/csv";
 import { arrivalsFor, matchPlace, places, ratesTable, samePlace, type RatesTable } from "./pricing/pricing";
 
-/** Everything the rates page shows for one departure and arrival (specification 2.4, 4.2). */
+/** Everything the rates page shows for one departure and arrival (docs/product.md, Prices and the price file). */
 export interface RatesView {
   places: string[];
   departure: string;
@@ -12,7 +12,7 @@ export interface RatesView {
   private: RatesTable;
   /** The airports at either end of the route. */
   airports: Airport[];
-  /** Specification 2.4: shown when either end's name contains 'disney'. */
+  /** The Disneyland Paris card: shown when either end's name contains 'disney'. */
   disneyland: boolean;
 }
 

@@ -30,7 +30,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
-/** Every page's title, description, keywords, canonical URL and social tags (specification 2.2). */
+/** Every page's title, description, keywords, canonical URL and social tags. */
 export function buildMeta(site: Pick<PublicSettings, "siteUrl" | "siteName">, pathname: string, page: PageSeo): MetaTag[] {
   const title = documentTitle(page.title, site.siteName);
   const canonical = absoluteUrl(site.siteUrl, page.canonicalPath ?? pathname);

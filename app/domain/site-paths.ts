@@ -1,5 +1,5 @@
 /**
- * The paths whose screen depends on the path itself (decisions.md section 3). Route modules
+ * The paths whose screen depends on the path itself (docs/product.md, Routes). Route modules
  * look themselves up here; app/routes.ts and the sitemap list the same paths.
  */
 
@@ -37,7 +37,7 @@ export const RATE_PRESETS: readonly RatePresetPath[] = [
   { path: "/charles-de-gaulle-paris-transportation", from: "charles_de_gaulle", to: "paris" },
 ];
 
-/** Screens with a path of their own, in the order of specification 2.1 (aliases excluded). */
+/** Screens with a path of their own, in the order of app/routes.ts (aliases excluded). */
 export const CONTENT_PATHS = [
   "/",
   "/cars",

@@ -1,7 +1,7 @@
 import type { AirportCode, TransferKind } from "./site-paths";
 
 /**
- * The footer's "from" prices (decisions.md section 5), in cents. They must equal the lowest
+ * The footer's "from" prices, in cents. They must equal the lowest
  * one-way card prices of the shipped price file on these routes; a test holds the two together.
  */
 export interface StartingPrice {

@@ -1,4 +1,4 @@
-/** The twelve external links of the Useful links page (specification 2.3), grouped by topic. */
+/** The twelve external links of the Useful links page, grouped by topic. */
 
 export type LinkTopic = "Airports" | "Disneyland Paris and around" | "Getting around" | "Visiting Paris" | "Before you travel";
 

@@ -1,7 +1,7 @@
 /**
- * The booking draft's starting values (specification 2.7, 3.6, 9.2) and the pure edits the form
- * makes to it: the return leg mirroring the outbound leg (4.4), passenger totals, flight times
- * and dates written in every shape the draft keeps them.
+ * The booking draft's starting values (docs/product.md, Booking screen) and the pure edits the
+ * form makes to it: the return leg mirroring the outbound leg, passenger totals, flight times and
+ * dates written in every shape the draft keeps them.
  */
 import { hotelBySlug } from "../hotels";
 import { DEFAULT_MINUTES } from "../pricing/csv";
@@ -12,7 +12,7 @@ import { formatClock, parseClock, roundToQuarter, type Clock } from "./time-rule
 
 export type { BookingDraft, End, Leg } from "./fields";
 
-/** The minimum lead time in hours (specification 9.2); the draft carries it as delai_minimum_reservation. */
+/** The minimum lead time in hours (docs/product.md, Time rules); the draft carries it as delai_minimum_reservation. */
 export const MIN_LEAD_HOURS = 20;
 
 /** Place type values: "1" a flight (airport) end, "2" a hotel or address end. */
@@ -23,16 +23,15 @@ export const SHUTTLE = "Shuttle";
 export const PRIVATE = "Private";
 
 /**
- * Phone defaults. Specification 3.6 gives two readings — phoneCountryCode 'us' in one part of the
- * form data, FR for the postal country elsewhere. This is a French business whose visitors book
- * transfers in France, so the phone country defaults to France like the postal country. The format
- * is the country's number pattern with one dot per digit (11 digits: +33 and 9 more).
+ * Phone defaults: France, like the postal country, for a French business whose visitors book
+ * transfers in France. The format is the country's number pattern with one dot per digit (11
+ * digits: +33 and 9 more).
  */
 export const DEFAULT_PHONE_COUNTRY = { code: "fr", name: "France", format: "+.. . .. .. .. .." } as const;
 
 const OTHER_END: Record<End, End> = { pu: "drop", drop: "pu" };
 
-/** Place names travel with underscores for spaces (specification 2.4). */
+/** Place names travel in links with underscores for spaces. */
 export function readPlaceName(value: string | undefined): string {
   return (value ?? "").replace(/_/g, " ").replace(/\s+/g, " ").trim();
 }
@@ -175,15 +174,17 @@ function placeType(param: string | undefined, place: string): string {
 }
 
 /**
- * The draft a /reservation or /booking URL starts with (specification 2.7): every draft field
- * present, empty where unset, with the defaults of 3.6 and 9.2. The date and times stay empty for
- * the visitor to choose; `now` is taken for the API's sake and does not change the result today.
+ * The draft a /reservation or /booking URL starts with (docs/product.md, Booking screen): every
+ * draft field present, empty where unset, with the defaults (phone and postal country France, one
+ * cabin bag and one check-in bag, 45/45/30/135 minutes of durations and delays, the 20-hour lead
+ * time). The date and times stay empty for the visitor to choose; `now` is taken for the API's sake
+ * and does not change the result.
  *
  * - depart, arrive: underscores read as spaces; they are leg 1's pickup and drop-off places.
  * - depart_type, arrive_type: "1" a flight end, any other value a hotel or address end; when the
  *   parameter is missing, an airport place is a flight end and anything else an address end.
  * - private_shuttle "1" → Private, otherwise Shuttle; type_trajet "2" → round trip.
- * - nb_pax: a passenger code of 5.3 (1…50, 22, sup); anything else is one adult.
+ * - nb_pax: a passenger code (1…50, 22, sup); anything else is one adult.
  * - hotel: a hotel slug, preselected on the hotel/address end (the drop-off when both ends are).
  */
 export function initialDraft(query: Record<string, string | undefined>, _options: { now: Date }): BookingDraft {

@@ -1,5 +1,5 @@
 /**
- * The two e-mails a paid booking sends (issue 6, point 5): a plain-text summary for the traveller
+ * The two e-mails a paid booking sends: a plain-text summary for the traveller
  * and every detail for the business. Pure: the caller passes the stored row and the site's
  * contact details; the outbox (app/lib/mail.server.ts) sends what this returns.
  *

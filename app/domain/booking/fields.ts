@@ -1,10 +1,11 @@
 /**
- * The booking draft's field names (specification 3.6, decisions.md section 8). The same names
- * are the form controls' `name` attributes, the keys of the draft kept in browser storage, and
- * the fields posted to BOOKING_ENDPOINT, so the form reads the same in the page and on the wire.
+ * The booking draft's field names (docs/product.md, Booking screen). The same names are the form
+ * controls' `name` attributes, the keys of the draft kept in browser storage, and the fields posted
+ * to BOOKING_ENDPOINT, so the form reads the same in the page and on the wire.
  *
- * Naming follows the specification: place and detail fields use the trip number (`lieu_pu_1`,
- * `hotel_drop_2`…); the other per-leg fields use the t1/t2 suffix (`date_pu_t1`, `pax_t2`…).
+ * They are the names a legacy booking back end reads (BOOKING_ENDPOINT may point at one): place
+ * and detail fields use the trip number (`lieu_pu_1`, `hotel_drop_2`…); the other per-leg fields
+ * use the t1/t2 suffix (`date_pu_t1`, `pax_t2`…).
  */
 
 export type Leg = 1 | 2;

@@ -1,5 +1,5 @@
 /**
- * Paris wall-clock dates and times (decisions.md section 6): every date and time the booking
+ * Paris wall-clock dates and times (docs/product.md, Time rules): every date and time the booking
  * screen shows, takes or checks is Europe/Paris time, whatever the machine's own time zone. Only
  * Intl does the zone arithmetic; nothing here reads the clock — callers pass `now`.
  */
@@ -144,7 +144,7 @@ export function parseIsoDate(s: string): ParisDate | null {
   return m ? realDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
-/** dd/MM/yyyy, the booking screen's date format (specification 5.2). */
+/** dd/MM/yyyy, the booking screen's date format. */
 export function formatFrenchDate(d: ParisDate): string {
   return `${pad(d.day)}/${pad(d.month)}/${pad(d.year, 4)}`;
 }
@@ -155,7 +155,7 @@ export function parseFrenchDate(text: string): ParisDate | null {
   return m ? realDate(Number(m[3]), Number(m[2]), Number(m[1])) : null;
 }
 
-/** How many months ahead a leg's date may be: 3 for the outbound leg, 2 for the return (spec 9.2). */
+/** How many months ahead a leg's date may be: 3 for the outbound leg, 2 for the return. */
 export const MONTHS_AHEAD: Record<Leg, number> = { 1: 3, 2: 2 };
 
 /** The dates a leg may take: from tomorrow to 3 (outbound) or 2 (return) months after today, in Paris. */

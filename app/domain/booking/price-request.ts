@@ -23,7 +23,7 @@ export function priceRequestOf(draft: BookingDraft): PriceRequest {
   };
 }
 
-/** The fields whose change asks for a new price (specification 4.4). */
+/** The fields whose change asks for a new price: the kind, the trip type and leg 1's party. */
 export const PRICE_FIELDS: ReadonlySet<string> = new Set(["shuttle_private", "nb_trajet", "pax_adult_t1", "pax_child_t1", "pax_baby_t1"]);
 
 /** The draft priced from the price file as it stands: its route, kind, trip and party. */

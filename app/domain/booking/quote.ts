@@ -1,5 +1,5 @@
 /**
- * A price quote applied to the draft (specification 4.4), and the hotel pick list.
+ * A price quote applied to the draft, and the hotel pick list.
  */
 import { HOTELS, hotelsForPostcodes, type Hotel } from "../hotels";
 import { samePlace, type PriceQuote } from "../pricing/pricing";
@@ -54,18 +54,17 @@ export const QUOTE_FIELDS = [
 ] as const;
 
 /**
- * Specification 4.4 "Applying a price quote".
+ * A price quote applied to the draft.
  *
- * Prices: the spec stores the quote's cash and cb × 100, truncated to whole cents. Our price file
- * is already in cents and quote() returns cents, so that × 100 has happened in the file: the
- * values are stored as they are (truncated, in case). prix_cb and prix_cash are the booking's
- * card and cash prices (the whole booking: a round trip's price covers both legs). prix_t1 carries
- * that same card price and prix_t2 is "0" on a round trip ("" one way), so that adding the legs
- * never counts the price twice.
+ * Prices: the draft keeps whole cents. The price file is in cents and quote() returns cents, so
+ * the values are stored as they are (truncated to whole cents, in case). prix_cb and prix_cash
+ * are the booking's card and cash prices (the whole booking: a round trip's price covers both
+ * legs). prix_t1 carries that same card price and prix_t2 is "0" on a round trip ("" one way), so
+ * that adding the legs never counts the price twice.
  *
  * Direction: when the quote's from/to are the draft's depart/arrive, its values are taken as
- * they are; otherwise (the quote is written the other way, or for other places, as the spec's
- * "otherwise" says) it is read reversed: durations, delays and postal-code lists swapped.
+ * they are; otherwise (the quote is written the other way, or for other places) it is read
+ * reversed: durations, delays and postal-code lists swapped.
  * Trip 1 takes duree_aller, delai_depart and delai_arrive; trip 2 takes duree_retour. The
  * delays are roles — the wait at a pickup, the margin before a drop-off flight — the same on
  * both legs (the price file writes 30/135 in both directions), so trip 2 takes them as trip 1.

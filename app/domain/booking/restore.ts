@@ -1,7 +1,7 @@
 import { samePlace } from "../pricing/pricing";
 import { CUSTOMER_FIELDS, endFields, type BookingDraft, type End, type Leg } from "./fields";
 
-/** The fields a booking link chooses (specification 2.7): a new link's choice wins over a stored draft. */
+/** The fields a booking link chooses: a new link's choice wins over a stored draft. */
 const LINK_FIELDS = [
   "shuttle_private",
   "nb_trajet",
@@ -34,7 +34,7 @@ const ENDS: ReadonlyArray<[End, Leg]> = [
 ];
 
 /**
- * What a reload or a return visit restores (issue 4: nothing typed is lost).
+ * What a reload or a return visit restores, so that nothing typed is lost.
  * - The same link again (a reload): the stored draft comes back whole, its token included, so
  *   posting it again is the same booking.
  * - A new link for the same route (say, another passenger count chosen on the rates page): the

@@ -1,5 +1,5 @@
 /**
- * Specification 4.4, submit step 2: the passenger and luggage summary appended to info_t1 and
+ * On submit, the passenger and luggage summary appended to info_t1 and
  * info_t2, so whoever reads a leg's notes sees the party and its bags.
  */
 import { countOf, legCounts } from "./draft";
@@ -35,7 +35,7 @@ export function withoutSummary(info: string): string {
 }
 
 /**
- * The summary appended to info_t1 and info_t2 (both, as the spec says; leg 2's uses leg 2's
+ * The summary appended to info_t1 and info_t2 (both, one way too; leg 2's uses leg 2's
  * counts). Idempotent: an earlier summary is replaced, never stacked, so a second submit after an
  * edit carries the new counts once.
  */

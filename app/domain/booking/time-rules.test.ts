@@ -89,7 +89,7 @@ describe("roundToQuarter", () => {
   });
 });
 
-describe("flight windows (specification 9.2)", () => {
+describe("flight windows", () => {
   it.each([
     ["shuttle", "takeoff", "08:00", "23:45"],
     ["shuttle", "landing", "05:30", "21:30"],

@@ -1,4 +1,4 @@
-/** Clock times, flight windows and durations of the booking form (specification 5.2, 9.2). */
+/** Clock times, flight windows and durations of the booking form (docs/product.md, Time rules). */
 import type { TransferKind } from "../site-paths";
 
 export type Clock = { hour: number; minute: number };
@@ -33,7 +33,7 @@ export function compareClocks(a: Clock, b: Clock): number {
 }
 
 /**
- * The nearest quarter hour (specification 5.2). A minute that would round up to 60 (53 to 59)
+ * The nearest quarter hour. A minute that would round up to 60 (53 to 59)
  * becomes 45 of the same hour — "60 becomes 45" — so the hour, and with it the date, never
  * changes: 07:52 → 07:45, 07:53 → 07:45, 23:59 → 23:45, 07:07 → 07:00, 07:08 → 07:15.
  */
@@ -50,7 +50,7 @@ export type ClockWindow = { min: Clock; max: Clock };
 
 const at = (hour: number, minute: number): Clock => ({ hour, minute });
 
-/** Specification 9.2's flight time windows. */
+/** The flight time windows, both ends included: a pickup flight lands, a drop-off flight takes off. */
 export const FLIGHT_WINDOWS: Readonly<Record<TransferKind, Readonly<Record<FlightDirection, ClockWindow>>>> = {
   shuttle: {
     takeoff: { min: at(8, 0), max: at(23, 45) },

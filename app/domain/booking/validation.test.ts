@@ -80,7 +80,7 @@ describe("a complete draft", () => {
   });
 });
 
-describe("messages of 5.2, word for word", () => {
+describe("messages, word for word", () => {
   it.each([
     [{ lastname: " " }, "lastname", "USER - Please enter your last name."],
     [{ firstname: "" }, "firstname", "USER - Please enter your first name."],

@@ -1,7 +1,7 @@
 /**
- * The booking form's rules (specification 5.2, 9.2; decisions.md sections 6 and 8): one zod
- * schema that the browser runs before posting and the server runs on what is posted. Messages
- * are the specification's, word for word, with their prefixes; `**…**` marks the bold parts.
+ * The booking form's rules (docs/product.md, Booking rules): one zod schema that the browser runs
+ * before posting and the server runs on what is posted. The messages are fixed texts, listed there
+ * word for word with their prefixes ('minimun' included); `**…**` marks the bold parts.
  */
 import { z } from "zod";
 
@@ -108,7 +108,7 @@ export function legTiming(draft: BookingDraft, leg: Leg) {
 }
 
 /**
- * The leg's pickup moment, for the 20-hour rule (decisions.md section 6): on the leg's date in
+ * The leg's pickup moment, for the 20-hour rule: on the leg's date in
  * Paris, at the landing time when the pickup is a flight; at takeoff − (delai_arrive + duree)
  * when only the drop-off is a flight; else at the pickup time (time_h/time_m). null when the
  * date or the time it needs is missing or not valid.
@@ -157,7 +157,7 @@ function customerErrors(draft: BookingDraft): BookingError[] {
   const add = (field: string, message: string) => errors.push({ field, message: USER_PREFIX + message });
   if (text(draft, "lastname") === "") add("lastname", "Please enter your last name.");
   if (text(draft, "firstname") === "") add("firstname", "Please enter your first name.");
-  // Only emptiness is checked (specification 5.2).
+  // Only emptiness is checked, not the address's format.
   if (text(draft, "email") === "") add("email", "Please enter a valid email.");
   if (legCounts(draft, 1).adults === 0) add(legFields(1).paxAdult, "Please enter a minimun adult pax.");
   if (text(draft, "phone_mobile").length < 5) add("phone_mobile", "Please enter your phone number.");
@@ -284,7 +284,7 @@ function digitCount(s: string): number {
 }
 
 /**
- * Specification 5.2's phone check: the number's digit count may not be under the country
+ * The phone check: the number's digit count may not be under the country
  * format's digit count minus 2. The format is the country's pattern with one dot (or digit) per
  * digit, dial code included, e.g. France "+.. . .. .. .. .." (11). Its result never blocks.
  */
@@ -467,8 +467,9 @@ let fieldsSchema: ReturnType<typeof buildFieldsSchema> | undefined;
 
 /**
  * The schema of a posted booking form: every draft field a string (missing ones empty, unknown
- * ones dropped), every rule of 5.2 checked against `now`, and the result a typed Booking. Issue
- * paths are the field to focus; messages carry the prefixes and bold markup.
+ * ones dropped), every rule of bookingErrors checked against `now`, and the result a typed
+ * Booking. Each zod issue's path is the field to focus; messages carry the prefixes and bold
+ * markup.
  */
 export function bookingFormSchema(options: { now: Date }) {
   return z

@@ -1,5 +1,6 @@
 /**
- * The price file (decisions.md section 4): a semicolon-separated UTF-8 text with a header row.
+ * The price file (docs/product.md, Prices and the price file): a semicolon-separated UTF-8 text
+ * with a header row.
  * Reading it never depends on column order; unknown columns are ignored; a row that cannot be
  * read is skipped with a warning naming its line. Only a header lacking a required column fails
  * the whole file. Money stays integer cents; an empty or 0 price is "no price" (null).
@@ -109,7 +110,7 @@ export class PriceFileError extends Error {
   }
 }
 
-/** Defaults for an empty duration or delay cell (decisions.md section 5). */
+/** Defaults for an empty duration or delay cell, and for a route no row serves. */
 export const DEFAULT_MINUTES = { durationOut: 45, durationBack: 45, delayDepart: 30, delayArrive: 135 } as const;
 
 const DELIMITER = ";";

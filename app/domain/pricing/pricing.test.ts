@@ -93,7 +93,7 @@ const card = (rows: PriceRow[], over: Partial<PriceRequest> = {}) => priceFor(ro
 
 // ---------------------------------------------------------------------------------------------
 
-describe("places and matching (specification 2.4, 4.2)", () => {
+describe("places and matching", () => {
   const rows = priceFile(
     shuttleLine(FULL_SHUTTLE),
     privateLine(1, 3, 6500, { Depart: ORY, Arrive: DLP }),
@@ -137,7 +137,7 @@ describe("places and matching (specification 2.4, 4.2)", () => {
   });
 });
 
-describe("passenger codes (specification 5.3, decisions.md section 5)", () => {
+describe("passenger codes", () => {
   it.each([
     ["1", 1, 0, 0, 1],
     ["8", 8, 0, 0, 8],
@@ -166,7 +166,7 @@ describe("passenger codes (specification 5.3, decisions.md section 5)", () => {
   });
 });
 
-describe("shuttle prices (decisions.md section 5)", () => {
+describe("shuttle prices", () => {
   const table = shuttleTable(priceFile(shuttleLine(FULL_SHUTTLE)), { from: CDG, to: DLP }, 1, "card");
   const noFamily = { ...table, price22: null };
   const noSup = { ...table, priceSup: null };
@@ -210,7 +210,7 @@ describe("shuttle prices (decisions.md section 5)", () => {
   });
 });
 
-describe("private prices (decisions.md section 5)", () => {
+describe("private prices", () => {
   it.each<[string, Cells[], (number | null)[]]>([
     [
       "each row covers its range",
@@ -344,7 +344,7 @@ describe("trip types: one way, round trip, return", () => {
   });
 });
 
-describe("direction (decisions.md section 5)", () => {
+describe("direction", () => {
   const reversed = { Depart: DLP, Arrive: CDG, depart_type: 2, arrive_type: 1 };
 
   it("a row written B→A prices the route A→B", () => {
@@ -586,7 +586,7 @@ describe("screen tables", () => {
     privateLine(1, 8, 5900, { aller_retour: 3 }),
   );
 
-  it("the airport table has the spec's 24 keys per kind, card prices and null where none", () => {
+  it("the airport table has 24 keys per kind (8 party sizes × 3 trip types), card prices and null where none", () => {
     const shuttle = airportTable(rows, CDG, DLP, "shuttle");
     expect(Object.keys(shuttle).sort()).toEqual(TRIP_TYPES.flatMap((t) => PAX_COUNTS.map((n) => `shuttle_pax_${n}_${t}`)).sort());
     expect(shuttle.shuttle_pax_1_1).toBe(4000);

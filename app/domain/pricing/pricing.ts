@@ -1,5 +1,5 @@
 /**
- * Pricing rules (decisions.md section 5, specification 3.2, 5.3 and 9.1) over the rows of the
+ * Pricing rules (docs/product.md, Prices and the price file) over the rows of the
  * price file. Everything here is pure; money is integer cents and null means "no price".
  */
 import { AIRPORTS } from "../airports";
@@ -22,7 +22,7 @@ export interface Route {
   to: string;
 }
 
-/** Specification 3.2's passenger group. */
+/** A party and its total. */
 export interface PassengerGroup {
   adults: number;
   children: number;
@@ -54,7 +54,7 @@ export interface RouteDetails {
   cp_arrive: string[];
 }
 
-/** The booking screen's price quote (specification 3.2), in integer cents, 0 when none. */
+/** The booking screen's price quote, in integer cents, 0 when none. */
 export interface PriceQuote extends RouteDetails {
   cb: number;
   cash: number;
@@ -79,7 +79,7 @@ export const FAMILY_COMPOSITIONS: readonly (readonly [number, number, number])[]
   [1, 3, 0],
 ];
 
-/** The largest party the booking form takes (specification 5.2). */
+/** The largest party the booking form takes. */
 export const MAX_PASSENGERS = 50;
 
 // ---------------------------------------------------------------------------------------------
@@ -188,7 +188,7 @@ export function arrivalsFor(rows: readonly PriceRow[], depart: string, kind?: Tr
 }
 
 /**
- * The name a rates-page query means (specification 2.4): case-insensitive prefix match, underscores
+ * The name a rates-page query means: case-insensitive prefix match, underscores
  * read as spaces. An exact match wins; otherwise the first prefix match in the order given.
  */
 export function matchPlace(names: readonly string[], query: string): string | undefined {
@@ -214,7 +214,7 @@ export function passengerGroup(party: Party): PassengerGroup {
 }
 
 /**
- * Rates-page codes (specification 5.3, decisions.md section 5): `sup` nine adults, `22` two adults
+ * Rates-page codes: `sup` nine adults, `22` two adults
  * and two children, any other whole number from 1 to 50 that many adults. Anything else: undefined.
  */
 export function parsePassengerCode(code: string): PassengerGroup | undefined {
@@ -242,7 +242,7 @@ export function isFamilyComposition(party: Party): boolean {
 
 /**
  * The row as seen from `from`: a row written the other way has its durations, delays, place types
- * and postal-code lists swapped (decisions.md section 5).
+ * and postal-code lists swapped.
  */
 export function orientRow<R extends PriceRow>(row: R, from: string): R {
   if (samePlace(row.from, from)) return row;
@@ -443,7 +443,7 @@ export function startingPrice(rows: readonly PriceRow[], route: Route, kind: Tra
 export type AirportPriceKey<K extends TransferKind = TransferKind> = `${K}_pax_${PaxCount}_${TripType}`;
 export type AirportTable<K extends TransferKind = TransferKind> = Record<AirportPriceKey<K>, number | null>;
 
-/** Airport-page prices (specification 3.2): card cents for n adults, n = 1…8, trip types 1, 2, 3. */
+/** Airport-page prices: card cents for n adults, n = 1…8, trip types 1, 2, 3. */
 export function airportTable<K extends TransferKind>(rows: readonly PriceRow[], from: string, to: string, kind: K): AirportTable<K> {
   const out: Record<string, number | null> = {};
   for (const tripType of TRIP_TYPES) {
