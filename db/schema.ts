@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
- * One schema for PostgreSQL and the embedded PGlite (docs/decisions/0006-storage.md).
+ * One schema for PostgreSQL and the embedded PGlite (docs/decisions/0006-storage-and-payments.md).
  * Migrations are generated from it with `npm run db:generate` and committed in db/migrations.
  */
 

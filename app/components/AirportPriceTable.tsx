@@ -4,7 +4,7 @@ import { formatEuros } from "~/domain/money";
 import { PAX_COUNTS } from "~/domain/pricing/csv";
 import type { AirportTable } from "~/domain/pricing/pricing";
 
-// Specification 2.5: One Way (suffix 1), Return (suffix 3), Round Trip (suffix 2).
+// The columns and the trip type each shows: One Way (1), Return (3), Round Trip (2).
 const COLUMNS = [
   { suffix: 1, label: "One Way" },
   { suffix: 3, label: "Return" },

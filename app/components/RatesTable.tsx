@@ -16,7 +16,7 @@ const TRIPS = [
 ] as const;
 
 /**
- * A rates table (specification 2.4): one row per passenger count, each price a link to the
+ * A rates table: one row per passenger count, each price a link to the
  * booking form for that party and trip. Card prices, in euros.
  */
 export function RatesTable({ table, caption, onBook }: { table: RatesTableData; caption: string; onBook?: (line: RateLine) => void }) {

@@ -5,7 +5,7 @@ import { formatReleaseDate, telHref } from "~/domain/public-settings";
 import { STARTING_PRICES } from "~/domain/starting-prices";
 import { AIRPORT_ROUTE_LINKS, LEGAL_LINKS, menuEntries } from "./navigation";
 
-/** Navigation, legal links, main routes, starting prices and the release date (specification 2.2). */
+/** Navigation, legal links, main routes, starting prices and the release date. */
 export function SiteFooter({ site }: { site: PublicSettings }) {
   const shuttle = STARTING_PRICES.filter((p) => p.kind === "shuttle");
   const privates = STARTING_PRICES.filter((p) => p.kind === "private");

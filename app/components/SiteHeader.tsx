@@ -7,7 +7,7 @@ import { menuEntries } from "./navigation";
 export const MENU_ID = "site-menu";
 
 /**
- * Logo, click-to-call link and the menu (specification 2.2 and 4.1). The markup only: the
+ * Logo, click-to-call link and the menu. The markup only: the
  * hamburger's behaviour lives in public/js/menu.js, loaded on every page, so pages that ship
  * no React still have a working menu (docs/decisions/0005-static-pages-without-react.md).
  */

@@ -1,4 +1,4 @@
-/** Menu entries in the exact order of specification 2.2 (labels per decisions.md section 9). */
+/** Menu entries, in their order and with their exact labels (docs/product.md, Routes). */
 export interface NavEntry {
   label: string;
   to: string;

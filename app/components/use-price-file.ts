@@ -4,7 +4,7 @@ import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
 export type BrowserPrices = { state: "loading" } | { state: "ready"; rows: readonly PriceRow[] };
 
 /**
- * The browser's own copy of the price file (specification 4.2 and 7), so that a new route or
+ * The browser's own copy of the price file, so that a new route or
  * passenger count is priced without a round trip. A failed load is logged and the state stays
  * "loading"; callers then keep the server's answer.
  */

@@ -6,7 +6,7 @@ import * as schema from "../../db/schema";
 
 /**
  * The database, whichever it is: PostgreSQL when DATABASE_URL is set, else the embedded PGlite
- * under DATA_DIR (docs/decisions/0006-storage.md). Opened once at start, migrated, and handed to
+ * under DATA_DIR (docs/decisions/0006-storage-and-payments.md). Opened once at start, migrated, and handed to
  * routes through the load context, so tests can hand them a fresh one.
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -4,10 +4,10 @@ import { outbox } from "../../db/schema";
 import type { Db } from "./db.server";
 
 /**
- * E-mail out of the outbox table (issue 6, point 5). A paid booking writes its messages in the
- * same transaction as the payment (bookings.server.ts); this module sends them over SMTP and
- * retries a failed send with an exponential backoff, so none is lost. With no SMTP_URL nothing
- * is sent and the messages wait until it is set.
+ * E-mail out of the outbox table (docs/product.md, Payment and e-mails). A paid booking writes
+ * its messages in the same transaction as the payment (bookings.server.ts); this module sends them
+ * over SMTP and retries a failed send with an exponential backoff, so none is lost. With no
+ * SMTP_URL nothing is sent and the messages wait until it is set.
  *
  * Delivery is at least once: a message is claimed (its attempt counted and its next attempt
  * pushed back) before it is sent, by a conditional UPDATE that only one instance can win, so two

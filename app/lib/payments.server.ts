@@ -3,7 +3,7 @@ import type { BookingRow, PaymentNotice } from "./bookings.server";
 import type { Settings } from "./settings.server";
 
 /**
- * The payment provider behind the booking endpoint (issue 6): the built-in sandbox by default,
+ * The payment provider behind the booking endpoint: the built-in sandbox by default,
  * Stripe Checkout when its keys are set. A booking becomes paid only through a verified
  * notification (`verify…`), never through the visitor's return to /response_bank_ok_ko.
  */

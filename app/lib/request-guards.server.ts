@@ -1,5 +1,5 @@
 /**
- * The booking endpoint's guards (issue 6 point 6): same-origin posts only, a body limit, and a
+ * The booking endpoint's guards: same-origin posts only, a body limit, and a
  * per-address rate limit. Small and dependency-free; tested beside this file.
  */
 

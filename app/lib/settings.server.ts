@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { PublicSettings } from "~/domain/public-settings";
 
 /**
- * The one module that reads process.env (decisions.md section 1). Everything that differs
- * between deployments is validated here once, at server start, with a message that names
- * the bad variable; a fresh clone runs on the defaults.
+ * The one module that reads process.env (each variable: docs/product.md, Settings). Everything
+ * that differs between deployments is validated here once, at server start, with a message that
+ * names the bad variable; a fresh clone runs on the defaults.
  */
 
 const optional = z
@@ -162,7 +162,7 @@ export function publicSettings(s: Settings): PublicSettings {
   };
 }
 
-/** The EmailJS keys that are unset, for the one start-up log line of decisions.md section 1. */
+/** The EmailJS keys that are unset, for the one line the server logs about them at start. */
 export function missingEmailjsKeys(s: Settings): string[] {
   const names: Array<[keyof Settings["emailjs"], string]> = [
     ["publicKey", "EMAILJS_PUBLIC_KEY"],

@@ -16,7 +16,7 @@ import { LegSection } from "./LegSection";
 import { LuggageFields, PassengerFields } from "./PassengerFields";
 import { loadStoredDraft, postDraft, storeDraft, storeDraftLink, storedDraftLink } from "./post-draft";
 
-// Specification 4.4 step 4: the post leaves 100 ms after the draft is stored.
+// The post leaves 100 ms after the draft is stored (docs/product.md, Booking screen).
 const POST_DELAY_MS = 100;
 
 /**
@@ -37,7 +37,7 @@ function typedBeforeHydration(form: HTMLFormElement | null, initial: BookingDraf
   return typed;
 }
 
-/** Keeps the derived parts of the draft true after any change (specification 4.4). */
+/** Keeps the derived parts of the draft true after any change: passenger totals, the return leg's mirror. */
 function settle(draft: BookingDraft): BookingDraft {
   const counted = withCounts(draft);
   return counted.nb_trajet === "2" ? mirrorReturnLeg(counted) : counted;

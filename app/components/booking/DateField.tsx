@@ -14,7 +14,7 @@ function fromPickerDate(date: Date): ParisDate {
 }
 
 /**
- * A date typed as dd/MM/yyyy or picked in a calendar (specification 5.2). The calendar only ever
+ * A date typed as dd/MM/yyyy or picked in a calendar. The calendar only ever
  * handles calendar days, so the visitor's own time zone cannot move the date; the bounds are
  * Paris's. The calendar's code loads when it is first opened.
  */

@@ -8,7 +8,7 @@ import type { FormApi } from "./form-api";
 const toInputTime = (c: Clock) => formatClock(c);
 
 /**
- * One end of a leg (specification 4.4): a flight form when its type is 1, else a hotel or address
+ * One end of a leg: a flight form when its type is 1, else a hotel or address
  * form with the pick list of the zone's hotels.
  */
 export function EndFields({

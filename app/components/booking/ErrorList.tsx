@@ -6,7 +6,7 @@ export interface ListedError {
   message: string;
 }
 
-/** `**bold**` in a rule's message (specification 5.2 allows bold markup) becomes <strong>. */
+/** `**bold**` in a rule's message becomes <strong>. */
 export function Markup({ text }: { text: string }) {
   const parts = text.split(/\*\*(.+?)\*\*/g);
   return <>{parts.map((part, i) => (i % 2 === 1 ? <strong key={i}>{part}</strong> : part))}</>;
@@ -21,7 +21,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
 }
 
 /**
- * The clickable list of problems (specification 2.7): it takes focus after a failed submit so a
+ * The clickable list of problems: it takes focus after a failed submit so a
  * screen reader reads it, and each entry moves focus to its field.
  */
 export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly ListedError[] }>(function ErrorList({ errors }, ref) {

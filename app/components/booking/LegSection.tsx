@@ -9,7 +9,7 @@ import { DateField } from "./DateField";
 import { EndFields } from "./EndFields";
 import type { FormApi } from "./form-api";
 
-/** One leg of the trip: its date, its two ends and a note (specification 2.7). */
+/** One leg of the trip: its date, its two ends and a note. */
 export function LegSection({
   form,
   leg,

@@ -10,7 +10,7 @@ function cents(text: string): number {
   return Number.isSafeInteger(n) && n > 0 ? n : 0;
 }
 
-// Specification 5.2: adults 1–50, children and babies 0–50, with the age bands shown.
+// Adults 1–50, children and babies 0–50, with the age bands shown.
 const PASSENGER_COUNTS = [
   { field: "paxAdult", label: "Adults (11 and over)", min: 1 },
   { field: "paxChild", label: "Children (3 to 11)", min: 0 },
@@ -18,7 +18,7 @@ const PASSENGER_COUNTS = [
 ] as const;
 
 /**
- * Passenger counts, with the price at the right of the heading (specification 2.7): the card
+ * Passenger counts, with the price at the right of the heading: the card
  * price with '(CB)' and the cash price with '(Cash)', each only when above 0.
  */
 export function PassengerFields({ form }: { form: FormApi }) {

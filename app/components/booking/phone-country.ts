@@ -4,9 +4,9 @@ import { getExampleNumber } from "libphonenumber-js/min";
 import examples from "libphonenumber-js/mobile/examples";
 
 /**
- * What the phone rules of specification 5.2 need about a chosen country: its code, English name
- * and the format of a mobile number there. Loaded when the visitor changes country, so the
- * examples table stays out of the form's first download.
+ * What the phone check (docs/product.md, Booking rules) needs about a chosen country: its code,
+ * English name and the format of a mobile number there. Loaded when the visitor changes country,
+ * so the examples table stays out of the form's first download.
  */
 export function phoneCountryFields(country: Country): Record<string, string> {
   const example = getExampleNumber(country, examples);

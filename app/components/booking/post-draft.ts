@@ -1,9 +1,8 @@
 import { type BookingDraft, CUSTOMER_FIELDS, DRAFT_FIELDS } from "~/domain/booking/fields";
 
 /**
- * Posts every draft field as form fields to the booking endpoint (specification 4.4 step 4,
- * decisions.md section 8): a real form submission, so the browser follows the endpoint's
- * redirect to payment.
+ * Posts every draft field as form fields to the booking endpoint (BOOKING_ENDPOINT): a real form
+ * submission, so the browser follows the endpoint's redirect to payment.
  */
 export function postDraft(endpoint: string, draft: BookingDraft): void {
   const form = document.createElement("form");

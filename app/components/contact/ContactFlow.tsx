@@ -41,9 +41,9 @@ function loadValidator(): Promise<Validator> {
 type FocusTarget = "heading" | "send" | ContactField;
 
 /**
- * The contact flow of specification 4.3: form → confirmation summary → code check → sending →
- * thank-you. Everything stays in the browser; the message leaves only through the e-mail
- * service, with the keys the server hands over at run time (decisions.md section 1).
+ * The contact flow (docs/product.md, Contact flow): form → confirmation summary → code check →
+ * sending → thank-you. Everything stays in the browser; the message leaves only through the
+ * e-mail service, with the keys the server hands over at run time (the EMAILJS_* settings).
  */
 export function ContactFlow({ site }: { site: PublicSettings }) {
   const ready = useHydrated();

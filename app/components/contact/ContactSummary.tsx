@@ -1,7 +1,7 @@
 import { CONTACT_FIELDS, type ContactField, type ContactMessage } from "~/domain/contact-rules";
 import { STEP_HEADING_ID } from "./ids";
 
-/** Step 2: what will be sent, with one 'Edit' button per field (decisions.md section 9). */
+/** Step 2: what will be sent, with one 'Edit' button per field (the field in its accessible name). */
 export function ContactSummary({
   message,
   onEdit,

@@ -5,7 +5,7 @@ import { startTransition, useEffect, useState } from "react";
  *
  * Set in a transition after hydration, not read from `useSyncExternalStore`: React re-renders a
  * changed external-store snapshot synchronously, so the whole page's second render (the rates
- * tables, the contact form) ran as one task of 15–25 ms, blocking time on a phone. A transition
+ * tables, the contact form) would run as one task of 15–25 ms, blocking time on a phone. A transition
  * yields to the browser every few milliseconds (docs/decisions/0011).
  */
 export function useHydrated(): boolean {
