@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-// The whole URL map, in the order of specification 2.1 and decisions.md section 3.
+// The whole URL map; what each path shows is in docs/product.md, Routes.
 // Paths that share a screen share its module under their own route id.
 export default [
   index("routes/home.tsx"),
@@ -37,7 +37,7 @@ export default [
   route("airport_beauvais_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-bva-disney-2" }),
   route("airport_charles_de_gaulle_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-cdg-disney-2" }),
 
-  // The booking back end (issue 6): the form's endpoint, the sandbox payment page and the
+  // The booking back end: the form's endpoint, the sandbox payment page and the
   // providers' server-to-server notifications.
   route("api/booking", "routes/api-booking.tsx"),
   route("payment/:orderId", "routes/payment-sandbox.tsx"),

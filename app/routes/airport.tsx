@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = airportPageFor(new URL(request.url).pathname);
   const airport = page ? airportByCode(page.airport) : undefined;
   if (!page || !airport) {
-    // Specification 8: an unknown airport code reads 'Error: Airport not found.'
+    // An airport the path does not name reads 'Error: Airport not found.'
     throw data("Error: Airport not found.", { status: 404, statusText: "Error: Airport not found." });
   }
   let shuttle = null;
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shuttle = prices.memo(`airport:${airport.code}:shuttle`, (rows) => airportTable(rows, airport.place, DISNEYLAND_PLACE, "shuttle"));
     privateTable = prices.memo(`airport:${airport.code}:private`, (rows) => airportTable(rows, airport.place, DISNEYLAND_PLACE, "private"));
   } catch {
-    // Specification 7: a loading failure is only logged (by the price store); no price is shown.
+    // A loading failure is only logged (by the price store); the page then shows no price.
   }
   return {
     airport,

@@ -26,7 +26,7 @@ function refuse(status: number, problem: string, headers?: HeadersInit) {
 }
 
 /**
- * The booking form's endpoint (decisions.md section 8, issue 6). A post from another site never
+ * The booking form's endpoint (docs/product.md, Payment and e-mails). A post from another site never
  * gets here (server/app.ts refuses it with 403). It checks every field with the
  * form's own schema, prices the trip from the price file (a posted price is ignored), stores the
  * booking before answering, and sends the visitor on to payment.

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["contact", "transfer question", "booking help"],
   });
 
-/** Hydrated (not a STATIC_PAGE): the contact form runs in the browser (specification 4.3). */
+/** Hydrated (not a STATIC_PAGE): the contact form runs in the browser (docs/product.md, Contact flow). */
 export default function ContactPage() {
   const site = useSite();
   return (

@@ -47,7 +47,7 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
   const airport = AIRPORTS.find((a) => a.code === code) ?? AIRPORTS[0]!;
 
   const panel = (a: Airport) => {
-    // Choosing Orly forces Private (specification 4.5); the visitor's choice returns with CDG or Beauvais.
+    // Choosing Orly forces Private; the visitor's choice returns with CDG or Beauvais.
     const kinds = transferKindsFrom(a.code);
     const kind = kinds.includes(wanted) ? wanted : "private";
     const price = from[a.code]?.[kind];

@@ -25,7 +25,10 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Specification 2.8. A visit here never marks a booking paid; only the provider's notification does. */
+/**
+ * The payment result (docs/product.md, Payment and e-mails). A visit here never marks a booking
+ * paid; only the provider's notification does.
+ */
 export default function PaymentResultPage({ loaderData }: Route.ComponentProps) {
   const { ok, orderId } = loaderData;
   useEffect(() => {

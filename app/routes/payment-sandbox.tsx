@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /**
- * The built-in sandbox provider's payment page (issue 6, decisions.md section 10). Pay sends the
+ * The built-in sandbox provider's payment page (docs/product.md, Payment and e-mails). Pay sends the
  * provider's signed server-to-server notification, exactly as a real provider would, and only
  * that marks the booking paid; then the visitor returns to the result page.
  */

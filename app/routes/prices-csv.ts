@@ -1,6 +1,6 @@
 import type { Route } from "./+types/prices-csv";
 
-/** The price file at a public URL in the site's data folder (specification 7), as it is on disk now. */
+/** The price file at a public URL in the site's data folder, as it is on disk now. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   try {
     const prices = await context.prices.get();

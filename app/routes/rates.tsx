@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       view = prices.memo(`rates:${route.departure}\u0000${route.arrival}`, (rows) => ratesView(rows, route.departure, route.arrival));
     }
   } catch {
-    // Logged by the price store; the page then shows its loading panel, as specification 4.2 says.
+    // Logged by the price store; the page then shows its loading panel and no tables.
   }
   // /rates with no route asked for is the generic rates page, not the first route's page.
   const routeAsked = Boolean(preset) || from !== "" || to !== "";
@@ -94,7 +94,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                 name="from"
                 value={selection.from}
                 onChange={(e) => {
-                  // Specification 4.2: a new departure selects the arrival matching 'to', else the first.
+                  // A new departure selects the arrival matching 'to', else the first.
                   const next = { from: e.target.value, to: loaderData.to };
                   if (local) setChoice(next);
                   else e.currentTarget.form?.requestSubmit();

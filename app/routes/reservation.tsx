@@ -6,7 +6,7 @@ import { initialDraft } from "~/domain/booking/draft";
 import { dateBounds } from "~/domain/booking/paris-time";
 import { repriceDraft } from "~/domain/booking/price-request";
 
-// Specification 2.1: the site footer is hidden on the booking form.
+// The site footer is hidden on the booking form.
 export const handle = { hideFooter: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const prices = await context.prices.get();
     draft = repriceDraft(draft, prices.rows);
   } catch {
-    // Specification 7: a loading failure is only logged (by the price store); no price is shown.
+    // A loading failure is only logged (by the price store); the form then shows no price.
   }
   // The date bounds come from the server's clock, so they render the same on both sides, and the
   // browser builds no Paris-time formatter while it hydrates (a 10 ms task on a phone).
