@@ -8,7 +8,7 @@ import { airportTable, hasAnyPrice } from "../../app/domain/pricing/pricing";
 import { AIRPORT_PAGES, type AirportPagePath, type TransferKind } from "../../app/domain/site-paths";
 import { DESKTOP, MOBILE, PageProblems, SITE_URL, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
 
-// The airport pages (specification 2.5, 3.2, 3.3; decisions.md sections 3 and 9). Prices are
+// The airport pages (docs/product.md, Routes and Prices and the price file). Prices are
 // computed from the shipped data/prices.csv with the app's domain modules.
 
 const ROWS = parsePriceFile(readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8")).rows;
@@ -20,7 +20,7 @@ const COLUMNS = [
   { suffix: 2, label: "Round Trip" },
 ] as const;
 
-/** Specification 2.5, written out rather than taken from the app: postcode 77…, sorted by name. */
+/** The airport pages' hotels, written out rather than taken from the app: postcode 77…, sorted by name. */
 const RESORT_HOTELS = HOTELS.filter((h) => h.zip.startsWith("77")).sort((a, b) =>
   a.name.localeCompare(b.name, "en", { sensitivity: "base" }),
 );
@@ -91,12 +91,12 @@ async function expectHotelLinks(page: Page, airport: Airport, kind: TransferKind
   });
 }
 
-test("the hotel list of specification 2.5 is not empty and holds only 77 postcodes", () => {
+test("the airport pages' hotel list is not empty and holds only 77 postcodes", () => {
   expect(RESORT_HOTELS.length).toBeGreaterThan(0);
   expect(RESORT_HOTELS.length).toBeLessThan(HOTELS.length); // the 95200 hotel is left out
 });
 
-test.describe("airport pages (decisions.md section 3)", () => {
+test.describe("airport pages: airport and first tab from the path", () => {
   for (const entry of AIRPORT_PAGES) {
     const airport = airportOf(entry);
     const kinds = kindsWithPrices(airport);

@@ -10,7 +10,7 @@ import { quote } from "../../app/domain/pricing/pricing";
 import { PageProblems, waitForReady } from "./helpers";
 import { type Capture, type SiteServer, startCapture, startSite } from "./site-server";
 
-// Issue 4, submit (specification 4.4 steps 1–5, 7 "Booking submit"; decisions.md section 8): a
+// Submitting the booking form (docs/product.md, Booking screen): a
 // complete one-way booking and a complete round trip post every draft field to BOOKING_ENDPOINT.
 // Each worker starts the built site on a port of its own with BOOKING_ENDPOINT pointing at a
 // small capture server, which records the form-encoded body and answers 303 to the site's

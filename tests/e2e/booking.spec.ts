@@ -12,11 +12,11 @@ import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
 import { PageProblems, gotoReady, squash, waitForReady } from "./helpers";
 
-// Issue 4, the booking screen (specification 2.7, 3.6, 4.4, 5.2, 9.2; decisions.md 6, 8, 9):
-// prefill from the query, layout texts, the price beside the Passengers heading, every validation
-// message of 5.2 word for word, the error list, flight-time rounding, the round-trip mirror and
+// The booking screen (docs/product.md, Booking screen, Booking rules and Time rules): prefill
+// from the query, layout texts, the price beside the Passengers heading, every validation
+// message word for word, the error list, flight-time rounding, the round-trip mirror and
 // the draft surviving a reload. Every test runs with the browser in three time zones: the site
-// works in Paris time whatever the visitor's clock says (decisions.md section 6).
+// works in Paris time whatever the visitor's clock says.
 // Expected prices come from the shipped data/prices.csv through the app's pricing module.
 
 const ROWS = parsePriceFile(readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8")).rows;
@@ -27,7 +27,7 @@ const ORY = "Orly Airport (ORY)";
 const DISNEY = "Disneyland Paris";
 const CDG_DISNEY = "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
 
-/** The spec's messages (5.2), word for word, with their prefixes. */
+/** The rules' messages, word for word, with their prefixes. */
 const MSG = {
   lastname: "USER - Please enter your last name.",
   firstname: "USER - Please enter your first name.",
@@ -107,7 +107,7 @@ for (const timezoneId of ZONES) {
   test.describe(`booking screen dates, browser in ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    test("empty form: the customer and date messages of 5.2, error list focused, fields marked invalid", async ({ page }) => {
+    test("empty form: the customer and date messages, error list focused, fields marked invalid", async ({ page }) => {
       const problems = await open(page, "");
       const errors = await submitAndList(page);
       const expected = [MSG.lastname, MSG.firstname, MSG.email, MSG.phone, MSG.dateRequired];
@@ -216,7 +216,7 @@ for (const timezoneId of ZONES) {
 test.describe("booking screen, browser in America/Los_Angeles", () => {
   test.use({ timezoneId: "America/Los_Angeles" });
 
-  test("layout and texts of 2.7, prefilled from the query, no footer", async ({ page }) => {
+  test("layout and texts, prefilled from the query, no footer", async ({ page }) => {
     const problems = await open(page, `${CDG_DISNEY}&nb_pax=2`);
     await expect(page.getByRole("link", { name: "Back" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${CDG} → ${DISNEY} (Shuttle)`);
@@ -238,7 +238,7 @@ test.describe("booking screen, browser in America/Los_Angeles", () => {
     await expect(page.getByRole("heading", { name: "RETURN - SECOND STEP" })).toHaveCount(0);
     await expect(page.getByLabel("Additional information")).toHaveCount(1);
     await expect(page.getByRole("contentinfo")).toHaveCount(0);
-    // Defaults of 3.6 / 9.2 and the limits of 5.2 on the controls.
+    // The draft's defaults, and the field limits on the controls.
     await expect(input(page, "cabin_bag")).toHaveValue("1");
     await expect(input(page, "check_in_luggage")).toHaveValue("1");
     await expect(input(page, "country")).toHaveValue("FR");
@@ -476,7 +476,7 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     );
   });
 
-  test("flight windows of 9.2 for shuttle and private, and the gap rule", async ({ page }) => {
+  test("flight windows for shuttle and private, and the gap rule", async ({ page }) => {
     const day = formatFrenchDate(addDays(parisToday(new Date()), 3));
     await open(page, CDG_DISNEY);
     await input(page, "french_date_pu_t1").fill(day);

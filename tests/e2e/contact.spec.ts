@@ -3,8 +3,8 @@ import { type ConsoleMessage, expect, type Page, type Request, type Route, test 
 import { DESKTOP, expectNoAxeViolations, gotoReady, MOBILE, PageProblems, SITE_NAME, SITE_URL } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 
-// Issue 5: the contact flow of specification 4.3 (form → summary → code → sending → thank-you),
-// its messages (section 8), its timings (9.3) and its e-mail request (section 7).
+// The contact flow (docs/product.md, Contact flow): form → summary → code → sending → thank-you,
+// its messages, its toast timings and its e-mail request.
 //
 // The suite's own server (port 3100) has no EmailJS keys: the 'missing keys' cases run there.
 // Sending cases start their own server with keys set, on a spare port; the local-development

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { gotoReady, SITE_ROUTES, waitForReady } from "./helpers";
 
-// Issue 7: the server HTML paints on its own. Nothing in it may hold up the first paint on a slow
+// The server HTML paints on its own. Nothing in it may hold up the first paint on a slow
 // phone: no stylesheet to fetch (the CSS is inlined, decision 0004), no parser-blocking script,
 // and no module preload: React Router's JavaScript is fetched after the page has loaded and
 // painted (decision 0009), so it never competes with the document and its images.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { gotoReady, squash } from "./helpers";
 
-// Specification 2.1 (no footer on the booking form) and 2.2 (what the footer holds).
+// The footer: what it holds, and its absence on the booking form.
 
 const STARTING_PRICES = ["40,00 €", "71,00 €", "60,00 €", "115,00 €", "65,00 €"];
 
@@ -21,7 +21,7 @@ test("the footer on the home page shows the starting prices and the release date
   await expect(time).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
   expect(squash((await time.textContent()) ?? ""), "the release date is written out").not.toBe("");
 
-  // Legal links and the main airport routes (specification 2.2).
+  // Legal links and the main airport routes.
   for (const path of ["/legal-notice", "/privacy-policy", "/terms-of-service"]) {
     await expect(footer.locator(`a[href="${path}"]`).first()).toBeVisible();
   }

@@ -19,7 +19,7 @@ export interface SiteRoute {
   screen: string;
 }
 
-/** Every route of specification 2.1 and decisions.md section 3. */
+/** Every path that shows a page (docs/product.md, Routes), with its canonical path and screen. */
 export const SITE_ROUTES: readonly SiteRoute[] = [
   ...CONTENT_PATHS.map((path) => ({ path, canonical: path, screen: path })),
   { path: "/booking", canonical: "/reservation", screen: "/reservation" },
@@ -36,7 +36,7 @@ export function absolute(path: string): string {
   return new URL(path, `${SITE_URL}/`).href;
 }
 
-/** A new page in its own context (environment.md: axe needs pages built from browser.newContext()). */
+/** A new page in its own context (axe needs pages built from browser.newContext()). */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number },

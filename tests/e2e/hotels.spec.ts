@@ -3,7 +3,7 @@ import { AIRPORTS, DISNEYLAND_PLACE, type Airport } from "../../app/domain/airpo
 import { HOTELS } from "../../app/domain/hotels";
 import { DESKTOP, MOBILE, PageProblems, SITE_URL, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
 
-// The hotel list (specification 2.6 and 4.5; decisions.md section 9): airport tabs, Orly
+// The hotel list: airport tabs, Orly
 // private only, hotel cards linking to the booking form with the hotel's slug.
 
 const PATH = "/hotels_disneyland_paris";

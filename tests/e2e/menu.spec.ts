@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP, MOBILE, SITE_NAME, VIP_URL, absolute, gotoReady } from "./helpers";
 
-// Specification 2.2 and 4.1, decisions.md sections 3 and 9: the header and its menu.
+// The header and its menu (docs/product.md, Routes).
 
 const ENTRIES: ReadonlyArray<{ label: string; href: string }> = [
   { label: "Home", href: "/" },
@@ -48,7 +48,7 @@ test.describe("at 390px", () => {
     const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
     expect(hrefs.map((h) => (h.startsWith("http") ? h.replace(/\/+$/, "") : h))).toEqual(ENTRIES.map((e) => e.href));
 
-    // The logo links home and carries the site name (decisions.md section 9); click-to-call is a tel: link.
+    // The logo links home and carries the site name; click-to-call is a tel: link.
     const logo = page
       .locator("header")
       .getByRole("link", { name: new RegExp(SITE_NAME) })
@@ -91,7 +91,7 @@ test.describe("at 390px", () => {
     await expect(list).toBeHidden();
     await expect(list).not.toHaveClass(/(^|\s)is-active(\s|$)/);
 
-    // 'Reservation' goes to the rates page (decisions.md section 3).
+    // 'Reservation' goes to the rates page.
     await button.click();
     await expect(list).toBeVisible();
     await list.getByRole("link", { name: "Reservation", exact: true }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { DESKTOP, PageProblems, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
 
-// Issue 4, the payment result screen (specification 2.8): its exact texts on ok and otherwise,
+// The payment result screen: its exact texts on ok and otherwise,
 // the order id, Home, and Book Now to /rates; no accessibility violation in either state.
 
 test("ok: thank-you, 12-hour confirmation text, order id and Home", async ({ browser }) => {

@@ -8,7 +8,7 @@ import { ratesView } from "../../app/domain/rates-view";
 import { DESKTOP, PageProblems, expectNoAxeViolations, waitForReady } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 
-// The price file at run time (decisions.md section 4, specification 7): each test starts the
+// The price file at run time (docs/product.md, Prices and the price file): each test starts the
 // built server on a free port of its own with PRICES_CSV pointing at a copy it may edit.
 
 const SHIPPED = new URL("../../data/prices.csv", import.meta.url);
@@ -286,7 +286,7 @@ function row(cells: Partial<Record<PriceColumn, string | number>>): string {
 
 test("where the file has no price for a passenger count and trip type, the airport table shows a dash", async ({ browser }) => {
   // Two pages, two axe scans, a tab switch and a server of its own: about 28 s on a quiet
-  // machine, so the default 30 s was hit in CI.
+  // machine, too close to the default 30 s on a busy CI machine.
   test.slow();
   const route = {
     Depart: "Charles de Gaulle Airport (CDG)",

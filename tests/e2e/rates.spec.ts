@@ -8,7 +8,7 @@ import { ratesView, type RatesView } from "../../app/domain/rates-view";
 import { RATE_PRESETS } from "../../app/domain/site-paths";
 import { DESKTOP, MOBILE, PageProblems, SITE_URL, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
 
-// The rates page and its presets (specification 2.4, 4.2, 5.3; decisions.md sections 3, 5, 9).
+// The rates page and its presets (docs/product.md, Routes and Prices and the price file).
 // Every expected price comes from the shipped data/prices.csv through the app's own domain
 // modules, so these tests follow the file when the business edits it.
 
@@ -124,11 +124,11 @@ function decode(text: string): string {
     .replace(/&quot;/g, '"');
 }
 
-test.describe("rate presets (decisions.md section 3)", () => {
+test.describe("rate presets: from and to fixed by the path", () => {
   for (const preset of RATE_PRESETS) {
     test(`${preset.path}: ${preset.from} → ${preset.to} selected, prices in the server HTML`, async ({ request }) => {
       const v = view(preset.from, preset.to);
-      // The preset's words pick the place the spec names.
+      // The preset's words pick the place they name.
       expect(v.departure.toLowerCase().replace(/ /g, "_")).toContain(preset.from);
       expect(v.arrival.toLowerCase()).toContain(preset.to);
 

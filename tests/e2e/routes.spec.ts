@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SITE_NAME, SITE_ROUTES, absolute, gotoReady, titlesOf } from "./helpers";
 
-// Specification 2.1 and decisions.md section 3: every path answers 200 with its own screen,
+// The URL map (docs/product.md, Routes): every path answers 200 with its own screen,
 // any other path 404 with the not-found page, and the legacy .php path a 308.
 
 test.describe("every route answers 200 with its own main heading", () => {

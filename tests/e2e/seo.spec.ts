@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SITE_NAME, SITE_ROUTES, SITEMAP_PATHS, SITE_URL, absolute, linkHrefs, metaContents, titlesOf } from "./helpers";
 
-// Specification 2.2 and decisions.md section 9: every page sets a title, description, keywords,
+// Every page sets a title (with SITE_NAME), description, keywords,
 // canonical URL and social tags, in the server HTML (what a crawler sees without JavaScript).
 
 async function rawHtml(request: APIRequestContext, path: string): Promise<string> {

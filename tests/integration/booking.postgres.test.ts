@@ -6,7 +6,7 @@ import { openDatabase } from "~/lib/db.server";
 import { bookingSuite, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from "./booking-suite";
 import { createTestDatabase, NO_POSTGRES, startChildServer, startSmtp, TEST_DATABASE_URL } from "./helpers";
 
-// Issue 6 on a real PostgreSQL server: the built server runs as production runs it
+// The booking back end on a real PostgreSQL server: the built server runs as production runs it
 // (`node server/index.js` with DATABASE_URL), on a database created for this run and dropped after.
 if (!TEST_DATABASE_URL) console.warn(`PostgreSQL integration tests ${NO_POSTGRES}`);
 

@@ -16,7 +16,7 @@ import {
   type ChildServer,
 } from "./helpers";
 
-// Issue 6: a booking answered with a redirect has been written. The built server runs on a real
+// A booking answered with a redirect has been written. The built server runs on a real
 // PostgreSQL; a burst of bookings is fired at it, it is killed with SIGKILL in the middle, started
 // again, and every booking that had been answered 303 must be there, under its order id.
 if (!TEST_DATABASE_URL) console.warn(`PostgreSQL crash test ${NO_POSTGRES}`);

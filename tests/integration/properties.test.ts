@@ -12,7 +12,7 @@ import { bookingFormSchema, type Booking } from "~/domain/booking/validation";
 import { openDatabase } from "~/lib/db.server";
 import { newToken, ORDER_LOCATION, postBooking, priceOf, prices, startChildServer, type ChildServer } from "./helpers";
 
-// Issue 6, "How it is checked": at least 10,000 generated bodies per run, valid and malformed,
+// The booking endpoint under generated input: at least 10,000 bodies per run, valid and malformed,
 // posted over HTTP to the built server (`node server/index.js`) on PGlite. Every answer must be
 // the one the form's schema and the price file call for (303 or 400; never a 5xx); afterwards the
 // database must hold exactly the bookings answered with a redirect, each at the pricing module's
