@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Integration tests of the built server (issue 6): `npm run build` first, then
+// Integration tests of the built server: `npm run build` first, then
 // `npm run test:integration`. Kept out of vitest.config.ts, whose unit run must stay fast.
 export default defineConfig({
   resolve: { tsconfigPaths: true },

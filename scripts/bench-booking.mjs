@@ -1,4 +1,4 @@
-// Booking endpoint benchmark (issue 6): `npm run build`, then `npm run bench:booking`.
+// Booking endpoint benchmark: `npm run build`, then `npm run bench:booking`.
 //
 // Starts the built server itself (`node server/index.js`) on PGlite (a fresh DATA_DIR), then on
 // PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a database created for the run

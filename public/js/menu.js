@@ -1,5 +1,5 @@
 // @ts-check
-// The mobile menu (specification 4.1), written without React so that content pages can ship
+// The mobile menu, written without React so that content pages can ship
 // no framework JavaScript at all (docs/decisions/0005-static-pages-without-react.md). The
 // header's markup comes from app/components/SiteHeader.tsx; this script only toggles it.
 (() => {
