@@ -3,7 +3,7 @@ import { type SiteServer, startCapture, startSite } from "./site-server";
 import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
 import { DESKTOP, PageProblems, expectNoAxeViolations, gotoReady, newPage, waitForReady } from "./helpers";
 
-// Issue 4, accessibility of the booking screen: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) finds
+// Accessibility of the booking screen: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) finds
 // nothing on the empty form, after a failed submit, on the filled form and with the calendar
 // open; and the whole form works from the keyboard alone — every control is reached with Tab,
 // focus is always visible, and a booking goes through to the payment result screen.
