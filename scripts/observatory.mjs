@@ -145,7 +145,7 @@ async function startProxy({ key, cert }) {
 function scan(target, caFile) {
   const child = spawn(process.execPath, [path.join(scannerSrc, "scan.js"), target], {
     // The scanner gives a whole session 10 s, made for public sites; on a machine busy with other
-    // work, scans ended as "The site seems to be down". A minute is ample and still fails.
+    // work, scans then end as "The site seems to be down". A minute is ample and still fails.
     env: { ...process.env, NODE_EXTRA_CA_CERTS: caFile, ABORT_TIMEOUT: "60000", CLIENT_TIMEOUT: "55000" },
     stdio: ["ignore", "pipe", "inherit"],
   });
