@@ -64,11 +64,16 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [noRoutes, noComponents] }] },
   },
   {
+    // The server is wiring: it reaches lib and the framework, never the UI or a route module.
+    files: ["server/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noRoutes, noComponents] }] },
+  },
+  {
     files: ["app/lib/**", "server/**", "scripts/**", "tests/**", "*.config.*"],
     rules: { "no-restricted-globals": "off" },
   },
   {
-    // Only the settings module reads the environment (decisions.md section 1).
+    // Only the settings module reads the environment (docs/product.md, Settings).
     files: ["app/**", "server/**"],
     ignores: ["app/lib/settings.server.ts", "server/app.ts"],
     rules: {

@@ -24,10 +24,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Pages are revalidated on every visit (prices and settings change without a rebuild), unless
+  // the route says otherwise.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = loadContext.nonce;
+  // A page kept by the server's page cache is rendered without a nonce (its inline scripts and
+  // styles are allowed by hash): "" means none.
+  const nonce = loadContext.nonce || undefined;
 
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
@@ -71,8 +76,14 @@ export default function handleRequest(
 /**
  * Errors thrown by loaders and actions. Database errors quote every query parameter in their
  * message (names, e-mails, phones), so the message is never logged: only the error's kind, its
- * code and where it was thrown (no personal data in logs, issue 6).
+ * code and where it was thrown (no personal data in logs).
  */
+/** The data of client-side navigations is revalidated like the pages, unless the route says otherwise. */
+export function handleDataRequest(response: Response): Response {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-cache");
+  return response;
+}
+
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   const e = (error ?? {}) as { name?: string; code?: string; stack?: string };

@@ -72,7 +72,7 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Specification 8: 'Unexpected Application Error!' with the message or status text, never a stack. */
+/** 'Unexpected Application Error!' with the message or status text, never a stack. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   let detail = "Something went wrong on our side. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -13,8 +13,7 @@ import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimiter, isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
-import { createPageCache } from "./page-cache";
-import { prerenderedPages } from "./prerender";
+import { createPageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 declare const __BUILD_DATE__: string;
@@ -29,11 +28,18 @@ export interface ServerOptions {
   vite?: ViteDevServer;
 }
 
+export interface Site {
+  /** The Express app. */
+  app: express.Express;
+  /** The server's request listener: kept pages answered in front of Express, the rest by the app. */
+  listener: (req: IncomingMessage, res: ServerResponse) => void;
+}
+
 /**
  * The Express app around React Router's request handler. It owns what react-router-serve
  * cannot: security and caching headers, compression and the legacy .php redirect.
  */
-export function createServer({ settings, prices, booking, getBuild, clientDir, vite }: ServerOptions): express.Express {
+export function createServer({ settings, prices, booking, getBuild, clientDir, vite }: ServerOptions): Site {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -41,7 +47,7 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
   app.use(securityHeaders(settings, { dev: Boolean(vite) }));
   app.use(compression());
 
-  // A browser's post from another site is refused here, before any route runs (issue 6).
+  // A browser's post from another site is refused here, before any route runs.
   // Server-to-server notifications send no Origin and pass.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD") return next();
@@ -70,59 +76,43 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? files(req, res, next) : next()));
   }
 
-  app.use((_req, res, next) => {
-    // Pages are revalidated on every visit (prices and settings change without a rebuild), unless
-    // the route said otherwise; decided as the headers leave, so a route's own header wins.
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: typeof res, ...args: Parameters<typeof writeHead>) {
-      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-    next();
-  });
-
   const context = (nonce: string, clientAddress: string) => ({ settings, prices, booking, nonce, clientAddress });
-  // Rendered pages that depend only on their URL and the price file, kept per price-file version
-  // and answered again with a fresh nonce (docs/decisions/0010-rendered-page-cache.md). In
-  // development it only removes the routes' marker header.
-  const rendered = createPageCache({
-    version: async () => (await prices.get()).etag,
-    nonceOf: (res) => (res as unknown as { locals?: { nonce?: unknown } }).locals?.nonce as string | undefined,
-    keep: !vite,
-  });
-  app.use(rendered.middleware);
-  // Development renders every request afresh, so edits show at once.
-  if (!vite) {
-    const pages = prerenderedPages({ getBuild, loadContext: (nonce) => context(nonce, "prerender"), mode: "production" });
-    app.use(pages.middleware);
-    // A page already in memory is answered before Express runs at all, with the headers Express
-    // gave it (docs/decisions/0008-prerendered-fast-path.md). `app(req, res)` calls app.handle.
-    type Handle = (req: IncomingMessage, res: ServerResponse, next?: unknown) => void;
-    const inner = app as unknown as { handle: Handle };
-    const handle = inner.handle.bind(app);
-    inner.handle = (req, res, next) => {
-      if (next === undefined && (pages.serve(req, res) || rendered.serve(req, res, () => handle(req, res)))) return;
-      handle(req, res, next);
-    };
-  }
   const routerHandler = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({
       build,
       getLoadContext: (req, res) => context(String(res.locals.nonce ?? ""), req.ip ?? req.socket.remoteAddress ?? "unknown"),
       mode: vite ? "development" : "production",
     });
+  let cache: PageCache | undefined;
   if (vite) {
+    // Development renders every request afresh, so edits show at once.
     app.all("/{*splat}", routerHandler(getBuild));
   } else {
-    // Given a function, React Router re-derives its route tables on every request; given the
-    // build itself, once.
+    // Given the build itself rather than a function, React Router derives its route tables once.
+    // Pages that depend only on their URL and the price file are answered from the page cache.
     let handler: express.RequestHandler | undefined;
-    const ready = getBuild().then((build) => (handler = routerHandler(build)));
-    ready.catch(() => undefined); // reported by the request that waits for it
-    app.all("/{*splat}", (req, res, next) => {
-      if (handler) return handler(req, res, next);
-      ready.then((h) => h(req, res, next), next);
+    const ready = getBuild().then((build) => {
+      cache = createPageCache({
+        build,
+        loadContext: () => context("", "page-cache"),
+        version: async () => (await prices.get()).etag,
+        origin: settings.siteUrl,
+      });
+      handler = routerHandler(build);
     });
+    ready.catch(() => undefined); // reported by the request that waits for it
+    const whenReady =
+      (use: () => express.RequestHandler | undefined): express.RequestHandler =>
+      (req, res, next) => {
+        const middleware = use();
+        if (middleware) return middleware(req, res, next);
+        ready.then(() => use()!(req, res, next), next);
+      };
+    app.use(whenReady(() => cache?.middleware));
+    app.all(
+      "/{*splat}",
+      whenReady(() => handler),
+    );
   }
 
   // What reaches Express's own error page (an address that is not valid percent-encoding, say)
@@ -142,7 +132,11 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
   };
   app.use(plainError);
 
-  return app;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (cache) cache.handle(req, res, () => app(req, res));
+    else app(req, res);
+  };
+  return { app, listener };
 }
 
 function buildDate(): string | undefined {
@@ -208,7 +202,7 @@ export async function main(
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const getBuild = options.getBuild ?? (async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild);
-  const app = createServer({
+  const site = createServer({
     settings,
     prices,
     booking,
@@ -219,13 +213,15 @@ export async function main(
 
   // Express 5 calls back with the error when the port cannot be had (another process holds it):
   // the server must then stop, not report itself listening while the other process answers.
-  const server = app.listen(settings.port, settings.host, (error?: Error) => {
-    if (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const reason = code === "EADDRINUSE" ? "another process is using it" : error.message;
-      console.error(`Cannot listen on ${settings.host}:${settings.port}: ${reason}. Set PORT to a free port.`);
-      process.exit(1);
-    }
+  const server = createHttpServer(site.listener);
+  // The server must stop when the port cannot be had (another process holds it), not report
+  // itself listening while the other process answers.
+  server.once("error", (error: NodeJS.ErrnoException) => {
+    const reason = error.code === "EADDRINUSE" ? "another process is using it" : error.message;
+    console.error(`Cannot listen on ${settings.host}:${settings.port}: ${reason}. Set PORT to a free port.`);
+    process.exit(1);
+  });
+  server.listen(settings.port, settings.host, () => {
     console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port} (${options.mode ?? "production"})`);
   });
   // Node closes an idle keep-alive connection after 5 s. A block of the event loop (opening a new

@@ -1,187 +1,225 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import express from "express";
-import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RENDER_CACHE_HEADER } from "~/components/site";
-import { createPageCache, deflatePiece, gzipJoined } from "./page-cache";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createPageCache } from "./page-cache";
 import { rawRequest } from "./raw-request";
 
-describe("gzipJoined: pieces deflated once, joined by a nonce per response", () => {
-  it("gunzips to the pieces joined by the nonce, whatever the text", () => {
-    fc.assert(
-      fc.property(
-        fc.array(fc.string({ maxLength: 3000 }), { minLength: 1, maxLength: 6 }),
-        fc.uint8Array({ minLength: 1, maxLength: 40 }),
-        (texts, nonce) => {
-          const pieces = texts.map((t) => Buffer.from(t));
-          const body = gzipJoined(pieces, pieces.map(deflatePiece), Buffer.from(nonce));
-          expect(gunzipSync(body).equals(Buffer.concat(pieces.flatMap((p, i) => (i === 0 ? [p] : [Buffer.from(nonce), p]))))).toBe(true);
-        },
-      ),
-    );
-  });
+// What the mocked React Router renders: the URL it was asked for (origin included), the price
+// version, an inline script and an inline style, as a shared page carries them.
+const site = { version: "v1", renders: 0, status: 200, delayMs: 0 };
+const pageFor = (url: string) =>
+  `<!DOCTYPE html><html><head><style>body{margin:0}</style></head><body><p>${url} ${site.version}</p>` +
+  `${"<p>A car for every group.</p>".repeat(100)}<script>window.__reactRouterContext={}</script></body></html>`;
 
-  it("keeps a page compressed: a 50 KB page of markup stays under a third of its size", () => {
-    const page = Buffer.from(`<!DOCTYPE html><html><body>${'<tr><td class="price">€ 12.00</td></tr>'.repeat(1300)}</body></html>`);
-    const eighth = Math.ceil(page.length / 8);
-    const pieces = Array.from({ length: 8 }, (_, i) => page.subarray(i * eighth, (i + 1) * eighth));
-    const body = gzipJoined(pieces, pieces.map(deflatePiece), Buffer.from("n".repeat(24)));
-    expect(body.length).toBeLessThan(Buffer.concat(pieces).length / 3 + 200);
-  });
+vi.mock("react-router", async (importOriginal) => ({
+  ...(await importOriginal<Record<string, unknown>>()),
+  createRequestHandler: () => async (request: Request) => {
+    site.renders += 1;
+    if (site.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, site.delayMs));
+    return new Response(pageFor(request.url), { status: site.status, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  },
+}));
+
+/** A route manifest as the build carries it: the root, a shared page, a page rendered per request. */
+const build = {
+  routes: {
+    root: { id: "root", path: "", module: {} },
+    shared: { id: "shared", parentId: "root", path: "shared", module: { handle: { shared: true } } },
+    own: { id: "own", parentId: "root", path: "own", module: { handle: { hydrate: false } } },
+  },
+} as unknown as ServerBuild;
+
+const servers: Server[] = [];
+afterAll(() => {
+  for (const s of servers) s.close();
 });
 
-type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-
-/**
- * A small Express app shaped like server/app.ts around a page cache: a nonce per request, a page
- * that asks to be kept (its text shows the price version and the query) and one that does not.
- */
-async function siteWith(options: { maxPages?: number; keep?: boolean } = {}) {
-  const site = { version: "v1", renders: 0 };
+/** Express shaped like server/app.ts: a nonce and its CSP per request, the cache, then "React Router". */
+async function start(options: { maxPages?: number } = {}) {
   const cache = createPageCache({
+    build,
+    loadContext: () => ({}) as AppLoadContext,
     version: async () => site.version,
-    nonceOf: (res) => (res as unknown as { locals: { nonce: string } }).locals.nonce,
+    origin: "https://navette.example",
     ...options,
   });
+  let fallthrough = 0;
+  let viaExpress = 0;
   const app = express();
+  app.use((_req, _res, next) => {
+    viaExpress += 1;
+    next();
+  });
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
-    res.setHeader("Content-Security-Policy", `script-src 'self' 'nonce-${res.locals.nonce}'`);
+    res.setHeader(
+      "Content-Security-Policy",
+      `default-src 'self'; script-src 'self' 'nonce-${res.locals.nonce}'; style-src 'self' 'nonce-${res.locals.nonce}'`,
+    );
     next();
   });
   app.use(cache.middleware);
-  app.get("/kept", (req, res) => {
-    site.renders++;
-    res.setHeader(RENDER_CACHE_HEADER, "prices");
-    res.type("html").write(`<p>${site.version} ${String(req.query.q ?? "")}</p><script nonce="${res.locals.nonce}">`);
-    res.end(`1</script><style nonce="${res.locals.nonce}"></style>`);
+  app.use((_req, res) => {
+    fallthrough += 1;
+    res.type("html").send("rendered per request");
   });
-  app.get("/fresh", (_req, res) => {
-    site.renders++;
-    res.type("html").end(`<script nonce="${res.locals.nonce}"></script>`);
-  });
-  const inner = app as unknown as { handle: (req: unknown, res: unknown, next?: unknown) => void };
-  const handle = inner.handle.bind(app);
-  const server: Server = createServer((req, res) => {
-    if (!cache.serve(req, res, () => handle(req, res))) handle(req, res);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  // As server/app.ts listens: kept pages in front of Express, the rest through it.
+  const server = createServer((req, res) => cache.handle(req, res, () => app(req, res))).listen(0, "127.0.0.1");
+  servers.push(server);
+  await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const get = async (path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Answer> => {
-    const { status, headers: sent, body } = await rawRequest(`${base}${path}`, headers, method);
-    return { status, headers: sent, body: (sent["content-encoding"] === "gzip" ? gunzipSync(body) : body).toString() };
+  return {
+    cache,
+    fallthrough: () => fallthrough,
+    viaExpress: () => viaExpress,
+    send: (path: string, headers: Record<string, string> = {}, method = "GET") => rawRequest(`${base}${path}`, headers, method),
   };
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { site, cache, get, close };
 }
 
-describe("createPageCache", () => {
-  let ctx: Awaited<ReturnType<typeof siteWith>>;
-  beforeAll(async () => {
-    ctx = await siteWith();
-  });
-  afterAll(() => ctx.close());
-  const get = (...args: Parameters<typeof ctx.get>) => ctx.get(...args);
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-  const nonceIn = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1] ?? "";
+const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-  it("keeps a page that asks for it from its second render, then answers it with a fresh nonce in page and header", async () => {
-    const first = await get("/kept", { "Accept-Encoding": "gzip" });
-    await settle();
-    expect(ctx.cache.size()).toBe(0);
-    await get("/kept", { "Accept-Encoding": "gzip" });
-    await settle();
-    expect(ctx.cache.size()).toBe(1);
-    const before = ctx.site.renders;
-    const second = await get("/kept", { "Accept-Encoding": "gzip" });
-    const third = await get("/kept");
-    expect(ctx.site.renders).toBe(before);
-    expect(second.headers["content-encoding"]).toBe("gzip");
-    expect(third.headers["content-encoding"]).toBeUndefined();
-    for (const response of [first, second, third]) {
-      const nonce = nonceIn(response.headers["content-security-policy"]);
-      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-      expect(response.body).toBe(`<p>v1 </p><script nonce="${nonce}">1</script><style nonce="${nonce}"></style>`);
-      expect(response.headers["x-render-cache"]).toBeUndefined();
-      expect(response.headers["content-type"]).toMatch(/^text\/html/);
-    }
-    expect(new Set([first, second, third].map((r) => nonceIn(r.headers["content-security-policy"]))).size).toBe(3);
-    expect(Number(third.headers["content-length"])).toBe(Buffer.byteLength(third.body));
-  });
-
-  it("answers HEAD with the headers and no body", async () => {
-    const head = await get("/kept", {}, "HEAD");
-    expect(head.status).toBe(200);
-    expect(head.body).toBe("");
-    expect(Number(head.headers["content-length"])).toBeGreaterThan(0);
-  });
-
-  it("keeps each query apart, and renders again once the price file changes", async () => {
-    await get("/kept?q=a");
-    await get("/kept?q=a");
-    await settle();
-    expect((await get("/kept?q=a")).body).toContain("v1 a");
-    ctx.site.version = "v2";
-    const before = ctx.site.renders;
-    expect((await get("/kept?q=a")).body).toContain("v2 a");
-    expect(ctx.site.renders).toBe(before + 1);
-    ctx.site.version = "v1";
-  });
-
-  it("never keeps a page that did not ask", async () => {
-    await get("/fresh");
-    await get("/fresh");
-    await settle();
-    const before = ctx.site.renders;
-    await get("/fresh");
-    expect(ctx.site.renders).toBe(before + 1);
-  });
-
-  it("leaves an Accept-Encoding it does not decide to the app", async () => {
-    expect(ctx.cache.size()).toBeGreaterThan(0);
-    const before = ctx.site.renders;
-    await get("/kept", { "Accept-Encoding": "br;q=1, gzip;q=0.5" });
-    expect(ctx.site.renders).toBe(before + 1);
-  });
+beforeEach(() => {
+  Object.assign(site, { version: "v1", renders: 0, status: 200, delayMs: 0 });
 });
 
-describe("createPageCache, kept pages and the marker header", () => {
-  it("never sends the marker header, HEAD and development included", async () => {
-    for (const keep of [true, false]) {
-      const { get, close } = await siteWith({ keep });
-      for (const method of ["GET", "HEAD"]) expect((await get("/kept", {}, method)).headers["x-render-cache"]).toBeUndefined();
-      await close();
+const withoutDate = ({ date: _date, ...headers }: IncomingHttpHeaders) => headers;
+
+describe("the page cache", () => {
+  it("answers in front of Express as Express answered, header for header and byte for byte", async () => {
+    const variants: Array<[Record<string, string>, string]> = [
+      [{}, "GET"],
+      [{ "Accept-Encoding": "gzip" }, "GET"],
+      [{ "Accept-Encoding": "gzip, deflate, br, zstd" }, "GET"],
+      [{ "Accept-Encoding": "gzip" }, "HEAD"],
+      [{ "Accept-Encoding": "gzip;q=1, br;q=0.5" }, "GET"],
+    ];
+    for (const [headers, method] of variants) {
+      const what = `${method} ${JSON.stringify(headers)}`;
+      const { send, viaExpress } = await start();
+      const slow = await send("/shared", headers, method);
+      expect(viaExpress(), what).toBe(1);
+      const fast = await send("/shared", headers, method);
+      expect(viaExpress(), `${what} went through Express`).toBe(1);
+      expect(withoutDate(fast.headers), what).toEqual(withoutDate(slow.headers));
+      expect(fast.status, what).toBe(200);
+      expect(fast.body.equals(slow.body), what).toBe(true);
+      const revalidated = await send("/shared", { ...headers, "If-None-Match": String(slow.headers.etag) }, method);
+      expect(revalidated.status, what).toBe(304);
+      expect(viaExpress(), what).toBe(1);
     }
   });
 
-  it("keeps nothing in development", async () => {
-    const { cache, get, close } = await siteWith({ keep: false });
-    for (let i = 0; i < 3; i++) await get("/kept");
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(cache.size()).toBe(0);
-    await close();
+  it("renders a shared page once and answers every visitor the same bytes, with hashes instead of a nonce", async () => {
+    const { send } = await start();
+    const a = await send("/shared", { "Accept-Encoding": "gzip" });
+    const b = await send("/shared", { "Accept-Encoding": "gzip" });
+    expect(site.renders).toBe(1);
+    expect(a.status).toBe(200);
+    expect(a.body.equals(b.body)).toBe(true);
+    expect(a.headers.etag).toBe(b.headers.etag);
+    const html = gunzipSync(a.body).toString();
+    expect(html).toBe(pageFor("https://navette.example/shared"));
+    const csp = String(a.headers["content-security-policy"]);
+    expect(csp).toBe(b.headers["content-security-policy"]);
+    expect(csp).toBe(
+      `default-src 'self'; script-src 'self' ${sha("window.__reactRouterContext={}")}; style-src 'self' ${sha("body{margin:0}")}`,
+    );
+    expect(a.headers["cache-control"]).toBe("no-cache");
+    expect(a.headers.vary).toBe("Accept-Encoding");
+    expect(a.headers["content-type"]).toBe("text/html; charset=utf-8");
   });
 
-  it("drops the page least recently answered when full", async () => {
-    const { site, cache, get, close } = await siteWith({ maxPages: 2 });
-    const keep = async (path: string) => {
-      await get(path);
-      await get(path);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    };
-    await keep("/kept?q=a");
-    await keep("/kept?q=b");
-    await get("/kept?q=a"); // a is answered from memory: now the most recent
-    await keep("/kept?q=c"); // full: b goes
+  it("serves each encoding from its own compressed bytes, with its own ETag and 304", async () => {
+    const { send } = await start();
+    const page = pageFor("https://navette.example/shared");
+    const cases: Array<[string | undefined, string | undefined, (b: Buffer) => Buffer]> = [
+      [undefined, undefined, (b) => b],
+      ["gzip", "gzip", gunzipSync],
+      ["gzip, deflate, br, zstd", "br", brotliDecompressSync],
+      ["gzip;q=1, br;q=0.1", "gzip", gunzipSync],
+      ["identity", undefined, (b) => b],
+    ];
+    const etags = new Set<string>();
+    for (const [accept, encoding, decode] of cases) {
+      const headers: Record<string, string> = accept ? { "Accept-Encoding": accept } : {};
+      const answer = await send("/shared", headers);
+      expect(answer.headers["content-encoding"], accept).toBe(encoding);
+      expect(Number(answer.headers["content-length"]), accept).toBe(answer.body.length);
+      expect(decode(answer.body).toString(), accept).toBe(page);
+      const etag = String(answer.headers.etag);
+      etags.add(etag);
+      const again = await send("/shared", { ...headers, "If-None-Match": etag });
+      expect(again.status, accept).toBe(304);
+      expect(again.body.length).toBe(0);
+      const head = await send("/shared", headers, "HEAD");
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+    }
+    expect(etags.size).toBe(3);
+    expect(site.renders).toBe(1);
+  });
+
+  it("keeps each URL apart, query included, and renders again for a new price file", async () => {
+    const { send } = await start();
+    const body = async (path: string) => (await send(path)).body.toString();
+    expect(await body("/shared?from=CDG")).toContain("/shared?from=CDG v1");
+    expect(await body("/shared?from=ORY")).toContain("/shared?from=ORY v1");
+    expect(await body("/shared?from=CDG")).toContain("/shared?from=CDG v1");
+    expect(site.renders).toBe(2);
+    site.version = "v2";
+    expect(await body("/shared?from=CDG")).toContain("/shared?from=CDG v2");
+    expect(site.renders).toBe(3);
+  });
+
+  it("renders for the site's own origin, whatever Host the request names", async () => {
+    const { send } = await start();
+    const answer = await send("/shared", { Host: "evil.example" });
+    expect(answer.body.toString()).toContain("https://navette.example/shared");
+    expect(answer.body.toString()).not.toContain("evil.example");
+  });
+
+  it("shares one render between concurrent requests for a page not yet kept", async () => {
+    const { send } = await start();
+    site.delayMs = 50;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => send("/shared")));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(site.renders).toBe(1);
+  });
+
+  it("leaves other pages, other methods and failed renders to React Router", async () => {
+    const { send, fallthrough, cache } = await start();
+    await send("/own");
+    await send("/nowhere");
+    await send("/shared", {}, "POST");
+    expect(fallthrough()).toBe(3);
+    expect(site.renders).toBe(0);
+
+    site.status = 500;
+    const failed = await send("/shared");
+    expect(failed.body.toString()).toBe("rendered per request");
+    expect(cache.size()).toBe(0);
+
+    site.status = 404;
+    const missing = await send("/shared?page=none");
+    expect(missing.status).toBe(404);
+    expect(missing.headers["content-security-policy"]).not.toContain("nonce-");
+  });
+
+  it("keeps at most maxPages pages, the least recently used going first", async () => {
+    const { send, cache } = await start({ maxPages: 2 });
+    await send("/shared?a");
+    await send("/shared?b");
+    await send("/shared?a");
+    await send("/shared?c");
     expect(cache.size()).toBe(2);
-    const before = site.renders;
-    await get("/kept?q=a");
-    expect(site.renders).toBe(before);
-    await get("/kept?q=b");
-    expect(site.renders).toBe(before + 1);
-    await close();
+    site.renders = 0;
+    await send("/shared?a");
+    expect(site.renders).toBe(0);
+    await send("/shared?b");
+    expect(site.renders).toBe(1);
   });
 });

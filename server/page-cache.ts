@@ -1,230 +1,247 @@
-import { randomBytes } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { constants, crc32, deflateRawSync } from "node:zlib";
-import type { RequestHandler as ExpressHandler } from "express";
-import { RENDER_CACHE_HEADER } from "~/components/site";
-import { snapshot } from "./prerender";
+import { createHash } from "node:crypto";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
+import fresh from "fresh";
+import { LRUCache } from "lru-cache";
+import Negotiator from "negotiator";
+import { type AppLoadContext, createRequestHandler, matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { withInlineHashes } from "./security-headers";
 
 /**
- * Server-rendered pages kept between requests (docs/decisions/0010-rendered-page-cache.md).
+ * The page cache: documents that depend only on their URL and the price file, kept as bytes and
+ * answered to every visitor alike (docs/decisions/0012-one-page-cache.md).
  *
- * A route whose document depends only on its URL and the price file says so with the
- * `RENDER_CACHE_HEADER` response header (`app/components/site.ts`), which is never sent on. When Express serves such
- * a page, `middleware` keeps what React Router wrote, split at the request's CSP nonce, with the
- * headers it left with and the price file's version. `serve` then answers the same URL from
- * Node's request listener, before Express: a fresh nonce in the page and in its CSP, the price
- * file checked as on every render. A URL is kept from its second render on (a one-off query
- * string costs no more than before); a new price file, a URL not kept, or an Accept-Encoding it
- * does not decide goes to Express and React Router as before.
+ * A route opts in with `handle.shared: true` (`app/components/site.ts`: the content pages and the
+ * rates, airport and hotel pages). Such a page is rendered without a nonce: its inline scripts and
+ * styles are allowed by their SHA-256 hashes in the Content-Security-Policy, so its bytes are the
+ * same for everyone. They are compressed once (gzip and brotli) and kept in one bounded LRU keyed
+ * by the price file's version and the URL (path and query), so a new price file is served as soon
+ * as the price store sees it. Answers carry an ETag per encoding and revalidate to 304.
  *
- * Compression without recompressing: each piece between two nonces is deflated once, ending on a
- * full flush (no back-reference crosses it), and the nonce goes between them as a stored deflate
- * block. A gzip member is then the header, those blocks, a final empty block and the CRC-32 and
- * length of the page, the only per-request work besides the copy.
+ * Two entry points share the cache:
+ * - `middleware`, in the Express stack after the security headers: renders and keeps a page the
+ *   first time, answers it with the headers the stack gave it, and notes those headers, which
+ *   are the same for every visitor once the CSP carries hashes instead of a nonce;
+ * - `handle`, a (req, res, next) function in front of Express in the server's request listener:
+ *   answers a page already answered once through Express with those bytes and headers, and hands
+ *   everything else to Express. Express's own per-request work costs several times a kept page's
+ *   (the decision record has the figures), so kept pages skip it.
+ *
+ * Other pages, other methods, and answers of 500 and above go on to React Router as usual.
  */
 
-const NONCE_BYTES = 16;
-const MAX_PAGES = 300;
-/** URLs rendered once, remembered so that the second render of one is kept. */
-const MAX_SEEN = 2_000;
+type Encoding = "br" | "gzip" | "identity";
 
-interface Entry {
-  /** The page's pieces between nonces, plain and as raw deflate ending on a full flush. */
-  pieces: Buffer[];
-  deflated: Buffer[];
-  /** The response headers, each value split at the nonce. */
-  headers: [name: string, parts: string[]][];
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+export interface KeptPage {
   status: number;
-  /** The price file version the page was rendered from. */
-  version: string;
-}
-
-const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
-// A final, empty stored block: BFINAL=1, BTYPE=00, LEN=0, NLEN=0xffff.
-const LAST_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
-
-/** The nonce as a stored (uncompressed), non-final deflate block: byte-aligned after a full flush. */
-function storedBlock(data: Buffer): Buffer {
-  const block = Buffer.alloc(5 + data.length);
-  block[0] = 0x00;
-  block.writeUInt16LE(data.length, 1);
-  block.writeUInt16LE(~data.length & 0xffff, 3);
-  data.copy(block, 5);
-  return block;
-}
-
-/** The gzip body of `pieces` joined by `nonce`, from their pre-deflated forms. */
-export function gzipJoined(pieces: readonly Buffer[], deflated: readonly Buffer[], nonce: Buffer): Buffer {
-  const parts: Buffer[] = [GZIP_HEADER];
-  let crc = 0;
-  let length = 0;
-  const nonceBlock = storedBlock(nonce);
-  pieces.forEach((piece, i) => {
-    if (i > 0) {
-      parts.push(nonceBlock);
-      crc = crc32(nonce, crc);
-      length += nonce.length;
-    }
-    parts.push(deflated[i]!);
-    // Node's crc32 answers 0 for empty data whatever the running value: skip those.
-    if (piece.length > 0) crc = crc32(piece, crc);
-    length += piece.length;
-  });
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length >>> 0, 4);
-  parts.push(LAST_BLOCK, trailer);
-  return Buffer.concat(parts);
-}
-
-/** Raw deflate of one piece, ending byte-aligned with no history carried over. */
-export function deflatePiece(piece: Buffer): Buffer {
-  return deflateRawSync(piece, { level: 9, finishFlush: constants.Z_FULL_FLUSH });
-}
-
-type Encoding = "gzip" | "identity";
-
-/** gzip if the client takes it, identity if it names no encoding; null leaves it to Express. */
-function encodingFor(header: string | string[] | undefined): Encoding | null {
-  if (header === undefined || header === "") return "identity";
-  if (typeof header !== "string" || header.includes(";")) return null;
-  const codings = header.split(",").map((c) => c.trim().toLowerCase());
-  return codings.includes("gzip") || codings.includes("*") ? "gzip" : null;
+  /** The route's response headers, less Content-Length. */
+  headers: [name: string, value: string][];
+  /** CSP sources for the page's inline scripts and styles. */
+  scriptHashes: string[];
+  styleHashes: string[];
+  variants: Record<Encoding, Variant>;
+  /**
+   * The headers of each encoding's answer (and of its 304), as Express gave them to this page's
+   * first answer; set by that answer.
+   */
+  sent?: Record<Encoding, { ok: OutgoingHttpHeaders; notModified: OutgoingHttpHeaders }>;
 }
 
 export interface PageCache {
-  /** Express middleware, before React Router: keeps the pages that ask for it. */
-  middleware: ExpressHandler;
-  /**
-   * Answers a GET or HEAD for a kept page from Node's request listener; false when it does not
-   * (nothing kept for this URL, or an Accept-Encoding it does not decide). `fallback` is Express,
-   * for a page whose price file has changed since.
-   */
-  serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean;
+  /** Express middleware, before React Router: renders, keeps and answers shared pages. */
+  middleware: RequestHandler;
+  /** In front of Express: answers a page already answered once through `middleware`, else calls `next`. */
+  handle(req: IncomingMessage, res: ServerResponse, next: () => void): void;
   /** How many pages are kept (tests and the bench). */
   size(): number;
 }
 
-export function createPageCache(options: {
-  /** The price file's current version; the one input a kept page depends on. */
-  version: () => Promise<string>;
-  /** The nonce Express gave this response (res.locals.nonce). */
-  nonceOf: (res: ServerResponse) => string | undefined;
-  maxPages?: number;
-  /** False in development: pages are rendered afresh, the header is only removed. */
-  keep?: boolean;
-}): PageCache {
-  const keepPages = options.keep ?? true;
-  const maxPages = options.maxPages ?? MAX_PAGES;
-  const pages = new Map<string, Entry>();
-  // A URL asked for once (a one-off query string, say) is not worth deflating and keeping:
-  // only its second render is kept.
-  const seen = new Set<string>();
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
-  function keep(url: string, entry: Entry) {
-    pages.delete(url);
-    if (pages.size >= maxPages) pages.delete(pages.keys().next().value as string);
-    pages.set(url, entry);
-  }
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 
-  const middleware: ExpressHandler = (req, res, next) => {
-    // Every response loses the marker header; only a GET in production is collected and kept.
-    const collecting = keepPages && req.method === "GET";
-    const url = req.originalUrl;
-    const versionBefore = collecting ? options.version().catch(() => null) : Promise.resolve(null);
-    const chunks: Buffer[] = [];
-    let wanted = false;
+/** The CSP hash sources of every match's first group, in order, without repeats. */
+function hashesOf(html: string, pattern: RegExp): string[] {
+  const sources = [...html.matchAll(pattern)].map(([, text]) => `'sha256-${createHash("sha256").update(text!).digest("base64")}'`);
+  return [...new Set(sources)];
+}
 
-    const writeHead = res.writeHead;
-    res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
-      wanted = collecting && res.getHeader(RENDER_CACHE_HEADER) !== undefined;
-      res.removeHeader(RENDER_CACHE_HEADER);
-      return writeHead.apply(this, args);
-    } as typeof writeHead;
-    if (!collecting) return next();
-    // What React Router writes, before the compression middleware (which wrapped these first).
-    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
-    const collect = (chunk: unknown, encoding?: unknown) => {
-      if (!wanted || chunk === undefined || chunk === null || typeof chunk === "function") return;
-      chunks.push(
-        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"),
-      );
-    };
-    (res as { write: unknown }).write = (chunk: unknown, ...rest: unknown[]) => {
-      const ok = write(chunk, ...rest);
-      collect(chunk, rest[0]);
-      return ok;
-    };
-    (res as { end: unknown }).end = (...args: unknown[]) => {
-      const result = end(...args);
-      collect(args[0], args[1]);
-      const nonce = options.nonceOf(res);
-      if (!wanted || res.statusCode !== 200 || !nonce || nonce.length < 16) return result;
-      if (!seen.has(url)) {
-        if (seen.size >= MAX_SEEN) seen.clear();
-        seen.add(url);
-        return result;
-      }
-      // The headers as they left, every middleware's included, less the per-response ones (an
-      // ETag too: each answer's bytes differ). A nonce is 24 random base64 characters: splitting
-      // at it cannot cut anything else.
-      const headers = Object.entries(snapshot(res))
-        .filter(([name]) => name.toLowerCase() !== "etag")
-        .map(([name, value]): [string, string[]] => [name, (Array.isArray(value) ? value.join(", ") : String(value)).split(nonce)]);
-      const html = Buffer.concat(chunks).toString("utf8");
-      void Promise.all([versionBefore, options.version().catch(() => null)]).then(([before, after]) => {
-        // Rendered from one price file throughout, or not kept.
-        if (before === null || before !== after) return;
-        const pieces = html.split(nonce).map((p) => Buffer.from(p));
-        keep(url, { pieces, deflated: pieces.map(deflatePiece), headers, status: 200, version: before });
-      });
-      return result;
-    };
-    next();
+/**
+ * A page's bytes, compressed once per encoding. Brotli's best level costs about 50 ms of CPU for
+ * a 50 KB page against under 1 ms at level 5, for 10% fewer bytes: worth it for the site's own
+ * addresses, a small fixed set, not for URLs with a query string, which anyone can make anew.
+ */
+export async function keptPage(status: number, headers: [string, string][], html: string, options: { best: boolean }): Promise<KeptPage> {
+  const body = Buffer.from(html);
+  const [gz, br] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: options.best ? 11 : 5,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  ]);
+  // One strong validator per representation: the hash of the page plus its encoding.
+  const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  return {
+    status,
+    headers: headers.filter(([name]) => name.toLowerCase() !== "content-length"),
+    scriptHashes: hashesOf(html, INLINE_SCRIPT),
+    styleHashes: hashesOf(html, INLINE_STYLE),
+    variants: {
+      identity: { body, etag: `"${hash}"` },
+      gzip: { body: gz, etag: `"${hash}-gzip"` },
+      br: { body: br, etag: `"${hash}-br"` },
+    },
   };
+}
 
-  function send(req: IncomingMessage, res: ServerResponse, entry: Entry, encoding: Encoding) {
-    const nonce = randomBytes(NONCE_BYTES).toString("base64");
-    const nonceBytes = Buffer.from(nonce);
-    const body =
-      encoding === "gzip"
-        ? gzipJoined(entry.pieces, entry.deflated, nonceBytes)
-        : Buffer.concat(entry.pieces.flatMap((p, i) => (i === 0 ? [p] : [nonceBytes, p])));
-    const flat: string[] = [];
-    for (const [name, parts] of entry.headers) flat.push(name, parts.join(nonce));
-    if (encoding === "gzip") flat.push("Content-Encoding", "gzip");
-    flat.push("Content-Length", String(body.length));
-    res.writeHead(entry.status, flat);
-    res.end(req.method === "HEAD" ? undefined : body);
+/**
+ * The encoding to answer with: the client's preference, and brotli then gzip where it likes
+ * several equally (as the compression middleware chooses). negotiator 1.x takes the `preferred`
+ * option; its published types predate it.
+ */
+function encodingFor(req: IncomingMessage): Encoding {
+  const negotiator = new Negotiator(req) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
+  return (negotiator.encoding(["br", "gzip", "identity"], { preferred: ["br", "gzip"] }) ?? "identity") as Encoding;
+}
+
+/** Answers a kept page: its headers, this request's CSP with the page's hashes, the encoding the client prefers. */
+export function sendKeptPage(req: Request, res: Response, page: KeptPage): void {
+  const encoding = encodingFor(req);
+  const variant = page.variants[encoding];
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp === "string") res.setHeader("Content-Security-Policy", withInlineHashes(csp, page.scriptHashes, page.styleHashes));
+  if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "no-cache");
+  res.vary("Accept-Encoding");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  page.sent ??= answersAsSent(page, res.getHeaders());
+  res.setHeader("ETag", variant.etag);
+  // res.send answers 304 when If-None-Match matches the ETag, and no body to a HEAD.
+  res.send(variant.body);
+}
+
+/** The headers that differ between the encodings of one page (or are Node's to write). */
+const PER_ENCODING = new Set(["content-encoding", "content-length", "etag", "date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** A page's headers per encoding, from those Express gave one of its answers. */
+function answersAsSent(page: KeptPage, given: OutgoingHttpHeaders): NonNullable<KeptPage["sent"]> {
+  const common = Object.fromEntries(Object.entries(given).filter(([name]) => !PER_ENCODING.has(name)));
+  const answers = (encoding: Encoding) => {
+    const { body, etag } = page.variants[encoding];
+    const notModified = { ...common, etag, ...(encoding === "identity" ? {} : { "content-encoding": encoding }) };
+    return { ok: { ...notModified, "content-length": body.length }, notModified };
+  };
+  return { br: answers("br"), gzip: answers("gzip"), identity: answers("identity") };
+}
+
+/** Answers a kept page as its first answer through Express did, for this request's encoding. */
+function sendAsBefore(req: IncomingMessage, res: ServerResponse, page: KeptPage, sent: NonNullable<KeptPage["sent"]>): void {
+  const encoding = encodingFor(req);
+  const variant = page.variants[encoding];
+  // The same rule as Express's req.fresh: only a successful answer is revalidated to 304.
+  if (page.status >= 200 && page.status < 300 && fresh(req.headers, { etag: variant.etag })) {
+    res.writeHead(304, sent[encoding].notModified).end();
+    return;
+  }
+  res.writeHead(page.status, sent[encoding].ok).end(req.method === "HEAD" ? undefined : variant.body);
+}
+
+type RouteNode = RouteObject;
+
+/** The build's flat route manifest as the nested tree matchRoutes reads. */
+function routeTree(routes: ServerBuild["routes"], parentId: string | undefined): RouteNode[] {
+  return Object.values(routes)
+    .filter((route) => route !== undefined && route.parentId === parentId)
+    .map((route): RouteNode => {
+      const { id, path, caseSensitive, module } = route!;
+      return route!.index
+        ? { id, path, caseSensitive, handle: module.handle, index: true }
+        : { id, path, caseSensitive, handle: module.handle, children: routeTree(routes, id) };
+    });
+}
+
+function isShared(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && (handle as { shared?: unknown }).shared === true;
+}
+
+export function createPageCache(options: {
+  build: ServerBuild;
+  /** The load context of a shared page: the settings, the price store, no nonce. */
+  loadContext: () => AppLoadContext;
+  /** The price file's current version; the one input besides the URL that a shared page depends on. */
+  version: () => Promise<string>;
+  /** The site's own origin (SITE_URL): pages are rendered for it, never for a request's Host header. */
+  origin: string;
+  maxPages?: number;
+  maxBytes?: number;
+}): PageCache {
+  const handler = createRequestHandler(options.build, "production");
+  const tree = routeTree(options.build.routes, undefined);
+
+  async function render(url: string): Promise<KeptPage | undefined> {
+    const response = await handler(new Request(new URL(url, options.origin)), options.loadContext());
+    const body = await response.text();
+    // A failure is not kept: the request goes on to React Router, which renders and reports it.
+    if (response.status >= 500) return undefined;
+    return keptPage(response.status, [...response.headers], body, { best: !url.includes("?") });
   }
 
-  function serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean {
-    if (req.method !== "GET" && req.method !== "HEAD") return false;
-    const url = req.url ?? "";
-    const entry = pages.get(url);
-    if (!entry) return false;
-    const encoding = encodingFor(req.headers["accept-encoding"]);
-    if (encoding === null) return false;
-    // Least recently used goes first: a page in demand is not pushed out by one-off URLs.
-    pages.delete(url);
-    pages.set(url, entry);
+  const pages = new LRUCache<string, KeptPage, string>({
+    max: options.maxPages ?? 500,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (page) => page.variants.identity.body.length + page.variants.gzip.body.length + page.variants.br.body.length,
+    // Concurrent requests for a page not yet kept share one render.
+    fetchMethod: (_key, _stale, { context }) => render(context),
+  });
+
+  const middleware: RequestHandler = (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const url = req.originalUrl;
     options
       .version()
-      .then(
-        (version) => {
-          if (version === entry.version) return send(req, res, entry, encoding);
-          if (pages.get(url) === entry) pages.delete(url);
-          fallback();
-        },
-        () => fallback(),
-      )
-      .catch((error: unknown) => {
-        console.error(`Kept page failed: ${(error as Error).name ?? "Error"}`);
-        res.destroy();
-      });
-    return true;
-  }
+      .then(async (version) => {
+        const key = `${version} ${url}`;
+        let page = pages.get(key);
+        if (!page) {
+          const leaf = matchRoutes(tree, req.path)?.at(-1);
+          if (!leaf || !isShared(leaf.route.handle)) return next();
+          page = await pages.fetch(key, { context: url });
+        }
+        if (page) sendKeptPage(req, res, page);
+        else next();
+      })
+      // No price file to key by (it cannot be read), or a render that threw: React Router
+      // renders the request itself and shows its error page.
+      .catch(() => next());
+  };
 
-  return { middleware, serve, size: () => pages.size };
+  const handle = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    options.version().then(
+      (version) => {
+        const page = pages.get(`${version} ${req.url}`);
+        if (page?.sent) sendAsBefore(req, res, page, page.sent);
+        else next();
+      },
+      () => next(),
+    );
+  };
+
+  return { middleware, handle, size: () => pages.size };
 }

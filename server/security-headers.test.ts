@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
 import { readSettings } from "~/lib/settings.server";
-import { securityHeaders } from "./security-headers";
+import { securityHeaders, withInlineHashes } from "./security-headers";
 
 const servers: Array<{ close: () => void }> = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
@@ -53,5 +53,24 @@ describe("security headers", () => {
     expect(directive(csp, "form-action")).toBe("form-action 'self' https://legacy.example");
     expect(csp).toContain("upgrade-insecure-requests");
     expect(h.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains; preload");
+  });
+});
+
+describe("withInlineHashes", () => {
+  const csp = "default-src 'self';script-src 'self' 'nonce-abc+/=';style-src 'self' 'nonce-abc+/=';img-src 'self' data:";
+  it.each([
+    [
+      ["'sha256-s1'", "'sha256-s2'"],
+      ["'sha256-t'"],
+      "default-src 'self';script-src 'self' 'sha256-s1' 'sha256-s2';style-src 'self' 'sha256-t';img-src 'self' data:",
+    ],
+    [[], ["'sha256-t'"], "default-src 'self';script-src 'self';style-src 'self' 'sha256-t';img-src 'self' data:"],
+    [[], [], "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:"],
+  ])("scripts %j, styles %j", (scripts, styles, expected) => {
+    expect(withInlineHashes(csp, scripts, styles)).toBe(expected);
+  });
+
+  it("leaves a policy without nonces as it is", () => {
+    expect(withInlineHashes("default-src 'none'", ["'sha256-x'"], [])).toBe("default-src 'none'");
   });
 });

@@ -4,7 +4,7 @@ import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
 import type { Settings } from "~/lib/settings.server";
 
-/** The e-mail service the contact form talks to from the browser (specification 7). */
+/** The e-mail service the contact form talks to from the browser (docs/product.md, Contact flow). */
 export const EMAIL_SERVICE_ORIGIN = "https://api.emailjs.com";
 
 function originOf(url: string): string | null {
@@ -58,4 +58,22 @@ export function securityHeaders(settings: Settings, options: { dev?: boolean } =
     next();
   };
   return [nonce, csp, permissions];
+}
+
+/**
+ * The Content-Security-Policy of a page whose bytes are the same for every visitor: its inline
+ * scripts and styles are allowed by their hashes instead of this request's nonce.
+ */
+export function withInlineHashes(csp: string, scriptHashes: readonly string[], styleHashes: readonly string[]): string {
+  return csp
+    .split(";")
+    .map((directive) => {
+      const sources = directive.trimStart().startsWith("script-src")
+        ? scriptHashes
+        : directive.trimStart().startsWith("style-src")
+          ? styleHashes
+          : [];
+      return directive.replace(/ ?'nonce-[^']*'/, sources.map((s) => ` ${s}`).join(""));
+    })
+    .join(";");
 }

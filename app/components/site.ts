@@ -3,30 +3,25 @@ import { useRouteLoaderData } from "react-router";
 import type { PublicSettings } from "~/domain/public-settings";
 import { buildMeta, type PageSeo } from "~/domain/seo";
 
-/** What a route module may export as `handle`; read by the root layout. */
+/** What a route module may export as `handle`; read by the root layout and the server's page cache. */
 export interface PageHandle {
-  /** The booking form hides the site footer (specification 2.1). */
+  /** The booking form hides the site footer (docs/product.md, Routes). */
   hideFooter?: boolean;
   /** False on pages with nothing interactive: they are served without React's JavaScript. */
   hydrate?: boolean;
+  /**
+   * True when the document depends only on its URL and the price file: the server keeps its bytes
+   * and answers them to every visitor (server/page-cache.ts), so it must read nothing else of the
+   * request (no cookie, no visitor address, no nonce).
+   */
+  shared?: boolean;
 }
 
-/** The handle of a page that needs no JavaScript beyond the menu. */
-export const STATIC_PAGE: PageHandle = { hydrate: false };
+/** The handle of a content page: no JavaScript beyond the menu, the same bytes for everyone. */
+export const STATIC_PAGE: PageHandle = { hydrate: false, shared: true };
 
-/**
- * The response header by which a route says its document depends only on its URL and the price
- * file, so the server may keep it and answer again with a fresh nonce
- * (docs/decisions/0010-rendered-page-cache.md). The server removes it before sending.
- */
-export const RENDER_CACHE_HEADER = "X-Render-Cache";
-
-/** A route's `headers` export for such a document: the parent routes' headers, and the marker. */
-export function renderCacheHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
-  const headers = new Headers(parentHeaders);
-  headers.set(RENDER_CACHE_HEADER, "prices");
-  return headers;
-}
+/** The handle of a page built from the price file alone (rates, airports, hotels). */
+export const PRICE_PAGE: PageHandle = { shared: true };
 
 /** What the root loader hands every page. */
 export interface RootData {

@@ -4,7 +4,7 @@ import type { Route } from "./+types/airport";
 import { AirportImage } from "~/components/AirportImage";
 import { AirportPriceTable } from "~/components/AirportPriceTable";
 import { HotelCard } from "~/components/HotelCard";
-import { pageMeta, renderCacheHeaders } from "~/components/site";
+import { pageMeta, PRICE_PAGE } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
 import { airportByCode, DISNEYLAND_PLACE } from "~/domain/airports";
 import { hotelTransferHref } from "~/domain/booking-link";
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The document depends only on its URL and the price file: the server may keep it (decision 0010).
-export const headers = renderCacheHeaders;
+export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) => {
   const airport = args.data?.airport;

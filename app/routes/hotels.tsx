@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Route } from "./+types/hotels";
 import { HotelCard } from "~/components/HotelCard";
-import { pageMeta, renderCacheHeaders } from "~/components/site";
+import { pageMeta, PRICE_PAGE } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
 import { AIRPORTS, type Airport, DISNEYLAND_PLACE, transferKindsFrom } from "~/domain/airports";
 import { hotelTransferHref } from "~/domain/booking-link";
@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // The document depends only on its URL and the price file: the server may keep it (decision 0010).
-export const headers = renderCacheHeaders;
+export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

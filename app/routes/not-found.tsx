@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { pageMeta, STATIC_PAGE } from "~/components/site";
+import { type PageHandle, pageMeta } from "~/components/site";
 
 // Returned, not thrown: a returned 404 keeps this page's own title and meta.
 export function loader() {
@@ -30,4 +30,5 @@ export default function NotFoundPage() {
 }
 
 // Nothing here is interactive: served without React's JavaScript.
-export const handle = STATIC_PAGE;
+// Not shared: any unknown address lands here, and none is worth keeping.
+export const handle: PageHandle = { hydrate: false };

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/rates";
 import { AirportCard } from "~/components/AirportCard";
 import { RatesTable } from "~/components/RatesTable";
-import { pageMeta, renderCacheHeaders } from "~/components/site";
+import { pageMeta, PRICE_PAGE } from "~/components/site";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { usePriceFile } from "~/components/use-price-file";
 import type { RateLine } from "~/domain/pricing/pricing";
@@ -36,7 +36,7 @@ function routeTitle(view: RatesView | null, routeAsked: boolean): string {
 }
 
 // The document depends only on its URL and the price file: the server may keep it (decision 0010).
-export const headers = renderCacheHeaders;
+export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

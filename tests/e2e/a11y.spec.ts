@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { DESKTOP, MOBILE, PageProblems, SITE_ROUTES, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
 
 // WCAG 2.2 AA (axe-core) at phone and desktop widths, and a clean console on every route:
-// no errors, no CSP violations, no 'Error detected' alert.
+// no errors, no CSP violations, no 'Error detected' log.
 
 test.describe("axe and a clean console on every route, at 390px and 1280px", () => {
   for (const route of SITE_ROUTES) {

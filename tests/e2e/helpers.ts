@@ -48,7 +48,7 @@ export async function newPage(
 
 /**
  * Records what must never happen on a page: console errors, uncaught exceptions, CSP violations
- * and dialogs (the app alerts 'Error detected: …' on uncaught errors). Call before the first goto.
+ * and dialogs (the app opens none). Call before the first goto.
  */
 export class PageProblems {
   readonly console: string[] = [];

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { request as httpRequest, type Server } from "node:http";
+import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
@@ -138,7 +138,7 @@ export async function startInProcessServer(options: {
     limiter: bundle.createRateLimiter({ limit: 30, windowMs: 60_000 }),
     wakeOutbox: () => void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message)),
   };
-  const app = bundle.createServer({
+  const site = bundle.createServer({
     settings,
     prices: createPriceStore(settings.pricesCsv),
     booking: services,
@@ -146,7 +146,7 @@ export async function startInProcessServer(options: {
     clientDir: path.join(root, "build/client"),
   });
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(port, "127.0.0.1", () => resolve(s));
+    const s = createHttpServer(site.listener).listen(port, "127.0.0.1", () => resolve(s));
   });
   return {
     url,
