@@ -14,9 +14,11 @@ export const bookings = pgTable(
     orderId: text("order_id").notNull(),
     /** The form's one-time token: posting the same draft twice finds this row again. */
     submissionToken: text("submission_token").notNull(),
-    status: text("status", { enum: ["pending_payment", "paid"] })
+    status: text("status", { enum: ["pending_payment", "paid", "payment_failed"] })
       .notNull()
       .default("pending_payment"),
+    /** Made while the sandbox stood in for a payment provider: no money moved. */
+    test: boolean("test").notNull().default(false),
     kind: text("kind", { enum: ["shuttle", "private"] }).notNull(),
     roundTrip: boolean("round_trip").notNull(),
     depart: text("depart").notNull(),
@@ -36,6 +38,10 @@ export const bookings = pgTable(
     details: jsonb("details").notNull(),
     paymentProvider: text("payment_provider"),
     paymentRef: text("payment_ref"),
+    /** What the provider reported as paid, in cents, when it differs from priceCents. */
+    paidAmountCents: integer("paid_amount_cents"),
+    /** A payment problem for the staff to see (an amount that differs, a failed payment), in plain words. */
+    paymentIssue: text("payment_issue"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -71,6 +77,8 @@ export const outbox = pgTable(
       .notNull()
       .default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** While set and in the future, one instance is sending this message and no other takes it. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -83,3 +91,23 @@ export const outbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * Counters of the rate limits, shared by every instance of the server (rate-limiter-flexible's
+ * Drizzle store): one row per limited key (a limit's prefix and an address or network).
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+
+/**
+ * Secrets the instances share and no setting gave (the sandbox's signing key): drawn once by the
+ * first instance that needs one, read by the others.
+ */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
