@@ -56,6 +56,27 @@ describe("security headers", () => {
   });
 });
 
+describe("form-action with Stripe", () => {
+  const stripe = { STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+  it("allows the redirect to Stripe Checkout after the booking form's post", async () => {
+    const [h] = await headersFor(stripe);
+    expect(directive(h.get("content-security-policy") ?? "", "form-action")).toBe("form-action 'self' https://checkout.stripe.com");
+  });
+
+  it("keeps an external booking endpoint beside it", async () => {
+    const [h] = await headersFor({ ...stripe, BOOKING_ENDPOINT: "https://legacy.example/confirm.php" });
+    expect(directive(h.get("content-security-policy") ?? "", "form-action")).toBe(
+      "form-action 'self' https://legacy.example https://checkout.stripe.com",
+    );
+  });
+
+  it("does not allow Stripe when the sandbox takes the payments", async () => {
+    const [h] = await headersFor({ ...stripe, PAYMENT_PROVIDER: "sandbox" });
+    expect(directive(h.get("content-security-policy") ?? "", "form-action")).toBe("form-action 'self'");
+  });
+});
+
 describe("withInlineHashes", () => {
   const csp = "default-src 'self';script-src 'self' 'nonce-abc+/=';style-src 'self' 'nonce-abc+/=';img-src 'self' data:";
   it.each([

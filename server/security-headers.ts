@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
-import type { Settings } from "~/lib/settings.server";
+import { STRIPE_CHECKOUT_ORIGIN, type Settings } from "~/lib/settings.server";
 
 /** The e-mail service the contact form talks to from the browser (docs/product.md, Contact flow). */
 export const EMAIL_SERVICE_ORIGIN = "https://api.emailjs.com";
@@ -17,11 +17,15 @@ function originOf(url: string): string | null {
 
 /**
  * Security headers on every response, static files included. Scripts run only from our own
- * origin or with this request's nonce; forms post only to the site and the booking endpoint.
+ * origin or with this request's nonce; forms post only to the site and the booking endpoint, and
+ * their answers may redirect only there and to the payment provider's checkout page.
  * `dev` relaxes script and connect rules for Vite's inline client and websocket.
  */
 export function securityHeaders(settings: Settings, options: { dev?: boolean } = {}): RequestHandler[] {
   const bookingOrigin = originOf(settings.bookingEndpoint);
+  // Chrome and Safari hold the redirect that answers a form post to form-action too: with Stripe,
+  // the booking form's post ends on Stripe Checkout's page.
+  const formAction = ["'self'", ...(bookingOrigin ? [bookingOrigin] : []), ...(settings.stripe ? [STRIPE_CHECKOUT_ORIGIN] : [])];
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
     next();
@@ -38,7 +42,7 @@ export function securityHeaders(settings: Settings, options: { dev?: boolean } =
         imgSrc: ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: options.dev ? ["'self'", "ws:", EMAIL_SERVICE_ORIGIN] : ["'self'", EMAIL_SERVICE_ORIGIN],
-        formAction: bookingOrigin ? ["'self'", bookingOrigin] : ["'self'"],
+        formAction,
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         objectSrc: ["'none'"],

@@ -19,6 +19,9 @@ describe("readSettings", () => {
       releaseDate: "2026-11-01",
       hsts: false,
       emailjs: { publicKey: null, serviceId: null, templateId: null },
+      paymentProvider: "sandbox",
+      stripe: null,
+      retention: { mailBodyDays: 30, unpaidBookingDays: 7 },
     });
   });
 
@@ -41,6 +44,11 @@ describe("readSettings", () => {
         BOOKING_ENDPOINT: "https://legacy.example/confirm.php",
         RELEASE_DATE: "2026-10-31",
         HSTS: "1",
+        PAYMENT_PROVIDER: "stripe",
+        STRIPE_SECRET_KEY: "sk_live_abc",
+        STRIPE_WEBHOOK_SECRET: "whsec_abc",
+        MAIL_BODY_RETENTION_DAYS: "60",
+        UNPAID_BOOKING_RETENTION_DAYS: "3",
       },
       { cwd: "/x" },
     );
@@ -56,6 +64,9 @@ describe("readSettings", () => {
       releaseDate: "2026-10-31",
       hsts: true,
       emailjs: { publicKey: "pk", serviceId: "svc", templateId: "tpl" },
+      paymentProvider: "stripe",
+      stripe: { secretKey: "sk_live_abc", webhookSecret: "whsec_abc", apiBase: "https://api.stripe.com" },
+      retention: { mailBodyDays: 60, unpaidBookingDays: 3 },
     });
     expect(missingEmailjsKeys(s)).toEqual([]);
   });
@@ -81,6 +92,12 @@ describe("readSettings", () => {
     ["RELEASE_DATE", "22/11/2026"],
     ["HSTS", "maybe"],
     ["SITE_NAME", ""],
+    ["PAYMENT_PROVIDER", "paypal"],
+    ["STRIPE_API_BASE", "api.stripe.com"],
+    ["MAIL_BODY_RETENTION_DAYS", "0"],
+    ["MAIL_BODY_RETENTION_DAYS", "two"],
+    ["UNPAID_BOOKING_RETENTION_DAYS", "1.5"],
+    ["UNPAID_BOOKING_RETENTION_DAYS", "5000"],
   ])("rejects %s=%j with a message naming the variable", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`^Invalid setting: .*${name} `));
@@ -97,9 +114,54 @@ describe("readSettings", () => {
 
   it("takes Stripe only with both keys", () => {
     expect(() => readSettings({ STRIPE_SECRET_KEY: "sk_test_abc" })).toThrow(/set together/);
-    expect(readSettings({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }).stripe).toEqual({
-      secretKey: "sk_test_abc",
-      webhookSecret: "whsec_abc",
+    const s = readSettings({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" });
+    expect(s.paymentProvider).toBe("stripe");
+    expect(s.stripe).toEqual({ secretKey: "sk_test_abc", webhookSecret: "whsec_abc", apiBase: "https://api.stripe.com" });
+  });
+
+  it("points Stripe's client at STRIPE_API_BASE when set (tests answering in Stripe's place)", () => {
+    const s = readSettings({
+      STRIPE_SECRET_KEY: "sk_test_abc",
+      STRIPE_WEBHOOK_SECRET: "whsec_abc",
+      STRIPE_API_BASE: "http://127.0.0.1:4100/",
+    });
+    expect(s.stripe?.apiBase).toBe("http://127.0.0.1:4100");
+  });
+
+  describe("PAYMENT_PROVIDER", () => {
+    const keys = { STRIPE_SECRET_KEY: "sk_live_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" };
+
+    it.each([
+      ["a fresh clone (http://localhost, no keys)", {}, "sandbox"],
+      ["an http site without keys", { SITE_URL: "http://navette.example" }, "sandbox"],
+      ["an https site with both keys", { SITE_URL: "https://navette.example", ...keys }, "stripe"],
+      ["an https site that asks for the sandbox by name", { SITE_URL: "https://navette.example", PAYMENT_PROVIDER: "sandbox" }, "sandbox"],
+      ["the sandbox asked for by name although the keys are set", { PAYMENT_PROVIDER: "sandbox", ...keys }, "sandbox"],
+      ["stripe asked for by name with both keys", { PAYMENT_PROVIDER: "stripe", ...keys }, "stripe"],
+    ])("%s: %j takes %s", (_what, env, provider) => {
+      const s = readSettings(env);
+      expect(s.paymentProvider).toBe(provider);
+      expect(s.stripe === null).toBe(provider === "sandbox");
+    });
+
+    it("refuses to start an https site on the sandbox nobody asked for, naming the setting", () => {
+      expect(() => readSettings({ SITE_URL: "https://navette.example" })).toThrow(SettingsError);
+      expect(() => readSettings({ SITE_URL: "https://navette.example" })).toThrow(/^Invalid setting: PAYMENT_PROVIDER must be set/);
+      expect(() => readSettings({ SITE_URL: "https://navette.example" })).toThrow(/PAYMENT_PROVIDER=sandbox/);
+    });
+
+    it("refuses PAYMENT_PROVIDER=stripe without the keys, naming them", () => {
+      expect(() => readSettings({ PAYMENT_PROVIDER: "stripe" })).toThrow(
+        "Invalid setting: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      );
+      expect(() => readSettings({ PAYMENT_PROVIDER: "stripe", SITE_URL: "https://navette.example" })).toThrow(/STRIPE_SECRET_KEY/);
+    });
+  });
+
+  it("takes the retention periods in whole days", () => {
+    expect(readSettings({ MAIL_BODY_RETENTION_DAYS: "90", UNPAID_BOOKING_RETENTION_DAYS: "2" }).retention).toEqual({
+      mailBodyDays: 90,
+      unpaidBookingDays: 2,
     });
   });
 

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "~/domain/client-address";
 import type { PublicSettings } from "~/domain/public-settings";
 
 /**
@@ -17,6 +18,24 @@ const optional = z
 const httpUrl = z
   .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://example.com" })
   .transform((v) => v.replace(/\/+$/, ""));
+
+/** A whole number of days, for the retention periods (docs/product.md, Personal data). */
+const days = (fallback: number) =>
+  z.coerce
+    .number({ message: "must be a number of days" })
+    .int("must be a whole number of days")
+    .min(1, "must be between 1 and 3650 days")
+    .max(3650, "must be between 1 and 3650 days")
+    .default(fallback);
+
+/** Stripe's own API; STRIPE_API_BASE changes it only for tests that answer in Stripe's place. */
+export const STRIPE_API_BASE = "https://api.stripe.com";
+
+/** Where Stripe Checkout's payment pages are: the booking form's post is redirected there. */
+export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
+
+export const DEFAULT_MAIL_BODY_RETENTION_DAYS = 30;
+export const DEFAULT_UNPAID_BOOKING_RETENTION_DAYS = 7;
 
 const schema = z.object({
   PORT: z.coerce
@@ -63,6 +82,23 @@ const schema = z.object({
       .optional(),
   ),
   PAYMENT_SANDBOX_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  PAYMENT_PROVIDER: optional.pipe(z.enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" }).optional()),
+  STRIPE_API_BASE: optional.pipe(httpUrl.optional()),
+  MAIL_BODY_RETENTION_DAYS: days(DEFAULT_MAIL_BODY_RETENTION_DAYS),
+  UNPAID_BOOKING_RETENTION_DAYS: days(DEFAULT_UNPAID_BOOKING_RETENTION_DAYS),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (trust !== null) return trust;
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be a number of proxies in front of the server (such as 1) or a list of their addresses (such as 10.0.0.5, 10.1.0.0/16)",
+      });
+      return z.NEVER;
+    }),
   HSTS: z
     .enum(["0", "1", "true", "false"], { message: "must be 1 or 0" })
     .default("0")
@@ -88,10 +124,21 @@ export interface Settings {
   /** Where e-mail goes out; null keeps messages in the outbox until it is set. */
   smtpUrl: string | null;
   mailFrom: string;
-  /** Stripe Checkout, when both keys are set; else the built-in sandbox provider. */
-  stripe: { secretKey: string; webhookSecret: string } | null;
+  /** Who takes payments: Stripe Checkout, or the built-in sandbox where no money moves. */
+  paymentProvider: "sandbox" | "stripe";
+  /** Stripe's keys and API address, set exactly when paymentProvider is "stripe". */
+  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
   /** Signs the sandbox provider's notifications; random per start when unset. */
   sandboxSecret: string | null;
+  /** Whose X-Forwarded-For names the client: Express's `trust proxy` (hops or proxy addresses). */
+  trustProxy: TrustProxy;
+  /** Days after which personal data the site no longer needs is removed (docs/product.md, Personal data). */
+  retention: {
+    /** A sent e-mail's body is emptied this many days after it was sent. */
+    mailBodyDays: number;
+    /** A booking never paid is deleted this many days after it was last changed. */
+    unpaidBookingDays: number;
+  };
 }
 
 const SECRET_SETTINGS = new Set(["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_SANDBOX_SECRET"]);
@@ -121,6 +168,7 @@ export function readSettings(env: Record<string, string | undefined>, options: {
   if (Boolean(v.STRIPE_SECRET_KEY) !== Boolean(v.STRIPE_WEBHOOK_SECRET)) {
     throw new SettingsError("Invalid setting: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
   }
+  const paymentProvider = choosePaymentProvider(v);
   const cwd = options.cwd ?? process.cwd();
   return {
     port: v.PORT,
@@ -143,10 +191,37 @@ export function readSettings(env: Record<string, string | undefined>, options: {
     hsts: v.HSTS,
     smtpUrl: v.SMTP_URL ?? null,
     mailFrom: v.MAIL_FROM ?? `${v.SITE_NAME} <${v.SITE_EMAIL}>`,
+    paymentProvider,
     stripe:
-      v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET } : null,
+      paymentProvider === "stripe" && v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, apiBase: v.STRIPE_API_BASE ?? STRIPE_API_BASE }
+        : null,
     sandboxSecret: v.PAYMENT_SANDBOX_SECRET ?? null,
+    trustProxy: v.TRUST_PROXY,
+    retention: { mailBodyDays: v.MAIL_BODY_RETENTION_DAYS, unpaidBookingDays: v.UNPAID_BOOKING_RETENTION_DAYS },
   };
+}
+
+/**
+ * Stripe when PAYMENT_PROVIDER says so, or when it is unset and both keys are set; else the
+ * sandbox, whose Pay button marks bookings paid for nothing. A public HTTPS site must therefore
+ * ask for the sandbox by name: without Stripe and without PAYMENT_PROVIDER=sandbox it refuses to
+ * start (docs/product.md, Settings).
+ */
+function choosePaymentProvider(v: z.infer<typeof schema>): "sandbox" | "stripe" {
+  const stripeKeys = Boolean(v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET);
+  if (v.PAYMENT_PROVIDER === "stripe" && !stripeKeys) {
+    throw new SettingsError("Invalid setting: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+  }
+  const provider = v.PAYMENT_PROVIDER ?? (stripeKeys ? "stripe" : "sandbox");
+  if (provider === "sandbox" && !v.PAYMENT_PROVIDER && v.SITE_URL.startsWith("https://")) {
+    throw new SettingsError(
+      "Invalid setting: PAYMENT_PROVIDER must be set on a public site: SITE_URL is https:// and Stripe is not configured " +
+        "(STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET), so anyone could mark bookings paid on the test payment page. " +
+        "Set the Stripe keys, or PAYMENT_PROVIDER=sandbox to take test bookings on purpose",
+    );
+  }
+  return provider;
 }
 
 export function publicSettings(s: Settings): PublicSettings {

@@ -29,6 +29,14 @@ test.describe("settings at start", () => {
     expect(output).not.toMatch(/\bat .+:\d+:\d+\)/); // no stack trace
   });
 
+  test("a public https site with neither Stripe nor PAYMENT_PROVIDER=sandbox refuses to start, naming the setting", async () => {
+    const { code, output } = await startServer({ PORT: "3195", SITE_URL: "https://navette.example", PAYMENT_PROVIDER: "" });
+    expect(code).toBe(1);
+    expect(output).toContain("Invalid setting: PAYMENT_PROVIDER must be set");
+    expect(output).not.toContain("listening on");
+    expect(output).not.toMatch(/\bat .+:\d+:\d+\)/);
+  });
+
   test("a port another process holds stops the server with a message, instead of a false 'listening'", async () => {
     const holder = createNetServer();
     await new Promise<void>((resolve) => holder.listen(3196, "127.0.0.1", resolve));
@@ -47,6 +55,7 @@ test.describe("settings at start", () => {
     const site = await startSite({
       env: {
         SITE_URL: "https://navette.example",
+        PAYMENT_PROVIDER: "sandbox",
         SITE_NAME: "Navette Test",
         SITE_PHONE: "+33 6 11 22 33 44",
         VIP_URL: "https://limo.example",
