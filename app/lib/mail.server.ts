@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, lte } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { outbox } from "../../db/schema";
 import type { Db } from "./db.server";
@@ -9,10 +9,14 @@ import type { Db } from "./db.server";
  * over SMTP and retries a failed send with an exponential backoff, so none is lost. With no
  * SMTP_URL nothing is sent and the messages wait until it is set.
  *
- * Delivery is at least once: a message is claimed (its attempt counted and its next attempt
- * pushed back) before it is sent, by a conditional UPDATE that only one instance can win, so two
- * instances never send the same message at the same time; a process that dies between the send
- * and the mark sends it again after the backoff.
+ * Any number of instances run this outbox on one database (docs/decisions/0014-several-instances.md).
+ * Before sending, an instance claims one due message: an UPDATE of a row chosen with
+ * FOR UPDATE SKIP LOCKED sets `locked_until` and counts the attempt, so two instances never take
+ * the same message, and neither waits for the other's rows. The claim lasts longer than a send can
+ * (nodemailer's timeouts below); a claim that runs out, because its instance was killed in the
+ * middle of a send, leaves the message due again for any instance. Delivery is therefore at least
+ * once: a process that dies between the SMTP server's acceptance and the mark sends that message
+ * again.
  *
  * Logs carry outbox ids and order ids only: never an address, a name or an SMTP reply (which
  * may echo an address).
@@ -44,6 +48,8 @@ export function createMailTransport(smtpUrl: string | null): MailTransport | nul
 
 export const OUTBOX_DEFAULTS = {
   batchSize: 10,
+  /** How long a claim holds a message: past the transport's connection, greeting and socket timeouts together. */
+  claimMs: 2 * 60_000,
   /** After this many failed attempts a message stays pending but is no longer tried (and is logged). */
   maxAttempts: 20,
   intervalMs: 15_000,
@@ -66,6 +72,7 @@ export interface OutboxOptions {
   now?: () => Date;
   batchSize?: number;
   maxAttempts?: number;
+  claimMs?: number;
 }
 
 export interface Outbox {
@@ -96,10 +103,36 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const now = options.now ?? (() => new Date());
   const batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
   const maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
+  const claimMs = options.claimMs ?? OUTBOX_DEFAULTS.claimMs;
   let warnedNoTransport = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
+
+  /** Claims the oldest due message no instance holds: its row, with the attempt counted. */
+  async function claimNext(): Promise<typeof outbox.$inferSelect | undefined> {
+    const at = now();
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.status, "pending"),
+          lte(outbox.nextAttemptAt, at),
+          lt(outbox.attempts, maxAttempts),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, at)),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [message] = await db
+      .update(outbox)
+      .set({ lockedUntil: new Date(at.getTime() + claimMs), attempts: sql`${outbox.attempts} + 1` })
+      .where(inArray(outbox.id, due))
+      .returning();
+    return message;
+  }
 
   async function runOnce(): Promise<{ sent: number; failed: number }> {
     if (!transport) {
@@ -109,45 +142,32 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       return { sent: 0, failed: 0 };
     }
-    const at = now();
-    const due = await db
-      .select({ id: outbox.id, attempts: outbox.attempts })
-      .from(outbox)
-      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, at), lt(outbox.attempts, maxAttempts)))
-      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
-      .limit(batchSize);
-
     let sent = 0;
     let failed = 0;
-    for (const candidate of due) {
-      const attempt = candidate.attempts + 1;
-      const claimedAt = now();
-      // The claim: only the instance that moves attempts from n to n+1 sends. Pushing the next
-      // attempt back also covers a crash mid-send: the message is retried after the backoff.
-      const claimed = await db
-        .update(outbox)
-        .set({ attempts: attempt, nextAttemptAt: new Date(claimedAt.getTime() + backoffMs(attempt)) })
-        .where(and(eq(outbox.id, candidate.id), eq(outbox.status, "pending"), eq(outbox.attempts, candidate.attempts)))
-        .returning();
-      const message = claimed[0];
-      if (!message) continue; // another instance has it
+    for (let n = 0; n < batchSize; n++) {
+      const message = await claimNext();
+      if (!message) break; // nothing due, or every due message is another instance's
+      const attempt = message.attempts;
       try {
         await transport.sendMail({ from, to: message.recipient, subject: message.subject, text: message.body });
       } catch (error) {
         failed++;
+        const nextAttemptAt = new Date(now().getTime() + backoffMs(attempt));
+        // Released with its backoff; the attempt count names this claim, so a claim that ran out
+        // and was taken by another instance is not touched.
         await db
           .update(outbox)
-          .set({ lastError: errorText(error) })
+          .set({ lastError: errorText(error), nextAttemptAt, lockedUntil: null })
           .where(and(eq(outbox.id, message.id), eq(outbox.attempts, attempt)));
         const what = `E-mail ${message.id} (${message.kind}, order ${message.orderId}) failed on attempt ${attempt} (${errorCode(error)})`;
         if (attempt >= maxAttempts) log.error(`${what}; no further attempt: it stays pending in the outbox.`);
-        else log.warn(`${what}; next attempt at ${message.nextAttemptAt.toISOString()}.`);
+        else log.warn(`${what}; next attempt at ${nextAttemptAt.toISOString()}.`);
         continue;
       }
       sent++;
       await db
         .update(outbox)
-        .set({ status: "sent", sentAt: now(), lastError: null })
+        .set({ status: "sent", sentAt: now(), lastError: null, lockedUntil: null })
         .where(and(eq(outbox.id, message.id), eq(outbox.attempts, attempt)));
       log.info(`E-mail ${message.id} (${message.kind}, order ${message.orderId}) sent.`);
     }
