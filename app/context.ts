@@ -1,19 +1,18 @@
 import type { Db } from "~/lib/db.server";
 import type { SandboxProvider, StripeProvider } from "~/lib/payments.server";
 import type { PriceStore } from "~/lib/prices.server";
-import type { RateLimiter } from "~/lib/request-guards.server";
+import type { RateLimiter } from "~/lib/rate-limits.server";
 import type { Settings } from "~/lib/settings.server";
 
 /** The booking back end, opened once at start by server/app.ts (tests hand in their own). */
 export interface BookingServices {
-  /**
-   * The database, once open and migrated. The server listens before it is ready (opening a new
-   * PGlite folder takes seconds), so pages that need no database never wait for it.
-   */
+  /** The database, open and migrated before the server listens. */
   db(): Promise<Db>;
   payments: SandboxProvider | StripeProvider;
-  /** Booking posts per client address. */
+  /** Booking posts per visitor, counted by all instances together. */
   limiter: RateLimiter;
+  /** Sandbox payment pages looked up per visitor, counted by all instances together. */
+  paymentPageLimiter: RateLimiter;
   /** Asks the outbox to send what is waiting now rather than at its next round. */
   wakeOutbox(): void;
 }

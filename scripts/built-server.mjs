@@ -149,8 +149,8 @@ export async function startBuiltServer({
     afterExit: dataDir ? () => rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 }) : undefined,
   });
   const listening = `listening on ${url}`;
-  // The server listens before its database is open, and opening a new PGlite folder blocks it
-  // for seconds: a caller that measures or scans waits for the database too.
+  // The server opens its database before it listens; "database" also waits for that line, for
+  // callers that want it said.
   const database = readyWhen === "database";
   await server.waitFor(
     (out) => out.includes(listening) && (!database || out.includes(DATABASE_OPEN)),

@@ -7,12 +7,14 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
-import { openDatabase } from "~/lib/db.server";
+import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
-import { createRateLimiter, isSameOrigin } from "~/lib/request-guards.server";
+import { createRateLimits } from "~/lib/rate-limits.server";
+import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
+import { SANDBOX_SECRET_NAME, sharedSecret } from "~/lib/shared-secrets.server";
 import { createPageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
@@ -42,7 +44,8 @@ export interface Site {
 export function createServer({ settings, prices, booking, getBuild, clientDir, vite }: ServerOptions): Site {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Whose X-Forwarded-For names the visitor (TRUST_PROXY): req.ip, and so the rate limits, rest on it.
+  app.set("trust proxy", typeof settings.trustProxy === "number" ? settings.trustProxy : [...settings.trustProxy]);
 
   app.use(securityHeaders(settings, { dev: Boolean(vite) }));
   app.use(compression());
@@ -143,7 +146,7 @@ function buildDate(): string | undefined {
   return typeof __BUILD_DATE__ === "string" ? __BUILD_DATE__ : undefined;
 }
 
-/** Reads the settings, starts listening, and stops cleanly on SIGTERM/SIGINT. */
+/** Reads the settings, opens the database, starts listening, and stops cleanly on SIGTERM/SIGINT. */
 export async function main(
   options: { vite?: ViteDevServer; getBuild?: () => Promise<ServerBuild>; /** NODE_ENV, as the launcher set it. */ mode?: string } = {},
 ) {
@@ -163,36 +166,38 @@ export async function main(
   }
 
   const prices = createPriceStore(settings.pricesCsv);
-  // Listen at once; the database opens beside it (a new PGlite folder takes seconds to create).
-  const opening = openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") });
-  opening.then(
-    (database) =>
-      console.log(`Bookings are stored in ${database.kind === "postgres" ? "PostgreSQL" : `PGlite under ${settings.dataDir}`}.`),
-    (error: unknown) => {
-      // Without its database the site cannot take bookings: stop, and let the supervisor say why.
-      console.error(`The booking database could not be opened: ${(error as Error).message}`);
-      process.exit(1);
-    },
-  );
-  const outbox = opening.then((database) => {
-    const box = createOutbox({
-      db: database.db,
-      transport: createMailTransport(settings.smtpUrl),
-      from: settings.mailFrom,
-      log: console,
-    });
-    box.start();
-    return box;
+  // The database opens, and is migrated, before the server listens: a load balancer sends no
+  // visitor to an instance that cannot yet count its rate limits, verify a sandbox payment or
+  // store a booking. Without it the site cannot take bookings: stop, and let the supervisor say why.
+  let database: Database;
+  let sandboxSecret: string;
+  try {
+    database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") });
+    sandboxSecret = await sharedSecret(database.db, SANDBOX_SECRET_NAME);
+  } catch (error) {
+    console.error(`The booking database could not be opened: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  console.log(`Bookings are stored in ${database.kind === "postgres" ? "PostgreSQL" : `PGlite under ${settings.dataDir}`}.`);
+  const outbox = createOutbox({
+    db: database.db,
+    transport: createMailTransport(settings.smtpUrl),
+    from: settings.mailFrom,
+    log: console,
   });
+  outbox.start();
+  // Counted in the database, so that every instance counts a visitor together.
+  const limits = createRateLimits(database.db);
   // Passes started by a payment, awaited at shutdown so a send is not cut off.
   const wakes = new Set<Promise<void>>();
   const booking: BookingServices = {
-    db: async () => (await opening).db,
-    payments: createPaymentProvider(settings),
-    limiter: createRateLimiter({ limit: 30, windowMs: 60_000 }),
+    db: async () => database.db,
+    payments: createPaymentProvider(settings, sandboxSecret),
+    limiter: limits.booking,
+    paymentPageLimiter: limits.paymentPage,
     wakeOutbox: () => {
       const pass = outbox
-        .then((box) => box.runOnce())
+        .runOnce()
         .then(() => undefined)
         .catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).name));
       wakes.add(pass);
@@ -211,8 +216,6 @@ export async function main(
     clientDir: options.vite ? undefined : path.resolve(here, "../client"),
   });
 
-  // Express 5 calls back with the error when the port cannot be had (another process holds it):
-  // the server must then stop, not report itself listening while the other process answers.
   const server = createHttpServer(site.listener);
   // The server must stop when the port cannot be had (another process holds it), not report
   // itself listening while the other process answers.
@@ -224,19 +227,18 @@ export async function main(
   server.listen(settings.port, settings.host, () => {
     console.log(`${settings.siteName} listening on http://${settings.host}:${settings.port} (${options.mode ?? "production"})`);
   });
-  // Node closes an idle keep-alive connection after 5 s. A block of the event loop (opening a new
-  // PGlite folder takes seconds) could then reset a connection a browser or proxy is reusing at
-  // that moment. Outlast the 60 s idle timeout of common proxies and browsers instead; the headers
-  // timeout must stay above it.
+  // Node closes an idle keep-alive connection after 5 s, which could reset a connection a load
+  // balancer or browser is reusing at that moment. Outlast the 60 s idle timeout of common load
+  // balancers and browsers instead, so that they always close first; the headers timeout must
+  // stay above it.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   const stop = () => {
     server.close(() => {
+      limits.stop();
       void Promise.all([...wakes])
-        .then(() => outbox)
-        .then((box) => box.stop())
-        .then(() => opening)
-        .then((database) => database.close())
+        .then(() => outbox.stop())
+        .then(() => database.close())
         .finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(0), 5000).unref();

@@ -7,7 +7,8 @@ import * as schema from "../../db/schema";
 /**
  * The database, whichever it is: PostgreSQL when DATABASE_URL is set, else the embedded PGlite
  * under DATA_DIR (docs/decisions/0006-storage-and-payments.md). Opened once at start, migrated, and handed to
- * routes through the load context, so tests can hand them a fresh one.
+ * routes through the load context, so tests can hand them a fresh one. Several instances of the
+ * server may share one PostgreSQL (docs/decisions/0014-several-instances.md).
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -39,6 +40,12 @@ export async function openDatabase(options: { databaseUrl: string | null; pglite
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection that the server drops (a restart, a failover, an administrator ending
+    // it) is reported here; unheard, it would end the process. The pool discards that connection
+    // and opens a new one for the next query. The message names the failure, never a query.
+    pool.on("error", (error: Error & { code?: string }) => {
+      console.error(`An idle database connection was lost (${error.code ?? error.name}); the next query opens a new one.`);
+    });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder: folder });
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BodyTooLargeError, createRateLimiter, isSameOrigin, readBodyLimited } from "./request-guards.server";
+import { BodyTooLargeError, isSameOrigin, readBodyLimited } from "./request-guards.server";
 
 const site = "https://navette.example";
 const post = (headers: Record<string, string>, url = "https://navette.example/api/booking") =>
@@ -41,26 +41,5 @@ describe("readBodyLimited", () => {
     });
     const req = new Request("http://x/", { method: "POST", body: stream, duplex: "half" } as RequestInit);
     await expect(readBodyLimited(req, 5000)).rejects.toThrow(BodyTooLargeError);
-  });
-});
-
-describe("createRateLimiter", () => {
-  it("lets `limit` hits through per window and per key, then refuses", () => {
-    let t = 0;
-    const limiter = createRateLimiter({ limit: 10, windowMs: 60_000, now: () => t });
-    for (let i = 0; i < 10; i++) expect(limiter.hit("a")).toBe(true);
-    expect(limiter.hit("a")).toBe(false);
-    expect(limiter.hit("b")).toBe(true);
-    t += 60_000;
-    expect(limiter.hit("a")).toBe(true);
-  });
-
-  it("forgets ended windows", () => {
-    let t = 0;
-    const limiter = createRateLimiter({ limit: 1, windowMs: 1000, now: () => t });
-    for (let i = 0; i < 100; i++) limiter.hit(`k${i}`);
-    t += 5000;
-    limiter.hit("new");
-    expect(limiter.size()).toBe(1);
   });
 });

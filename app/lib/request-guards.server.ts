@@ -1,6 +1,6 @@
 /**
- * The booking endpoint's guards: same-origin posts only, a body limit, and a
- * per-address rate limit. Small and dependency-free; tested beside this file.
+ * The booking endpoint's guards: same-origin posts only and a body limit. Small and
+ * dependency-free; tested beside this file. The rate limits are in rate-limits.server.ts.
  */
 
 /**
@@ -42,33 +42,3 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
   }
   return Buffer.concat(chunks).toString("utf8");
 }
-
-/**
- * A fixed-window counter per key (a client address): `limit` hits per `windowMs`. Memory stays
- * bounded: windows that have ended are swept as new ones start.
- */
-export function createRateLimiter(options: { limit: number; windowMs: number; now?: () => number }) {
-  const now = options.now ?? Date.now;
-  const windows = new Map<string, { start: number; hits: number }>();
-  let lastSweep = now();
-  return {
-    /** True when this hit is allowed. */
-    hit(key: string): boolean {
-      const t = now();
-      if (t - lastSweep > options.windowMs) {
-        for (const [k, w] of windows) if (t - w.start >= options.windowMs) windows.delete(k);
-        lastSweep = t;
-      }
-      const w = windows.get(key);
-      if (!w || t - w.start >= options.windowMs) {
-        windows.set(key, { start: t, hits: 1 });
-        return true;
-      }
-      w.hits += 1;
-      return w.hits <= options.limit;
-    },
-    size: () => windows.size,
-  };
-}
-
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,4 +1,4 @@
-import { data, Form, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/payment-sandbox";
 import { pageMeta } from "~/components/site";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
@@ -13,6 +13,15 @@ async function bookingFor(context: Route.LoaderArgs["context"], orderId: string)
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  // Counted before the look-up, so that order ids cannot be tried in bulk.
+  const limit = await context.booking.paymentPageLimiter.consume(context.clientAddress);
+  if (!limit.allowed) {
+    throw data("Too many payment pages from your connection in a minute. Please wait a minute and try again.", {
+      status: 429,
+      statusText: "Too many payment pages from your connection in a minute. Please wait a minute and try again.",
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
   const row = await bookingFor(context, params.orderId);
   if (!row) throw data("Error: this payment does not exist.", { status: 404, statusText: "This payment does not exist." });
   return {
@@ -41,6 +50,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const notice = payments.verify(body, signature);
   const outcome = notice ? await acceptPayment(context.booking, context.settings, notice) : null;
   return redirect(back(outcome === "paid" || outcome === "already-handled" ? "ok" : "ko"), 303);
+}
+
+// A refusal's own headers (Retry-After) go out with it.
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
+
+/** A refused or unknown payment page: the reason in one sentence. Its own, so its headers reach the response. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const detail = isRouteErrorResponse(error) && error.statusText ? error.statusText : "This payment page could not be shown.";
+  return (
+    <div className="container page">
+      <h1>Payment</h1>
+      <p>{detail}</p>
+      <p>
+        <a href="/">Back to the home page</a>
+      </p>
+    </div>
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>

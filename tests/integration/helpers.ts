@@ -19,7 +19,7 @@ import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
 import { createPriceStore } from "~/lib/prices.server";
-import type { createRateLimiter as CreateRateLimiter } from "~/lib/request-guards.server";
+import type { createRateLimits as CreateRateLimits } from "~/lib/rate-limits.server";
 import type { readSettings as ReadSettings } from "~/lib/settings.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -78,7 +78,7 @@ export async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) =>
 interface BundleExports {
   readSettings: typeof ReadSettings;
   createPaymentProvider: typeof CreatePaymentProvider;
-  createRateLimiter: typeof CreateRateLimiter;
+  createRateLimits: typeof CreateRateLimits;
 }
 
 /** The bundle's own functions, by name (its chunk exports carry minified aliases). */
@@ -95,7 +95,7 @@ async function bundleExports(root: string): Promise<{ createServer: typeof Creat
       if (typeof value === "function" && value.name) found[value.name] ??= value;
     }
   }
-  for (const name of ["readSettings", "createPaymentProvider", "createRateLimiter", "build"]) {
+  for (const name of ["readSettings", "createPaymentProvider", "createRateLimits", "build"]) {
     if (!found[name]) throw new Error(`The built bundle has no ${name}: has the server's wiring changed?`);
   }
   return { createServer: index.createServer as typeof CreateServer, ...(found as unknown as BundleExports & { build: ServerBuild }) };
@@ -132,10 +132,12 @@ export async function startInProcessServer(options: {
   const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
   const outbox = createOutbox({ db: database.db, transport: createMailTransport(settings.smtpUrl), from: settings.mailFrom, log: quiet });
   outbox.start();
+  const limits = bundle.createRateLimits(database.db);
   const services: BookingServices = {
     db: async () => database.db,
     payments: bundle.createPaymentProvider(settings),
-    limiter: bundle.createRateLimiter({ limit: 30, windowMs: 60_000 }),
+    limiter: limits.booking,
+    paymentPageLimiter: limits.paymentPage,
     wakeOutbox: () => void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message)),
   };
   const site = bundle.createServer({
@@ -156,6 +158,7 @@ export async function startInProcessServer(options: {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await outbox.stop();
+      limits.stop();
       if (ownDatabase) await database.close();
     },
   };

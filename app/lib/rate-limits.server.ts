@@ -1,0 +1,81 @@
+import { lt } from "drizzle-orm";
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { rateLimits } from "../../db/schema";
+import type { Db } from "./db.server";
+import { rateLimitKey } from "~/domain/client-address";
+
+/**
+ * The rate limits, counted in the database (rate-limiter-flexible's Drizzle store, table
+ * rate_limits) so that every instance of the server counts the same visitor together
+ * (docs/decisions/0014-several-instances.md). A visitor is an IPv4 address or an IPv6 /64
+ * (rateLimitKey). When the database cannot be reached, each instance counts on its own in memory
+ * (the store's insurance limiter) rather than refusing everyone or letting everyone through.
+ */
+
+export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimiter {
+  /** Counts one request of this client address; says whether it may go on. */
+  consume(address: string): Promise<LimitDecision>;
+}
+
+export interface RateLimits {
+  /** Booking posts: 30 a minute per visitor. */
+  booking: RateLimiter;
+  /** Sandbox payment pages looked up: 60 a minute per visitor, so order ids cannot be tried in bulk. */
+  paymentPage: RateLimiter;
+  /** Stops the sweep of expired counters (at shutdown). */
+  stop(): void;
+}
+
+export const RATE_LIMITS = {
+  booking: { points: 30, durationSeconds: 60 },
+  paymentPage: { points: 60, durationSeconds: 60 },
+  /** How often the counters that ended over an hour ago are deleted. */
+  sweepIntervalMs: 5 * 60_000,
+} as const;
+
+/** One limit, `points` requests per `durationSeconds` per visitor, counted under `keyPrefix`. */
+export function createRateLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): RateLimiter {
+  const store = new RateLimiterDrizzle({
+    storeClient: db,
+    schema: rateLimits,
+    keyPrefix,
+    points: limit.points,
+    duration: limit.durationSeconds,
+    // The sweep below replaces the store's own timer, which nothing could stop at shutdown.
+    clearExpiredByTimeout: false,
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds }),
+  });
+  return {
+    async consume(address) {
+      try {
+        await store.consume(rateLimitKey(address));
+        return { allowed: true };
+      } catch (refusal) {
+        // The store rejects with a RateLimiterRes when the limit is reached; anything else is an
+        // error of both the store and its insurance, which must not refuse the visitor.
+        if (!(refusal instanceof RateLimiterRes)) {
+          console.error(`Rate limit ${keyPrefix} could not be counted (${(refusal as Error).name}); the request goes on.`);
+          return { allowed: true };
+        }
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+      }
+    },
+  };
+}
+
+/** The site's rate limits on this database, with the sweep of expired counters started. */
+export function createRateLimits(db: Db, options: { sweepIntervalMs?: number } = {}): RateLimits {
+  const sweep = setInterval(() => {
+    db.delete(rateLimits)
+      .where(lt(rateLimits.expire, new Date(Date.now() - 3_600_000)))
+      .catch((error: unknown) => console.warn(`Expired rate-limit counters could not be deleted (${(error as Error).name}).`));
+  }, options.sweepIntervalMs ?? RATE_LIMITS.sweepIntervalMs);
+  sweep.unref();
+  return {
+    booking: createRateLimiter(db, "booking", RATE_LIMITS.booking),
+    paymentPage: createRateLimiter(db, "payment-page", RATE_LIMITS.paymentPage),
+    stop: () => clearInterval(sweep),
+  };
+}
