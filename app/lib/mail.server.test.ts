@@ -379,7 +379,6 @@ const booking: Booking = {
   ],
   postedPrices: { cb: 1, cash: 1 },
   submissionToken: "token-0123456789abcdef",
-  fields: { lastname: "Martin", firstname: "Alice" },
 };
 
 describe("recordPayment with bookingEmails", () => {

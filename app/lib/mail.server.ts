@@ -22,9 +22,18 @@ import type { Db } from "./db.server";
  * may echo an address).
  */
 
+/**
+ * One recipient as nodemailer's address object: the mailer takes `address` as one address and
+ * never splits it, as it would split a string holding commas into several recipients.
+ */
+export interface MailRecipient {
+  name: string;
+  address: string;
+}
+
 /** What the outbox needs of a transport: nodemailer's, or a stand-in in tests. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: MailRecipient; subject: string; text: string }): Promise<unknown>;
   close?(): void;
 }
 
@@ -149,7 +158,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (!message) break; // nothing due, or every due message is another instance's
       const attempt = message.attempts;
       try {
-        await transport.sendMail({ from, to: message.recipient, subject: message.subject, text: message.body });
+        // The outbox keeps the address only; the greeting inside the message carries the name.
+        await transport.sendMail({ from, to: { name: "", address: message.recipient }, subject: message.subject, text: message.body });
       } catch (error) {
         failed++;
         const nextAttemptAt = new Date(now().getTime() + backoffMs(attempt));

@@ -2,8 +2,8 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/api-booking";
 import { pageMeta } from "~/components/site";
 import type { BookingDraft } from "~/domain/booking/fields";
-import { priceRequestOf } from "~/domain/booking/price-request";
-import { bookingFormSchema, stripMarkup } from "~/domain/booking/validation";
+import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/booking/validation";
+import type { PriceRow } from "~/domain/pricing/csv";
 import { quote } from "~/domain/pricing/pricing";
 import { saveBooking } from "~/lib/bookings.server";
 import { BodyTooLargeError, readBodyLimited } from "~/lib/request-guards.server";
@@ -27,18 +27,17 @@ function refuse(status: number, problem: string, headers?: HeadersInit) {
 
 /**
  * The booking form's endpoint (docs/product.md, Payment and e-mails). A post from another site never
- * gets here (server/app.ts refuses it with 403). It checks every field with the
- * form's own schema, prices the trip from the price file (a posted price is ignored), stores the
- * booking before answering, and sends the visitor on to payment.
+ * gets here (server/app.ts refuses it with 403). It parses the post once, with the form's own
+ * schema, into a typed booking (a post the form could not have sent is refused with every problem
+ * named), prices that booking from the price file (a posted price is ignored), stores it before
+ * answering, and sends the visitor on to payment. Reposting with the same submission token
+ * updates an unpaid booking and never changes a paid one (docs/decisions/0013-trust-boundary.md).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { settings, booking: services } = context;
   if (request.method !== "POST") return refuse(405, "Bookings are sent with the booking form.", { Allow: "POST" });
-  const limit = await services.limiter.consume(context.clientAddress);
-  if (!limit.allowed) {
-    return refuse(429, "Too many bookings from your connection in a minute. Please wait a minute and try again.", {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
+  if (!services.limiter.hit(context.clientAddress)) {
+    return refuse(429, "Too many bookings from your connection in a minute. Please wait a minute and try again.", { "Retry-After": "60" });
   }
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded")) return refuse(415, "The booking arrived in a form we do not read.");
@@ -55,7 +54,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const [name, value] of new URLSearchParams(body)) if (!(name in fields)) fields[name] = value;
   const back = `/reservation?${new URLSearchParams({ depart: fields.depart ?? "", arrive: fields.arrive ?? "" })}`;
 
-  const parsed = bookingFormSchema({ now: new Date() }).safeParse(fields);
+  // The price file's rows: the rules take the route's durations, delays and hotel zones from them,
+  // and the price. A file never read leaves none, and the booking is refused below for want of a price.
+  let rows: readonly PriceRow[] = [];
+  try {
+    rows = (await context.prices.get()).rows;
+  } catch {
+    // The price store has logged why.
+  }
+
+  const parsed = bookingFormSchema({ now: new Date(), rows }).safeParse(fields);
   if (!parsed.success) {
     const problems = [...new Set(parsed.error.issues.map((i) => stripMarkup(i.message)))];
     return data({ problems, back }, { status: 400 });
@@ -64,13 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!booking.submissionToken)
     return data({ problems: ["The booking form was incomplete. Please open it again."], back }, { status: 400 });
 
-  let priceCents = 0;
-  try {
-    const prices = await context.prices.get();
-    priceCents = quote(prices.rows, priceRequestOf(fields)).cb;
-  } catch {
-    // The price store has logged why.
-  }
+  // Priced from the checked booking: its route, kind, trip type and party; a posted price is ignored.
+  const priceCents = quote(rows, bookingPriceRequest(booking)).cb;
   if (priceCents <= 0) {
     return data(
       { problems: [`We have no online price for this trip. Please call us on ${settings.phone} and we will book it for you.`], back },
@@ -78,8 +81,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const { row, created } = await saveBooking(await services.db(), { booking, priceCents });
-  if (created && booking.postedPrices.cb !== priceCents) {
+  // A booking made while the sandbox stands in for a payment provider is a test booking.
+  const saved = await saveBooking(await services.db(), { booking, priceCents, test: services.payments.name === "sandbox" });
+  const { row } = saved;
+  if (saved.outcome === "paid-differs") {
+    return data(
+      {
+        problems: [
+          `Your booking ${row.orderId} is already paid, so it cannot be changed here. To change it, call us on ${settings.phone}; to book another transfer, open the booking form again.`,
+        ],
+        back,
+      },
+      { status: 409 },
+    );
+  }
+  if ((saved.outcome === "created" || saved.outcome === "updated") && booking.postedPrices.cb !== priceCents) {
     // Order id only: no personal data in logs.
     console.warn(`Booking ${row.orderId}: posted card price ${booking.postedPrices.cb} ignored, server price ${priceCents}.`);
   }

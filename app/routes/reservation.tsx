@@ -3,8 +3,11 @@ import type { Route } from "./+types/reservation";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { pageMeta } from "~/components/site";
 import { initialDraft } from "~/domain/booking/draft";
+import type { BookingDraft } from "~/domain/booking/fields";
 import { dateBounds } from "~/domain/booking/paris-time";
 import { repriceDraft } from "~/domain/booking/price-request";
+import type { PriceRow } from "~/domain/pricing/csv";
+import { rowsServing } from "~/domain/pricing/pricing";
 
 // The site footer is hidden on the booking form.
 export const handle = { hideFooter: true };
@@ -12,17 +15,21 @@ export const handle = { hideFooter: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  let draft = { ...initialDraft(query, { now }), submission_token: randomUUID() };
+  let draft: BookingDraft = { ...initialDraft(query, { now }), submission_token: randomUUID() };
+  // The price file's rows for this route: the form's rules measure durations, delays and hotel
+  // zones against them until the browser has loaded its own copy of the file.
+  let routeRows: readonly PriceRow[] = [];
   try {
     const prices = await context.prices.get();
     draft = repriceDraft(draft, prices.rows);
+    routeRows = rowsServing(prices.rows, { from: draft.depart ?? "", to: draft.arrive ?? "" });
   } catch {
     // A loading failure is only logged (by the price store); the form then shows no price.
   }
   // The date bounds come from the server's clock, so they render the same on both sides, and the
   // browser builds no Paris-time formatter while it hydrates (a 10 ms task on a phone).
   const bounds = { 1: dateBounds(1, now), 2: dateBounds(2, now) };
-  return { draft, bounds, bookingEndpoint: context.settings.bookingEndpoint };
+  return { draft, bounds, bookingEndpoint: context.settings.bookingEndpoint, routeRows };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,7 +43,12 @@ export const meta: Route.MetaFunction = (args) =>
 export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="container page">
-      <BookingForm initialDraft={loaderData.draft} bounds={loaderData.bounds} bookingEndpoint={loaderData.bookingEndpoint} />
+      <BookingForm
+        initialDraft={loaderData.draft}
+        bounds={loaderData.bounds}
+        bookingEndpoint={loaderData.bookingEndpoint}
+        routeRows={loaderData.routeRows}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { initialDraft, mirrorReturnLeg, setFlightTime, setLegDate, withCounts } 
 import { DRAFT_FIELDS, endFields, legFields, type BookingDraft } from "~/domain/booking/fields";
 import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { priceRequestOf } from "~/domain/booking/price-request";
-import { bookingFormSchema, type Booking } from "~/domain/booking/validation";
+import { bookingFormSchema, bookingPriceRequest, type Booking } from "~/domain/booking/validation";
 import { openDatabase } from "~/lib/db.server";
 import { newToken, ORDER_LOCATION, postBooking, priceOf, prices, startChildServer, type ChildServer } from "./helpers";
 
@@ -233,7 +233,7 @@ function fieldsOf(body: string): BookingDraft {
 let schemaCache: { second: number; schema: ReturnType<typeof bookingFormSchema> } | null = null;
 function schemaAt(now: Date) {
   const second = Math.floor(now.getTime() / 1000);
-  if (schemaCache?.second !== second) schemaCache = { second, schema: bookingFormSchema({ now: new Date(second * 1000) }) };
+  if (schemaCache?.second !== second) schemaCache = { second, schema: bookingFormSchema({ now: new Date(second * 1000), rows: prices() }) };
   return schemaCache.schema;
 }
 
@@ -241,7 +241,7 @@ function expectation(body: string, now: Date): Expectation {
   const fields = fieldsOf(body);
   const parsed = schemaAt(now).safeParse(fields);
   if (!parsed.success || !parsed.data.submissionToken) return { status: 400 };
-  const price = priceOf(priceRequestOf(fields));
+  const price = priceOf(bookingPriceRequest(parsed.data));
   return price > 0 ? { status: 303, booking: parsed.data, price } : { status: 400 };
 }
 

@@ -1,13 +1,14 @@
 import { startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { hotelChoices, pickHotel } from "~/domain/booking/quote";
-import { mirrorReturnLeg, withCounts, withTripMode } from "~/domain/booking/draft";
+import { PRIVATE, SHUTTLE, countOf, isRoundTrip, mirrorReturnLeg, transferKind, withCounts, withTripMode } from "~/domain/booking/draft";
 import { type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
 import type { ParisDate } from "~/domain/booking/paris-time";
 import { PRICE_FIELDS, repriceDraft } from "~/domain/booking/price-request";
 import { restoreDraft } from "~/domain/booking/restore";
 import { appendLuggageSummary } from "~/domain/booking/summary";
 import { stripMarkup, validateDraft, type BookingError } from "~/domain/booking/validation";
+import type { PriceRow } from "~/domain/pricing/csv";
 import { usePriceFile } from "../use-price-file";
 import { CustomerFields } from "./CustomerFields";
 import { ErrorList } from "./ErrorList";
@@ -40,18 +41,21 @@ function typedBeforeHydration(form: HTMLFormElement | null, initial: BookingDraf
 /** Keeps the derived parts of the draft true after any change: passenger totals, the return leg's mirror. */
 function settle(draft: BookingDraft): BookingDraft {
   const counted = withCounts(draft);
-  return counted.nb_trajet === "2" ? mirrorReturnLeg(counted) : counted;
+  return isRoundTrip(counted) ? mirrorReturnLeg(counted) : counted;
 }
 
 export function BookingForm({
   initialDraft,
   bounds,
   bookingEndpoint,
+  routeRows,
 }: {
   initialDraft: BookingDraft;
   /** Each leg's first and last bookable Paris dates, from the server's clock when the page was made. */
   bounds: Record<Leg, { min: ParisDate; max: ParisDate }>;
   bookingEndpoint: string;
+  /** The price file's rows for this page's route, from the server: the rules' durations and delays until the browser has its own copy. */
+  routeRows: readonly PriceRow[];
 }) {
   const [draft, setDraft] = useState<BookingDraft>(initialDraft);
   const [errors, setErrors] = useState<BookingError[] | null>(null);
@@ -99,7 +103,10 @@ export function BookingForm({
     }
   }, [prices]);
 
-  const current = errors === null ? null : validateDraft(draft, { now: new Date() });
+  // The rules measure durations, delays and hotel zones against the price file: the browser's copy
+  // once loaded (it follows edits of the file), the server's rows for the route until then.
+  const rules = { rows: prices.state === "ready" ? prices.rows : routeRows };
+  const current = errors === null ? null : validateDraft(draft, { ...rules, now: new Date() });
   const messages = new Map<string, string>();
   for (const e of current?.errors ?? []) if (!messages.has(e.field)) messages.set(e.field, stripMarkup(e.message));
   const phoneWarning = current?.warnings[0];
@@ -112,14 +119,14 @@ export function BookingForm({
     apply: (change, repriceToo = false) => update(change, repriceToo),
   };
 
-  const kind = draft.shuttle_private === "Private" ? "private" : "shuttle";
-  const roundTrip = draft.nb_trajet === "2";
+  const kind = transferKind(draft);
+  const roundTrip = isRoundTrip(draft);
   const hotels = hotelChoices(draft);
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const result = validateDraft(draft, { now: new Date() });
+    const result = validateDraft(draft, { ...rules, now: new Date() });
     setErrors(result.errors);
     if (result.errors.length > 0) {
       // Wait for the list to render, then move focus to it so it is read out.
@@ -133,9 +140,15 @@ export function BookingForm({
     window.setTimeout(() => postDraft(bookingEndpoint, final), POST_DELAY_MS);
   };
 
-  const adults = Number(draft.pax_adult_t1) || 0;
-  const children = Number(draft.pax_child_t1) || 0;
-  const babies = Number(draft.pax_baby_t1) || 0;
+  // A count being typed that is not one yet shows as 0.
+  const shown = (field: string) => {
+    const n = countOf(draft[field]);
+    return Number.isNaN(n) ? 0 : n;
+  };
+  const adults = shown("pax_adult_t1");
+  const children = shown("pax_child_t1");
+  const babies = shown("pax_baby_t1");
+  const kindLabel = kind === "private" ? PRIVATE : SHUTTLE;
 
   return (
     <form ref={formRef} className="booking-form" noValidate onSubmit={onSubmit} action={bookingEndpoint} method="post">
@@ -148,7 +161,7 @@ export function BookingForm({
         </Link>
       </p>
       <h1>
-        {draft.depart || "Your transfer"} → {draft.arrive || "destination"} ({draft.shuttle_private === "Private" ? "Private" : "Shuttle"})
+        {draft.depart || "Your transfer"} → {draft.arrive || "destination"} ({kindLabel})
       </h1>
       <section id="reservation" aria-labelledby="book-heading" className="card">
         <h2 id="book-heading">Book Your Transfer</h2>
@@ -164,7 +177,7 @@ export function BookingForm({
           </div>
           <div>
             <dt>Type</dt>
-            <dd>{draft.shuttle_private}</dd>
+            <dd>{kindLabel}</dd>
           </div>
           <div>
             <dt>Passengers</dt>
@@ -177,16 +190,21 @@ export function BookingForm({
         <div className="choice-row">
           <fieldset className="kind-choice">
             <legend>Transfer</legend>
-            {(["Shuttle", "Private"] as const).map((k) => (
-              <label key={k}>
+            {(
+              [
+                ["shuttle", SHUTTLE],
+                ["private", PRIVATE],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value}>
                 <input
                   type="radio"
                   name="shuttle_private"
-                  value={k}
-                  checked={draft.shuttle_private === k}
-                  onChange={() => form.set("shuttle_private", k)}
+                  value={label}
+                  checked={kind === value}
+                  onChange={() => form.set("shuttle_private", label)}
                 />{" "}
-                {k}
+                {label}
               </label>
             ))}
           </fieldset>
@@ -194,17 +212,17 @@ export function BookingForm({
             <legend>Trip</legend>
             {(
               [
-                ["1", "One way"],
-                ["2", "Round trip"],
+                ["1", false, "One way"],
+                ["2", true, "Round trip"],
               ] as const
-            ).map(([value, label]) => (
+            ).map(([value, both, label]) => (
               <label key={value}>
                 <input
                   type="radio"
                   name="nb_trajet"
                   value={value}
-                  checked={(draft.nb_trajet || "1") === value}
-                  onChange={() => update((d) => withTripMode(d, value === "2"), true)}
+                  checked={roundTrip === both}
+                  onChange={() => update((d) => withTripMode(d, both), true)}
                 />{" "}
                 {label}
               </label>

@@ -6,6 +6,7 @@
 import { hotelBySlug } from "../hotels";
 import { DEFAULT_MINUTES } from "../pricing/csv";
 import { defaultPlaceType, parsePassengerCode } from "../pricing/pricing";
+import type { TransferKind } from "../site-paths";
 import { DRAFT_FIELDS, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 import { formatFrenchDate, isoDate, type ParisDate } from "./paris-time";
 import { formatClock, parseClock, roundToQuarter, type Clock } from "./time-rules";
@@ -41,8 +42,14 @@ export function emptyDraft(): BookingDraft {
   return Object.fromEntries(DRAFT_FIELDS.map((f) => [f, ""]));
 }
 
+/** Whether the draft is a round trip: the one way to ask (nb_trajet "2"). */
 export function isRoundTrip(draft: BookingDraft): boolean {
   return draft.nb_trajet === "2";
+}
+
+/** The draft's kind of transfer: the one way to ask (shuttle_private "Private" is private). */
+export function transferKind(draft: BookingDraft): TransferKind {
+  return draft.shuttle_private === PRIVATE ? "private" : "shuttle";
 }
 
 export function isFlightEnd(draft: BookingDraft, end: End, leg: Leg): boolean {
@@ -51,11 +58,23 @@ export function isFlightEnd(draft: BookingDraft, end: End, leg: Leg): boolean {
 
 export type Counts = { adults: number; children: number; babies: number; total: number };
 
-/** A count field as a number: blank is 0, anything not a whole number is NaN. */
+/** The most digits a count, an hour or a minute field may have: larger numbers are not counts. */
+const MAX_COUNT_DIGITS = 6;
+
+/**
+ * The one reading of a count field (passengers, luggage, the party), for the rules, the price
+ * request and the screens alike: blank is 0, a whole number of at most six digits is itself, and
+ * anything else (a sign, a decimal point, an exponent, 400 nines) is NaN, which no range admits.
+ */
 export function countOf(value: string | undefined): number {
   const text = (value ?? "").trim();
   if (text === "") return 0;
-  return /^\d+$/.test(text) ? Number(text) : NaN;
+  return text.length <= MAX_COUNT_DIGITS && /^\d+$/.test(text) ? Number(text) : NaN;
+}
+
+/** Whether a field holds a small whole number (at most six digits), or nothing. */
+export function isSmallWholeNumber(value: string | undefined): boolean {
+  return !Number.isNaN(countOf(value));
 }
 
 /** A leg's passenger counts, read from pax_adult_tN, pax_child_tN and pax_baby_tN. */

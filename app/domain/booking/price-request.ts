@@ -1,25 +1,22 @@
 import type { PriceRow } from "../pricing/csv";
 import { quote, type PriceRequest } from "../pricing/pricing";
+import { isRoundTrip, legCounts, transferKind } from "./draft";
 import { applyQuote } from "./quote";
 import type { BookingDraft } from "./fields";
 
-function count(text: string | undefined): number {
-  const n = Number(text);
-  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
-}
-
-/** The price question a draft asks: its route, kind, trip type and leg-1 party. */
+/**
+ * The price question a draft asks as the visitor types (the form's own price): its route, kind,
+ * trip type and leg-1 party. A count that is not a count asks for no price. The server prices the
+ * checked booking instead (validation.ts, bookingPriceRequest).
+ */
 export function priceRequestOf(draft: BookingDraft): PriceRequest {
+  const { adults, children, babies } = legCounts(draft, 1);
   return {
     from: draft.depart ?? "",
     to: draft.arrive ?? "",
-    kind: draft.shuttle_private === "Private" ? "private" : "shuttle",
-    tripType: draft.nb_trajet === "2" ? 2 : 1,
-    party: {
-      adults: count(draft.pax_adult_t1),
-      children: count(draft.pax_child_t1),
-      babies: count(draft.pax_baby_t1),
-    },
+    kind: transferKind(draft),
+    tripType: isRoundTrip(draft) ? 2 : 1,
+    party: { adults, children, babies },
   };
 }
 

@@ -3,6 +3,7 @@
  */
 import { HOTELS, hotelsForPostcodes, type Hotel } from "../hotels";
 import { samePlace, type PriceQuote } from "../pricing/pricing";
+import { isRoundTrip } from "./draft";
 import { endFields, type BookingDraft, type End, type Leg } from "./fields";
 
 /**
@@ -72,7 +73,7 @@ export const QUOTE_FIELDS = [
  */
 export function applyQuote<D extends BookingDraft>(draft: D, quote: PriceQuote): D & BookingDraft {
   const q = quoteMatchesDraft(draft, quote) ? quote : reverseQuote(quote);
-  const roundTrip = draft.nb_trajet === "2";
+  const roundTrip = isRoundTrip(draft);
   const next: BookingDraft = {
     ...draft,
     prix_cb: cents(q.cb),

@@ -1,9 +1,31 @@
 import { describe, expect, it } from "vitest";
 import { initialDraft, type BookingDraft } from "./draft";
+import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceRow } from "../pricing/csv";
 import { bookingFormSchema, markupParts, phoneWarnings, pickupMoment, stripMarkup, validateDraft } from "./validation";
 
 // 12:00 in Paris, 10 May 2026.
 const now = new Date("2026-05-10T10:00:00Z");
+
+/** No price-file rows: every route takes the default durations and delays (45/45/30/135 minutes). */
+const NO_ROWS: readonly PriceRow[] = [];
+const DEFAULT_TIMING = { duree: 45, delaiDepart: 30, delaiArrive: 135 };
+
+/** A price file of rows written as the shipped file writes them (columns in PRICE_FILE_COLUMNS order). */
+function fileRows(lines: string[]): readonly PriceRow[] {
+  return parsePriceFile([PRICE_FILE_COLUMNS.join(";"), ...lines].join("\n")).rows;
+}
+
+/**
+ * CDG → Disneyland Paris: shuttle one way and round trip, by card, 65 minutes out and 70 back,
+ * delays 30 and 150, Disneyland's postal codes 77700 and 77144.
+ */
+const CDG_DISNEY_ROWS = fileRows([
+  "0;Charles de Gaulle Airport (CDG);Disneyland Paris;1;2;65;70;30;150;1;2;4000;5800;7500;9000;10500;12000;13300;14400;7900;1700;95700;77700,77144;;;",
+  "0;Charles de Gaulle Airport (CDG);Disneyland Paris;2;2;65;70;30;150;1;2;7600;11000;14300;17100;20000;22800;25300;27400;15000;3200;95700;77700,77144;;;",
+]);
+
+/** A posted number of 400 nines: Number() reads it as Infinity. */
+const NINES = "9".repeat(400);
 
 function oneWay(extra: BookingDraft = {}): BookingDraft {
   return {
@@ -46,8 +68,9 @@ function roundTrip(extra: BookingDraft = {}): BookingDraft {
   });
 }
 
-const messages = (draft: BookingDraft, at = now) => validateDraft(draft, { now: at }).errors.map((e) => stripMarkup(e.message));
-const errors = (draft: BookingDraft, at = now) => validateDraft(draft, { now: at }).errors;
+const messages = (draft: BookingDraft, at = now) =>
+  validateDraft(draft, { now: at, rows: NO_ROWS }).errors.map((e) => stripMarkup(e.message));
+const errors = (draft: BookingDraft, at = now) => validateDraft(draft, { now: at, rows: NO_ROWS }).errors;
 
 describe("a complete draft", () => {
   it("passes one way and round trip", () => {
@@ -56,7 +79,7 @@ describe("a complete draft", () => {
   });
 
   it("parses into a typed booking", () => {
-    const booking = bookingFormSchema({ now }).parse({ ...roundTrip(), prix_cb: "8000", unknown_field: "dropped" });
+    const booking = bookingFormSchema({ now, rows: NO_ROWS }).parse({ ...roundTrip(), prix_cb: "8000", unknown_field: "dropped" });
     expect(booking.kind).toBe("shuttle");
     expect(booking.roundTrip).toBe(true);
     expect(booking.passengers).toEqual({ adults: 2, children: 0, babies: 0, total: 2 });
@@ -69,12 +92,13 @@ describe("a complete draft", () => {
     expect(booking.legs[0]!.pickupAt.toISOString()).toBe("2026-05-20T08:15:00.000Z");
     // Return: takeoff 18:00 − (135 + 45) min = 15:00 Paris.
     expect(booking.legs[1]!.pickupAt.toISOString()).toBe("2026-05-25T13:00:00.000Z");
-    expect("unknown_field" in booking.fields).toBe(false);
+    expect(booking).not.toHaveProperty("fields");
+    expect(JSON.stringify(booking)).not.toContain("dropped");
   });
 
   it("treats missing posted fields as empty and rejects non-text", () => {
     expect(messages({ lastname: "x" })).toContain("USER - Please enter your first name.");
-    const bad = bookingFormSchema({ now }).safeParse({ ...oneWay(), lastname: 42 });
+    const bad = bookingFormSchema({ now, rows: NO_ROWS }).safeParse({ ...oneWay(), lastname: 42 });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]).toMatchObject({ path: ["lastname"], message: "USER - This field must be text." });
   });
@@ -249,14 +273,23 @@ describe("gap rule (both ends flights)", () => {
     );
   });
 
-  it("uses the leg's own duration and delays", () => {
-    const found = errors(flights("10:00", "14:00", { duree_t1: "65", delai_depart_t1: "30", delai_arrive_t1: "150" }));
-    expect(found).toEqual([
-      {
-        field: "horaire_vol_drop_1",
-        message: "FIRST STEP - The delay between pickup and drop-off is insufficient. Time needed: **4h05**",
-      },
-    ]);
+  it("takes the leg's duration and delays from the route's price-file row, never from the post", () => {
+    // 30 + 65 + 150 = 245 minutes needed, whatever the post says.
+    const posts: BookingDraft[] = [
+      {},
+      { duree_t1: "1", delai_depart_t1: "0", delai_arrive_t1: "0", duree_aller: "1" },
+      { duree_t1: NINES },
+    ];
+    for (const posted of posts) {
+      const found = validateDraft(flights("10:00", "14:00", posted), { now, rows: CDG_DISNEY_ROWS }).errors;
+      expect(found).toEqual([
+        {
+          field: "horaire_vol_drop_1",
+          message: "FIRST STEP - The delay between pickup and drop-off is insufficient. Time needed: **4h05**",
+        },
+      ]);
+    }
+    expect(validateDraft(flights("10:00", "14:15"), { now, rows: CDG_DISNEY_ROWS }).errors).toEqual([]);
   });
 });
 
@@ -341,14 +374,14 @@ describe("20-hour lead time, in Paris time, across daylight-saving changes", () 
       french_date_pu_t1: "29/03/2026",
     });
     // 12:00 CEST − 180 min = 09:00 CEST = 07:00 UTC.
-    expect(pickupMoment(draft, 1)?.toISOString()).toBe("2026-03-29T07:00:00.000Z");
+    expect(pickupMoment(draft, 1, DEFAULT_TIMING)?.toISOString()).toBe("2026-03-29T07:00:00.000Z");
     expect(messages(draft, new Date("2026-03-28T11:00:00Z"))).toEqual([]);
     expect(messages(draft, new Date("2026-03-28T11:01:00Z"))).toEqual([lead]);
   });
 
   it("gives the same answer whatever the machine's time zone", () => {
     // Now is fixed as an instant; the test suite also runs under TZ=America/Los_Angeles and Asia/Tokyo.
-    expect(pickupMoment(oneWay(), 1)?.toISOString()).toBe("2026-05-20T08:15:00.000Z");
+    expect(pickupMoment(oneWay(), 1, DEFAULT_TIMING)?.toISOString()).toBe("2026-05-20T08:15:00.000Z");
   });
 });
 
@@ -373,7 +406,7 @@ describe("phone warnings (not blocking)", () => {
   });
 
   it("never blocks", () => {
-    const result = validateDraft(oneWay({ phone_mobile: "+3361234" }), { now });
+    const result = validateDraft(oneWay({ phone_mobile: "+3361234" }), { now, rows: NO_ROWS });
     expect(result.errors).toEqual([]);
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]!.field).toBe("phone_mobile");

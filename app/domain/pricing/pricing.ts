@@ -154,8 +154,11 @@ function indexOf(rows: readonly PriceRow[]): RowIndex {
   return index;
 }
 
-/** The rows serving a route in either direction, in file order. */
-function rowsServing(rows: readonly PriceRow[], route: Route): readonly PriceRow[] {
+/**
+ * The rows serving a route in either direction, in file order: everything the file says about the
+ * route, so prices and details computed from them equal those computed from the whole file.
+ */
+export function rowsServing(rows: readonly PriceRow[], route: Route): readonly PriceRow[] {
   return indexOf(rows).byRoute.get(routeKey(route.from, route.to)) ?? [];
 }
 

@@ -1,0 +1,120 @@
+/**
+ * The booking rules' messages (docs/product.md, Booking rules): fixed texts, listed there word for
+ * word with their prefixes ('minimun' included). `**…**` marks the bold parts of a message; the
+ * error list shows them bold, the message under a field shows them plain.
+ */
+import { CUSTOMER_FIELDS, type End, type Leg } from "./fields";
+
+/** One problem: the wire name of the control to focus, and the message with its prefix. */
+export type BookingError = { field: string; message: string };
+
+export const USER_PREFIX = "USER - ";
+export const STEP_PREFIX: Record<Leg, string> = { 1: "FIRST STEP - ", 2: "SECOND STEP - " };
+
+export const LIMITS = {
+  adults: { min: 1, max: 50 },
+  children: { min: 0, max: 50 },
+  babies: { min: 0, max: 50 },
+  luggage: { min: 0, max: 10 },
+} as const;
+
+/** Longest text a posted field may hold. */
+export const MAX_FIELD_LENGTH = 2000;
+
+/** Longest e-mail address (RFC 5321's path limit, less the angle brackets). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/** The message without its bold markers. */
+export function stripMarkup(message: string): string {
+  return message.replace(/\*\*(.*?)\*\*/g, "$1");
+}
+
+/** The message cut into plain and bold runs, for <strong>. */
+export function markupParts(message: string): { text: string; bold: boolean }[] {
+  const parts: { text: string; bold: boolean }[] = [];
+  const pattern = /\*\*(.*?)\*\*/g;
+  let last = 0;
+  for (const m of message.matchAll(pattern)) {
+    if (m.index > last) parts.push({ text: message.slice(last, m.index), bold: false });
+    if (m[1]) parts.push({ text: m[1], bold: true });
+    last = m.index + m[0].length;
+  }
+  if (last < message.length) parts.push({ text: message.slice(last), bold: false });
+  return parts;
+}
+
+export const bold = (text: string) => `**${text}**`;
+
+/** Which step a field belongs to, for messages about the field itself. */
+export function prefixFor(field: string): string {
+  if ((CUSTOMER_FIELDS as readonly string[]).includes(field)) return USER_PREFIX;
+  return /(_2|_t2)$/.test(field) ? STEP_PREFIX[2] : STEP_PREFIX[1];
+}
+
+export const END_WORDS: Record<End, { name: string; city: string }> = {
+  pu: { name: "pick-up", city: "origin city" },
+  drop: { name: "drop-off", city: "destination city" },
+};
+
+export const COUNT_WORDS = { adults: "adults", children: "children", babies: "babies" } as const;
+
+/** The luggage fields and the words their message uses. */
+export const LUGGAGE = [
+  ["check_in_luggage", "check-in luggage"],
+  ["cabin_bag", "cabin bags"],
+  ["stroller_single", "single strollers"],
+  ["stroller_double", "double strollers"],
+] as const;
+
+/** Every message after its prefix, by rule. */
+export const MESSAGES = {
+  lastname: "Please enter your last name.",
+  firstname: "Please enter your first name.",
+  email: "Please enter a valid email.",
+  minimumAdult: "Please enter a minimun adult pax.",
+  phone: "Please enter your phone number.",
+  kind: "Please choose Shuttle or Private.",
+  trip: "Please choose one way or round trip.",
+  place: (leg: Leg, end: End, name: string) => {
+    if (leg === 1) {
+      return end === "pu"
+        ? `The pick-up place must be the start of the route, ${bold(name)}.`
+        : `The drop-off place must be the end of the route, ${bold(name)}.`;
+    }
+    return end === "pu"
+      ? `The return must start where the outbound leg ends, ${bold(name)}.`
+      : `The return must end where the outbound leg starts, ${bold(name)}.`;
+  },
+  placeKind: (end: End) => `The ${END_WORDS[end].name} place must be a flight or an address, as the form offers.`,
+  returnKind: (end: End) =>
+    end === "pu"
+      ? "The return's pick-up must be the same kind of place as the outbound drop-off."
+      : "The return's drop-off must be the same kind of place as the outbound pick-up.",
+  dateRequired: (leg: Leg) => ` Date Departure (t${leg}) is required.`,
+  dateInvalid: "Date input not valid.",
+  dateBounds: (leg: Leg, min: string, max: string) => `Date Departure (t${leg}) must be between ${bold(min)} and ${bold(max)}.`,
+  returnBeforeOutbound: "The return date cannot be before the departure date.",
+  leadTime: "Reservation must be made at least 20 hours before departure.",
+  atLeastOnePassenger: "Please enter at least 1 passenger.",
+  countRange: (key: keyof typeof COUNT_WORDS) => `Please enter between ${LIMITS[key].min} and ${LIMITS[key].max} ${COUNT_WORDS[key]}.`,
+  party: "The passengers of this leg differ from the party booked.",
+  flightWindow: (min: string, max: string, entered: string) =>
+    `Departure flight time must be between ${bold(min)} and ${bold(max)}. You entered: ${bold(entered)}`,
+  gap: (needed: string) => `The delay between pickup and drop-off is insufficient. Time needed: ${bold(needed)}`,
+  flightTimeRequired: (end: End) => `Please enter the ${END_WORDS[end].name} flight time.`,
+  flightTimeInvalid: (end: End) => `Please enter a valid ${END_WORDS[end].name} flight time (HH:MM).`,
+  flightTimeQuarter: (end: End) => `The ${END_WORDS[end].name} flight time must be in 15-minute intervals.`,
+  flightCity: (end: End) => `Please enter the ${END_WORDS[end].name} flight ${END_WORDS[end].city}.`,
+  flightNumber: (end: End) => `Please enter the ${END_WORDS[end].name} flight number.`,
+  address: (end: End) => `Please enter the ${END_WORDS[end].name} address.`,
+  zip: (end: End) => `Please enter the ${END_WORDS[end].name} zip code.`,
+  hotel: (end: End) => `The ${END_WORDS[end].name} hotel is not one of the hotels offered for this route.`,
+  pickupTimeRequired: "Please enter the pick-up time.",
+  pickupTimeInvalid: "Please enter a valid pick-up time (HH:MM).",
+  luggage: (words: string) => `Please enter between ${LIMITS.luggage.min} and ${LIMITS.luggage.max} ${words}.`,
+  wholeNumber: "This field must be a whole number.",
+  notText: "This field must be text.",
+  tooLong: "This field is too long.",
+  nul: "This field holds a character we cannot read.",
+  noPickupMoment: "The pickup moment could not be worked out.",
+} as const;

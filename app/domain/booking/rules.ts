@@ -1,0 +1,390 @@
+/**
+ * The booking rules (docs/product.md, Booking rules), one entry per rule, in the order the form
+ * lists their messages: USER, then FIRST STEP, then SECOND STEP for round trips. Each rule names
+ * the control to focus, says when a draft breaks it, and gives its message with its prefix; the
+ * booking schema (validation.ts) turns each into one zod refinement. The small pure helpers below
+ * are what the rules share: reading a leg's date, its clocks, its passengers, and the route's
+ * durations, delays and postal codes, which come from the price file and never from the draft.
+ */
+import { z } from "zod";
+import { HOTELS, hotelBySlug, hotelsForPostcodes } from "../hotels";
+import type { PriceRow } from "../pricing/csv";
+import { routeDetails, samePlace, type RouteDetails } from "../pricing/pricing";
+import {
+  ADDRESS_END,
+  FLIGHT_END,
+  MIN_LEAD_HOURS,
+  PRIVATE,
+  SHUTTLE,
+  countOf,
+  flightClock,
+  isFlightEnd,
+  isRoundTrip,
+  isSmallWholeNumber,
+  legCounts,
+  pickupClock,
+  transferKind,
+  type Counts,
+} from "./draft";
+import { endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
+import { LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, STEP_PREFIX, USER_PREFIX } from "./messages";
+import { compareDates, dateBounds, formatFrenchDate, parisInstant, parseFrenchDate, parseIsoDate, type ParisDate } from "./paris-time";
+import { flightWindow, formatClock, formatDuration, inWindow, isOnQuarter, type Clock } from "./time-rules";
+
+/** What the rules measure a draft against: the clock, and the price file's rows for the route's details. */
+export interface RuleContext {
+  now: Date;
+  rows: readonly PriceRow[];
+}
+
+/** One rule: the control it focuses, when a draft breaks it, and its message (prefix included). */
+export interface Rule {
+  field: string;
+  broken(draft: BookingDraft, context: RuleContext): boolean;
+  message(draft: BookingDraft, context: RuleContext): string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers the rules share
+
+export const text = (draft: BookingDraft, field: string) => (draft[field] ?? "").trim();
+
+const ENDS: readonly End[] = ["pu", "drop"];
+const OTHER_END: Record<End, End> = { pu: "drop", drop: "pu" };
+
+/** The legs a draft books: leg 1, and leg 2 for a round trip. */
+export function legsOf(draft: BookingDraft): Leg[] {
+  return isRoundTrip(draft) ? [1, 2] : [1];
+}
+
+export type LegDate = { state: "missing" } | { state: "invalid" } | { state: "ok"; date: ParisDate };
+
+/** A leg's date: french_date_pu (dd/MM/yyyy, as typed) wins; else date_pu (yyyy-MM-dd). */
+export function legDate(draft: BookingDraft, leg: Leg): LegDate {
+  const f = legFields(leg);
+  const french = text(draft, f.frenchDate);
+  const iso = text(draft, f.date);
+  if (french === "" && iso === "") return { state: "missing" };
+  const date = french !== "" ? parseFrenchDate(french) : parseIsoDate(iso);
+  return date ? { state: "ok", date } : { state: "invalid" };
+}
+
+function inBounds(date: ParisDate, leg: Leg, now: Date): boolean {
+  const { min, max } = dateBounds(leg, now);
+  return compareDates(date, min) >= 0 && compareDates(date, max) <= 0;
+}
+
+/** The route as the draft names it: its depart and arrive. */
+export function routeOf(draft: BookingDraft) {
+  return { from: text(draft, "depart"), to: text(draft, "arrive") };
+}
+
+/**
+ * The route's details from the price file, seen from the draft's depart, for its kind and trip
+ * type (2 for a round trip, else 1): the same question the form's price quote asks.
+ */
+export function routeDetailsOf(draft: BookingDraft, rows: readonly PriceRow[]): RouteDetails {
+  return routeDetails(rows, routeOf(draft), transferKind(draft), isRoundTrip(draft) ? 2 : 1);
+}
+
+export interface LegTiming {
+  duree: number;
+  delaiDepart: number;
+  delaiArrive: number;
+}
+
+/**
+ * A leg's duration and delays, in minutes, from the route's price-file row: leg 1 takes the outbound
+ * duration, leg 2 the return one; the delays are roles (the wait at a pickup, the margin before a
+ * departing flight), the same on both legs. Posted duree_* and delai_* fields are never read.
+ */
+export function legTiming(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[]): LegTiming {
+  const d = routeDetailsOf(draft, rows);
+  return { duree: leg === 1 ? d.duree_aller : d.duree_retour, delaiDepart: d.delai_depart, delaiArrive: d.delai_arrive };
+}
+
+/** The landing time of a pickup flight, or the takeoff time of a drop-off flight; null when not a flight or not a time. */
+function flightAt(draft: BookingDraft, end: End, leg: Leg): Clock | null {
+  return isFlightEnd(draft, end, leg) ? flightClock(draft, end, leg) : null;
+}
+
+/**
+ * The leg's pickup moment, for the 20-hour rule: on the leg's date in Paris, at the landing time
+ * when the pickup is a flight; at takeoff − (delai_arrive + duree) when only the drop-off is a
+ * flight; else at the pickup time (time_h/time_m). null when the date or the time it needs is
+ * missing or not valid.
+ */
+export function pickupMoment(draft: BookingDraft, leg: Leg, timing: LegTiming): Date | null {
+  const day = legDate(draft, leg);
+  if (day.state !== "ok") return null;
+  const on = (clock: Clock) => parisInstant({ ...day.date, ...clock });
+  if (isFlightEnd(draft, "pu", leg)) {
+    const landing = flightClock(draft, "pu", leg);
+    return landing ? on(landing) : null;
+  }
+  if (isFlightEnd(draft, "drop", leg)) {
+    const takeoff = flightClock(draft, "drop", leg);
+    if (!takeoff) return null;
+    return new Date(on(takeoff).getTime() - (timing.delaiArrive + timing.duree) * 60_000);
+  }
+  const pickup = pickupClock(draft, leg);
+  return pickup ? on(pickup) : null;
+}
+
+function inRange(n: number, range: { min: number; max: number }): boolean {
+  return Number.isSafeInteger(n) && n >= range.min && n <= range.max;
+}
+
+const validCounts = (c: Counts) => [c.adults, c.children, c.babies].every((n) => Number.isSafeInteger(n));
+
+/** The party booked: nb_pax_* and nb_pax_total, which the form keeps equal to leg 1's counts. */
+function partyOf(draft: BookingDraft): Counts {
+  return {
+    adults: countOf(draft.nb_pax_adults),
+    children: countOf(draft.nb_pax_children),
+    babies: countOf(draft.nb_pax_babies),
+    total: countOf(draft.nb_pax_total),
+  };
+}
+
+/** Whether leg N's counts and total (pax_tN) are the party's: leg 1 the nb_pax_* fields, leg 2 leg 1's counts. */
+function matchesParty(draft: BookingDraft, leg: Leg): boolean {
+  const own = legCounts(draft, leg);
+  const party = leg === 1 ? partyOf(draft) : legCounts(draft, 1);
+  const total = countOf(draft[legFields(leg).pax]);
+  return own.adults === party.adults && own.children === party.children && own.babies === party.babies && total === own.total;
+}
+
+let emailSchema: z.ZodType<string> | undefined;
+
+/** One e-mail address in zod's own format, at most 254 characters: never a list a mailer would split. */
+export function isOneEmailAddress(value: string): boolean {
+  emailSchema ??= z.email().max(MAX_EMAIL_LENGTH);
+  return emailSchema.safeParse(value).success;
+}
+
+/** The built-in hotels the form offers for the draft's route (its postal codes, from the file), and the link's own hotel. */
+function offeredHotelIds(draft: BookingDraft, rows: readonly PriceRow[]): Set<number> {
+  const d = routeDetailsOf(draft, rows);
+  const ids = new Set(hotelsForPostcodes([...d.cp_depart, ...d.cp_arrive]).map((h) => h.id));
+  const linked = hotelBySlug(text(draft, "hotel"));
+  if (linked) ids.add(linked.id);
+  return ids;
+}
+
+/** An address end's hotel_n: empty, or a built-in hotel the form offers for the route. */
+function hotelOffered(draft: BookingDraft, end: End, leg: Leg, rows: readonly PriceRow[]): boolean {
+  const raw = text(draft, endFields(end, leg).hotelN);
+  if (raw === "") return true;
+  const id = countOf(raw);
+  return HOTELS.some((h) => h.id === id) && offeredHotelIds(draft, rows).has(id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The rules
+
+function userRule(field: string, message: string, broken: (draft: BookingDraft) => boolean): Rule {
+  return { field, broken, message: () => USER_PREFIX + message };
+}
+
+const customerRules: Rule[] = [
+  userRule("lastname", MESSAGES.lastname, (d) => text(d, "lastname") === ""),
+  userRule("firstname", MESSAGES.firstname, (d) => text(d, "firstname") === ""),
+  userRule("email", MESSAGES.email, (d) => text(d, "email") === ""),
+  // A list, a name with an address, or any text that is not one address gets the same message.
+  userRule("email", MESSAGES.email, (d) => text(d, "email") !== "" && !isOneEmailAddress(text(d, "email"))),
+  userRule(legFields(1).paxAdult, MESSAGES.minimumAdult, (d) => legCounts(d, 1).adults === 0),
+  userRule("phone_mobile", MESSAGES.phone, (d) => text(d, "phone_mobile").length < 5),
+];
+
+/** The rules of one leg; leg 2's hold only for round trips. */
+function legRules(leg: Leg): Rule[] {
+  const f = legFields(leg);
+  const rules: Rule[] = [];
+  const applies = (d: BookingDraft) => leg === 1 || isRoundTrip(d);
+  const add = (field: string, broken: Rule["broken"], message: string | ((d: BookingDraft, c: RuleContext) => string)) =>
+    rules.push({
+      field,
+      broken: (d, c) => applies(d) && broken(d, c),
+      message: (d, c) => STEP_PREFIX[leg] + (typeof message === "string" ? message : message(d, c)),
+    });
+
+  // The choices the form offers: a kind, a trip type (aller_retour follows nb_trajet).
+  if (leg === 1) {
+    add("shuttle_private", (d) => ![SHUTTLE, PRIVATE].includes(d.shuttle_private ?? ""), MESSAGES.kind);
+    add("nb_trajet", (d) => !["1", "2"].includes(d.nb_trajet ?? "") || (d.aller_retour ?? "") !== d.nb_trajet, MESSAGES.trip);
+  }
+
+  // Places: leg 1 runs from depart to arrive; the return runs the outbound leg backwards, its ends
+  // the same kinds of place swapped. Each end is a flight or an address.
+  for (const end of ENDS) {
+    const e = endFields(end, leg);
+    const expected = (d: BookingDraft) => {
+      const route = routeOf(d);
+      return (leg === 1) === (end === "pu") ? route.from : route.to;
+    };
+    add(
+      e.lieu,
+      (d) => !samePlace(text(d, e.lieu), expected(d)),
+      (d) => MESSAGES.place(leg, end, expected(d)),
+    );
+    add(e.type, (d) => ![FLIGHT_END, ADDRESS_END].includes(d[e.type] ?? ""), MESSAGES.placeKind(end));
+    if (leg === 2) {
+      const mirror = endFields(OTHER_END[end], 1);
+      add(e.type, (d) => (d[e.type] ?? "") !== (d[mirror.type] ?? ""), MESSAGES.returnKind(end));
+    }
+  }
+
+  // Date: required, a real dd/MM/yyyy, inside the leg's bounds; the return not before the outbound.
+  add(f.frenchDate, (d) => legDate(d, leg).state === "missing", MESSAGES.dateRequired(leg));
+  add(f.frenchDate, (d) => legDate(d, leg).state === "invalid", MESSAGES.dateInvalid);
+  add(
+    f.frenchDate,
+    (d, c) => {
+      const day = legDate(d, leg);
+      return day.state === "ok" && !inBounds(day.date, leg, c.now);
+    },
+    (_d, c) => {
+      const { min, max } = dateBounds(leg, c.now);
+      return MESSAGES.dateBounds(leg, formatFrenchDate(min), formatFrenchDate(max));
+    },
+  );
+  if (leg === 2) {
+    add(
+      f.frenchDate,
+      (d, c) => {
+        const day = legDate(d, 2);
+        const outbound = legDate(d, 1);
+        return day.state === "ok" && inBounds(day.date, 2, c.now) && outbound.state === "ok" && compareDates(day.date, outbound.date) < 0;
+      },
+      MESSAGES.returnBeforeOutbound,
+    );
+  }
+
+  // The 20-hour lead time, measured between now and the pickup moment in Paris.
+  add(
+    f.frenchDate,
+    (d, c) => {
+      const moment = pickupMoment(d, leg, legTiming(d, leg, c.rows));
+      return moment !== null && moment.getTime() - c.now.getTime() < MIN_LEAD_HOURS * 3_600_000;
+    },
+    MESSAGES.leadTime,
+  );
+
+  // Passengers: at least one, each count in its range, and the party booked on every leg.
+  add(f.paxAdult, (d) => !(legCounts(d, leg).total >= 1), MESSAGES.atLeastOnePassenger);
+  const countFields = { adults: f.paxAdult, children: f.paxChild, babies: f.paxBaby } as const;
+  for (const key of ["adults", "children", "babies"] as const) {
+    add(
+      countFields[key],
+      (d) => {
+        const counts = legCounts(d, leg);
+        // Leg 1 with no adults already has the USER message.
+        if (key === "adults" && leg === 1 && counts.adults === 0) return false;
+        return !inRange(counts[key], LIMITS[key]);
+      },
+      MESSAGES.countRange(key),
+    );
+  }
+  add(
+    f.paxAdult,
+    (d) => validCounts(legCounts(d, leg)) && (leg === 1 || validCounts(legCounts(d, 1))) && !matchesParty(d, leg),
+    MESSAGES.party,
+  );
+
+  // Flight windows: a pickup flight lands, a drop-off flight takes off.
+  for (const [end, direction] of [
+    ["pu", "landing"],
+    ["drop", "takeoff"],
+  ] as const) {
+    const window = (d: BookingDraft) => flightWindow(transferKind(d), direction);
+    add(
+      endFields(end, leg).horaireVol,
+      (d) => {
+        const clock = flightAt(d, end, leg);
+        return clock !== null && !inWindow(clock, window(d));
+      },
+      (d) => {
+        const w = window(d);
+        return MESSAGES.flightWindow(formatClock(w.min), formatClock(w.max), formatClock(flightAt(d, end, leg)!));
+      },
+    );
+  }
+
+  // Both ends flights: the gap must cover the pickup delay, the trip and the arrival delay.
+  const needed = (d: BookingDraft, c: RuleContext) => {
+    const t = legTiming(d, leg, c.rows);
+    return t.delaiDepart + t.duree + t.delaiArrive;
+  };
+  add(
+    endFields("drop", leg).horaireVol,
+    (d, c) => {
+      const landing = flightAt(d, "pu", leg);
+      const takeoff = flightAt(d, "drop", leg);
+      if (!landing || !takeoff) return false;
+      return takeoff.hour * 60 + takeoff.minute - (landing.hour * 60 + landing.minute) < needed(d, c);
+    },
+    (d, c) => MESSAGES.gap(formatDuration(needed(d, c))),
+  );
+
+  // Each end's block: a flight's time, city and number; an address, its zip and an offered hotel.
+  for (const end of ENDS) {
+    const e = endFields(end, leg);
+    const flight = (d: BookingDraft) => d[e.type] === FLIGHT_END;
+    const address = (d: BookingDraft) => !flight(d);
+    const rawTime = (d: BookingDraft) => text(d, e.horaireVol) || text(d, e.timeVol) || text(d, e.minuteVol);
+    add(e.horaireVol, (d) => flight(d) && rawTime(d) === "", MESSAGES.flightTimeRequired(end));
+    add(e.horaireVol, (d) => flight(d) && rawTime(d) !== "" && !flightClock(d, end, leg), MESSAGES.flightTimeInvalid(end));
+    add(
+      e.horaireVol,
+      (d) => {
+        const clock = flight(d) ? flightClock(d, end, leg) : null;
+        return clock !== null && !isOnQuarter(clock);
+      },
+      MESSAGES.flightTimeQuarter(end),
+    );
+    add(e.cityVol, (d) => flight(d) && text(d, e.cityVol) === "", MESSAGES.flightCity(end));
+    add(e.numVol, (d) => flight(d) && text(d, e.numVol) === "", MESSAGES.flightNumber(end));
+    add(e.address, (d) => address(d) && text(d, e.address) === "", MESSAGES.address(end));
+    add(e.zip, (d) => address(d) && text(d, e.zip) === "", MESSAGES.zip(end));
+    add(e.hotelN, (d, c) => address(d) && !hotelOffered(d, end, leg, c.rows), MESSAGES.hotel(end));
+  }
+
+  // With no flight at either end, the pickup time is the visitor's to give.
+  const noFlight = (d: BookingDraft) => !isFlightEnd(d, "pu", leg) && !isFlightEnd(d, "drop", leg);
+  const timeGiven = (d: BookingDraft) => text(d, f.timeH) !== "" || text(d, f.timeM) !== "";
+  add(f.timeH, (d) => noFlight(d) && !timeGiven(d), MESSAGES.pickupTimeRequired);
+  add(f.timeH, (d) => noFlight(d) && timeGiven(d) && !pickupClock(d, leg), MESSAGES.pickupTimeInvalid);
+
+  // Luggage belongs to the booking: checked once, with the first step.
+  if (leg === 1) {
+    for (const [field, words] of LUGGAGE) add(field, (d) => !inRange(countOf(d[field]), LIMITS.luggage), MESSAGES.luggage(words));
+  }
+
+  // The hour, minute and date-part fields no rule above reads must still be small whole numbers.
+  const unread: [string, (d: BookingDraft) => boolean][] = [
+    [f.day, () => true],
+    [f.month, () => true],
+    [f.year, () => true],
+    [f.timeH, (d) => !noFlight(d)],
+    [f.timeM, (d) => !noFlight(d)],
+    ...ENDS.flatMap((end): [string, (d: BookingDraft) => boolean][] => {
+      const e = endFields(end, leg);
+      const unreadHere = (d: BookingDraft) => d[e.type] !== FLIGHT_END || text(d, e.horaireVol) !== "";
+      return [
+        [e.timeVol, unreadHere],
+        [e.minuteVol, unreadHere],
+      ];
+    }),
+  ];
+  for (const [field, unreadHere] of unread) add(field, (d) => unreadHere(d) && !isSmallWholeNumber(d[field]), MESSAGES.wholeNumber);
+  return rules;
+}
+
+let rules: readonly Rule[] | undefined;
+
+/** Every rule, in the order the form lists their messages: USER, FIRST STEP, SECOND STEP. */
+export function bookingRules(): readonly Rule[] {
+  rules ??= [...customerRules, ...legRules(1), ...legRules(2)];
+  return rules;
+}
