@@ -128,6 +128,16 @@ describe("bookingEmails", () => {
   });
 
   it.each([
+    [true, "[TEST] "],
+    [false, ""],
+    [undefined, ""],
+  ])("a booking with test %s opens both subjects with %j, and nothing else changes", (test, prefix) => {
+    const messages = bookingEmails({ ...row, test }, site);
+    expect(messages.map((m) => m.subject)).toEqual([prefix + traveller!.subject, prefix + business!.subject]);
+    expect(messages.map((m) => [m.recipient, m.body])).toEqual([traveller, business].map((m) => [m!.recipient, m!.body]));
+  });
+
+  it.each([
     ["the order id", "Order number: NV-7K3P2Q"],
     ["the 12-hour sentence", CONFIRMATION_SENTENCE],
     ["the route", "Route: Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)"],

@@ -35,6 +35,8 @@ export interface BookingEmailInput {
   priceCents: number;
   currency: string;
   details: unknown;
+  /** A sandbox booking: no money moved, and both subjects say so. */
+  test?: boolean;
 }
 
 export interface EmailSite {
@@ -335,12 +337,17 @@ function businessEmail(row: BookingEmailInput, site: EmailSite, details: Json | 
   };
 }
 
+/** What opens the subject of a test (sandbox) booking's e-mails. */
+export const TEST_SUBJECT_PREFIX = "[TEST] ";
+
 /**
  * The traveller's confirmation and the business's notification for a paid booking, in that
- * order. Never throws on an unexpected `details` shape.
+ * order. A test booking's subjects start with `[TEST] `, as its payment page says no card was
+ * charged. Never throws on an unexpected `details` shape.
  */
 export function bookingEmails(row: BookingEmailInput, site: EmailSite): BookingEmail[] {
   const details = record(row.details);
   const legs = readLegs(details);
-  return [travellerEmail(row, site, details, legs), businessEmail(row, site, details, legs)];
+  const messages = [travellerEmail(row, site, details, legs), businessEmail(row, site, details, legs)];
+  return row.test ? messages.map((m) => ({ ...m, subject: TEST_SUBJECT_PREFIX + m.subject })) : messages;
 }
