@@ -19,6 +19,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The advisory lock key the instances migrate under (any constant of this application's own). */
+const MIGRATION_LOCK = 0x6e617665; // "nave"
+
 /** db/migrations, found from this file whether it runs from source or from the build. */
 function migrationsFolder(): string {
   let dir = path.dirname(fileURLToPath(import.meta.url));
@@ -47,7 +50,23 @@ export async function openDatabase(options: { databaseUrl: string | null; pglite
       console.error(`An idle database connection was lost (${error.code ?? error.name}); the next query opens a new one.`);
     });
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder: folder });
+    // Instances that start together on one database would otherwise run the same migration at
+    // once (and one would fail creating what the other just created): a session-level advisory
+    // lock lets one migrate while the others wait, then find nothing left to do.
+    const lock = await pool.connect();
+    try {
+      await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+      try {
+        await migrate(db, { migrationsFolder: folder });
+      } finally {
+        await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
+      }
+    } catch (error) {
+      await pool.end();
+      throw error;
+    } finally {
+      lock.release();
+    }
     return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
