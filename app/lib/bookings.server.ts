@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { isDeepStrictEqual } from "node:util";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { orderIdFrom } from "~/domain/booking/order-id";
 import type { Booking } from "~/domain/booking/validation";
+import { formatEuros } from "~/domain/money";
 import type { Db } from "./db.server";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -12,49 +12,6 @@ export interface NewBooking {
   booking: Booking;
   /** The server's price, in cents, computed from the price file. */
   priceCents: number;
-  /** Made while the sandbox stands in for a payment provider: no money moves. */
-  test?: boolean;
-}
-
-/**
- * What saving did: `created` a new booking; `updated` an unpaid booking of the same token to the
- * new content and price; `unchanged` found an unpaid booking holding exactly this content; `paid`
- * found this content already paid; `paid-differs` found a paid booking of the same token holding
- * other content, and changed nothing.
- */
-export type SaveOutcome = "created" | "updated" | "unchanged" | "paid" | "paid-differs";
-
-/** The stored form of a checked booking: its columns and details, the raw post not among them. */
-function bookingValues(input: NewBooking) {
-  const { booking, priceCents } = input;
-  return {
-    kind: booking.kind,
-    roundTrip: booking.roundTrip,
-    depart: booking.depart,
-    arrive: booking.arrive,
-    lastname: booking.customer.lastname,
-    firstname: booking.customer.firstname,
-    email: booking.customer.email,
-    phone: booking.customer.phoneMobile,
-    adults: booking.passengers.adults,
-    children: booking.passengers.children,
-    babies: booking.passengers.babies,
-    priceCents,
-    paymentMode: "card" as const,
-    test: input.test ?? false,
-    details: { customer: booking.customer, legs: booking.legs, luggage: booking.luggage },
-  };
-}
-
-type BookingValues = ReturnType<typeof bookingValues>;
-
-/** Whether a stored row holds these values (details compared as the database gives them back: JSON). */
-function holds(row: BookingRow, values: BookingValues): boolean {
-  const { details, ...columns } = values;
-  return (
-    (Object.keys(columns) as (keyof typeof columns)[]).every((key) => row[key] === columns[key]) &&
-    isDeepStrictEqual(row.details, JSON.parse(JSON.stringify(details)))
-  );
 }
 
 /**
@@ -81,7 +38,6 @@ function prepareInsert(db: Db) {
       babies: p("babies"),
       priceCents: p("priceCents"),
       paymentMode: p("paymentMode"),
-      test: p("test"),
       details: p("details"),
     })
     .onConflictDoNothing()
@@ -91,35 +47,43 @@ function prepareInsert(db: Db) {
 const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
 /**
- * Stores a checked booking before anything is answered, keyed by its submission token, so that
- * posting the same draft twice gives the first booking back, with its order id. A repost of the
- * same token with other content never answers with the old booking: an unpaid booking (pending or
- * failed) takes the new content and price under its order id, and a paid one is never changed
- * (`paid-differs`: the caller refuses). The update only touches a row that is still unpaid, so a
- * payment recorded meanwhile wins.
+ * Stores a checked booking before anything is answered. The submission token makes this
+ * idempotent: the same draft posted twice gives the first row back, with its order id.
  */
-export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; outcome: SaveOutcome }> {
-  const token = input.booking.submissionToken;
-  const values = bookingValues(input);
+export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; created: boolean }> {
+  const { booking, priceCents } = input;
   let insert = inserts.get(db);
   if (!insert) inserts.set(db, (insert = prepareInsert(db)));
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await insert.execute({ orderId: orderIdFrom(randomBytes(6)), submissionToken: token, ...values });
-    if (inserted[0]) return { row: inserted[0], outcome: "created" };
-    const existing = await findByToken(db, token);
+    const inserted = await insert.execute({
+      orderId: orderIdFrom(randomBytes(6)),
+      submissionToken: booking.submissionToken,
+      kind: booking.kind,
+      roundTrip: booking.roundTrip,
+      depart: booking.depart,
+      arrive: booking.arrive,
+      lastname: booking.customer.lastname,
+      firstname: booking.customer.firstname,
+      email: booking.customer.email,
+      phone: booking.customer.phoneMobile,
+      adults: booking.passengers.adults,
+      children: booking.passengers.children,
+      babies: booking.passengers.babies,
+      priceCents,
+      paymentMode: "card",
+      details: {
+        customer: booking.customer,
+        legs: booking.legs,
+        luggage: booking.luggage,
+        fields: booking.fields,
+      },
+    });
+    if (inserted[0]) return { row: inserted[0], created: true };
+    const existing = await findByToken(db, booking.submissionToken);
+    if (existing) return { row: existing, created: false };
     // Neither the token nor an insert: the order id collided. Draw another.
-    if (!existing) continue;
-    if (existing.status === "paid") return { row: existing, outcome: holds(existing, values) ? "paid" : "paid-differs" };
-    if (existing.status === "pending_payment" && holds(existing, values)) return { row: existing, outcome: "unchanged" };
-    const updated = await db
-      .update(bookings)
-      .set({ ...values, status: "pending_payment", updatedAt: sql`now()` })
-      .where(and(eq(bookings.submissionToken, token), ne(bookings.status, "paid")))
-      .returning();
-    if (updated[0]) return { row: updated[0], outcome: "updated" };
-    // Paid between the read and the update: the next round reads it again.
   }
-  throw new Error("Could not store the booking after 5 attempts.");
+  throw new Error("Could not allocate an order id after 5 attempts.");
 }
 
 export async function findByToken(db: Db, token: string): Promise<BookingRow | undefined> {
@@ -134,6 +98,11 @@ export async function findByOrderId(db: Db, orderId: string): Promise<BookingRow
 
 export interface PaymentNotice {
   provider: string;
+  /**
+   * What the provider says of the payment: paid (also when absent); pending (started with a
+   * delayed method that has not settled yet); failed (a delayed payment that did not go through).
+   */
+  result?: "paid" | "pending" | "failed";
   /** The provider's own id of this notification: a replay carries the same id. */
   eventId: string;
   orderId: string;
@@ -142,14 +111,42 @@ export interface PaymentNotice {
   paymentRef?: string;
 }
 
-export type PaymentOutcome = "paid" | "already-handled" | "unknown-order" | "amount-mismatch";
+/**
+ * What a notification did: `paid`; `paid-with-issue` (paid, but another amount or currency than
+ * the booking's, recorded on the booking for the staff); `payment-pending` and `payment-failed`;
+ * `already-handled` (seen before, or the booking is already paid); `unknown-order`.
+ */
+export type PaymentOutcome = "paid" | "paid-with-issue" | "payment-pending" | "payment-failed" | "already-handled" | "unknown-order";
 
 /** The two e-mails a paid booking sends; written with the payment, sent by the outbox. */
 export type OutboxMessage = Omit<typeof outbox.$inferInsert, "id" | "orderId" | "status" | "attempts">;
 
+function amountText(cents: number, currency: string): string {
+  return currency.toUpperCase() === "EUR" ? formatEuros(cents) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+}
+
+/** The payment issue the staff read when the money that moved is not the booking's price. */
+export function amountIssue(row: Pick<BookingRow, "priceCents" | "currency">, notice: PaymentNotice): string | null {
+  if (row.priceCents === notice.amountCents && notice.currency.toUpperCase() === row.currency.toUpperCase()) return null;
+  const paid = amountText(notice.amountCents, notice.currency);
+  const price = amountText(row.priceCents, row.currency);
+  return (
+    `Paid ${paid} through ${notice.provider} (payment ${notice.paymentRef ?? notice.eventId}), but the booking's price is ${price}. ` +
+    "The booking is marked paid: settle the difference with the traveller."
+  );
+}
+
 /**
- * Marks a booking paid from a verified notification, in one transaction with the record of the
- * notification and the e-mails it causes. A notification seen before changes nothing.
+ * Records a verified notification, in one transaction with the booking's change and the e-mails
+ * it causes (docs/product.md, Payment states). A notification seen before changes nothing.
+ *
+ * - paid: the booking becomes paid and its e-mails are queued. Another amount or currency than the
+ *   booking's is paid all the same (the money moved: the traveller must not be asked to pay
+ *   twice) and recorded on the booking, the amount in `paid_amount_cents` and the problem in
+ *   `payment_issue`, for the staff to settle.
+ * - pending: only the notification is recorded; the booking waits for the delayed payment, and a
+ *   booking with a notification is never purged as abandoned.
+ * - failed: an unpaid booking becomes `payment_failed`, with the reason in `payment_issue`; no e-mail.
  */
 export async function recordPayment(
   db: Db,
@@ -163,9 +160,24 @@ export async function recordPayment(
       .onConflictDoNothing()
       .returning();
     if (!seen[0]) return "already-handled";
-    const row = (await tx.select().from(bookings).where(eq(bookings.orderId, notice.orderId)).limit(1))[0];
+    // Locked, so that two notifications for one order (a retry under a new id) take turns.
+    const row = (await tx.select().from(bookings).where(eq(bookings.orderId, notice.orderId)).limit(1).for("update"))[0];
     if (!row) return "unknown-order";
-    if (row.priceCents !== notice.amountCents || notice.currency.toUpperCase() !== row.currency) return "amount-mismatch";
+    if (row.status === "paid") return "already-handled";
+    if (notice.result === "pending") return "payment-pending";
+    if (notice.result === "failed") {
+      await tx
+        .update(bookings)
+        .set({
+          status: "payment_failed",
+          updatedAt: sql`now()`,
+          paymentProvider: notice.provider,
+          paymentIssue: `The payment failed: ${notice.provider} reported that payment ${notice.paymentRef ?? notice.eventId} did not go through. The booking is not paid.`,
+        })
+        .where(eq(bookings.orderId, notice.orderId));
+      return "payment-failed";
+    }
+    const issue = amountIssue(row, notice);
     const updated = await tx
       .update(bookings)
       .set({
@@ -174,6 +186,8 @@ export async function recordPayment(
         updatedAt: sql`now()`,
         paymentProvider: notice.provider,
         paymentRef: notice.paymentRef ?? notice.eventId,
+        paidAmountCents: issue ? notice.amountCents : null,
+        paymentIssue: issue,
       })
       .where(and(eq(bookings.orderId, notice.orderId), ne(bookings.status, "paid")))
       .returning();
@@ -185,6 +199,6 @@ export async function recordPayment(
         .values(messages.map((m) => ({ ...m, orderId: notice.orderId })))
         .onConflictDoNothing();
     }
-    return "paid";
+    return issue ? "paid-with-issue" : "paid";
   });
 }

@@ -1,25 +1,34 @@
 import { bookingEmails } from "~/domain/booking/emails";
 import type { BookingServices } from "~/context";
-import { recordPayment, type PaymentNotice, type PaymentOutcome } from "./bookings.server";
+import { recordPayment, type BookingRow, type OutboxMessage, type PaymentNotice, type PaymentOutcome } from "./bookings.server";
 import type { Settings } from "./settings.server";
 
 /**
- * What every verified payment notification does, whichever provider sent it: mark the booking
- * paid with its two e-mails in the outbox, in one transaction, then wake the outbox.
+ * The e-mails of a paid booking. A payment issue (another amount than the booking's) opens the
+ * business's e-mail, so the staff see it before anything else.
+ */
+export function paidEmails(row: BookingRow, settings: Settings): OutboxMessage[] {
+  const messages = bookingEmails(row, {
+    siteName: settings.siteName,
+    businessEmail: settings.email,
+    phone: settings.phone,
+    siteUrl: settings.siteUrl,
+  });
+  if (!row.paymentIssue) return messages;
+  return messages.map((m) => (m.kind === "business_notification" ? { ...m, body: `PAYMENT ISSUE: ${row.paymentIssue}\n\n${m.body}` } : m));
+}
+
+/**
+ * What every verified payment notification does, whichever provider sent it: record it on the
+ * booking (paid with its two e-mails in the outbox, pending, or failed), in one transaction, then
+ * wake the outbox when e-mails were queued.
  */
 export async function acceptPayment(services: BookingServices, settings: Settings, notice: PaymentNotice): Promise<PaymentOutcome> {
-  const outcome = await recordPayment(await services.db(), notice, (row) =>
-    bookingEmails(row, {
-      siteName: settings.siteName,
-      businessEmail: settings.email,
-      phone: settings.phone,
-      siteUrl: settings.siteUrl,
-    }),
-  );
-  if (outcome === "paid") services.wakeOutbox();
-  if (outcome === "amount-mismatch" || outcome === "unknown-order") {
-    // Ids only: no personal data in logs.
-    console.warn(`${notice.provider} notification ${notice.eventId} for ${notice.orderId} refused: ${outcome}.`);
+  const outcome = await recordPayment(await services.db(), notice, (row) => paidEmails(row, settings));
+  if (outcome === "paid" || outcome === "paid-with-issue") services.wakeOutbox();
+  if (outcome === "paid-with-issue" || outcome === "payment-failed" || outcome === "unknown-order") {
+    // Ids only: no personal data in logs. The booking itself carries the issue for the staff.
+    console.warn(`${notice.provider} notification ${notice.eventId} for ${notice.orderId}: ${outcome}.`);
   }
   return outcome;
 }

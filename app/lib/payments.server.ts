@@ -1,6 +1,7 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { BookingRow, PaymentNotice } from "./bookings.server";
 import type { Settings } from "./settings.server";
+import type Stripe from "stripe";
 
 /**
  * The payment provider behind the booking endpoint: the built-in sandbox by default,
@@ -76,7 +77,14 @@ export class SandboxProvider implements PaymentProvider {
     ) {
       return null;
     }
-    return { provider: "sandbox", eventId: n.eventId, orderId: n.orderId, amountCents: n.amountCents as number, currency: n.currency };
+    return {
+      provider: "sandbox",
+      result: "paid",
+      eventId: n.eventId,
+      orderId: n.orderId,
+      amountCents: n.amountCents as number,
+      currency: n.currency,
+    };
   }
 
   private signatureOf(body: string): string {
@@ -84,48 +92,68 @@ export class SandboxProvider implements PaymentProvider {
   }
 }
 
+/** The Checkout events that say how a payment went (docs/product.md, Payment and e-mails). */
+const CHECKOUT_RESULTS = {
+  // Paid at once (card); a delayed method (bank debit) completes the session unpaid and settles later.
+  "checkout.session.completed": null,
+  "checkout.session.async_payment_succeeded": "paid",
+  "checkout.session.async_payment_failed": "failed",
+} as const satisfies Record<string, PaymentNotice["result"] | null>;
+
 export class StripeProvider implements PaymentProvider {
   readonly name = "stripe";
 
   constructor(
-    private readonly keys: { secretKey: string; webhookSecret: string },
+    private readonly keys: { secretKey: string; webhookSecret: string; apiBase: string },
     private readonly siteUrl: string,
   ) {}
 
   private async client() {
     const { default: Stripe } = await import("stripe");
-    return new Stripe(this.keys.secretKey);
+    // Stripe's own API unless STRIPE_API_BASE points tests at a server answering in its place.
+    const api = new URL(this.keys.apiBase);
+    return new Stripe(this.keys.secretKey, {
+      host: api.hostname,
+      port: api.port || (api.protocol === "https:" ? 443 : 80),
+      protocol: api.protocol === "https:" ? "https" : "http",
+    });
   }
 
   async checkoutUrl(row: BookingRow): Promise<string> {
     const stripe = await this.client();
     const back = (okKo: "ok" | "ko") => `${this.siteUrl}/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
-    const session = await stripe.checkout.sessions.create(
-      {
-        mode: "payment",
-        client_reference_id: row.orderId,
-        metadata: { order_id: row.orderId },
-        line_items: [
-          {
-            quantity: 1,
-            price_data: {
-              currency: row.currency.toLowerCase(),
-              unit_amount: row.priceCents,
-              product_data: { name: `Transfer ${row.orderId}: ${row.depart} to ${row.arrive}` },
-            },
+    const params = {
+      mode: "payment" as const,
+      client_reference_id: row.orderId,
+      metadata: { order_id: row.orderId },
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: row.currency.toLowerCase(),
+            unit_amount: row.priceCents,
+            product_data: { name: `Transfer ${row.orderId}: ${row.depart} to ${row.arrive}` },
           },
-        ],
-        success_url: back("ok"),
-        cancel_url: back("ko"),
-      },
-      // Stripe's own idempotency: a retried request for this order makes no second session.
-      { idempotencyKey: `checkout-${row.orderId}` },
-    );
+        },
+      ],
+      success_url: back("ok"),
+      cancel_url: back("ko"),
+    };
+    // Stripe's own idempotency: a retried request for this order makes no second session. The key
+    // covers what is asked, because Stripe refuses a key reused with other parameters (a booking
+    // repriced before it is paid asks for a new session).
+    const asked = createHash("sha256").update(JSON.stringify(params)).digest("base64url").slice(0, 22);
+    const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${row.orderId}-${asked}` });
     if (!session.url) throw new Error(`Stripe returned no Checkout URL for ${row.orderId}`);
     return session.url;
   }
 
-  /** Verifies the webhook signature on the raw body; the notice when it is a completed payment. */
+  /**
+   * Verifies the webhook signature on the raw body (null when it fails). A Checkout session's
+   * outcome becomes a notice: paid (completed and paid, or a delayed payment that succeeded),
+   * pending (completed, but a delayed method has not settled yet) or failed (a delayed payment
+   * that did not go through). Other events are "ignored".
+   */
   async verify(rawBody: string, signature: string | null): Promise<PaymentNotice | null | "ignored"> {
     if (!signature) return null;
     const stripe = await this.client();
@@ -135,12 +163,15 @@ export class StripeProvider implements PaymentProvider {
     } catch {
       return null;
     }
-    if (event.type !== "checkout.session.completed") return "ignored";
-    const session = event.data.object;
+    if (!(event.type in CHECKOUT_RESULTS)) return "ignored";
+    const type = event.type as keyof typeof CHECKOUT_RESULTS;
+    const session = (event as Stripe.CheckoutSessionCompletedEvent).data.object;
     const orderId = session.metadata?.order_id ?? session.client_reference_id;
-    if (!orderId || session.payment_status !== "paid" || session.amount_total == null || !session.currency) return "ignored";
+    if (!orderId || session.amount_total == null || !session.currency) return "ignored";
+    const result = CHECKOUT_RESULTS[type] ?? (session.payment_status === "paid" ? "paid" : "pending");
     return {
       provider: "stripe",
+      result,
       eventId: event.id,
       orderId,
       amountCents: session.amount_total,
@@ -150,13 +181,6 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
-/**
- * `sharedSandboxSecret` is the sandbox's signing secret that every instance reads from the
- * database (app_secrets) when PAYMENT_SANDBOX_SECRET is unset, so that each instance verifies the
- * others' notifications; the setting wins over it.
- */
-export function createPaymentProvider(settings: Settings, sharedSandboxSecret?: string): SandboxProvider | StripeProvider {
-  return settings.stripe
-    ? new StripeProvider(settings.stripe, settings.siteUrl)
-    : new SandboxProvider(settings.sandboxSecret ?? sharedSandboxSecret ?? null);
+export function createPaymentProvider(settings: Settings): SandboxProvider | StripeProvider {
+  return settings.stripe ? new StripeProvider(settings.stripe, settings.siteUrl) : new SandboxProvider(settings.sandboxSecret);
 }

@@ -1,7 +1,11 @@
 import type { Route } from "./+types/api-payment-sandbox";
+import type { PaymentOutcome } from "~/lib/bookings.server";
 import { acceptPayment } from "~/lib/payment-notices.server";
 import { SANDBOX_SIGNATURE_HEADER, SandboxProvider } from "~/lib/payments.server";
 import { BodyTooLargeError, readBodyLimited } from "~/lib/request-guards.server";
+
+/** Outcomes that mean the notification was taken: the sandbox sends no other notice than "paid". */
+const TAKEN = new Set<PaymentOutcome>(["paid", "paid-with-issue", "already-handled"]);
 
 export function loader() {
   return new Response("Notifications are posted.", { status: 405, headers: { Allow: "POST" } });
@@ -20,5 +24,5 @@ export async function action({ request, context }: Route.ActionArgs) {
   const notice = payments instanceof SandboxProvider ? payments.verify(body, request.headers.get(SANDBOX_SIGNATURE_HEADER)) : null;
   if (!notice) return new Response("Signature refused.", { status: 400 });
   const outcome = await acceptPayment(context.booking, context.settings, notice);
-  return Response.json({ outcome }, { status: outcome === "paid" || outcome === "already-handled" ? 200 : 422 });
+  return Response.json({ outcome }, { status: TAKEN.has(outcome) ? 200 : 422 });
 }

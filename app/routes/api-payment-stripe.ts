@@ -8,9 +8,11 @@ export function loader() {
 }
 
 /**
- * Stripe's webhook: the signature is checked on the raw body; a completed Checkout session whose
- * amount, currency and order match the stored booking marks it paid; an event seen before is
- * acknowledged and changes nothing.
+ * Stripe's webhook (docs/product.md, Payment states): the signature is checked on the raw body;
+ * a paid Checkout session (completed and paid, or a delayed payment that succeeded) marks its
+ * booking paid, a delayed payment that failed marks it `payment_failed`, and a session completed
+ * but not yet paid changes nothing. An event seen before is acknowledged and changes nothing.
+ * Every verified event is answered 200, so Stripe does not retry one the site has recorded.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const payments = context.booking.payments;

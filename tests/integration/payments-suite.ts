@@ -1,0 +1,233 @@
+import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outbox } from "../../db/schema";
+import { formatEuros } from "~/domain/money";
+import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
+import type { Db } from "~/lib/db.server";
+import { formBody, hmacHex, newToken, orderIdOf, postBooking, sandboxNotice, validDraft, waitFor, type TestSmtp } from "./helpers";
+
+/**
+ * Payment safety on one database (docs/product.md, Payment states): Stripe's Checkout events with
+ * properly signed payloads, and an amount that differs from the booking's.
+ */
+export interface PaymentsBackend {
+  /** The site with the built-in sandbox provider. */
+  url: string;
+  /** The same site and database with Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET below). */
+  stripeUrl: string;
+  db: Db;
+  smtp: TestSmtp;
+  /** PAYMENT_SANDBOX_SECRET of the sandbox server. */
+  sandboxSecret: string;
+  /** SITE_EMAIL: where the business's e-mail goes. */
+  businessEmail: string;
+  close(): Promise<void>;
+}
+
+export const STRIPE_SECRET_KEY = "sk_test_payments";
+export const STRIPE_WEBHOOK_SECRET = "whsec_payments";
+
+export function paymentsSuite(open: () => Promise<PaymentsBackend>): void {
+  let backend: PaymentsBackend;
+  const stripe = new Stripe(STRIPE_SECRET_KEY);
+
+  beforeAll(async () => {
+    backend = await open();
+  });
+  afterAll(async () => {
+    if (!backend) return;
+    await waitFor(
+      async () => (await backend.db.select({ n: count() }).from(outbox).where(eq(outbox.status, "pending")))[0]?.n ?? 0,
+      (n) => n === 0,
+      10_000,
+    );
+    await backend.close();
+  });
+
+  async function mustFind(orderId: string): Promise<BookingRow> {
+    const row = await findByOrderId(backend.db, orderId);
+    if (!row) throw new Error(`booking ${orderId} is not stored`);
+    return row;
+  }
+
+  const outboxOf = (orderId: string) => backend.db.select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(outbox.kind);
+  const mailsOf = (orderId: string) => backend.smtp.received.filter((m) => m.subject.includes(orderId));
+
+  /** A booking posted through the form's endpoint, as a visitor makes it. */
+  async function book(): Promise<BookingRow> {
+    const response = await postBooking(backend.url, formBody(validDraft(newToken())));
+    expect(response.status, await response.clone().text()).toBe(303);
+    return mustFind(orderIdOf(response)!);
+  }
+
+  /** A Checkout event about the booking's session, as Stripe sends it. */
+  function checkoutEvent(
+    row: BookingRow,
+    type: string,
+    edits: { amount?: number; currency?: string; paymentStatus?: string; paymentIntent?: string } = {},
+  ): string {
+    return JSON.stringify({
+      id: `evt_it_${randomUUID().replace(/-/g, "")}`,
+      object: "event",
+      api_version: "2025-10-29.clover",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type,
+      data: {
+        object: {
+          id: `cs_test_${row.orderId}`,
+          object: "checkout.session",
+          mode: "payment",
+          client_reference_id: row.orderId,
+          metadata: { order_id: row.orderId },
+          payment_status: edits.paymentStatus ?? "paid",
+          status: "complete",
+          amount_total: edits.amount ?? row.priceCents,
+          currency: edits.currency ?? "eur",
+          payment_intent: edits.paymentIntent ?? `pi_it_${row.orderId}`,
+        },
+      },
+    });
+  }
+
+  /** Delivers a payload to the webhook, signed with the site's secret by Stripe's own helper. */
+  async function deliver(payload: string): Promise<{ status: number; body: unknown }> {
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_WEBHOOK_SECRET });
+    const response = await fetch(`${backend.stripeUrl}/api/payment/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: payload,
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  describe("Stripe's delayed payments", () => {
+    it("a session completed but not yet paid leaves the booking unpaid; async_payment_succeeded then marks it paid and sends its e-mails once", async () => {
+      const row = await book();
+      const completed = checkoutEvent(row, "checkout.session.completed", { paymentStatus: "unpaid" });
+      expect(await deliver(completed)).toEqual({ status: 200, body: { received: true, outcome: "payment-pending" } });
+      const waiting = await mustFind(row.orderId);
+      expect(waiting).toMatchObject({ status: "pending_payment", paidAt: null, paymentIssue: null });
+      expect(await outboxOf(row.orderId)).toEqual([]);
+
+      const succeeded = checkoutEvent(row, "checkout.session.async_payment_succeeded");
+      expect(await deliver(succeeded)).toEqual({ status: 200, body: { received: true, outcome: "paid" } });
+      const paid = await mustFind(row.orderId);
+      expect(paid).toMatchObject({ status: "paid", paymentProvider: "stripe", paymentRef: `pi_it_${row.orderId}`, paidAmountCents: null });
+      expect(paid.paidAt).not.toBeNull();
+      expect((await outboxOf(row.orderId)).map((m) => m.kind)).toEqual(["business_notification", "traveller_confirmation"]);
+      expect(
+        await waitFor(
+          () => mailsOf(row.orderId),
+          (m) => m.length >= 2,
+        ),
+      ).toHaveLength(2);
+
+      // Stripe retries an event it thinks was lost: nothing more happens.
+      expect(await deliver(succeeded)).toEqual({ status: 200, body: { received: true, outcome: "already-handled" } });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mailsOf(row.orderId)).toHaveLength(2);
+    });
+
+    it("async_payment_failed marks the booking payment_failed with the reason for the staff, and sends no e-mail", async () => {
+      const row = await book();
+      await deliver(checkoutEvent(row, "checkout.session.completed", { paymentStatus: "unpaid" }));
+      const failed = checkoutEvent(row, "checkout.session.async_payment_failed", { paymentStatus: "unpaid" });
+      expect(await deliver(failed)).toEqual({ status: 200, body: { received: true, outcome: "payment-failed" } });
+      const after = await mustFind(row.orderId);
+      expect(after.status).toBe("payment_failed");
+      expect(after.paidAt).toBeNull();
+      expect(after.paymentIssue).toContain("The payment failed");
+      expect(after.paymentIssue).toContain(`pi_it_${row.orderId}`);
+      expect(await outboxOf(row.orderId)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(mailsOf(row.orderId)).toEqual([]);
+    });
+
+    it("a booking whose payment failed is marked paid by a later payment, and its issue is cleared", async () => {
+      const row = await book();
+      await deliver(checkoutEvent(row, "checkout.session.async_payment_failed", { paymentStatus: "unpaid", paymentIntent: "pi_it_first" }));
+      expect((await mustFind(row.orderId)).status).toBe("payment_failed");
+      expect(await deliver(checkoutEvent(row, "checkout.session.completed", { paymentIntent: "pi_it_second" }))).toEqual({
+        status: 200,
+        body: { received: true, outcome: "paid" },
+      });
+      expect(await mustFind(row.orderId)).toMatchObject({ status: "paid", paymentRef: "pi_it_second", paymentIssue: null });
+      expect(await outboxOf(row.orderId)).toHaveLength(2);
+    });
+
+    it("a failure reported after the booking is paid changes nothing", async () => {
+      const row = await book();
+      await deliver(checkoutEvent(row, "checkout.session.completed"));
+      const paid = await mustFind(row.orderId);
+      expect(await deliver(checkoutEvent(row, "checkout.session.async_payment_failed", { paymentStatus: "unpaid" }))).toEqual({
+        status: 200,
+        body: { received: true, outcome: "already-handled" },
+      });
+      expect(await mustFind(row.orderId)).toEqual(paid);
+    });
+  });
+
+  describe("a paid amount that differs from the booking's", () => {
+    it.each([
+      ["less", (row: BookingRow) => ({ amount: row.priceCents - 500 })],
+      ["more", (row: BookingRow) => ({ amount: row.priceCents + 500 })],
+    ])("paying %s through Stripe marks the booking paid and records the amount and the issue for the staff", async (_what, edits) => {
+      const row = await book();
+      const amount = edits(row).amount;
+      const payload = checkoutEvent(row, "checkout.session.completed", { amount });
+      expect(await deliver(payload)).toEqual({ status: 200, body: { received: true, outcome: "paid-with-issue" } });
+      const after = await mustFind(row.orderId);
+      expect(after.status).toBe("paid");
+      expect(after.priceCents).toBe(row.priceCents);
+      expect(after.paidAmountCents).toBe(amount);
+      expect(after.paymentIssue).toBe(
+        `Paid ${formatEuros(amount)} through stripe (payment pi_it_${row.orderId}), but the booking's price is ${formatEuros(row.priceCents)}. ` +
+          "The booking is marked paid: settle the difference with the traveller.",
+      );
+      // The traveller gets the confirmation; the business e-mail opens with the issue.
+      const mails = await waitFor(
+        () => mailsOf(row.orderId),
+        (m) => m.length >= 2,
+      );
+      expect(mails).toHaveLength(2);
+      const business = mails.find((m) => m.to.includes(backend.businessEmail))!;
+      expect(business.text.startsWith(`PAYMENT ISSUE: ${after.paymentIssue}`)).toBe(true);
+      const traveller = mails.find((m) => !m.to.includes(backend.businessEmail))!;
+      expect(traveller.text).not.toContain("PAYMENT ISSUE");
+    });
+
+    it("paying in another currency is recorded the same way, naming the currency", async () => {
+      const row = await book();
+      const payload = checkoutEvent(row, "checkout.session.completed", { currency: "usd" });
+      expect(await deliver(payload)).toEqual({ status: 200, body: { received: true, outcome: "paid-with-issue" } });
+      const after = await mustFind(row.orderId);
+      expect(after).toMatchObject({ status: "paid", paidAmountCents: row.priceCents });
+      expect(after.paymentIssue).toContain(`Paid ${(row.priceCents / 100).toFixed(2)} USD through stripe`);
+    });
+
+    it("a sandbox notification for another amount is taken (200) and flagged the same way", async () => {
+      const row = await book();
+      const body = sandboxNotice(row.orderId, row.priceCents - 100);
+      const response = await fetch(`${backend.url}/api/payment/sandbox`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-sandbox-signature": hmacHex(backend.sandboxSecret, body) },
+        body,
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ outcome: "paid-with-issue" });
+      expect(await mustFind(row.orderId)).toMatchObject({ status: "paid", paidAmountCents: row.priceCents - 100 });
+    });
+
+    it("the same amount leaves no issue behind", async () => {
+      const row = await book();
+      expect(await deliver(checkoutEvent(row, "checkout.session.completed"))).toEqual({
+        status: 200,
+        body: { received: true, outcome: "paid" },
+      });
+      expect(await mustFind(row.orderId)).toMatchObject({ status: "paid", paidAmountCents: null, paymentIssue: null });
+    });
+  });
+}
