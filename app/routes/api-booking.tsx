@@ -36,8 +36,11 @@ function refuse(status: number, problem: string, headers?: HeadersInit) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { settings, booking: services } = context;
   if (request.method !== "POST") return refuse(405, "Bookings are sent with the booking form.", { Allow: "POST" });
-  if (!services.limiter.hit(context.clientAddress)) {
-    return refuse(429, "Too many bookings from your connection in a minute. Please wait a minute and try again.", { "Retry-After": "60" });
+  const limit = await services.limiter.consume(context.clientAddress);
+  if (!limit.allowed) {
+    return refuse(429, "Too many bookings from your connection in a minute. Please wait a minute and try again.", {
+      "Retry-After": String(limit.retryAfterSeconds),
+    });
   }
   const type = request.headers.get("content-type") ?? "";
   if (!type.startsWith("application/x-www-form-urlencoded")) return refuse(415, "The booking arrived in a form we do not read.");
