@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { orderIdFrom } from "~/domain/booking/order-id";
@@ -12,6 +13,49 @@ export interface NewBooking {
   booking: Booking;
   /** The server's price, in cents, computed from the price file. */
   priceCents: number;
+  /** Made while the sandbox stands in for a payment provider: no money moves. */
+  test?: boolean;
+}
+
+/**
+ * What saving did: `created` a new booking; `updated` an unpaid booking of the same token to the
+ * new content and price; `unchanged` found an unpaid booking holding exactly this content; `paid`
+ * found this content already paid; `paid-differs` found a paid booking of the same token holding
+ * other content, and changed nothing.
+ */
+export type SaveOutcome = "created" | "updated" | "unchanged" | "paid" | "paid-differs";
+
+/** The stored form of a checked booking: its columns and details, the raw post not among them. */
+function bookingValues(input: NewBooking) {
+  const { booking, priceCents } = input;
+  return {
+    kind: booking.kind,
+    roundTrip: booking.roundTrip,
+    depart: booking.depart,
+    arrive: booking.arrive,
+    lastname: booking.customer.lastname,
+    firstname: booking.customer.firstname,
+    email: booking.customer.email,
+    phone: booking.customer.phoneMobile,
+    adults: booking.passengers.adults,
+    children: booking.passengers.children,
+    babies: booking.passengers.babies,
+    priceCents,
+    paymentMode: "card" as const,
+    test: input.test ?? false,
+    details: { customer: booking.customer, legs: booking.legs, luggage: booking.luggage },
+  };
+}
+
+type BookingValues = ReturnType<typeof bookingValues>;
+
+/** Whether a stored row holds these values (details compared as the database gives them back: JSON). */
+function holds(row: BookingRow, values: BookingValues): boolean {
+  const { details, ...columns } = values;
+  return (
+    (Object.keys(columns) as (keyof typeof columns)[]).every((key) => row[key] === columns[key]) &&
+    isDeepStrictEqual(row.details, JSON.parse(JSON.stringify(details)))
+  );
 }
 
 /**
@@ -38,6 +82,7 @@ function prepareInsert(db: Db) {
       babies: p("babies"),
       priceCents: p("priceCents"),
       paymentMode: p("paymentMode"),
+      test: p("test"),
       details: p("details"),
     })
     .onConflictDoNothing()
@@ -47,43 +92,35 @@ function prepareInsert(db: Db) {
 const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
 /**
- * Stores a checked booking before anything is answered. The submission token makes this
- * idempotent: the same draft posted twice gives the first row back, with its order id.
+ * Stores a checked booking before anything is answered, keyed by its submission token, so that
+ * posting the same draft twice gives the first booking back, with its order id. A repost of the
+ * same token with other content never answers with the old booking: an unpaid booking (pending or
+ * failed) takes the new content and price under its order id, and a paid one is never changed
+ * (`paid-differs`: the caller refuses). The update only touches a row that is still unpaid, so a
+ * payment recorded meanwhile wins.
  */
-export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; created: boolean }> {
-  const { booking, priceCents } = input;
+export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; outcome: SaveOutcome }> {
+  const token = input.booking.submissionToken;
+  const values = bookingValues(input);
   let insert = inserts.get(db);
   if (!insert) inserts.set(db, (insert = prepareInsert(db)));
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await insert.execute({
-      orderId: orderIdFrom(randomBytes(6)),
-      submissionToken: booking.submissionToken,
-      kind: booking.kind,
-      roundTrip: booking.roundTrip,
-      depart: booking.depart,
-      arrive: booking.arrive,
-      lastname: booking.customer.lastname,
-      firstname: booking.customer.firstname,
-      email: booking.customer.email,
-      phone: booking.customer.phoneMobile,
-      adults: booking.passengers.adults,
-      children: booking.passengers.children,
-      babies: booking.passengers.babies,
-      priceCents,
-      paymentMode: "card",
-      details: {
-        customer: booking.customer,
-        legs: booking.legs,
-        luggage: booking.luggage,
-        fields: booking.fields,
-      },
-    });
-    if (inserted[0]) return { row: inserted[0], created: true };
-    const existing = await findByToken(db, booking.submissionToken);
-    if (existing) return { row: existing, created: false };
+    const inserted = await insert.execute({ orderId: orderIdFrom(randomBytes(6)), submissionToken: token, ...values });
+    if (inserted[0]) return { row: inserted[0], outcome: "created" };
+    const existing = await findByToken(db, token);
     // Neither the token nor an insert: the order id collided. Draw another.
+    if (!existing) continue;
+    if (existing.status === "paid") return { row: existing, outcome: holds(existing, values) ? "paid" : "paid-differs" };
+    if (existing.status === "pending_payment" && holds(existing, values)) return { row: existing, outcome: "unchanged" };
+    const updated = await db
+      .update(bookings)
+      .set({ ...values, status: "pending_payment", updatedAt: sql`now()` })
+      .where(and(eq(bookings.submissionToken, token), ne(bookings.status, "paid")))
+      .returning();
+    if (updated[0]) return { row: updated[0], outcome: "updated" };
+    // Paid between the read and the update: the next round reads it again.
   }
-  throw new Error("Could not allocate an order id after 5 attempts.");
+  throw new Error("Could not store the booking after 5 attempts.");
 }
 
 export async function findByToken(db: Db, token: string): Promise<BookingRow | undefined> {

@@ -181,6 +181,13 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
-export function createPaymentProvider(settings: Settings): SandboxProvider | StripeProvider {
-  return settings.stripe ? new StripeProvider(settings.stripe, settings.siteUrl) : new SandboxProvider(settings.sandboxSecret);
+/**
+ * `sharedSandboxSecret` is the sandbox's signing secret that every instance reads from the
+ * database (app_secrets) when PAYMENT_SANDBOX_SECRET is unset, so that each instance verifies the
+ * others' notifications; the setting wins over it.
+ */
+export function createPaymentProvider(settings: Settings, sharedSandboxSecret?: string): SandboxProvider | StripeProvider {
+  return settings.stripe
+    ? new StripeProvider(settings.stripe, settings.siteUrl)
+    : new SandboxProvider(settings.sandboxSecret ?? sharedSandboxSecret ?? null);
 }
