@@ -3,9 +3,14 @@ import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
+import { withCounts, setLegDate } from "~/domain/booking/draft";
 import { CANCELLATION_RULE, CONFIRMATION_SENTENCE } from "~/domain/booking/emails";
+import type { BookingDraft } from "~/domain/booking/fields";
+import { addDays, parisToday } from "~/domain/booking/paris-time";
+import { priceRequestOf } from "~/domain/booking/price-request";
 import { bookingFormSchema } from "~/domain/booking/validation";
 import { formatEuros } from "~/domain/money";
+import { quote } from "~/domain/pricing/pricing";
 import { findByOrderId, findByToken, saveBooking, type BookingRow } from "~/lib/bookings.server";
 import type { Db } from "~/lib/db.server";
 import {
@@ -315,6 +320,119 @@ export function bookingSuite(open: () => Promise<Backend>): void {
     });
   });
 
+  describe("replays of the form's own post, one field changed", () => {
+    const NINES = "9".repeat(400);
+
+    /** The valid draft of `token` for another date and another party: what a visitor changes before booking again. */
+    function changedDraft(token: string, adults: number, daysAhead: number): BookingDraft {
+      const draft = withCounts({ ...validDraft(token), pax_adult_t1: String(adults) });
+      return setLegDate(draft, 1, addDays(parisToday(new Date()), daysAhead));
+    }
+
+    async function pay(orderId: string, intent: "pay" | "cancel") {
+      const response = await fetch(`${backend.url}/payment/${orderId}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": FORM, origin: backend.url },
+        body: `intent=${intent}`,
+      });
+      expect(response.status).toBe(303);
+    }
+
+    it("answers a rewritten pick-up place, an e-mail list and 40 passengers on a party of 1 with 400 naming each, and stores nothing", async () => {
+      const token = newToken();
+      const before = await bookingCount(backend.db);
+      const cases: [BookingDraft, string][] = [
+        [{ lieu_pu_1: "Beauvais Airport (BVA)" }, `The pick-up place must be the start of the route, ${ORLY}.`],
+        [{ email: "one@example.com, two@example.com, three@example.com" }, "USER - Please enter a valid email."],
+        [{ pax_t1: "40", pax_adult_t1: "40" }, "The passengers of this leg differ from the party booked."],
+      ];
+      for (const [edits, message] of cases) {
+        const response = await postBooking(backend.url, formBody(validDraft(token, new Date(), edits)));
+        expect(response.status, JSON.stringify(edits)).toBe(400);
+        expect(await response.text()).toContain(message);
+      }
+      // All three at once: one page names every problem.
+      const all = await postBooking(backend.url, formBody(validDraft(token, new Date(), Object.assign({}, ...cases.map(([e]) => e)))));
+      expect(all.status).toBe(400);
+      const html = await all.text();
+      for (const [, message] of cases) expect(html).toContain(message);
+      expect(await findByToken(backend.db, token)).toBeUndefined();
+      expect(await bookingCount(backend.db)).toBe(before);
+    });
+
+    it("ignores posted durations and delays (400 nines): the stored legs are timed from the price file", async () => {
+      const { row, draft } = await book({ duree_t1: NINES, duree_aller: NINES, delai_arrive_t1: NINES, delai_depart_t1: "0" });
+      const file = quote(prices(), priceRequestOf(draft));
+      const legs = (row.details as { legs: { durationMinutes: number; delayDepartMinutes: number; delayArriveMinutes: number }[] }).legs;
+      expect(legs[0]).toMatchObject({
+        durationMinutes: file.duree_aller,
+        delayDepartMinutes: file.delai_depart,
+        delayArriveMinutes: file.delai_arrive,
+      });
+      expect(row.priceCents).toBe(serverPrice(draft));
+    });
+
+    it("stores the checked booking only, never the raw form a second time", async () => {
+      const { row } = await book({ unknown_field: "dropped", fax_number: "01 02 03 04 05" });
+      expect(Object.keys(row.details as object).sort()).toEqual(["customer", "legs", "luggage"]);
+      expect(JSON.stringify(row.details)).not.toContain("dropped");
+      expect(JSON.stringify(row.details)).not.toContain("01 02 03 04 05");
+    });
+
+    it("after a cancelled or failed payment, the same token with another date and party updates that booking at the new price", async () => {
+      const { token, orderId, row: first } = await book();
+      await pay(orderId, "cancel");
+
+      const changed = changedDraft(token, 5, 5);
+      const response = await postBooking(backend.url, formBody(changed));
+      expect(response.status).toBe(303);
+      expect(orderIdOf(response)).toBe(orderId);
+      const updated = await mustFind(backend.db, orderId);
+      expect(updated.priceCents).toBe(serverPrice(changed));
+      expect(updated.priceCents).not.toBe(first.priceCents);
+      expect(updated).toMatchObject({ adults: 5, status: "pending_payment" });
+      expect((updated.details as { legs: { date: string }[] }).legs[0]!.date).toBe(changed.date_pu_t1);
+      // The payment page asks for the new amount.
+      expect(await (await fetch(`${backend.url}/payment/${orderId}`)).text()).toContain(formatEuros(updated.priceCents));
+
+      // A payment the provider reported failed: the next post is a new attempt, at its own price.
+      await backend.db.update(bookings).set({ status: "payment_failed" }).where(eq(bookings.orderId, orderId));
+      const again = changedDraft(token, 8, 6);
+      const retry = await postBooking(backend.url, formBody(again));
+      expect(orderIdOf(retry)).toBe(orderId);
+      const retried = await mustFind(backend.db, orderId);
+      expect(retried).toMatchObject({ status: "pending_payment", adults: 8, priceCents: serverPrice(again) });
+      expect(retried.priceCents).not.toBe(updated.priceCents);
+      expect((await findByToken(backend.db, token))?.id).toBe(first.id);
+    });
+
+    it("never changes a paid booking: the same token with other content is refused (409), the same content leads to the result page", async () => {
+      const { token, orderId } = await book();
+      await pay(orderId, "pay");
+      const paid = await mustFind(backend.db, orderId);
+      expect(paid.status).toBe("paid");
+
+      const refused = await postBooking(backend.url, formBody(changedDraft(token, 3, 5)));
+      expect(refused.status).toBe(409);
+      const html = await refused.text();
+      expect(html).toContain(`Your booking ${orderId} is already paid, so it cannot be changed here.`);
+      expect(await mustFind(backend.db, orderId)).toEqual(paid);
+
+      const same = await postBooking(backend.url, formBody(validDraft(token)));
+      expect(same.status).toBe(303);
+      expect(same.headers.get("location")).toBe(`/response_bank_ok_ko?ok_ko=ok&order_id=${orderId}`);
+    });
+
+    it("marks sandbox bookings as test bookings, and Stripe's as real ones", async () => {
+      const { row } = await book();
+      expect(row.test).toBe(true);
+      const token = newToken();
+      expect((await postBooking(backend.stripeUrl, formBody(validDraft(token)))).status).toBe(502);
+      expect((await findByToken(backend.db, token))?.test).toBe(false);
+    });
+  });
+
   describe("the sandbox payment", () => {
     it("Pay marks the booking paid through a signed notification, returns to ok, and both e-mails arrive", async () => {
       const { orderId, token, row: before } = await book();
@@ -341,6 +459,8 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       const mine = () => backend.smtp.received.filter((m) => m.subject.includes(orderId));
       const mails = await waitFor(mine, (m) => m.length >= 2);
       expect(mails.map((m) => m.to).sort()).toEqual([[backend.businessEmail], [customerEmail(token)]].sort());
+      // A sandbox booking is a test booking: both subjects say so.
+      expect(mails.map((m) => m.subject.slice(0, 7))).toEqual(["[TEST] ", "[TEST] "]);
       const traveller = mails.find((m) => m.to.includes(customerEmail(token)))!;
       expect(traveller.text).toContain(orderId);
       expect(traveller.text).toContain(CONFIRMATION_SENTENCE);
