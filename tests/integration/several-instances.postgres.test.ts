@@ -68,6 +68,40 @@ describe.skipIf(!TEST_DATABASE_URL)(`several instances on one PostgreSQL${TEST_D
     }
   });
 
+  it("limits payment-page look-ups per visitor (429 with Retry-After), counting an IPv6 /64 as one visitor", async () => {
+    const database = await createTestDatabase("navette_it_limits");
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-it-limits-"));
+    const server = await startChildServer({ DATABASE_URL: database.url, DATA_DIR: dataDir });
+    try {
+      // From loopback, X-Forwarded-For is believed (TRUST_PROXY's default): each header is a visitor.
+      const look = (from: string, orderId = "NV-ZZZZZZ") =>
+        fetch(`${server.url}/payment/${orderId}`, { headers: { "x-forwarded-for": from }, redirect: "manual" });
+      const statuses: number[] = [];
+      // Sixty addresses of one IPv6 /64: unknown orders, answered 404.
+      for (let i = 0; i < 60; i++) statuses.push((await look(`2001:db8:77:1::${(i + 1).toString(16)}`)).status);
+      expect(statuses).toEqual(Array(60).fill(404));
+      const refused = await look("2001:db8:77:1:ffff:ffff:ffff:fffe");
+      expect(refused.status).toBe(429);
+      const retry = Number(refused.headers.get("retry-after"));
+      expect(retry).toBeGreaterThanOrEqual(1);
+      expect(retry).toBeLessThanOrEqual(60);
+      expect(await refused.text()).toContain("Too many payment pages from your connection in a minute.");
+      // The next /64, and an IPv4 visitor, are not held back.
+      expect((await look("2001:db8:77:2::1")).status).toBe(404);
+      expect((await look("192.0.2.10")).status).toBe(404);
+      // A booking's own page is refused too once its visitor is over the limit: the limit comes first.
+      const booked = await postBooking(server.url, formBody(validDraft(newToken())), { "x-forwarded-for": "2001:db8:77:3::1" });
+      const orderId = /NV-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}/.exec(booked.headers.get("location") ?? "")?.[0];
+      expect(orderId).toBeTruthy();
+      expect((await look("2001:db8:77:3::2", orderId)).status).toBe(200);
+      expect((await look("2001:db8:77:1::5", orderId)).status).toBe(429);
+    } finally {
+      await server.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("migrates once when instances start together, and sends each outbox message once when they pass at the same time", async () => {
     const database = await createTestDatabase("navette_it_outbox");
     // Opened at once on a fresh database: each migrates, one after the other.
@@ -75,17 +109,15 @@ describe.skipIf(!TEST_DATABASE_URL)(`several instances on one PostgreSQL${TEST_D
     try {
       const db = instances[0]!.db;
       const subjects = Array.from({ length: 60 }, (_, i) => `NV-OUT${String(i).padStart(3, "0")}`);
-      await db
-        .insert(outbox)
-        .values(
-          subjects.map((subject) => ({
-            orderId: subject,
-            kind: "traveller_confirmation" as const,
-            recipient: "x@example.com",
-            subject,
-            body: "b",
-          })),
-        );
+      await db.insert(outbox).values(
+        subjects.map((subject) => ({
+          orderId: subject,
+          kind: "traveller_confirmation" as const,
+          recipient: "x@example.com",
+          subject,
+          body: "b",
+        })),
+      );
       const sent: string[][] = instances.map(() => []);
       const boxes = instances.map((instance, i) => {
         // A send that takes a moment, so that the instances' passes overlap.
