@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
@@ -412,5 +413,29 @@ describe("recordPayment with bookingEmails", () => {
     expect(business!.text).toContain("Phone: +33 6 12 34 56 78");
     expect(business!.text).toContain("To: Paris (Hotel Lutetia, 45 boulevard Raspail, 75006)");
     expect(business!.text).toContain("Notes:\n  Child seat please.");
+  });
+});
+
+describe("the recipient handed to the mailer", () => {
+  it("is one address object, so a stored text holding commas never reaches several people", async () => {
+    const { db } = database;
+    await queue(db, "NV-LISTED", { recipient: "one@example.com, two@example.com, three@example.com" });
+    // Nodemailer's JSON transport builds the envelope as SMTP would, without sending anything.
+    const json = nodemailer.createTransport({ jsonTransport: true });
+    const envelopes: { to: string[] }[] = [];
+    const recording: MailTransport = {
+      async sendMail(message) {
+        expect(message.to).toEqual({ name: "", address: "one@example.com, two@example.com, three@example.com" });
+        const info = await json.sendMail(message);
+        envelopes.push(info.envelope as { to: string[] });
+        return info;
+      },
+    };
+    await createOutbox({ db, transport: recording, from: FROM, log: recordingLog() }).runOnce();
+    expect(envelopes).toHaveLength(1);
+    expect(envelopes[0]!.to).toHaveLength(1);
+    // The same text as a plain string would have gone to three people.
+    const asString = await json.sendMail({ from: FROM, to: "one@example.com, two@example.com, three@example.com", text: "x" });
+    expect((asString.envelope as { to: string[] }).to).toHaveLength(3);
   });
 });

@@ -1,6 +1,6 @@
 import type { Hotel } from "~/domain/hotels";
 import { type End, endFields, type Leg } from "~/domain/booking/fields";
-import { setFlightTime } from "~/domain/booking/draft";
+import { FLIGHT_END, setFlightTime } from "~/domain/booking/draft";
 import { type Clock, FLIGHT_TIME_HINT, formatClock } from "~/domain/booking/time-rules";
 import { Field, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
@@ -28,7 +28,7 @@ export function EndFields({
   const f = endFields(end, leg);
   const { value, set, error } = form;
   const place = value(f.lieu);
-  const isFlight = value(f.type) === "1";
+  const isFlight = value(f.type) === FLIGHT_END;
   const pickup = end === "pu";
   const title = pickup ? "Pick-up" : "Drop-off";
 

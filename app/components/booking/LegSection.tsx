@@ -1,7 +1,7 @@
 import type { Hotel } from "~/domain/hotels";
 import { endFields, type Leg, legFields } from "~/domain/booking/fields";
 import type { ParisDate } from "~/domain/booking/paris-time";
-import { setLegDate } from "~/domain/booking/draft";
+import { FLIGHT_END, setLegDate } from "~/domain/booking/draft";
 import { flightWindow, parseClock } from "~/domain/booking/time-rules";
 import type { TransferKind } from "~/domain/site-paths";
 import { Field, fieldId } from "../ui/Field";
@@ -24,8 +24,8 @@ export function LegSection({
   hotels: readonly Hotel[];
 }) {
   const l = legFields(leg);
-  const pickupIsFlight = form.value(endFields("pu", leg).type) === "1";
-  const dropIsFlight = form.value(endFields("drop", leg).type) === "1";
+  const pickupIsFlight = form.value(endFields("pu", leg).type) === FLIGHT_END;
+  const dropIsFlight = form.value(endFields("drop", leg).type) === FLIGHT_END;
   const titleId = `leg-${leg}-title`;
   const h = form.value(l.timeH);
   const m = form.value(l.timeM);

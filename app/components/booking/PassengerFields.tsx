@@ -1,3 +1,4 @@
+import { countOf } from "~/domain/booking/draft";
 import { legFields } from "~/domain/booking/fields";
 import { formatDuration } from "~/domain/booking/time-rules";
 import { formatEuros } from "~/domain/money";
@@ -25,7 +26,7 @@ export function PassengerFields({ form }: { form: FormApi }) {
   const l = legFields(1);
   const cb = cents(form.value("prix_cb"));
   const cash = cents(form.value("prix_cash"));
-  const duration = Number(form.value("duree_aller"));
+  const duration = countOf(form.value("duree_aller"));
   return (
     <section className="card" aria-labelledby="passengers-title">
       <div className="section-head">
