@@ -12,6 +12,7 @@ import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
+import { startRetention } from "~/lib/retention.server";
 import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { SANDBOX_SECRET_NAME, sharedSecret } from "~/lib/shared-secrets.server";
@@ -186,6 +187,8 @@ export async function main(
     log: console,
   });
   outbox.start();
+  // Personal data the site no longer needs goes now and every hour (docs/product.md, Personal data).
+  const retention = startRetention({ db: database.db, periods: settings.retention, log: console });
   // Counted in the database, so that every instance counts a visitor together.
   const limits = createRateLimits(database.db);
   // Passes started by a payment, awaited at shutdown so a send is not cut off.
@@ -238,6 +241,7 @@ export async function main(
       limits.stop();
       void Promise.all([...wakes])
         .then(() => outbox.stop())
+        .then(() => retention.stop())
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -10,7 +10,15 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["privacy", "GDPR", "personal data", "data protection", "cookies"],
   });
 
-export default function PrivacyPolicyPage() {
+/** The retention periods the server applies by itself (docs/product.md, Personal data), from its settings. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { retention: context.settings.retention };
+}
+
+const days = (n: number) => (n === 1 ? "1 day" : `${n} days`);
+
+export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
+  const { retention } = loaderData;
   const site = useSite();
   const mail = <a href={`mailto:${site.email}`}>{site.email}</a>;
   return (
@@ -93,6 +101,14 @@ export default function PrivacyPolicyPage() {
       <h2>How long we keep it</h2>
       <ul>
         <li>Booking details: for the time needed to carry out the transfer and handle any complaint, then three years after the ride.</li>
+        <li>
+          A booking that is never paid: deleted automatically {days(retention.unpaidBookingDays)} after it was last changed, unless a
+          payment for it is still being processed.
+        </li>
+        <li>
+          The e-mails we send about a booking: their text is deleted automatically {days(retention.mailBodyDays)} after they are sent; we
+          keep only to whom and when they were sent, and their subject.
+        </li>
         <li>Invoices and accounting records: ten years, as French commercial law requires.</li>
         <li>Contact-form messages: one year after our last exchange, unless they lead to a booking.</li>
         <li>Server logs: no more than twelve months.</li>

@@ -2,15 +2,17 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../../db/schema";
+import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { formatEuros } from "~/domain/money";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
 import type { Db } from "~/lib/db.server";
-import { formBody, hmacHex, newToken, orderIdOf, postBooking, sandboxNotice, validDraft, waitFor, type TestSmtp } from "./helpers";
+import { purgeExpired } from "~/lib/retention.server";
+import { FORM, formBody, hmacHex, newToken, orderIdOf, postBooking, sandboxNotice, validDraft, waitFor, type TestSmtp } from "./helpers";
 
 /**
- * Payment safety on one database (docs/product.md, Payment states): Stripe's Checkout events with
- * properly signed payloads, and an amount that differs from the booking's.
+ * Payment safety and personal data on one database (docs/product.md, Payment states and Personal
+ * data): Stripe's Checkout events with properly signed payloads, an amount that differs from the
+ * booking's, and the retention purge as of a given `now`.
  */
 export interface PaymentsBackend {
   /** The site with the built-in sandbox provider. */
@@ -28,6 +30,11 @@ export interface PaymentsBackend {
 
 export const STRIPE_SECRET_KEY = "sk_test_payments";
 export const STRIPE_WEBHOOK_SECRET = "whsec_payments";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Retention periods other than the defaults, given to both servers, which the privacy policy must state. */
+export const RETENTION_ENV = { MAIL_BODY_RETENTION_DAYS: "45", UNPAID_BOOKING_RETENTION_DAYS: "5" };
 
 export function paymentsSuite(open: () => Promise<PaymentsBackend>): void {
   let backend: PaymentsBackend;
@@ -228,6 +235,108 @@ export function paymentsSuite(open: () => Promise<PaymentsBackend>): void {
         body: { received: true, outcome: "paid" },
       });
       expect(await mustFind(row.orderId)).toMatchObject({ status: "paid", paidAmountCents: null, paymentIssue: null });
+    });
+  });
+
+  describe("retention, as of a given now", () => {
+    it("the privacy policy states the periods the server applies, from its settings", async () => {
+      // React separates adjacent text nodes with empty comments.
+      const html = (await (await fetch(`${backend.url}/privacy-policy`)).text()).replaceAll("<!-- -->", "");
+      expect(html).toContain("deleted automatically 5 days after it was last changed");
+      expect(html).toContain("their text is deleted automatically 45 days after they are sent");
+    });
+
+    /** Sets a booking's last change back in time, as if it had been made `days` ago. */
+    async function age(orderId: string, days: number, now: Date) {
+      await backend.db
+        .update(bookings)
+        .set({ updatedAt: new Date(now.getTime() - days * DAY_MS), createdAt: new Date(now.getTime() - days * DAY_MS) })
+        .where(eq(bookings.orderId, orderId));
+    }
+
+    /** Pays a booking through the sandbox page and waits until both its e-mails are sent. */
+    async function payAndSend(orderId: string) {
+      const pay = await fetch(`${backend.url}/payment/${orderId}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": FORM, origin: backend.url },
+        body: "intent=pay",
+      });
+      expect(pay.headers.get("location")).toBe(`/response_bank_ok_ko?ok_ko=ok&order_id=${orderId}`);
+      return waitFor(
+        () => outboxOf(orderId),
+        (rows) => rows.length === 2 && rows.every((m) => m.status === "sent"),
+      );
+    }
+
+    it("empties a sent e-mail's body after MAIL_BODY_RETENTION_DAYS, keeping its recipient, subject and state", async () => {
+      const row = await book();
+      const sent = await payAndSend(row.orderId);
+      const sentAt = Math.max(...sent.map((m) => m.sentAt!.getTime()));
+      const periods = { mailBodyDays: 30, unpaidBookingDays: 3650 };
+
+      await purgeExpired(backend.db, periods, new Date(sentAt + 29 * DAY_MS));
+      expect((await outboxOf(row.orderId)).map((m) => m.body.length > 0)).toEqual([true, true]);
+
+      const first = await purgeExpired(backend.db, periods, new Date(sentAt + 30 * DAY_MS + 1000));
+      expect(first.mailBodies).toBeGreaterThanOrEqual(2);
+      const after = await outboxOf(row.orderId);
+      expect(after.map((m) => m.body)).toEqual(["", ""]);
+      expect(after.map((m) => [m.kind, m.recipient, m.subject, m.status, m.sentAt])).toEqual(
+        sent.map((m) => [m.kind, m.recipient, m.subject, m.status, m.sentAt]),
+      );
+      // The paid booking itself stays.
+      expect((await mustFind(row.orderId)).status).toBe("paid");
+      // Nothing left to do: a second run, or another instance's, changes nothing.
+      expect((await purgeExpired(backend.db, periods, new Date(sentAt + 30 * DAY_MS + 1000))).mailBodies).toBe(0);
+    });
+
+    it("deletes bookings abandoned unpaid after UNPAID_BOOKING_RETENTION_DAYS, and only those", async () => {
+      const now = new Date();
+      const periods = { mailBodyDays: 3650, unpaidBookingDays: 7 };
+      const abandoned = await book();
+      const recent = await book();
+      const delayed = await book();
+      const failed = await book();
+      const paid = await book();
+      await deliver(checkoutEvent(delayed, "checkout.session.completed", { paymentStatus: "unpaid" }));
+      await deliver(checkoutEvent(failed, "checkout.session.async_payment_failed", { paymentStatus: "unpaid" }));
+      await deliver(checkoutEvent(paid, "checkout.session.completed"));
+      await waitFor(
+        () => outboxOf(paid.orderId),
+        (rows) => rows.length === 2 && rows.every((m) => m.status === "sent"),
+      );
+      await age(abandoned.orderId, 8, now);
+      await age(recent.orderId, 6, now);
+      for (const row of [delayed, failed, paid]) await age(row.orderId, 30, now);
+      // An outbox row of the abandoned booking (none is written before payment, but none may outlive it).
+      await backend.db.insert(outbox).values({
+        orderId: abandoned.orderId,
+        kind: "traveller_confirmation",
+        recipient: "x@example.com",
+        subject: `Booking ${abandoned.orderId}`,
+        body: "…",
+      });
+
+      // Two instances purging at the same moment delete each booking once between them.
+      const [a, b] = await Promise.all([purgeExpired(backend.db, periods, now), purgeExpired(backend.db, periods, now)]);
+      expect(a.unpaidBookings + b.unpaidBookings).toBe(1);
+      expect(await findByOrderId(backend.db, abandoned.orderId)).toBeUndefined();
+      expect(await outboxOf(abandoned.orderId)).toEqual([]);
+      expect((await mustFind(recent.orderId)).status).toBe("pending_payment");
+      expect((await mustFind(delayed.orderId)).status).toBe("pending_payment");
+      expect((await mustFind(failed.orderId)).status).toBe("payment_failed");
+      expect((await mustFind(paid.orderId)).status).toBe("paid");
+      expect(await outboxOf(paid.orderId)).toHaveLength(2);
+      expect((await purgeExpired(backend.db, periods, now)).unpaidBookings).toBe(0);
+
+      // A day later the recent one has been waiting 7 days too.
+      await purgeExpired(backend.db, periods, new Date(now.getTime() + DAY_MS + 1000));
+      expect(await findByOrderId(backend.db, recent.orderId)).toBeUndefined();
+      expect(await mustFind(delayed.orderId)).toBeDefined();
+      // The record of the notifications stays (ids and amounts only).
+      const events = await backend.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, delayed.orderId));
+      expect(events).toHaveLength(1);
     });
   });
 }

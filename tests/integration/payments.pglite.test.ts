@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe } from "vitest";
 import { startInProcessServer, startSmtp } from "./helpers";
-import { paymentsSuite, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from "./payments-suite";
+import { paymentsSuite, RETENTION_ENV, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from "./payments-suite";
 
 // Payment safety and retention on the embedded PostgreSQL (PGlite): the built app runs in this
 // process (PGlite admits one), a sandbox site and a Stripe site on one database the test reads.
@@ -13,7 +13,7 @@ describe("payments and retention on PGlite", () => {
     const smtp = await startSmtp();
     const sandboxSecret = `it-payments-secret-${process.pid}-${Date.now()}`;
     const businessEmail = "payments-pglite@navette.example";
-    const common = { SMTP_URL: smtp.url, SITE_EMAIL: businessEmail, PAYMENT_SANDBOX_SECRET: sandboxSecret };
+    const common = { SMTP_URL: smtp.url, SITE_EMAIL: businessEmail, ...RETENTION_ENV, PAYMENT_SANDBOX_SECRET: sandboxSecret };
     const sandbox = await startInProcessServer({ dataDir, env: common });
     const stripe = await startInProcessServer({
       dataDir,

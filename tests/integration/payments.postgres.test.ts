@@ -4,7 +4,7 @@ import path from "node:path";
 import { describe } from "vitest";
 import { openDatabase } from "~/lib/db.server";
 import { createTestDatabase, NO_POSTGRES, startChildServer, startSmtp, TEST_DATABASE_URL } from "./helpers";
-import { paymentsSuite, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from "./payments-suite";
+import { paymentsSuite, RETENTION_ENV, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } from "./payments-suite";
 
 // Payment safety and retention on a real PostgreSQL server: the built server as production runs
 // it (`node server/index.js` with DATABASE_URL), a sandbox one and a Stripe one, on a database
@@ -16,7 +16,7 @@ describe.skipIf(!TEST_DATABASE_URL)(`payments and retention on PostgreSQL${TEST_
     const smtp = await startSmtp();
     const sandboxSecret = `it-payments-secret-${process.pid}-${Date.now()}`;
     const businessEmail = "payments-pg@navette.example";
-    const common = { DATABASE_URL: database.url, DATA_DIR: dataDir, SMTP_URL: smtp.url, SITE_EMAIL: businessEmail };
+    const common = { DATABASE_URL: database.url, DATA_DIR: dataDir, SMTP_URL: smtp.url, SITE_EMAIL: businessEmail, ...RETENTION_ENV };
     const sandbox = await startChildServer({ ...common, PAYMENT_SANDBOX_SECRET: sandboxSecret });
     const stripe = await startChildServer({ ...common, STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET });
     const db = await openDatabase({ databaseUrl: database.url, pgliteDir: null });

@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookings, outbox } from "../../db/schema";
+import { openDatabase, type Database } from "./db.server";
+import { purgeExpired, startRetention } from "./retention.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A stored booking row, written directly: the purge reads only its status and dates. */
+async function booking(orderId: string, fields: Partial<typeof bookings.$inferInsert> = {}) {
+  await database.db.insert(bookings).values({
+    orderId,
+    submissionToken: `token-${orderId}`,
+    kind: "private",
+    roundTrip: false,
+    depart: "Orly Airport (ORY)",
+    arrive: "Disneyland Paris",
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone: "+33 6 12 34 56 78",
+    adults: 1,
+    children: 0,
+    babies: 0,
+    priceCents: 4000,
+    paymentMode: "card",
+    details: {},
+    ...fields,
+  });
+}
+
+const present = async (orderId: string) => (await database.db.select().from(bookings).where(eq(bookings.orderId, orderId))).length === 1;
+
+describe("purgeExpired", () => {
+  it.each([
+    ["7 days", 7, { mailBodyDays: 30, unpaidBookingDays: 7 }, false],
+    ["6 days", 6, { mailBodyDays: 30, unpaidBookingDays: 7 }, true],
+    ["2 days, with a 1-day period", 2, { mailBodyDays: 30, unpaidBookingDays: 1 }, false],
+  ])("an unpaid booking last changed %s ago: kept is %s", async (_what, days, periods, kept) => {
+    const now = new Date();
+    const orderId = `NV-U${days}${periods.unpaidBookingDays}`;
+    const changed = new Date(now.getTime() - days * DAY_MS - 1000);
+    await booking(orderId, { createdAt: changed, updatedAt: changed });
+    await purgeExpired(database.db, periods, now);
+    expect(await present(orderId)).toBe(kept);
+  });
+
+  it("never deletes a paid booking, however old", async () => {
+    const old = new Date("2020-01-01T00:00:00Z");
+    await booking("NV-PAID1", { status: "paid", paidAt: old, createdAt: old, updatedAt: old });
+    await purgeExpired(database.db, { mailBodyDays: 1, unpaidBookingDays: 1 }, new Date("2026-11-23T12:00:00Z"));
+    expect(await present("NV-PAID1")).toBe(true);
+  });
+});
+
+describe("startRetention", () => {
+  it("purges at once by itself, and stop() waits for the purge under way", async () => {
+    const old = new Date(Date.now() - 10 * DAY_MS);
+    await booking("NV-TIMER1", { createdAt: old, updatedAt: old });
+    await database.db.insert(outbox).values({
+      orderId: "NV-SENT01",
+      kind: "traveller_confirmation",
+      recipient: "claire@example.com",
+      subject: "Your booking NV-SENT01",
+      body: "Dear Claire",
+      status: "sent",
+      sentAt: new Date(Date.now() - 40 * DAY_MS),
+    });
+    const logged: string[] = [];
+    const timer = startRetention({
+      db: database.db,
+      periods: { mailBodyDays: 30, unpaidBookingDays: 7 },
+      log: { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m) },
+    });
+    await timer.stop();
+    expect(await present("NV-TIMER1")).toBe(false);
+    const [mail] = await database.db.select().from(outbox).where(eq(outbox.orderId, "NV-SENT01"));
+    expect(mail).toMatchObject({ body: "", subject: "Your booking NV-SENT01", recipient: "claire@example.com", status: "sent" });
+    expect(logged).toEqual(["Retention: 1 sent e-mail bodies emptied, 1 unpaid bookings deleted."]);
+  });
+});
