@@ -1,0 +1,102 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { bookings } from "../../db/schema";
+import { initialDraft, setFlightTime, setLegDate, withCounts } from "~/domain/booking/draft";
+import type { BookingDraft } from "~/domain/booking/fields";
+import { bookingFormSchema, type Booking } from "~/domain/booking/validation";
+import { findByToken, saveBooking } from "./bookings.server";
+import { openDatabase, type Database } from "./db.server";
+
+// saveBooking on the embedded PostgreSQL: one booking per submission token, and what a repost of
+// the token does to it (docs/product.md, Booking rules, What the server adds).
+
+const now = new Date("2026-05-10T10:00:00Z");
+
+function booking(token: string, edits: BookingDraft = {}): Booking {
+  let draft = initialDraft(
+    { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", private_shuttle: "1", hotel: "disneyland-hotel" },
+    { now },
+  );
+  draft = setFlightTime(setLegDate(draft, 1, { year: 2026, month: 5, day: 20 }), "pu", 1, "10:00");
+  draft = withCounts({
+    ...draft,
+    city_vol_pu_1: "London",
+    num_vol_pu_1: "BA 304",
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone_mobile: "+33 6 12 34 56 78",
+    submission_token: token,
+    ...edits,
+  });
+  return bookingFormSchema({ now, rows: [] }).parse(draft);
+}
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity`);
+});
+
+describe("saveBooking", () => {
+  it("stores the checked booking, its test flag and no copy of the raw form", async () => {
+    const { row, outcome } = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, test: true });
+    expect(outcome).toBe("created");
+    expect(row).toMatchObject({ submissionToken: "t-1", status: "pending_payment", test: true, adults: 1, priceCents: 6_500 });
+    expect(Object.keys(row.details as object).sort()).toEqual(["customer", "legs", "luggage"]);
+    expect((await saveBooking(database.db, { booking: booking("t-2"), priceCents: 6_500 })).row.test).toBe(false);
+  });
+
+  it("gives the same booking back, unchanged, for the same content", async () => {
+    const first = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500 });
+    const again = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500 });
+    expect(again.outcome).toBe("unchanged");
+    expect(again.row).toEqual(first.row);
+    const [both] = await Promise.all([
+      saveBooking(database.db, { booking: booking("t-3"), priceCents: 6_500 }),
+      saveBooking(database.db, { booking: booking("t-3"), priceCents: 6_500 }),
+    ]);
+    expect((await database.db.select().from(bookings).where(eq(bookings.submissionToken, "t-3"))).map((r) => r.orderId)).toEqual([
+      both.row.orderId,
+    ]);
+  });
+
+  it("updates and reprices an unpaid booking (pending or failed) under its order id when the content changes", async () => {
+    const first = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500 });
+    const five = await saveBooking(database.db, { booking: booking("t-1", { pax_adult_t1: "5" }), priceCents: 8_500 });
+    expect(five.outcome).toBe("updated");
+    expect(five.row).toMatchObject({ orderId: first.row.orderId, adults: 5, priceCents: 8_500, status: "pending_payment" });
+
+    await database.db.update(bookings).set({ status: "payment_failed" }).where(eq(bookings.submissionToken, "t-1"));
+    // The same content after a failed payment is a new attempt: pending again.
+    const retry = await saveBooking(database.db, { booking: booking("t-1", { pax_adult_t1: "5" }), priceCents: 8_500 });
+    expect(retry.outcome).toBe("updated");
+    expect(retry.row).toMatchObject({ orderId: first.row.orderId, status: "pending_payment" });
+
+    // Same content, but the price file changed: repriced.
+    const repriced = await saveBooking(database.db, { booking: booking("t-1", { pax_adult_t1: "5" }), priceCents: 9_000 });
+    expect(repriced).toMatchObject({ outcome: "updated", row: { priceCents: 9_000 } });
+  });
+
+  it("never changes a paid booking", async () => {
+    const { row } = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500 });
+    await database.db.update(bookings).set({ status: "paid", paidAt: new Date() }).where(eq(bookings.orderId, row.orderId));
+    const paid = await findByToken(database.db, "t-1");
+
+    const same = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500 });
+    expect(same.outcome).toBe("paid");
+    const other = await saveBooking(database.db, { booking: booking("t-1", { french_date_pu_t1: "22/05/2026" }), priceCents: 6_500 });
+    expect(other.outcome).toBe("paid-differs");
+    const repriced = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 1 });
+    expect(repriced.outcome).toBe("paid-differs");
+    expect(await findByToken(database.db, "t-1")).toEqual(paid);
+  });
+});
