@@ -476,6 +476,21 @@ test.describe("booking screen, browser in Asia/Tokyo", () => {
     );
   });
 
+  test("an e-mail that is not one address gets the e-mail message before anything is sent; one address clears it", async ({ page }) => {
+    await open(page, CDG_DISNEY);
+    for (const email of ["one@example.com, two@example.com, three@example.com", "Claire <claire@example.com>", "claire@example"]) {
+      await input(page, "email").fill(email);
+      const errors = await submitAndList(page);
+      expect(errors, email).toContain(MSG.email);
+      await expect(page.locator("#f-email"), email).toHaveAttribute("aria-invalid", "true");
+    }
+    // The list follows the correction.
+    await input(page, "email").fill("claire@example.com");
+    await expect(page.locator("#f-email")).not.toHaveAttribute("aria-invalid", "true");
+    expect(await listedErrors(page)).not.toContain(MSG.email);
+    expect(new URL(page.url()).pathname).toBe("/reservation");
+  });
+
   test("flight windows for shuttle and private, and the gap rule", async ({ page }) => {
     const day = formatFrenchDate(addDays(parisToday(new Date()), 3));
     await open(page, CDG_DISNEY);
