@@ -19,7 +19,7 @@ import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
 import { createPriceStore } from "~/lib/prices.server";
-import type { createRateLimits as CreateRateLimits } from "~/lib/rate-limits.server";
+import { createRateLimits } from "~/lib/rate-limits.server";
 import type { readSettings as ReadSettings } from "~/lib/settings.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -78,7 +78,6 @@ export async function waitFor<T>(read: () => Promise<T> | T, done: (value: T) =>
 interface BundleExports {
   readSettings: typeof ReadSettings;
   createPaymentProvider: typeof CreatePaymentProvider;
-  createRateLimits: typeof CreateRateLimits;
 }
 
 /** The bundle's own functions, by name (its chunk exports carry minified aliases). */
@@ -95,7 +94,7 @@ async function bundleExports(root: string): Promise<{ createServer: typeof Creat
       if (typeof value === "function" && value.name) found[value.name] ??= value;
     }
   }
-  for (const name of ["readSettings", "createPaymentProvider", "createRateLimits", "build"]) {
+  for (const name of ["readSettings", "createPaymentProvider", "build"]) {
     if (!found[name]) throw new Error(`The built bundle has no ${name}: has the server's wiring changed?`);
   }
   return { createServer: index.createServer as typeof CreateServer, ...(found as unknown as BundleExports & { build: ServerBuild }) };
@@ -109,8 +108,8 @@ export interface InProcessServer {
 }
 
 /**
- * The built app (createServer from build/server/index.js, with the bundle's own settings reader,
- * payment providers and rate limiter) wired as main() wires it, but in this process, so the test
+ * The built app (createServer from build/server/index.js, with the bundle's own settings reader
+ * and payment providers, and the shared rate limits) wired as main() wires it, but in this process, so the test
  * reads the very PGlite database the server writes. `database` may be shared by two servers.
  */
 export async function startInProcessServer(options: {
@@ -132,7 +131,8 @@ export async function startInProcessServer(options: {
   const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
   const outbox = createOutbox({ db: database.db, transport: createMailTransport(settings.smtpUrl), from: settings.mailFrom, log: quiet });
   outbox.start();
-  const limits = bundle.createRateLimits(database.db);
+  // The limits need no identity of the bundle's (no instanceof): the source module counts alike.
+  const limits = createRateLimits(database.db);
   const services: BookingServices = {
     db: async () => database.db,
     payments: bundle.createPaymentProvider(settings),
