@@ -68,6 +68,30 @@ describe.skipIf(!TEST_DATABASE_URL)(`several instances on one PostgreSQL${TEST_D
     }
   });
 
+  it("opens its database before it listens, and never listens without one", async () => {
+    const database = await createTestDatabase("navette_it_order");
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-it-order-"));
+    try {
+      const server = await startChildServer({ DATABASE_URL: database.url, DATA_DIR: dataDir });
+      const output = server.output();
+      await server.stop();
+      expect(output.indexOf("Bookings are stored in PostgreSQL.")).toBeGreaterThanOrEqual(0);
+      expect(output.indexOf("Bookings are stored in PostgreSQL.")).toBeLessThan(output.indexOf("listening on"));
+
+      // Nothing listens on port 1: the server says why and stops, without ever listening.
+      const failed = await startChildServer({ DATABASE_URL: "postgres://postgres@127.0.0.1:1/none", DATA_DIR: dataDir }).then(
+        () => null,
+        (error: Error) => error.message,
+      );
+      expect(failed).toContain("The booking database could not be opened");
+      expect(failed).toContain("exited (1)");
+      expect(failed).not.toContain("listening on");
+    } finally {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it("limits payment-page look-ups per visitor (429 with Retry-After), counting an IPv6 /64 as one visitor", async () => {
     const database = await createTestDatabase("navette_it_limits");
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-it-limits-"));
