@@ -128,13 +128,14 @@ export function BookingForm({
     if (submitting) return;
     const result = validateDraft(draft, { ...rules, now: new Date() });
     setErrors(result.errors);
-    if (result.errors.length > 0) {
+    if (!result.booking) {
       // Wait for the list to render, then move focus to it so it is read out.
       requestAnimationFrame(() => errorListRef.current?.focus());
       return;
     }
     setSubmitting(true);
-    const final = appendLuggageSummary(draft);
+    // The notes' summary is written from the checked booking, the counts the rules admitted.
+    const final = appendLuggageSummary(draft, result.booking);
     setDraft(final);
     storeDraft(final);
     window.setTimeout(() => postDraft(bookingEndpoint, final), POST_DELAY_MS);

@@ -1,29 +1,38 @@
 /**
- * On submit, the passenger and luggage summary appended to info_t1 and
- * info_t2, so whoever reads a leg's notes sees the party and its bags.
+ * On submit, the passenger and luggage summary appended to info_t1 and info_t2, so whoever reads a
+ * leg's notes sees the party and its bags. It is written from the checked booking, after the rules
+ * have passed, so every count it states is one the rules admitted.
  */
-import { countOf, legCounts } from "./draft";
+import type { Counts } from "./draft";
 import { legFields, type BookingDraft, type Leg } from "./fields";
 
 /** The line that opens the appended block; everything from it on is the summary. */
 export const SUMMARY_MARK = "-- Passengers and luggage --";
 
+/** What the summary reads of a checked booking (structurally a Booking). */
+export interface SummarySource {
+  passengers: Counts;
+  legs: readonly { passengers: Counts }[];
+  luggage: { checkIn: number; cabin: number; strollerSingle: number; strollerDouble: number; info: string };
+}
+
 function plural(n: number, one: string, many: string): string {
-  return `${Number.isFinite(n) ? n : 0} ${n === 1 ? one : many}`;
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 /**
  * "Passengers: 2 adults, 1 child, 0 babies. Luggage: 2 check-in, 1 cabin, 0 single strollers,
- * 0 double strollers." then the visitor's luggage note (info_pax_luggage), when there is one.
+ * 0 double strollers." then the visitor's luggage note, when there is one. A leg the booking does
+ * not hold (the return of a one-way trip) states the party booked.
  */
-export function luggageSummary(draft: BookingDraft, leg: Leg): string {
-  const p = legCounts(draft, leg);
-  const count = (field: string) => countOf(draft[field]);
+export function luggageSummary(booking: SummarySource, leg: Leg): string {
+  const p = booking.legs[leg - 1]?.passengers ?? booking.passengers;
+  const l = booking.luggage;
   const lines = [
     `Passengers: ${plural(p.adults, "adult", "adults")}, ${plural(p.children, "child", "children")}, ${plural(p.babies, "baby", "babies")}.`,
-    `Luggage: ${count("check_in_luggage")} check-in, ${count("cabin_bag")} cabin, ${plural(count("stroller_single"), "single stroller", "single strollers")}, ${plural(count("stroller_double"), "double stroller", "double strollers")}.`,
+    `Luggage: ${l.checkIn} check-in, ${l.cabin} cabin, ${plural(l.strollerSingle, "single stroller", "single strollers")}, ${plural(l.strollerDouble, "double stroller", "double strollers")}.`,
   ];
-  const note = (draft.info_pax_luggage ?? "").trim();
+  const note = l.info.trim();
   if (note !== "") lines.push(`Luggage info: ${note}`);
   return lines.join("\n");
 }
@@ -35,16 +44,15 @@ export function withoutSummary(info: string): string {
 }
 
 /**
- * The summary appended to info_t1 and info_t2 (both, one way too; leg 2's uses leg 2's
- * counts). Idempotent: an earlier summary is replaced, never stacked, so a second submit after an
- * edit carries the new counts once.
+ * The summary appended to info_t1 and info_t2 (both, one way too). Idempotent: an earlier summary
+ * is replaced, never stacked, so a second submit after an edit carries the new counts once.
  */
-export function appendLuggageSummary<D extends BookingDraft>(draft: D): D & BookingDraft {
+export function appendLuggageSummary<D extends BookingDraft>(draft: D, booking: SummarySource): D & BookingDraft {
   const next: BookingDraft = { ...draft };
   for (const leg of [1, 2] as const) {
     const field = legFields(leg).info;
     const own = withoutSummary(draft[field] ?? "").trimEnd();
-    const block = `${SUMMARY_MARK}\n${luggageSummary(draft, leg)}`;
+    const block = `${SUMMARY_MARK}\n${luggageSummary(booking, leg)}`;
     next[field] = own === "" ? block : `${own}\n\n${block}`;
   }
   return next as D & BookingDraft;

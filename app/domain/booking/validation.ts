@@ -215,9 +215,15 @@ export function bookingPriceRequest(booking: Booking): PriceRequest {
   };
 }
 
-/** The form's check, as the browser runs it on submit: blocking errors, then phone warnings. */
-export function validateDraft(draft: BookingDraft, context: RuleContext): { errors: BookingError[]; warnings: BookingError[] } {
+/**
+ * The form's check, as the browser runs it on submit: blocking errors, then phone warnings, and
+ * the typed booking when there is no error.
+ */
+export function validateDraft(
+  draft: BookingDraft,
+  context: RuleContext,
+): { errors: BookingError[]; warnings: BookingError[]; booking: Booking | null } {
   const result = bookingFormSchema(context).safeParse(draft);
   const errors = result.success ? [] : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ""), message: issue.message }));
-  return { errors, warnings: phoneWarnings(draft) };
+  return { errors, warnings: phoneWarnings(draft), booking: result.success ? result.data : null };
 }
