@@ -7,7 +7,7 @@ import type { BookingDraft } from "~/domain/booking/fields";
 import { dateBounds } from "~/domain/booking/paris-time";
 import { repriceDraft } from "~/domain/booking/price-request";
 import type { PriceRow } from "~/domain/pricing/csv";
-import { rowsServing } from "~/domain/pricing/pricing";
+import { routeDetailRows } from "~/domain/pricing/pricing";
 
 // The site footer is hidden on the booking form.
 export const handle = { hideFooter: true };
@@ -16,13 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const query = Object.fromEntries(new URL(request.url).searchParams);
   let draft: BookingDraft = { ...initialDraft(query, { now }), submission_token: randomUUID() };
-  // The price file's rows for this route: the form's rules measure durations, delays and hotel
-  // zones against them until the browser has loaded its own copy of the file.
+  // What the price file says of this route's durations, delays and hotel zones (its rows without
+  // prices): the form's rules measure against it until the browser has loaded its own copy.
   let routeRows: readonly PriceRow[] = [];
   try {
     const prices = await context.prices.get();
     draft = repriceDraft(draft, prices.rows);
-    routeRows = rowsServing(prices.rows, { from: draft.depart ?? "", to: draft.arrive ?? "" });
+    routeRows = routeDetailRows(prices.rows, { from: draft.depart ?? "", to: draft.arrive ?? "" });
   } catch {
     // A loading failure is only logged (by the price store); the form then shows no price.
   }

@@ -54,7 +54,7 @@ export function BookingForm({
   /** Each leg's first and last bookable Paris dates, from the server's clock when the page was made. */
   bounds: Record<Leg, { min: ParisDate; max: ParisDate }>;
   bookingEndpoint: string;
-  /** The price file's rows for this page's route, from the server: the rules' durations and delays until the browser has its own copy. */
+  /** What the price file says of this page's route (its rows without prices), from the server: the rules read it until the browser has its own copy of the file. */
   routeRows: readonly PriceRow[];
 }) {
   const [draft, setDraft] = useState<BookingDraft>(initialDraft);

@@ -26,7 +26,9 @@ import {
   privateTable,
   quote,
   ratesTable,
+  routeDetailRows,
   routeDetails,
+  rowsServing,
   shuttlePrice,
   shuttleTable,
   startingPrice,
@@ -647,6 +649,30 @@ describe("the shipped data/prices.csv", () => {
 
   it("names exactly the five places", () => {
     expect(places(rows)).toEqual([BVA, CDG, DLP, ORY, PARIS]);
+  });
+
+  it("gives every route's details from its detail rows as from the whole file, in far fewer rows and no price", () => {
+    for (const from of places(rows)) {
+      for (const to of places(rows)) {
+        const route = { from, to };
+        const bare = routeDetailRows(rows, route);
+        expect(
+          bare.every(
+            (r) =>
+              priceFor(bare, { ...route, kind: r.kind, tripType: r.tripType, party: { adults: 1, children: 0, babies: 0 } }, "card") ===
+              null,
+          ),
+        ).toBe(true);
+        for (const kind of ["shuttle", "private"] as const) {
+          for (const tripType of TRIP_TYPES) {
+            expect(routeDetails(bare, route, kind, tripType), `${from} → ${to} ${kind} ${tripType}`).toEqual(
+              routeDetails(rows, route, kind, tripType),
+            );
+          }
+        }
+      }
+    }
+    expect(routeDetailRows(rows, { from: CDG, to: DLP }).length).toBeLessThanOrEqual(rowsServing(rows, { from: CDG, to: DLP }).length / 4);
   });
 
   const ROUTES: [string, string, boolean][] = [

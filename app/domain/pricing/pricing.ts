@@ -162,6 +162,28 @@ export function rowsServing(rows: readonly PriceRow[], route: Route): readonly P
   return indexOf(rows).byRoute.get(routeKey(route.from, route.to)) ?? [];
 }
 
+/**
+ * The rows serving a route reduced to what routeDetails reads (no prices, one row of each), so
+ * routeDetails gives the same answer from them as from the whole file: what the booking form needs
+ * to check a booking of that route before the browser has loaded the file.
+ */
+export function routeDetailRows(rows: readonly PriceRow[], route: Route): PriceRow[] {
+  const seen = new Set<string>();
+  const bare: PriceRow[] = [];
+  for (const row of rowsServing(rows, route)) {
+    const reduced: PriceRow =
+      row.kind === "shuttle"
+        ? { ...row, payment: "card", prices: emptyPaxTable(), price22: null, priceSup: null }
+        : { ...row, payment: "card", paxMin: null, paxMax: null, price: null };
+    const key = JSON.stringify(reduced);
+    if (!seen.has(key)) {
+      seen.add(key);
+      bare.push(reduced);
+    }
+  }
+  return bare;
+}
+
 /** Every place name of the file (optionally of one kind), sorted. */
 export function places(rows: readonly PriceRow[], kind?: TransferKind): string[] {
   const index = indexOf(rows);
