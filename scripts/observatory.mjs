@@ -169,7 +169,12 @@ function scan(target, caFile) {
 let ok = true;
 try {
   const tlsFiles = makeCertificate();
-  server = await startServerForCheck("observatory-data", { port: APP_PORT, env: { HSTS: "1", SITE_URL: origin } });
+  // The throwaway HTTPS origin has no Stripe keys: the sandbox is chosen explicitly, as a public
+  // site must.
+  server = await startServerForCheck("observatory-data", {
+    port: APP_PORT,
+    env: { HSTS: "1", SITE_URL: origin, PAYMENT_PROVIDER: "sandbox" },
+  });
   await startProxy(tlsFiles);
   for (const page of paths) {
     // The CLI only takes a host, but it pastes it into `https://${host}`, so a path rides

@@ -1,13 +1,21 @@
 import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { createServer as createNetServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import { startSite } from "./site-server";
 
-/** Starts the built server with extra settings; resolves with its exit code and output. */
-function startServer(env: Record<string, string>, waitMs = 8000): Promise<{ code: number | null; output: string }> {
+/**
+ * Starts the built server with extra settings and a data folder of its own (it opens its database
+ * before it listens, and a new PGlite folder takes seconds); resolves with its exit code and
+ * output, or stops it after `waitMs`.
+ */
+function startServer(env: Record<string, string>, waitMs = 30_000): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-start-"));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ["server/index.js"], {
-      env: { ...process.env, HOST: "127.0.0.1", ...env },
+      env: { ...process.env, HOST: "127.0.0.1", DATA_DIR: dataDir, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -16,6 +24,7 @@ function startServer(env: Record<string, string>, waitMs = 8000): Promise<{ code
     const timer = setTimeout(() => child.kill("SIGTERM"), waitMs);
     child.on("exit", (code) => {
       clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
       resolve({ code, output });
     });
   });
