@@ -60,11 +60,13 @@ describe("the shared rate limits", () => {
     expect(keys).toEqual(expect.arrayContaining(["test-v6:2001:db8:aa:bb::/64", "test-v6:2001:db8:aa:bc::/64", "test-v6:192.0.2.9"]));
   });
 
-  it("let a visitor through again once the window has passed", async () => {
-    const limit = createRateLimiter(database.db, "test-window", { points: 1, durationSeconds: 1 });
+  it("let a visitor through again once the window has passed", { timeout: 15_000 }, async () => {
+    const limit = createRateLimiter(database.db, "test-window", { points: 1, durationSeconds: 2 });
     expect(await limit.consume("192.0.2.50")).toEqual({ allowed: true });
-    expect(await limit.consume("192.0.2.50")).toEqual({ allowed: false, retryAfterSeconds: 1 });
-    await sleep(1100);
+    const refused = await limit.consume("192.0.2.50");
+    expect(refused.allowed).toBe(false);
+    if (!refused.allowed) expect([1, 2]).toContain(refused.retryAfterSeconds);
+    await sleep(2100);
     expect(await limit.consume("192.0.2.50")).toEqual({ allowed: true });
   });
 
@@ -103,5 +105,5 @@ describe("the shared rate limits", () => {
       await broken.close();
     }
     expect(errors).toEqual([]);
-  });
+  }, 30_000);
 });
