@@ -91,6 +91,9 @@ export async function startSmtp(): Promise<TestSmtp> {
       });
     },
   });
+  // A client cut off mid-session (a server instance killed by a fault test) resets its connection;
+  // smtp-server reports that as an "error" event, which unheard would end the test process.
+  server.on("error", () => undefined);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.server.address() as AddressInfo).port;
   return {
