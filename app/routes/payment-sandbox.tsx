@@ -6,22 +6,53 @@ import { formatEuros } from "~/domain/money";
 import { findByOrderId } from "~/lib/bookings.server";
 import { SandboxProvider } from "~/lib/payments.server";
 import { acceptPayment } from "~/lib/payment-notices.server";
+import { BodyTooLargeError, readBodyLimited } from "~/lib/request-guards.server";
+
+/** The largest payment form read: it carries one field (`intent`), far under this. */
+export const MAX_PAYMENT_FORM_BODY = 8 * 1024;
 
 async function bookingFor(context: Route.LoaderArgs["context"], orderId: string) {
   if (!(context.booking.payments instanceof SandboxProvider) || !ORDER_ID_PATTERN.test(orderId)) return null;
   return (await findByOrderId(await context.booking.db(), orderId)) ?? null;
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  // Counted before the look-up, so that order ids cannot be tried in bulk.
+/** A refusal in one sentence: the ErrorBoundary shows it, and its headers go out with it. */
+function refusal(status: number, sentence: string, headers?: HeadersInit) {
+  return data(sentence, { status, statusText: sentence, headers });
+}
+
+/**
+ * Both the page (GET) and its form (POST) are counted against one limit per visitor, before the
+ * order is looked up: neither answer (404 or the page) can be used to try order ids in bulk.
+ */
+async function countVisit(context: Route.LoaderArgs["context"]) {
   const limit = await context.booking.paymentPageLimiter.consume(context.clientAddress);
   if (!limit.allowed) {
-    throw data("Too many payment pages from your connection in a minute. Please wait a minute and try again.", {
-      status: 429,
-      statusText: "Too many payment pages from your connection in a minute. Please wait a minute and try again.",
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    throw refusal(429, "Too many payment pages from your connection in a minute. Please wait a minute and try again.", {
+      "Retry-After": String(limit.retryAfterSeconds),
     });
   }
+}
+
+/** The form's `intent`, read from a url-encoded body of at most MAX_PAYMENT_FORM_BODY bytes. */
+async function readIntent(request: Request): Promise<string | null> {
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!type.startsWith("application/x-www-form-urlencoded")) {
+    throw refusal(415, "The payment arrived in a form we do not read. Please use the payment page's buttons.");
+  }
+  try {
+    return new URLSearchParams(await readBodyLimited(request, MAX_PAYMENT_FORM_BODY)).get("intent");
+  } catch (error) {
+    // The rest of the body is left unread: the connection closes after the answer.
+    if (error instanceof BodyTooLargeError) {
+      throw refusal(413, "The payment form is too large to be read.", { Connection: "close" });
+    }
+    throw error;
+  }
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  await countVisit(context);
   const row = await bookingFor(context, params.orderId);
   if (!row) throw data("Error: this payment does not exist.", { status: 404, statusText: "This payment does not exist." });
   return {
@@ -39,17 +70,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * that marks the booking paid; then the visitor returns to the result page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  await countVisit(context);
+  const intent = await readIntent(request);
   const row = await bookingFor(context, params.orderId);
   const payments = context.booking.payments;
-  if (!row || !(payments instanceof SandboxProvider)) throw data("Error: this payment does not exist.", { status: 404 });
-  const intent = (await request.formData()).get("intent");
+  if (!row || !(payments instanceof SandboxProvider))
+    throw data("Error: this payment does not exist.", { status: 404, statusText: "This payment does not exist." });
   const back = (okKo: "ok" | "ko") => `/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
   if (intent !== "pay") return redirect(back("ko"), 303);
   // The provider's notification, signed and then verified like any other that arrives.
   const { body, signature } = payments.sign(row);
   const notice = payments.verify(body, signature);
   const outcome = notice ? await acceptPayment(context.booking, context.settings, notice) : null;
-  return redirect(back(outcome === "paid" || outcome === "already-handled" ? "ok" : "ko"), 303);
+  // Paid with an issue is paid (the booking changed while its page was open, say): the booking is
+  // marked paid and flagged for the staff, and the traveller must not be told to pay again.
+  const paid = outcome === "paid" || outcome === "paid-with-issue" || outcome === "already-handled";
+  return redirect(back(paid ? "ok" : "ko"), 303);
 }
 
 // A refusal's own headers (Retry-After) go out with it.
