@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { finishDocument } from "./finish-document.server";
 // The whole stylesheet (about 3 KB gzip), inlined into every page's <head> here on the server, so
@@ -86,6 +86,9 @@ export function handleDataRequest(response: Response): Response {
 
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A refusal below 500 (React Router's own 405 for a post to a page without an action, its 404
+  // for an unknown route) is an answer to the visitor, not a failure of the site: not logged.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   const e = (error ?? {}) as { name?: string; code?: string; stack?: string };
   const where = (e.stack ?? "")
     .split("\n")

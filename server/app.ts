@@ -51,6 +51,13 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
   app.use(securityHeaders(settings, { dev: Boolean(vite) }));
   app.use(compression());
 
+  // The site answers GET, HEAD and POST; any other method (OPTIONS, TRACE, PROPFIND…) is refused
+  // here with the methods it does answer, before React Router, which has no use for them.
+  app.use((req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
+    res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("This address answers only GET, HEAD and POST requests.");
+  });
+
   // A browser's post from another site is refused here, before any route runs.
   // Server-to-server notifications send no Origin and pass.
   app.use((req, res, next) => {
