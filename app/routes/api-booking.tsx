@@ -25,6 +25,11 @@ function refuse(status: number, problem: string, headers?: HeadersInit) {
   return data({ problems: [problem], back: "/rates" }, { status, headers });
 }
 
+/** A Content-Type's media type: before any parameter (`;`), trimmed, in lower case (media types ignore case). */
+function mediaType(contentType: string | null): string {
+  return (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
+}
+
 /**
  * The booking form's endpoint (docs/product.md, Payment and e-mails). A post from another site never
  * gets here (server/app.ts refuses it with 403). It parses the post once, with the form's own
@@ -42,8 +47,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Retry-After": String(limit.retryAfterSeconds),
     });
   }
-  const type = request.headers.get("content-type") ?? "";
-  if (!type.startsWith("application/x-www-form-urlencoded")) return refuse(415, "The booking arrived in a form we do not read.");
+  if (mediaType(request.headers.get("content-type")) !== "application/x-www-form-urlencoded") {
+    return refuse(415, "The booking arrived in a form we do not read.");
+  }
 
   let body: string;
   try {
