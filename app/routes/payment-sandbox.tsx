@@ -36,8 +36,9 @@ async function countVisit(context: Route.LoaderArgs["context"]) {
 
 /** The form's `intent`, read from a url-encoded body of at most MAX_PAYMENT_FORM_BODY bytes. */
 async function readIntent(request: Request): Promise<string | null> {
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("application/x-www-form-urlencoded")) {
+  // The media type exactly: before any parameter (`;`), trimmed, case ignored.
+  const type = (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") {
     throw refusal(415, "The payment arrived in a form we do not read. Please use the payment page's buttons.");
   }
   try {

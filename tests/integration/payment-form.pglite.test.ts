@@ -133,6 +133,13 @@ describe("the sandbox payment form on PGlite", () => {
     expect(fits.headers.location).toContain("ok_ko=ok");
   });
 
+  it("reads the url-encoded media type whatever its case and parameters", async () => {
+    const row = await book();
+    const paid = await pay(row.orderId, visitor(), "intent=pay", " Application/X-WWW-Form-Urlencoded ; charset=UTF-8");
+    expect(paid.status).toBe(303);
+    expect(paid.headers.location).toBe(`/response_bank_ok_ko?ok_ko=ok&order_id=${row.orderId}`);
+  });
+
   it("answers 415 with a sentence, no stack and no log to a body that is not url-encoded, and pays nothing", async () => {
     const row = await book();
     const logged = vi.spyOn(console, "error");
@@ -140,6 +147,7 @@ describe("the sandbox payment form on PGlite", () => {
       ["application/json", "{"],
       ["multipart/form-data; boundary=x", "--x\r\nbroken"],
       ["text/plain", "intent=pay"],
+      ["application/x-www-form-urlencodedXYZ", "intent=pay"],
     ];
     for (const [type, body] of bodies) {
       const refused = await pay(row.orderId, visitor(), body, type);
