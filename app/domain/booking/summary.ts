@@ -37,10 +37,22 @@ export function luggageSummary(booking: SummarySource, leg: Leg): string {
   return lines.join("\n");
 }
 
-/** A leg's notes without a summary appended earlier. */
+/**
+ * A leg's notes without a summary appended earlier: line breaks read as "\n" (a browser posts a
+ * form's line breaks as CRLF), and everything from the first summary mark on dropped, wherever it
+ * stands, so a posted note can never carry counts of its own under the summary's heading.
+ */
 export function withoutSummary(info: string): string {
-  const at = info.startsWith(SUMMARY_MARK) ? 0 : info.lastIndexOf(`\n\n${SUMMARY_MARK}`);
-  return at < 0 ? info : info.slice(0, at);
+  const note = info.replace(/\r\n?/g, "\n");
+  const at = note.indexOf(SUMMARY_MARK);
+  return at < 0 ? note : note.slice(0, at).trimEnd();
+}
+
+/** A leg's notes as stored: the visitor's own note, then the summary written from the checked booking. */
+export function notesWithSummary(info: string, booking: SummarySource, leg: Leg): string {
+  const own = withoutSummary(info).trimEnd();
+  const block = `${SUMMARY_MARK}\n${luggageSummary(booking, leg)}`;
+  return own === "" ? block : `${own}\n\n${block}`;
 }
 
 /**
@@ -51,9 +63,7 @@ export function appendLuggageSummary<D extends BookingDraft>(draft: D, booking: 
   const next: BookingDraft = { ...draft };
   for (const leg of [1, 2] as const) {
     const field = legFields(leg).info;
-    const own = withoutSummary(draft[field] ?? "").trimEnd();
-    const block = `${SUMMARY_MARK}\n${luggageSummary(booking, leg)}`;
-    next[field] = own === "" ? block : `${own}\n\n${block}`;
+    next[field] = notesWithSummary(draft[field] ?? "", booking, leg);
   }
   return next as D & BookingDraft;
 }

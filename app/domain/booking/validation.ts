@@ -14,12 +14,13 @@ import { z } from "zod";
 // eval, so the probe would be reported as a violation in every browser. The slower path is plenty.
 z.config({ jitless: true });
 import type { PriceRow } from "../pricing/csv";
-import type { PriceRequest } from "../pricing/pricing";
+import { orientRow, rowsServing, type PriceRequest } from "../pricing/pricing";
 import { FLIGHT_END, countOf, flightClock, isFlightEnd, isRoundTrip, legCounts, pickupClock, transferKind } from "./draft";
 import { DRAFT_FIELDS, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 import { MAX_FIELD_LENGTH, MESSAGES, STEP_PREFIX, prefixFor, type BookingError } from "./messages";
 import { isoDate } from "./paris-time";
 import { bookingRules, legDate, legTiming, legsOf, pickupMoment, routeOf, text, type RuleContext } from "./rules";
+import { notesWithSummary } from "./summary";
 import { formatClock } from "./time-rules";
 
 export { transferKind } from "./draft";
@@ -67,7 +68,8 @@ function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string) {
     kind: (flight ? "flight" : "address") as "flight" | "address",
     flightTime: clock ? formatClock(clock) : null,
     flightCity: flight ? text(draft, e.cityVol) : "",
-    flightNumber: flight ? text(draft, e.numVol) : "",
+    // The form upper-cases the flight number as it is typed; a post is read the same way.
+    flightNumber: flight ? text(draft, e.numVol).toUpperCase() : "",
     hotel: flight ? "" : text(draft, e.hotel),
     hotelId: !flight && Number.isSafeInteger(hotelId) ? hotelId : null,
     address: flight ? "" : text(draft, e.address),
@@ -80,13 +82,12 @@ function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string) {
  * and delays the route's price-file row's. null when its date or pickup moment cannot be read,
  * which the rules have already refused.
  */
-function readLeg(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[]) {
+function readLeg(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[], route: { from: string; to: string }) {
   const day = legDate(draft, leg);
   const timing = legTiming(draft, leg, rows);
   const pickupAt = pickupMoment(draft, leg, timing);
   if (day.state !== "ok" || !pickupAt) return null;
   const f = legFields(leg);
-  const route = routeOf(draft);
   const [from, to] = leg === 1 ? [route.from, route.to] : [route.to, route.from];
   const noFlight = !isFlightEnd(draft, "pu", leg) && !isFlightEnd(draft, "drop", leg);
   const pickup = noFlight ? pickupClock(draft, leg) : null;
@@ -108,15 +109,28 @@ function readLeg(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[]) {
   };
 }
 
+/**
+ * The route with the price file's own names for its places (the first row serving it, seen from
+ * the draft's depart), whatever spelling of them matched: the booking stores what the file calls
+ * them. As posted when no row serves the route, which the server then refuses for want of a price.
+ */
+function canonicalRoute(draft: BookingDraft, rows: readonly PriceRow[]): { from: string; to: string } {
+  const route = routeOf(draft);
+  const row = rowsServing(rows, route)[0];
+  if (!row) return route;
+  const oriented = orientRow(row, route.from);
+  return { from: oriented.from, to: oriented.to };
+}
+
 function toBooking(draft: BookingDraft, rows: readonly PriceRow[]) {
-  const legs = legsOf(draft).map((leg) => readLeg(draft, leg, rows));
+  const route = canonicalRoute(draft, rows);
+  const legs = legsOf(draft).map((leg) => readLeg(draft, leg, rows, route));
   if (legs.some((leg) => leg === null)) return null;
   const cents = (field: string) => {
     const n = countOf(text(draft, field) || "x");
     return Number.isSafeInteger(n) ? n : 0;
   };
-  const route = routeOf(draft);
-  return {
+  const booking = {
     customer: {
       lastname: text(draft, "lastname"),
       firstname: text(draft, "firstname"),
@@ -145,6 +159,9 @@ function toBooking(draft: BookingDraft, rows: readonly PriceRow[]) {
     postedPrices: { cb: cents("prix_cb"), cash: cents("prix_cash") },
     submissionToken: text(draft, "submission_token"),
   };
+  // Each leg's notes: the visitor's own, without any passengers-and-luggage block posted with them,
+  // then that block written from the checked booking, as the form writes it.
+  return { ...booking, legs: booking.legs.map((leg) => ({ ...leg, info: notesWithSummary(leg.info, booking, leg.leg) })) };
 }
 
 // ---------------------------------------------------------------------------------------------
