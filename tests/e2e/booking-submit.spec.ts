@@ -273,3 +273,52 @@ for (const timezoneId of ZONES) {
     });
   });
 }
+
+test.describe("booking submit: what the form sends stays inside the rules", () => {
+  test("retyping a picked hotel's address unpicks it, and a same-day return before the outbound arrives is refused before posting", async ({
+    page,
+  }) => {
+    const problems = await PageProblems.attach(page);
+    await page.goto(`${rig.siteBase}/reservation?${CDG_DISNEY}&type_trajet=2&nb_pax=2`, { waitUntil: "load" });
+    await waitForReady(page);
+    const out = addDays(parisToday(new Date()), 3);
+    const hotel = HOTELS.find((h) => h.zip === "77700")!;
+
+    await input(page, "french_date_pu_t1").fill(formatFrenchDate(out));
+    await input(page, "horaire_vol_pu_1").fill("07:45");
+    await input(page, "city_vol_pu_1").fill("New York");
+    await input(page, "num_vol_pu_1").fill("AF007");
+    await input(page, "hotel_n_drop_1").selectOption(String(hotel.id));
+    await expect(input(page, "address_drop_1")).toHaveValue(hotel.address);
+    await input(page, "address_drop_1").fill("5 Rue des Essais");
+    await expect(input(page, "hotel_n_drop_1")).toHaveValue("");
+    // Back the same day for a 09:00 flight: the return pick-up would come before the outbound arrives.
+    await input(page, "french_date_pu_t2").fill(formatFrenchDate(out));
+    await input(page, "horaire_vol_drop_2").fill("09:00");
+    await input(page, "num_vol_drop_2").fill("AF008");
+    await fillCustomer(page);
+
+    const before = rig.captures.length;
+    await page.getByRole("button", { name: "Book Now" }).click();
+    await expect(
+      page.getByRole("link", { name: /^SECOND STEP - The return pick-up must be after the outbound arrival \(\d\d:\d\d\)\.$/ }),
+    ).toBeVisible();
+    expect(rig.captures.length, "nothing is posted").toBe(before);
+
+    await input(page, "horaire_vol_drop_2").fill("21:00");
+    const f = posted(await bookAndLand(page));
+    expect(f).toMatchObject({
+      hotel_drop_1: hotel.name,
+      hotel_n_drop_1: "",
+      address_drop_1: "5 Rue des Essais",
+      hotel_pu_2: hotel.name,
+      hotel_n_pu_2: "",
+      address_pu_2: "5 Rue des Essais",
+      french_date_pu_t2: formatFrenchDate(out),
+      phone_mobile: "+33612345678",
+      phoneCountryCode: "fr",
+      country: "FR",
+    });
+    await problems.expectNone();
+  });
+});

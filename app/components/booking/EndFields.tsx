@@ -1,6 +1,7 @@
 import type { Hotel } from "~/domain/hotels";
 import { type End, endFields, type Leg } from "~/domain/booking/fields";
 import { FLIGHT_END, setFlightTime } from "~/domain/booking/draft";
+import { editAddressEnd } from "~/domain/booking/quote";
 import { type Clock, FLIGHT_TIME_HINT, formatClock } from "~/domain/booking/time-rules";
 import { Field, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
@@ -98,7 +99,7 @@ export function EndFields({
               label="Hotel name"
               autoComplete="off"
               value={value(f.hotel)}
-              onValue={(v) => set(f.hotel, v)}
+              onValue={(v) => form.apply((d) => editAddressEnd(d, end, leg, "hotel", v))}
               error={error(f.hotel)}
             />
             <Field
@@ -107,7 +108,7 @@ export function EndFields({
               required
               autoComplete="address-line1"
               value={value(f.address)}
-              onValue={(v) => set(f.address, v)}
+              onValue={(v) => form.apply((d) => editAddressEnd(d, end, leg, "address", v))}
               error={error(f.address)}
             />
             <Field
@@ -117,7 +118,7 @@ export function EndFields({
               inputMode="numeric"
               autoComplete="postal-code"
               value={value(f.zip)}
-              onValue={(v) => set(f.zip, v)}
+              onValue={(v) => form.apply((d) => editAddressEnd(d, end, leg, "zip", v))}
               error={error(f.zip)}
             />
           </div>

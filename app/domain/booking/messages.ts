@@ -56,6 +56,17 @@ export const END_WORDS: Record<End, { name: string; city: string }> = {
   drop: { name: "drop-off", city: "destination city" },
 };
 
+const OTHER_END_OF: Record<End, End> = { pu: "drop", drop: "pu" };
+
+/** What the return copies from the outbound, as its message names it. */
+export const RETURN_COPY_WORDS = {
+  address: "address",
+  zip: "zip code",
+  hotel: "hotel name",
+  hotelN: "hotel picked",
+  cityVol: "flight city",
+} as const;
+
 export const COUNT_WORDS = { adults: "adults", children: "children", babies: "babies" } as const;
 
 /** The luggage fields and the words their message uses. */
@@ -73,6 +84,8 @@ export const MESSAGES = {
   email: "Please enter a valid email.",
   minimumAdult: "Please enter a minimun adult pax.",
   phone: "Please enter your phone number.",
+  phoneCountry: "Please choose your phone number's country from the list.",
+  country: "Please choose your country from the list.",
   kind: "Please choose Shuttle or Private.",
   trip: "Please choose one way or round trip.",
   place: (leg: Leg, end: End, name: string) => {
@@ -90,10 +103,13 @@ export const MESSAGES = {
     end === "pu"
       ? "The return's pick-up must be the same kind of place as the outbound drop-off."
       : "The return's drop-off must be the same kind of place as the outbound pick-up.",
+  returnCopy: (end: End, key: keyof typeof RETURN_COPY_WORDS) =>
+    `The return's ${END_WORDS[end].name} ${RETURN_COPY_WORDS[key]} must be the outbound ${END_WORDS[OTHER_END_OF[end]].name}'s, as the form copies it.`,
   dateRequired: (leg: Leg) => ` Date Departure (t${leg}) is required.`,
   dateInvalid: "Date input not valid.",
   dateBounds: (leg: Leg, min: string, max: string) => `Date Departure (t${leg}) must be between ${bold(min)} and ${bold(max)}.`,
   returnBeforeOutbound: "The return date cannot be before the departure date.",
+  returnBeforeArrival: (arrival: string) => `The return pick-up must be after the outbound arrival (${bold(arrival)}).`,
   leadTime: "Reservation must be made at least 20 hours before departure.",
   atLeastOnePassenger: "Please enter at least 1 passenger.",
   countRange: (key: keyof typeof COUNT_WORDS) => `Please enter between ${LIMITS[key].min} and ${LIMITS[key].max} ${COUNT_WORDS[key]}.`,
@@ -109,6 +125,7 @@ export const MESSAGES = {
   address: (end: End) => `Please enter the ${END_WORDS[end].name} address.`,
   zip: (end: End) => `Please enter the ${END_WORDS[end].name} zip code.`,
   hotel: (end: End) => `The ${END_WORDS[end].name} hotel is not one of the hotels offered for this route.`,
+  hotelMismatch: (end: End) => `The ${END_WORDS[end].name} hotel's name, address and zip code must be those of the hotel picked.`,
   pickupTimeRequired: "Please enter the pick-up time.",
   pickupTimeInvalid: "Please enter a valid pick-up time (HH:MM).",
   luggage: (words: string) => `Please enter between ${LIMITS.luggage.min} and ${LIMITS.luggage.max} ${words}.`,

@@ -123,3 +123,23 @@ export function pickHotel<D extends BookingDraft>(draft: D, end: End, leg: Leg, 
     : { ...draft, [f.hotel]: "", [f.hotelN]: "" };
   return next as D & BookingDraft;
 }
+
+/**
+ * A typed edit of an address end's hotel name, address or zip. A picked hotel stays picked only
+ * while the three are still its own: once they describe another place, hotel_n is cleared (the pick
+ * list shows "Another hotel or an address"), so the number never names a hotel the end is not.
+ */
+export function editAddressEnd<D extends BookingDraft>(
+  draft: D,
+  end: End,
+  leg: Leg,
+  key: "hotel" | "address" | "zip",
+  value: string,
+): D & BookingDraft {
+  const f = endFields(end, leg);
+  const next: BookingDraft = { ...draft, [f[key]]: value };
+  const picked = HOTELS.find((h) => String(h.id) === (next[f.hotelN] ?? "").trim());
+  const same = (field: string, wanted: string) => (next[field] ?? "").trim() === wanted;
+  if (picked && !(same(f.hotel, picked.name) && same(f.address, picked.address) && same(f.zip, picked.zip))) next[f.hotelN] = "";
+  return next as D & BookingDraft;
+}

@@ -1,10 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { hotelBySlug } from "../hotels";
 import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceRow } from "../pricing/csv";
 import { quote } from "../pricing/pricing";
 import { countOf, initialDraft, mirrorReturnLeg, setFlightTime, setLegDate, withCounts, withTripMode } from "./draft";
 import { DRAFT_FIELDS, type BookingDraft } from "./fields";
 import { priceRequestOf } from "./price-request";
+import { editAddressEnd, pickHotel } from "./quote";
+import { SUMMARY_MARK, appendLuggageSummary, luggageSummary } from "./summary";
 import { isOneEmailAddress } from "./rules";
 import { bookingFormSchema, bookingPriceRequest, stripMarkup, validateDraft, type Booking } from "./validation";
 
@@ -62,6 +65,11 @@ function roundTrip(extra: BookingDraft = {}): BookingDraft {
   draft = setLegDate(draft, 2, { year: 2026, month: 5, day: 25 });
   draft = setFlightTime(draft, "drop", 2, "18:00");
   return { ...draft, num_vol_drop_2: "AF008", ...extra };
+}
+
+/** A leg's date fields for a day of May 2026, as setLegDate writes them. */
+function dateFields(leg: 1 | 2, day: number): BookingDraft {
+  return setLegDate({}, leg, { year: 2026, month: 5, day });
 }
 
 const schema = bookingFormSchema({ now, rows: ROWS });
@@ -200,9 +208,193 @@ describe("a post that contradicts itself is refused, naming the field", () => {
   });
 
   it("keeps a hotel offered for the route, and the hotel a booking link preselected", () => {
-    expect(problems(oneWay({ hotel_n_drop_1: "1" }))).toEqual([]);
+    // Picked from the list: the form fills the hotel's name, address and zip with its number.
+    expect(problems(oneWay({ hotel_n_drop_1: "1", hotel_drop_1: "Disneyland Hotel" }))).toEqual([]);
     // Hotel 19 (zip 77600) is not in the route's zones, but a link may preselect it.
-    expect(problems(oneWay({}, { hotel: "mercure-marne-la-vallee-bussy-saint-georges" }))).toEqual([]);
+    const mercure = hotelBySlug("mercure-marne-la-vallee-bussy-saint-georges")!;
+    const linked = oneWay({ address_drop_1: mercure.address, zip_drop_1: mercure.zip }, { hotel: mercure.slug });
+    expect(linked.hotel_n_drop_1).toBe(String(mercure.id));
+    expect(problems(linked)).toEqual([]);
+  });
+});
+
+describe("a replay the form cannot produce is refused, naming what differs", () => {
+  // Disney Newport Bay Club (3) picked on leg 1's drop-off, as pickHotel fills it.
+  const NEWPORT = {
+    hotel_n_drop_1: "3",
+    hotel_drop_1: "Disney Newport Bay Club",
+    address_drop_1: "Avenue Robert Schuman",
+    zip_drop_1: "77700",
+  };
+
+  it.each([
+    [
+      "a return pick-up address other than the outbound drop-off's",
+      roundTrip({ address_pu_2: "99 Avenue Ailleurs" }),
+      "address_pu_2",
+      "SECOND STEP - The return's pick-up address must be the outbound drop-off's, as the form copies it.",
+    ],
+    [
+      "a return pick-up zip other than the outbound drop-off's",
+      roundTrip({ zip_pu_2: "75001" }),
+      "zip_pu_2",
+      "SECOND STEP - The return's pick-up zip code must be the outbound drop-off's, as the form copies it.",
+    ],
+    [
+      "a return pick-up hotel name other than the outbound drop-off's",
+      roundTrip({ hotel_pu_2: "Other Hotel" }),
+      "hotel_pu_2",
+      "SECOND STEP - The return's pick-up hotel name must be the outbound drop-off's, as the form copies it.",
+    ],
+    [
+      "a return pick-up hotel number with no hotel on the outbound",
+      roundTrip({ hotel_n_pu_2: "1" }),
+      "hotel_n_pu_2",
+      "SECOND STEP - The return's pick-up hotel picked must be the outbound drop-off's, as the form copies it.",
+    ],
+    [
+      "a return drop-off flight city other than the outbound pick-up's",
+      roundTrip({ city_vol_drop_2: "Tokyo" }),
+      "city_vol_drop_2",
+      "SECOND STEP - The return's drop-off flight city must be the outbound pick-up's, as the form copies it.",
+    ],
+    ["a mobile phone with letters", oneWay({ phone_mobile: "call me maybe" }), "phone_mobile", "USER - Please enter your phone number."],
+    [
+      "a mobile phone with a line break",
+      oneWay({ phone_mobile: "+33612345678\r\nBcc: x" }),
+      "phone_mobile",
+      "USER - Please enter your phone number.",
+    ],
+    ["a mobile phone without its +", oneWay({ phone_mobile: "0612345678" }), "phone_mobile", "USER - Please enter your phone number."],
+    ["a mobile phone with dashes", oneWay({ phone_mobile: "+33-6-12-34-56-78" }), "phone_mobile", "USER - Please enter your phone number."],
+    [
+      "a phone country that is not a two-letter code",
+      oneWay({ phoneCountryCode: "x".repeat(2000) }),
+      "phone_mobile",
+      "USER - Please choose your phone number's country from the list.",
+    ],
+    [
+      "a phone country with a line break",
+      oneWay({ phoneCountryCode: "fr\r\n" }),
+      "phone_mobile",
+      "USER - Please choose your phone number's country from the list.",
+    ],
+    [
+      "a phone country no list offers",
+      oneWay({ phoneCountryCode: "qq" }),
+      "phone_mobile",
+      "USER - Please choose your phone number's country from the list.",
+    ],
+    ["a country that is not a code", oneWay({ country: "France\r\nX" }), "country", "USER - Please choose your country from the list."],
+    ["a country in lower case", oneWay({ country: "fr" }), "country", "USER - Please choose your country from the list."],
+    [
+      "a picked hotel number beside another hotel's name",
+      oneWay({ ...NEWPORT, hotel_drop_1: "Disneyland Hotel" }),
+      "hotel_n_drop_1",
+      "FIRST STEP - The drop-off hotel's name, address and zip code must be those of the hotel picked.",
+    ],
+    [
+      "a picked hotel number beside another address",
+      oneWay({ ...NEWPORT, address_drop_1: "Rue de la Marnière" }),
+      "hotel_n_drop_1",
+      "FIRST STEP - The drop-off hotel's name, address and zip code must be those of the hotel picked.",
+    ],
+    [
+      "a picked hotel number beside another zip",
+      oneWay({ ...NEWPORT, zip_drop_1: "77144" }),
+      "hotel_n_drop_1",
+      "FIRST STEP - The drop-off hotel's name, address and zip code must be those of the hotel picked.",
+    ],
+    [
+      // Out at 10:15, 65 minutes: arrives 11:20. Back the same day for a 12:00 flight: picked up at
+      // 12:00 − 150 − 70 minutes = 08:20.
+      "a same-day return picked up before the outbound arrives",
+      roundTrip({ ...dateFields(2, 20), horaire_vol_drop_2: "12:00", time_vol_drop_t2: "12", minute_vol_drop_t2: "00" }),
+      "french_date_pu_t2",
+      "SECOND STEP - The return pick-up must be after the outbound arrival (11:20).",
+    ],
+    [
+      "a same-day return picked up at the outbound arrival itself",
+      roundTrip({ ...dateFields(2, 20), horaire_vol_drop_2: "15:00", time_vol_drop_t2: "15", minute_vol_drop_t2: "00" }),
+      "french_date_pu_t2",
+      "SECOND STEP - The return pick-up must be after the outbound arrival (11:20).",
+    ],
+  ])("%s", (_label, draft, field, message) => {
+    const found = problems(draft);
+    expect(found.map((e) => stripMarkup(e.message))).toContain(message);
+    expect(found.find((e) => stripMarkup(e.message) === message)?.field).toBe(field);
+    expect(schema.safeParse(draft).success).toBe(false);
+  });
+
+  it.each([
+    ["a mobile phone as the phone control writes it (E.164)", { phone_mobile: "+33612345678" }],
+    ["a mobile phone as the control shows it, with spaces", { phone_mobile: "+33 6 12 34 56 78" }],
+    ["another phone country of the list", { phoneCountryCode: "gb" }],
+    ["another postal country of the list", { country: "DE" }],
+    ["no postal country (the select shows France)", { country: "" }],
+    ["a picked hotel with its own name, address and zip", NEWPORT],
+  ])("admits %s", (_label, edits) => {
+    expect(problems(oneWay(edits))).toEqual([]);
+  });
+
+  it("admits a same-day return picked up after the outbound arrives", () => {
+    // Picked up at 15:15 − 220 minutes = 11:35, after the 11:20 arrival.
+    const draft = roundTrip({ ...dateFields(2, 20), horaire_vol_drop_2: "15:15", time_vol_drop_t2: "15", minute_vol_drop_t2: "15" });
+    expect(problems(draft)).toEqual([]);
+  });
+
+  it("the form's own edits of a round trip with a picked hotel stay valid", () => {
+    // Picked, then the address retyped: the pick is dropped, and the return follows leg 1.
+    const picked = mirrorReturnLeg(pickHotel(roundTrip(), "drop", 1, 3));
+    expect(problems(picked)).toEqual([]);
+    const retyped = mirrorReturnLeg(editAddressEnd(picked, "drop", 1, "address", "2 Place d'Ailleurs"));
+    expect(retyped.hotel_n_drop_1).toBe("");
+    expect(problems(retyped)).toEqual([]);
+  });
+});
+
+describe("the booking stores what the form would have sent", () => {
+  it("the price file's own place names, whatever spelling matched", () => {
+    const booking = schema.parse(
+      roundTrip({
+        depart: "charles_de_gaulle_airport_(cdg)",
+        lieu_pu_1: "CHARLES DE GAULLE AIRPORT (CDG)",
+        lieu_drop_2: "charles de gaulle  airport (cdg)",
+      }),
+    );
+    expect([booking.depart, booking.arrive]).toEqual([CDG, DISNEY]);
+    expect(booking.legs.map((l) => [l.pickup.place, l.dropoff.place])).toEqual([
+      [CDG, DISNEY],
+      [DISNEY, CDG],
+    ]);
+  });
+
+  it("flight numbers in capitals, as the form writes them", () => {
+    const booking = schema.parse(roundTrip({ num_vol_pu_1: "af007", num_vol_drop_2: "af 8" }));
+    expect(booking.legs.map((l) => [l.pickup.flightNumber, l.dropoff.flightNumber])).toEqual([
+      ["AF007", ""],
+      ["", "AF 8"],
+    ]);
+  });
+
+  it.each([
+    ["a posted block alone", `${SUMMARY_MARK}\r\nPassengers: 40 adults, 0 children, 0 babies.`, ""],
+    ["a posted block after a note, CRLF", `Terminal 2E.\r\n\r\n${SUMMARY_MARK}\r\nPassengers: 40 adults.`, "Terminal 2E."],
+    ["a posted block inside a note", `Terminal 2E. ${SUMMARY_MARK} Passengers: 40 adults.\nMore`, "Terminal 2E."],
+    ["a note without a block", "Terminal 2E.", "Terminal 2E."],
+  ])("notes: %s is replaced by the booking's own summary", (_label, posted, own) => {
+    const booking = schema.parse(oneWay({ info_t1: posted }));
+    const summary = `${SUMMARY_MARK}\n${luggageSummary(booking, 1)}`;
+    expect(booking.legs[0]!.info).toBe(own === "" ? summary : `${own}\n\n${summary}`);
+    expect(booking.legs[0]!.info).toContain("Passengers: 2 adults");
+    expect(booking.legs[0]!.info).not.toContain("40 adults");
+  });
+
+  it("notes: what the form posts (its summary appended, line breaks as CRLF) is stored as the form wrote it", () => {
+    const draft = oneWay({ info_t1: "Terminal 2E." });
+    const posted = appendLuggageSummary(draft, schema.parse(draft));
+    const crlf = { ...posted, info_t1: posted.info_t1!.replace(/\n/g, "\r\n") };
+    expect(schema.parse(crlf).legs[0]!.info).toBe(posted.info_t1);
   });
 });
 

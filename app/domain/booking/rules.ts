@@ -7,6 +7,7 @@
  * durations, delays and postal codes, which come from the price file and never from the draft.
  */
 import { z } from "zod";
+import countryNames from "react-phone-number-input/locale/en.json";
 import { HOTELS, hotelBySlug, hotelsForPostcodes } from "../hotels";
 import type { PriceRow } from "../pricing/csv";
 import { routeDetails, samePlace, type RouteDetails } from "../pricing/pricing";
@@ -28,7 +29,16 @@ import {
 } from "./draft";
 import { endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 import { LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, STEP_PREFIX, USER_PREFIX } from "./messages";
-import { compareDates, dateBounds, formatFrenchDate, parisInstant, parseFrenchDate, parseIsoDate, type ParisDate } from "./paris-time";
+import {
+  compareDates,
+  dateBounds,
+  formatFrenchDate,
+  parisInstant,
+  parisParts,
+  parseFrenchDate,
+  parseIsoDate,
+  type ParisDate,
+} from "./paris-time";
 import { flightWindow, formatClock, formatDuration, inWindow, isOnQuarter, type Clock } from "./time-rules";
 
 /** What the rules measure a draft against: the clock, and the price file's rows for the route's details. */
@@ -172,12 +182,66 @@ function offeredHotelIds(draft: BookingDraft, rows: readonly PriceRow[]): Set<nu
   return ids;
 }
 
+/**
+ * An address end's hotel_n, when set, names the hotel the end describes: picking a hotel fills its
+ * name, address and zip, and editing any of them unpicks it, so a number beside another hotel's
+ * name, address or zip is not something the form sends.
+ */
+function hotelMatches(draft: BookingDraft, end: End, leg: Leg): boolean {
+  const e = endFields(end, leg);
+  const raw = text(draft, e.hotelN);
+  if (raw === "") return true;
+  const hotel = HOTELS.find((h) => h.id === countOf(raw));
+  // A number that is no hotel at all is the "not offered" rule's to name.
+  if (!hotel) return true;
+  return text(draft, e.hotel) === hotel.name && text(draft, e.address) === hotel.address && text(draft, e.zip) === hotel.zip;
+}
+
+/**
+ * The mobile phone as the form's phone control writes it: "+" and the digits of an international
+ * number (E.164). Single spaces between digits, as the control shows the number, are admitted too;
+ * letters, line breaks and other signs are not.
+ */
+const PHONE_PATTERN = /^\+\d+(?: \d+)*$/;
+
+/** The country codes the form's lists offer (the phone input's and the postal country's): two capital letters. */
+const COUNTRY_CODES: ReadonlySet<string> = new Set(Object.keys(countryNames).filter((code) => /^[A-Z]{2}$/.test(code)));
+
+/** phoneCountryCode as the phone control writes it: a country code of the list, in lower case. */
+function isPhoneCountry(value: string): boolean {
+  return /^[a-z]{2}$/.test(value) && COUNTRY_CODES.has(value.toUpperCase());
+}
+
+/** The postal country as its select writes it: empty (the select then shows France) or a code of the list. */
+function isPostalCountry(value: string): boolean {
+  return value === "" || COUNTRY_CODES.has(value);
+}
+
 /** An address end's hotel_n: empty, or a built-in hotel the form offers for the route. */
 function hotelOffered(draft: BookingDraft, end: End, leg: Leg, rows: readonly PriceRow[]): boolean {
   const raw = text(draft, endFields(end, leg).hotelN);
   if (raw === "") return true;
   const id = countOf(raw);
   return HOTELS.some((h) => h.id === id) && offeredHotelIds(draft, rows).has(id);
+}
+
+/** What the form copies from each outbound end to the return's mirrored end (mirrorReturnLeg), besides the place and its kind. */
+const RETURN_COPIES = ["address", "zip", "hotel", "hotelN", "cityVol"] as const;
+
+/** When the outbound arrives: its pickup moment plus its journey time from the price file; null when not computable. */
+export function outboundArrival(draft: BookingDraft, rows: readonly PriceRow[]): Date | null {
+  const timing = legTiming(draft, 1, rows);
+  const pickup = pickupMoment(draft, 1, timing);
+  return pickup ? new Date(pickup.getTime() + timing.duree * 60_000) : null;
+}
+
+/** The outbound arrival as the message shows it: HH:MM, with its dd/MM/yyyy when not the return's date. */
+function arrivalText(arrival: Date, draft: BookingDraft): string {
+  const p = parisParts(arrival);
+  const clock = formatClock({ hour: p.hour, minute: p.minute });
+  const day = legDate(draft, 2);
+  const sameDay = day.state === "ok" && compareDates(day.date, p) === 0;
+  return sameDay ? clock : `${formatFrenchDate(p)} ${clock}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -195,6 +259,9 @@ const customerRules: Rule[] = [
   userRule("email", MESSAGES.email, (d) => text(d, "email") !== "" && !isOneEmailAddress(text(d, "email"))),
   userRule(legFields(1).paxAdult, MESSAGES.minimumAdult, (d) => legCounts(d, 1).adults === 0),
   userRule("phone_mobile", MESSAGES.phone, (d) => text(d, "phone_mobile").length < 5),
+  userRule("phone_mobile", MESSAGES.phone, (d) => text(d, "phone_mobile").length >= 5 && !PHONE_PATTERN.test(text(d, "phone_mobile"))),
+  userRule("phone_mobile", MESSAGES.phoneCountry, (d) => !isPhoneCountry(d.phoneCountryCode ?? "")),
+  userRule("country", MESSAGES.country, (d) => !isPostalCountry(d.country ?? "")),
 ];
 
 /** The rules of one leg; leg 2's hold only for round trips. */
@@ -232,6 +299,10 @@ function legRules(leg: Leg): Rule[] {
     if (leg === 2) {
       const mirror = endFields(OTHER_END[end], 1);
       add(e.type, (d) => (d[e.type] ?? "") !== (d[mirror.type] ?? ""), MESSAGES.returnKind(end));
+      // The form copies these from the outbound's other end and locks them.
+      for (const key of RETURN_COPIES) {
+        add(e[key], (d) => text(d, e[key]) !== text(d, mirror[key]), MESSAGES.returnCopy(end, key));
+      }
     }
   }
 
@@ -258,6 +329,20 @@ function legRules(leg: Leg): Rule[] {
         return day.state === "ok" && inBounds(day.date, 2, c.now) && outbound.state === "ok" && compareDates(day.date, outbound.date) < 0;
       },
       MESSAGES.returnBeforeOutbound,
+    );
+  }
+
+  // The return is picked up after the outbound has arrived: its pickup moment against the
+  // outbound's pickup moment plus the outbound's journey time, both in Paris time.
+  if (leg === 2) {
+    add(
+      f.frenchDate,
+      (d, c) => {
+        const arrival = outboundArrival(d, c.rows);
+        const pickup = pickupMoment(d, 2, legTiming(d, 2, c.rows));
+        return arrival !== null && pickup !== null && pickup.getTime() <= arrival.getTime();
+      },
+      (d, c) => MESSAGES.returnBeforeArrival(arrivalText(outboundArrival(d, c.rows)!, d)),
     );
   }
 
@@ -348,6 +433,7 @@ function legRules(leg: Leg): Rule[] {
     add(e.address, (d) => address(d) && text(d, e.address) === "", MESSAGES.address(end));
     add(e.zip, (d) => address(d) && text(d, e.zip) === "", MESSAGES.zip(end));
     add(e.hotelN, (d, c) => address(d) && !hotelOffered(d, end, leg, c.rows), MESSAGES.hotel(end));
+    add(e.hotelN, (d) => address(d) && !hotelMatches(d, end, leg), MESSAGES.hotelMismatch(end));
   }
 
   // With no flight at either end, the pickup time is the visitor's to give.
