@@ -3,11 +3,12 @@ import { count, eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
-import { withCounts, setLegDate } from "~/domain/booking/draft";
+import { mirrorReturnLeg, setFlightTime, setLegDate, withCounts, withTripMode } from "~/domain/booking/draft";
 import { CANCELLATION_RULE, CONFIRMATION_SENTENCE } from "~/domain/booking/emails";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { priceRequestOf } from "~/domain/booking/price-request";
+import { SUMMARY_MARK } from "~/domain/booking/summary";
 import { bookingFormSchema } from "~/domain/booking/validation";
 import { formatEuros } from "~/domain/money";
 import { quote } from "~/domain/pricing/pricing";
@@ -300,6 +301,21 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       expect(await findByToken(backend.db, token)).toBeUndefined();
     });
 
+    it("reads the media type exactly, in any case: a longer type is refused (415), parameters and capitals are not", async () => {
+      for (const type of ["application/x-www-form-urlencodedXYZ", "application/x-www-form-urlencoded-evil; charset=UTF-8", "text/plain"]) {
+        const token = newToken();
+        const response = await postBooking(backend.url, formBody(validDraft(token)), { "content-type": type });
+        expect(response.status, type).toBe(415);
+        expect(await findByToken(backend.db, token)).toBeUndefined();
+      }
+      for (const type of ["Application/X-WWW-Form-Urlencoded", " application/x-www-form-urlencoded ; charset=UTF-8"]) {
+        const token = newToken();
+        const response = await postBooking(backend.url, formBody(validDraft(token)), { "content-type": type });
+        expect(response.status, type).toBe(303);
+        expect(await findByToken(backend.db, token)).toBeDefined();
+      }
+    });
+
     it("answers the 31st post in a minute from one address with 429 and stores it not", async () => {
       const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
       const statuses: number[] = [];
@@ -359,6 +375,63 @@ export function bookingSuite(open: () => Promise<Backend>): void {
       for (const [, message] of cases) expect(html).toContain(message);
       expect(await findByToken(backend.db, token)).toBeUndefined();
       expect(await bookingCount(backend.db)).toBe(before);
+    });
+
+    /** The valid draft of `token` as a round trip, mirrored by the form, flying back `daysLater` at `takeoff`. */
+    function roundTripDraft(token: string, daysLater: number, takeoff: string): BookingDraft {
+      let draft = mirrorReturnLeg(withTripMode(validDraft(token), true));
+      draft = setLegDate(draft, 2, addDays(parisToday(new Date()), 3 + daysLater));
+      draft = setFlightTime(draft, "drop", 2, takeoff);
+      return { ...draft, num_vol_drop_2: "BA 305" };
+    }
+
+    it("refuses a return whose copied places differ from the outbound's, a phone or country the form cannot write, a hotel number beside another hotel and a same-day return before the outbound arrives, naming each, and stores nothing", async () => {
+      const before = await bookingCount(backend.db);
+      const good = roundTripDraft(newToken(), 2, "18:00");
+      expect((await postBooking(backend.url, formBody(good))).status).toBe(303);
+      const cases: [BookingDraft, string][] = [
+        [
+          { address_pu_2: "99 Avenue Ailleurs", zip_pu_2: "75001", hotel_pu_2: "Other Hotel" },
+          "SECOND STEP - The return's pick-up address must be the outbound drop-off's, as the form copies it.",
+        ],
+        [
+          { city_vol_drop_2: "Tokyo" },
+          "SECOND STEP - The return's drop-off flight city must be the outbound pick-up's, as the form copies it.",
+        ],
+        [{ hotel_n_pu_2: "3" }, "SECOND STEP - The return's pick-up hotel picked must be the outbound drop-off's, as the form copies it."],
+        [{ phone_mobile: "+33612345678\r\nabc" }, "USER - Please enter your phone number."],
+        [{ phoneCountryCode: "x".repeat(2000) }, "USER - Please choose your phone number's country from the list."],
+        [{ country: "France\r\nX" }, "USER - Please choose your country from the list."],
+        [{ hotel_n_drop_1: "3" }, "FIRST STEP - The drop-off hotel's name, address and zip code must be those of the hotel picked."],
+      ];
+      for (const [edits, message] of cases) {
+        const token = newToken();
+        const response = await postBooking(backend.url, formBody({ ...roundTripDraft(token, 2, "18:00"), ...edits }));
+        expect(response.status, JSON.stringify(edits)).toBe(400);
+        expect(await response.text()).toContain(message);
+        expect(await findByToken(backend.db, token)).toBeUndefined();
+      }
+      // Back the same day, for a flight at 12:00: picked up before the 10:00 landing's transfer arrives.
+      const token = newToken();
+      const sameDay = await postBooking(backend.url, formBody(roundTripDraft(token, 0, "12:00")));
+      expect(sameDay.status).toBe(400);
+      expect(await sameDay.text()).toContain("SECOND STEP - The return pick-up must be after the outbound arrival (");
+      expect(await findByToken(backend.db, token)).toBeUndefined();
+      expect(await bookingCount(backend.db)).toBe(before + 1);
+    });
+
+    it("stores the price file's place names, flight numbers in capitals and the booking's own passengers summary, whatever was posted", async () => {
+      const forged = `${SUMMARY_MARK}\r\nPassengers: 40 adults, 0 children, 0 babies.`;
+      const { row } = await book({
+        depart: ORLY.replace(/ /g, "_").toLowerCase(),
+        num_vol_pu_1: "ba 304",
+        info_t1: `Terminal 1.\r\n\r\n${forged}`,
+      });
+      expect([row.depart, row.arrive]).toEqual([ORLY, DISNEYLAND]);
+      const legs = (row.details as { legs: { pickup: { place: string; flightNumber: string }; info: string }[] }).legs;
+      expect(legs[0]!.pickup).toMatchObject({ place: ORLY, flightNumber: "BA 304" });
+      expect(legs[0]!.info).toMatch(new RegExp(`^Terminal 1\\.\\n\\n${SUMMARY_MARK}\\nPassengers: 1 adult, 0 children, 0 babies\\.`));
+      expect(legs[0]!.info).not.toContain("40 adults");
     });
 
     it("ignores posted durations and delays (400 nines): the stored legs are timed from the price file", async () => {

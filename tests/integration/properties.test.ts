@@ -73,7 +73,11 @@ function validSample(now: Date) {
         { arbitrary: fc.emailAddress(), weight: 1 },
         { arbitrary: text, weight: 1 },
       ),
-      phone: fc.stringMatching(/^\+?[0-9 ]{5,16}$/),
+      // Mostly as the phone control writes a number (E.164); some with spaces or no "+", which the rule weighs.
+      phone: fc.oneof(
+        { arbitrary: fc.stringMatching(/^\+[1-9][0-9]{4,14}$/), weight: 4 },
+        { arbitrary: fc.stringMatching(/^\+?[0-9 ]{5,16}$/), weight: 1 },
+      ),
       notes: fc.string({ unit: "grapheme", maxLength: 200 }),
       luggage: fc.array(fc.integer({ min: 0, max: 10 }), { minLength: 4, maxLength: 4 }),
       postedPrice: fc.oneof(fc.constant(""), fc.nat().map(String), fc.constant("1")),
