@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BodyTooLargeError, isSameOrigin, readBodyLimited } from "./request-guards.server";
+import { BodyTooLargeError, isSameOrigin, readBodyLimited, readFormBody } from "./request-guards.server";
 
 const site = "https://navette.example";
 const post = (headers: Record<string, string>, url = "https://navette.example/api/booking") =>
@@ -41,5 +41,32 @@ describe("readBodyLimited", () => {
     });
     const req = new Request("http://x/", { method: "POST", body: stream, duplex: "half" } as RequestInit);
     await expect(readBodyLimited(req, 5000)).rejects.toThrow(BodyTooLargeError);
+  });
+});
+
+describe("readFormBody", () => {
+  const form = (type: string | null, body: string) =>
+    new Request("https://navette.example/x", { method: "POST", headers: type === null ? {} : { "Content-Type": type }, body });
+
+  it.each([
+    ["application/x-www-form-urlencoded", true],
+    ["Application/X-WWW-Form-Urlencoded; charset=UTF-8", true],
+    [" application/x-www-form-urlencoded ;charset=utf-8", true],
+    ["application/x-www-form-urlencodedXYZ", false],
+    ["application/json", false],
+    ["multipart/form-data; boundary=x", false],
+    ["text/plain", false],
+    [null, false],
+  ])("%j is read as a form: %s", async (type, read) => {
+    const result = await readFormBody(form(type, "intent=pay&intent=cancel"), 1024);
+    if (read) expect(result.ok && result.fields.get("intent")).toBe("pay");
+    else expect(result).toEqual({ ok: false, status: 415 });
+  });
+
+  it("refuses a form past the limit with 413, and reads one at the limit", async () => {
+    const type = "application/x-www-form-urlencoded";
+    expect(await readFormBody(form(type, `a=${"x".repeat(1023)}`), 1024)).toEqual({ ok: false, status: 413 });
+    const atLimit = await readFormBody(form(type, `a=${"x".repeat(1022)}`), 1024);
+    expect(atLimit.ok && atLimit.fields.get("a")?.length).toBe(1022);
   });
 });

@@ -42,3 +42,22 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
   }
   return Buffer.concat(chunks).toString("utf8");
 }
+
+/** What a form post's body gave: its fields, or why it was not read (413: too large, 415: not a form). */
+export type FormBody = { ok: true; fields: URLSearchParams } | { ok: false; status: 413 | 415 };
+
+/**
+ * Reads a url-encoded form body of at most `limit` bytes. The media type must be exactly
+ * `application/x-www-form-urlencoded` (before any parameter, trimmed, case ignored). After a 413
+ * the rest of the body is left unread: the caller's answer should close the connection.
+ */
+export async function readFormBody(request: Request, limit: number): Promise<FormBody> {
+  const mediaType = (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
+  if (mediaType !== "application/x-www-form-urlencoded") return { ok: false, status: 415 };
+  try {
+    return { ok: true, fields: new URLSearchParams(await readBodyLimited(request, limit)) };
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return { ok: false, status: 413 };
+    throw error;
+  }
+}

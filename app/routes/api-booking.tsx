@@ -6,7 +6,7 @@ import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/bo
 import type { PriceRow } from "~/domain/pricing/csv";
 import { quote } from "~/domain/pricing/pricing";
 import { saveBooking } from "~/lib/bookings.server";
-import { BodyTooLargeError, readBodyLimited } from "~/lib/request-guards.server";
+import { readFormBody } from "~/lib/request-guards.server";
 
 /** The largest booking form accepted: every field filled to the brim is well under this. */
 export const MAX_BOOKING_BODY = 64 * 1024;
@@ -26,10 +26,6 @@ function refuse(status: number, problem: string, headers?: HeadersInit) {
 }
 
 /** A Content-Type's media type: before any parameter (`;`), trimmed, in lower case (media types ignore case). */
-function mediaType(contentType: string | null): string {
-  return (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
-}
-
 /**
  * The booking form's endpoint (docs/product.md, Payment and e-mails). A post from another site never
  * gets here (server/app.ts refuses it with 403). It parses the post once, with the form's own
@@ -47,20 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Retry-After": String(limit.retryAfterSeconds),
     });
   }
-  if (mediaType(request.headers.get("content-type")) !== "application/x-www-form-urlencoded") {
-    return refuse(415, "The booking arrived in a form we do not read.");
-  }
-
-  let body: string;
-  try {
-    body = await readBodyLimited(request, MAX_BOOKING_BODY);
-  } catch (error) {
-    // The rest of the body is left unread: close the connection after answering.
-    if (error instanceof BodyTooLargeError) return refuse(413, "The booking is too large to be read.", { Connection: "close" });
-    throw error;
+  const body = await readFormBody(request, MAX_BOOKING_BODY);
+  if (!body.ok) {
+    return body.status === 415
+      ? refuse(415, "The booking arrived in a form we do not read.")
+      : refuse(413, "The booking is too large to be read.", { Connection: "close" });
   }
   const fields: BookingDraft = {};
-  for (const [name, value] of new URLSearchParams(body)) if (!(name in fields)) fields[name] = value;
+  for (const [name, value] of body.fields) if (!(name in fields)) fields[name] = value;
   const back = `/reservation?${new URLSearchParams({ depart: fields.depart ?? "", arrive: fields.arrive ?? "" })}`;
 
   // The price file's rows: the rules take the route's durations, delays and hotel zones from them,

@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     body = await readBodyLimited(request, 8 * 1024);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return new Response("Too large.", { status: 413 });
+    if (error instanceof BodyTooLargeError) return new Response("Too large.", { status: 413, headers: { Connection: "close" } });
     throw error;
   }
   const payments = context.booking.payments;

@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     raw = await readBodyLimited(request, 256 * 1024);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return new Response("Too large.", { status: 413 });
+    if (error instanceof BodyTooLargeError) return new Response("Too large.", { status: 413, headers: { Connection: "close" } });
     throw error;
   }
   const notice = await payments.verify(raw, request.headers.get("stripe-signature"));

@@ -6,7 +6,7 @@ import { formatEuros } from "~/domain/money";
 import { findByOrderId } from "~/lib/bookings.server";
 import { SandboxProvider } from "~/lib/payments.server";
 import { acceptPayment } from "~/lib/payment-notices.server";
-import { BodyTooLargeError, readBodyLimited } from "~/lib/request-guards.server";
+import { readFormBody } from "~/lib/request-guards.server";
 
 /** The largest payment form read: it carries one field (`intent`), far under this. */
 export const MAX_PAYMENT_FORM_BODY = 8 * 1024;
@@ -36,20 +36,10 @@ async function countVisit(context: Route.LoaderArgs["context"]) {
 
 /** The form's `intent`, read from a url-encoded body of at most MAX_PAYMENT_FORM_BODY bytes. */
 async function readIntent(request: Request): Promise<string | null> {
-  // The media type exactly: before any parameter (`;`), trimmed, case ignored.
-  const type = (request.headers.get("content-type") ?? "").split(";", 1)[0]!.trim().toLowerCase();
-  if (type !== "application/x-www-form-urlencoded") {
-    throw refusal(415, "The payment arrived in a form we do not read. Please use the payment page's buttons.");
-  }
-  try {
-    return new URLSearchParams(await readBodyLimited(request, MAX_PAYMENT_FORM_BODY)).get("intent");
-  } catch (error) {
-    // The rest of the body is left unread: the connection closes after the answer.
-    if (error instanceof BodyTooLargeError) {
-      throw refusal(413, "The payment form is too large to be read.", { Connection: "close" });
-    }
-    throw error;
-  }
+  const body = await readFormBody(request, MAX_PAYMENT_FORM_BODY);
+  if (body.ok) return body.fields.get("intent");
+  if (body.status === 415) throw refusal(415, "The payment arrived in a form we do not read. Please use the payment page's buttons.");
+  throw refusal(413, "The payment form is too large to be read.", { Connection: "close" });
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
