@@ -1,13 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { bookingEmails, CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/emails";
 import type { Booking, BookingEnd } from "~/domain/booking/validation";
 import { recordPayment, saveBooking } from "./bookings.server";
 import { openDatabase, type Database, type Db } from "./db.server";
-import { backoffMs, createMailTransport, createOutbox, type MailLogger, type MailTransport } from "./mail.server";
+import {
+  backoffMs,
+  createMailTransport,
+  createOutbox,
+  type MailLogger,
+  type MailTransport,
+  OUTBOX_DEFAULTS,
+  outboxMessageId,
+} from "./mail.server";
 
 // ---------------------------------------------------------------------------------------------
 // A real SMTP server in the test process
@@ -147,6 +155,31 @@ describe("the outbox over real SMTP", () => {
     clock.advance(24 * 3_600_000);
     expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("sends a message again under the same Message-ID when its sender died after the server took it", async () => {
+    const { db } = database;
+    const clock = manualClock();
+    const message = await queue(db, "NV-MMMMMM");
+    // The first instance hands the message to the server, then never comes back (killed).
+    const real = transportFor(smtp.url);
+    const dying: MailTransport = {
+      sendMail: async (m) => {
+        await real.sendMail(m);
+        return new Promise(() => undefined);
+      },
+    };
+    void createOutbox({ db, transport: dying, from: FROM, log: recordingLog(), now: clock.now }).runOnce();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+
+    // Another instance takes it once the claim has run out, and sends the same message.
+    const other = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog(), now: clock.now });
+    expect(await other.runOnce()).toEqual({ sent: 0, failed: 0 });
+    clock.advance(OUTBOX_DEFAULTS.claimMs + 1);
+    expect(await other.runOnce()).toEqual({ sent: 1, failed: 0 });
+    const ids = smtp.received.map((m) => m.headers["message-id"]);
+    expect(ids).toEqual([outboxMessageId(message, FROM), outboxMessageId(message, FROM)]);
+    expect(ids[0]).toBe(`<outbox-${message.id}.NV-MMMMMM@navette.example>`);
   });
 
   it("sends the oldest due messages first, a batch at a time, and leaves those not yet due", async () => {

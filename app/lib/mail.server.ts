@@ -33,7 +33,7 @@ export interface MailRecipient {
 
 /** What the outbox needs of a transport: nodemailer's, or a stand-in in tests. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: MailRecipient; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: { from: string; to: MailRecipient; subject: string; text: string; messageId: string }): Promise<unknown>;
   close?(): void;
 }
 
@@ -107,6 +107,16 @@ function errorText(error: unknown): string {
   return (text || "unknown error").slice(0, 1000);
 }
 
+/**
+ * The Message-ID of an outbox message: the same on every attempt, so a message sent again after
+ * its sender died mid-send (at least once) is the same message to the receiving mail server and
+ * mail program, which drop a repeated Message-ID, instead of a second e-mail.
+ */
+export function outboxMessageId(message: { id: number; orderId: string }, from: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(from)?.[1] ?? "navette.invalid";
+  return `<outbox-${message.id}.${message.orderId}@${domain}>`;
+}
+
 export function createOutbox(options: OutboxOptions): Outbox {
   const { db, transport, from, log } = options;
   const now = options.now ?? (() => new Date());
@@ -159,7 +169,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const attempt = message.attempts;
       try {
         // The outbox keeps the address only; the greeting inside the message carries the name.
-        await transport.sendMail({ from, to: { name: "", address: message.recipient }, subject: message.subject, text: message.body });
+        await transport.sendMail({
+          from,
+          to: { name: "", address: message.recipient },
+          subject: message.subject,
+          text: message.body,
+          messageId: outboxMessageId(message, from),
+        });
       } catch (error) {
         failed++;
         const nextAttemptAt = new Date(now().getTime() + backoffMs(attempt));
