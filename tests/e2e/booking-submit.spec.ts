@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { initialDraft, withCounts } from "../../app/domain/booking/draft";
 import { DRAFT_FIELDS, type BookingDraft } from "../../app/domain/booking/fields";
-import { addDays, formatFrenchDate, isoDate, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
+import { addDays, formatFrenchDate, isoDate, parisToday } from "../../app/domain/booking/paris-time";
 import { priceRequestOf } from "../../app/domain/booking/price-request";
 import { HOTELS } from "../../app/domain/hotels";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
-import { PageProblems, waitForReady } from "./helpers";
+import { PageProblems, pickInCalendar, waitForReady } from "./helpers";
 import { type Capture, type SiteServer, startCapture, startSite } from "./site-server";
 
 // Submitting the booking form (docs/product.md, Booking screen): a
@@ -63,25 +63,6 @@ function expectedPrices(query: string, change: (d: BookingDraft) => BookingDraft
   expect(q.cb, "the file prices this booking by card").toBeGreaterThan(0);
   expect(q.cash, "the file prices this booking in cash").toBeGreaterThan(0);
   return { cb: String(q.cb), cash: String(q.cash) };
-}
-
-/** Picks a Paris calendar day in the date field's calendar (it opens on the first selectable day). */
-async function pickInCalendar(page: Page, label: string, day: ParisDate): Promise<void> {
-  await page
-    .getByRole("button", {
-      name: new RegExp(`^Choose in a calendar\\s*:\\s*${label}$`),
-    })
-    .click();
-  const dialog = page.getByRole("dialog", { name: label });
-  await expect(dialog).toBeVisible();
-  const wanted = `${new Date(Date.UTC(day.year, day.month - 1, 15)).toLocaleString("en-US", { month: "long", timeZone: "UTC" })} ${day.year}`;
-  const header = dialog.locator(".react-datepicker__current-month");
-  for (let i = 0; i < 4 && (await header.textContent()) !== wanted; i++) {
-    await dialog.getByRole("button", { name: "Next Month" }).click();
-  }
-  await expect(header).toHaveText(wanted);
-  await dialog.locator(`.react-datepicker__day--${String(day.day).padStart(3, "0")}:not(.react-datepicker__day--outside-month)`).click();
-  await expect(dialog).toHaveCount(0);
 }
 
 async function fillCustomer(page: Page): Promise<void> {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import type { ParisDate } from "../../app/domain/booking/paris-time";
 import { AIRPORT_PAGES, CONTENT_PATHS, RATE_PRESETS } from "../../app/domain/site-paths";
 
 /** Must match playwright.config.ts (the server's SITE_URL). */
@@ -198,4 +199,23 @@ export function linkHrefs(html: string, rel: string): string[] {
   return headTags(html, "link")
     .filter((l) => (l.rel ?? "").split(/\s+/).includes(rel))
     .map((l) => l.href ?? "");
+}
+
+/** Picks a Paris calendar day in the date field's calendar (it opens on the first selectable day). */
+export async function pickInCalendar(page: Page, label: string, day: ParisDate): Promise<void> {
+  await page
+    .getByRole("button", {
+      name: new RegExp(`^Choose in a calendar\\s*:\\s*${label}$`),
+    })
+    .click();
+  const dialog = page.getByRole("dialog", { name: label });
+  await expect(dialog).toBeVisible();
+  const wanted = `${new Date(Date.UTC(day.year, day.month - 1, 15)).toLocaleString("en-US", { month: "long", timeZone: "UTC" })} ${day.year}`;
+  const header = dialog.locator(".react-datepicker__current-month");
+  for (let i = 0; i < 4 && (await header.textContent()) !== wanted; i++) {
+    await dialog.getByRole("button", { name: "Next Month" }).click();
+  }
+  await expect(header).toHaveText(wanted);
+  await dialog.locator(`.react-datepicker__day--${String(day.day).padStart(3, "0")}:not(.react-datepicker__day--outside-month)`).click();
+  await expect(dialog).toHaveCount(0);
 }

@@ -6,9 +6,9 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { addDays, formatFrenchDate, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
+import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
 import { HOTELS } from "../../app/domain/hotels";
-import { waitForReady } from "./helpers";
+import { pickInCalendar, waitForReady } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 
 // With Stripe on (docs/product.md, Payment and e-mails), the booking form's post is answered with
@@ -132,21 +132,6 @@ test.afterAll(async () => {
 });
 
 const input = (page: Page, name: string) => page.locator(`form.booking-form [name="${name}"]`);
-
-/** Picks a Paris calendar day in the date field's calendar (it opens on the first selectable day). */
-async function pickInCalendar(page: Page, label: string, day: ParisDate): Promise<void> {
-  await page.getByRole("button", { name: new RegExp(`^Choose in a calendar\\s*:\\s*${label}$`) }).click();
-  const dialog = page.getByRole("dialog", { name: label });
-  await expect(dialog).toBeVisible();
-  const wanted = `${new Date(Date.UTC(day.year, day.month - 1, 15)).toLocaleString("en-US", { month: "long", timeZone: "UTC" })} ${day.year}`;
-  const header = dialog.locator(".react-datepicker__current-month");
-  for (let i = 0; i < 4 && (await header.textContent()) !== wanted; i++) {
-    await dialog.getByRole("button", { name: "Next Month" }).click();
-  }
-  await expect(header).toHaveText(wanted);
-  await dialog.locator(`.react-datepicker__day--${String(day.day).padStart(3, "0")}:not(.react-datepicker__day--outside-month)`).click();
-  await expect(dialog).toHaveCount(0);
-}
 
 test("Book Now with Stripe on ends on Stripe Checkout's page, with no CSP violation", async ({ playwright, launchOptions }) => {
   const browser = await playwright.chromium.launch({

@@ -1,11 +1,13 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
+import { startSmtp, type TestSmtp } from "../support/smtp";
 import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server.mjs";
 import type { createServer as CreateServer } from "../../server/app";
 import type { BookingServices } from "~/context";
@@ -15,7 +17,7 @@ import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { priceRequestOf } from "~/domain/booking/price-request";
 import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
 import { quote, type PriceRequest } from "~/domain/pricing/pricing";
-import { openDatabase, type Database } from "~/lib/db.server";
+import { openDatabase, type Database, type Db } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
 import { createPriceStore } from "~/lib/prices.server";
@@ -321,3 +323,77 @@ export function hmacHex(secret: string, body: string): string {
 // A real SMTP server in the test process
 
 export { type ReceivedMail, startSmtp, type TestSmtp } from "../support/smtp";
+
+/** What a suite runs against: a sandbox site and a Stripe site on one database the test reads. */
+export interface TwoSites {
+  url: string;
+  stripeUrl: string;
+  db: Db;
+  smtp: TestSmtp;
+  sandboxSecret: string;
+  businessEmail: string;
+  /** The servers' logs, when they run as child processes. */
+  logs: (() => string) | null;
+  close(): Promise<void>;
+}
+
+/**
+ * A sandbox site and a Stripe site (`stripe`: its two keys) on one database, each e-mailing the
+ * test's SMTP server; `name` tells the runs' folders, databases and business addresses apart.
+ * On PGlite the built app runs in this process (PGlite admits one); on PostgreSQL the built
+ * server runs as production runs it (`node server/index.js` with DATABASE_URL), on a database
+ * created for the run and dropped after.
+ */
+export async function startTwoSites(options: {
+  on: "pglite" | "postgres";
+  name: string;
+  stripe: { STRIPE_SECRET_KEY: string; STRIPE_WEBHOOK_SECRET: string };
+  env?: Record<string, string>;
+}): Promise<TwoSites> {
+  const { on, name, stripe } = options;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `navette-it-${name}-${on}-`));
+  const smtp = await startSmtp();
+  const sandboxSecret = `it-${name}-secret-${process.pid}-${Date.now()}`;
+  const businessEmail = `${name}-${on}@navette.example`;
+  const common = { SMTP_URL: smtp.url, SITE_EMAIL: businessEmail, ...options.env };
+  if (on === "pglite") {
+    const sandbox = await startInProcessServer({ dataDir, env: { ...common, PAYMENT_SANDBOX_SECRET: sandboxSecret } });
+    const stripeSite = await startInProcessServer({ dataDir, database: sandbox.database, env: { ...common, ...stripe } });
+    return {
+      url: sandbox.url,
+      stripeUrl: stripeSite.url,
+      db: sandbox.database.db,
+      smtp,
+      sandboxSecret,
+      businessEmail,
+      logs: null,
+      async close() {
+        await stripeSite.close();
+        await sandbox.close();
+        await smtp.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const database = await createTestDatabase(`navette_it_${name}`);
+  const onPostgres = { ...common, DATABASE_URL: database.url, DATA_DIR: dataDir };
+  const sandbox = await startChildServer({ ...onPostgres, PAYMENT_SANDBOX_SECRET: sandboxSecret });
+  const stripeSite = await startChildServer({ ...onPostgres, ...stripe });
+  const reader = await openDatabase({ databaseUrl: database.url, pgliteDir: null });
+  return {
+    url: sandbox.url,
+    stripeUrl: stripeSite.url,
+    db: reader.db,
+    smtp,
+    sandboxSecret,
+    businessEmail,
+    logs: () => sandbox.output() + stripeSite.output(),
+    async close() {
+      await Promise.all([sandbox.stop(), stripeSite.stop()]);
+      await reader.close();
+      await smtp.close();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
