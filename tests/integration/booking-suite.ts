@@ -31,26 +31,12 @@ import {
   sandboxNotice,
   serverPrice,
   validDraft,
+  type TwoSites,
   waitFor,
-  type TestSmtp,
 } from "./helpers";
 
 /** One database, reached by the test and by two servers: the sandbox one and a Stripe one. */
-export interface Backend {
-  /** The site with the built-in sandbox provider (the default). */
-  url: string;
-  /** The same site and database with STRIPE_SECRET_KEY=sk_test_x and STRIPE_WEBHOOK_SECRET=whsec_test. */
-  stripeUrl: string;
-  db: Db;
-  smtp: TestSmtp;
-  /** PAYMENT_SANDBOX_SECRET of the sandbox server. */
-  sandboxSecret: string;
-  /** SITE_EMAIL: where the business's e-mail goes. */
-  businessEmail: string;
-  /** The servers' logs, when they run as child processes. */
-  logs: (() => string) | null;
-  close(): Promise<void>;
-}
+export type Backend = TwoSites;
 
 export const STRIPE_SECRET_KEY = "sk_test_x";
 export const STRIPE_WEBHOOK_SECRET = "whsec_test";

@@ -5,28 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { formatEuros } from "~/domain/money";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
-import type { Db } from "~/lib/db.server";
 import { purgeExpired } from "~/lib/retention.server";
-import { FORM, formBody, hmacHex, newToken, orderIdOf, postBooking, sandboxNotice, validDraft, waitFor, type TestSmtp } from "./helpers";
+import { FORM, formBody, hmacHex, newToken, orderIdOf, postBooking, sandboxNotice, type TwoSites, validDraft, waitFor } from "./helpers";
 
 /**
  * Payment safety and personal data on one database (docs/product.md, Payment states and Personal
  * data): Stripe's Checkout events with properly signed payloads, an amount that differs from the
  * booking's, and the retention purge as of a given `now`.
  */
-export interface PaymentsBackend {
-  /** The site with the built-in sandbox provider. */
-  url: string;
-  /** The same site and database with Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET below). */
-  stripeUrl: string;
-  db: Db;
-  smtp: TestSmtp;
-  /** PAYMENT_SANDBOX_SECRET of the sandbox server. */
-  sandboxSecret: string;
-  /** SITE_EMAIL: where the business's e-mail goes. */
-  businessEmail: string;
-  close(): Promise<void>;
-}
+/** A sandbox site and a Stripe site on one database the test reads. */
+export type PaymentsBackend = TwoSites;
 
 export const STRIPE_SECRET_KEY = "sk_test_payments";
 export const STRIPE_WEBHOOK_SECRET = "whsec_payments";
