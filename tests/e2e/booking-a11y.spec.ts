@@ -1,7 +1,16 @@
 import { expect, test, type Page } from "@playwright/test";
 import { type SiteServer, startCapture, startSite } from "./site-server";
 import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
-import { DESKTOP, PageProblems, expectNoAxeViolations, gotoReady, newPage, waitForReady } from "./helpers";
+import {
+  bookingInput as input,
+  DESKTOP,
+  PageProblems,
+  expectNoAxeViolations,
+  fillCustomer,
+  gotoReady,
+  newPage,
+  waitForReady,
+} from "./helpers";
 
 // Accessibility of the booking screen: axe-core (WCAG 2.0/2.1 A and AA, 2.2 AA) finds
 // nothing on the empty form, after a failed submit, on the filled form and with the calendar
@@ -9,7 +18,6 @@ import { DESKTOP, PageProblems, expectNoAxeViolations, gotoReady, newPage, waitF
 // focus is always visible, and a booking goes through to the payment result screen.
 
 const CDG_DISNEY = "depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris";
-const input = (page: Page, name: string) => page.locator(`form.booking-form [name="${name}"]`);
 
 async function fillValidBooking(page: Page): Promise<void> {
   await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), 3)));
@@ -18,12 +26,7 @@ async function fillValidBooking(page: Page): Promise<void> {
   await input(page, "num_vol_pu_1").fill("BA304");
   await input(page, "address_drop_1").fill("Rue de la Marnière");
   await input(page, "zip_drop_1").fill("77700");
-  await input(page, "lastname").fill("Lovelace");
-  await input(page, "firstname").fill("Ada");
-  await input(page, "email").fill("ada@example.com");
-  await input(page, "phone_mobile").click();
-  await page.keyboard.press("End");
-  await page.keyboard.type("612345678");
+  await fillCustomer(page);
 }
 
 test.describe("axe on the booking screen", () => {

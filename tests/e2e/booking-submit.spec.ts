@@ -7,7 +7,7 @@ import { priceRequestOf } from "../../app/domain/booking/price-request";
 import { HOTELS } from "../../app/domain/hotels";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
-import { PageProblems, pickInCalendar, waitForReady } from "./helpers";
+import { bookingInput as input, fillCustomer, PageProblems, pickInCalendar, waitForReady } from "./helpers";
 import { type Capture, type SiteServer, startCapture, startSite } from "./site-server";
 
 // Submitting the booking form (docs/product.md, Booking screen): a
@@ -49,8 +49,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => rig.stop());
 
-const input = (page: Page, name: string) => page.locator(`form.booking-form [name="${name}"]`);
-
 function expectedPrices(query: string, change: (d: BookingDraft) => BookingDraft) {
   const draft = withCounts(
     change(
@@ -63,15 +61,6 @@ function expectedPrices(query: string, change: (d: BookingDraft) => BookingDraft
   expect(q.cb, "the file prices this booking by card").toBeGreaterThan(0);
   expect(q.cash, "the file prices this booking in cash").toBeGreaterThan(0);
   return { cb: String(q.cb), cash: String(q.cash) };
-}
-
-async function fillCustomer(page: Page): Promise<void> {
-  await input(page, "lastname").fill("Lovelace");
-  await input(page, "firstname").fill("Ada");
-  await input(page, "email").fill("ada@example.com");
-  await input(page, "phone_mobile").click();
-  await page.keyboard.press("End");
-  await page.keyboard.type("612345678");
 }
 
 /** Double-clicks Book Now and waits for the payment result screen; exactly one POST must arrive. */

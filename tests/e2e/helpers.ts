@@ -219,3 +219,16 @@ export async function pickInCalendar(page: Page, label: string, day: ParisDate):
   await dialog.locator(`.react-datepicker__day--${String(day.day).padStart(3, "0")}:not(.react-datepicker__day--outside-month)`).click();
   await expect(dialog).toHaveCount(0);
 }
+
+/** A control of the booking form, by its field name. */
+export const bookingInput = (page: Page, name: string) => page.locator(`form.booking-form [name="${name}"]`);
+
+/** Fills the booking form's customer block as a visitor types it (the phone after its country code). */
+export async function fillCustomer(page: Page): Promise<void> {
+  await bookingInput(page, "lastname").fill("Lovelace");
+  await bookingInput(page, "firstname").fill("Ada");
+  await bookingInput(page, "email").fill("ada@example.com");
+  await bookingInput(page, "phone_mobile").click();
+  await page.keyboard.press("End");
+  await page.keyboard.type("612345678");
+}

@@ -8,7 +8,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
 import { HOTELS } from "../../app/domain/hotels";
-import { pickInCalendar, waitForReady } from "./helpers";
+import { bookingInput as input, fillCustomer, pickInCalendar, waitForReady } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 
 // With Stripe on (docs/product.md, Payment and e-mails), the booking form's post is answered with
@@ -131,8 +131,6 @@ test.afterAll(async () => {
   await checkout?.close();
 });
 
-const input = (page: Page, name: string) => page.locator(`form.booking-form [name="${name}"]`);
-
 test("Book Now with Stripe on ends on Stripe Checkout's page, with no CSP violation", async ({ playwright, launchOptions }) => {
   const browser = await playwright.chromium.launch({
     ...launchOptions,
@@ -173,12 +171,7 @@ async function bookAndPay(page: Page): Promise<void> {
   await input(page, "city_vol_pu_1").fill("London");
   await input(page, "num_vol_pu_1").fill("BA304");
   await input(page, "hotel_n_drop_1").selectOption(String(HOTELS.find((h) => h.zip === "77700")!.id));
-  await input(page, "lastname").fill("Lovelace");
-  await input(page, "firstname").fill("Ada");
-  await input(page, "email").fill("ada@example.com");
-  await input(page, "phone_mobile").click();
-  await page.keyboard.press("End");
-  await page.keyboard.type("612345678");
+  await fillCustomer(page);
 
   await page.getByRole("button", { name: "Book Now" }).click();
   await page.waitForURL(CHECKOUT_URL, { timeout: 15_000 });

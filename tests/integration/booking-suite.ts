@@ -33,6 +33,7 @@ import {
   validDraft,
   type TwoSites,
   waitFor,
+  closeAfterMail,
 } from "./helpers";
 
 /** One database, reached by the test and by two servers: the sandbox one and a Stripe one. */
@@ -74,14 +75,7 @@ export function bookingSuite(open: () => Promise<Backend>): void {
     backend = await open();
   });
   afterAll(async () => {
-    if (!backend) return;
-    // Let the e-mails of the last payments leave before the SMTP server goes.
-    await waitFor(
-      async () => (await backend.db.select({ n: count() }).from(outbox).where(eq(outbox.status, "pending")))[0]?.n ?? 0,
-      (n) => n === 0,
-      10_000,
-    );
-    await backend.close();
+    if (backend) await closeAfterMail(backend);
   });
 
   /** Posts a fresh valid booking; resolves with its token, order id and stored row. */

@@ -4,9 +4,11 @@ import { createServer as createHttpServer, request as httpRequest, type Server }
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { count, eq } from "drizzle-orm";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
+import { outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server.mjs";
 import type { createServer as CreateServer } from "../../server/app";
@@ -396,4 +398,14 @@ export async function startTwoSites(options: {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Lets the e-mails of the last payments leave (up to 10 s) before the sites and their SMTP server go. */
+export async function closeAfterMail(sites: TwoSites): Promise<void> {
+  await waitFor(
+    async () => (await sites.db.select({ n: count() }).from(outbox).where(eq(outbox.status, "pending")))[0]?.n ?? 0,
+    (n) => n === 0,
+    10_000,
+  );
+  await sites.close();
 }

@@ -1,12 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { formatEuros } from "~/domain/money";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
 import { purgeExpired } from "~/lib/retention.server";
-import { FORM, formBody, hmacHex, newToken, orderIdOf, postBooking, sandboxNotice, type TwoSites, validDraft, waitFor } from "./helpers";
+import {
+  closeAfterMail,
+  FORM,
+  formBody,
+  hmacHex,
+  newToken,
+  orderIdOf,
+  postBooking,
+  sandboxNotice,
+  type TwoSites,
+  validDraft,
+  waitFor,
+} from "./helpers";
 
 /**
  * Payment safety and personal data on one database (docs/product.md, Payment states and Personal
@@ -32,13 +44,7 @@ export function paymentsSuite(open: () => Promise<PaymentsBackend>): void {
     backend = await open();
   });
   afterAll(async () => {
-    if (!backend) return;
-    await waitFor(
-      async () => (await backend.db.select({ n: count() }).from(outbox).where(eq(outbox.status, "pending")))[0]?.n ?? 0,
-      (n) => n === 0,
-      10_000,
-    );
-    await backend.close();
+    if (backend) await closeAfterMail(backend);
   });
 
   async function mustFind(orderId: string): Promise<BookingRow> {
