@@ -63,6 +63,9 @@ export default defineConfig({
       SITE_URL,
       DATA_DIR,
       NODE_ENV: "production",
+      // The back office's first administrator (tests/e2e/admin-helpers.ts signs in with it).
+      ADMIN_EMAIL: "owner@navette.test",
+      ADMIN_PASSWORD: "owner password for tests",
     },
   },
 });

@@ -1,3 +1,4 @@
+import type { StaffServices } from "~/lib/auth.server";
 import type { Db } from "~/lib/db.server";
 import type { SandboxProvider, StripeProvider } from "~/lib/payments.server";
 import type { PriceStore } from "~/lib/prices.server";
@@ -25,6 +26,8 @@ declare module "react-router" {
     /** Per-request CSP nonce; see server/security-headers.ts. */
     nonce: string;
     booking: BookingServices;
+    /** Staff accounts and sessions: the back office under /admin. */
+    staff: StaffServices;
     /** The visitor's address, for the rate limit (never logged). */
     clientAddress: string;
   }

@@ -8,8 +8,18 @@ import { finishDocument } from "./finish-document.server";
 // first paint needs no CSS request and no browser bundle carries the CSS a second time
 // (docs/decisions/0004-inline-css.md). React 19 hydration leaves this extra <head> element alone.
 import styles from "~/styles/app.css?inline";
+// The back office's own rules, added on its pages only: the public pages do not carry them.
+import adminStyles from "~/styles/admin.css?inline";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Public pages are revalidated on every visit (prices and settings change without a rebuild);
+ * back-office pages are never kept at all.
+ */
+function defaultCacheControl(request: Request): string {
+  return new URL(request.url).pathname.startsWith("/admin") ? "no-store" : "no-cache";
+}
 
 /**
  * Always waits for the whole document (onAllReady): pages carry no deferred data, and a
@@ -26,7 +36,7 @@ export default function handleRequest(
 ) {
   // Pages are revalidated on every visit (prices and settings change without a rebuild), unless
   // the route says otherwise.
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "no-cache");
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", defaultCacheControl(request));
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -46,7 +56,8 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        resolve(new Response(finishDocument(Buffer.concat(chunks).toString("utf8"), styles, nonce), { headers: responseHeaders, status }));
+        const css = new URL(request.url).pathname.startsWith("/admin") ? styles + adminStyles : styles;
+        resolve(new Response(finishDocument(Buffer.concat(chunks).toString("utf8"), css, nonce), { headers: responseHeaders, status }));
         callback();
       },
     });
@@ -73,17 +84,17 @@ export default function handleRequest(
   });
 }
 
+/** The data of client-side navigations is kept like the pages, unless the route says otherwise. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", defaultCacheControl(request));
+  return response;
+}
+
 /**
  * Errors thrown by loaders and actions. Database errors quote every query parameter in their
  * message (names, e-mails, phones), so the message is never logged: only the error's kind, its
  * code and where it was thrown (no personal data in logs).
  */
-/** The data of client-side navigations is revalidated like the pages, unless the route says otherwise. */
-export function handleDataRequest(response: Response): Response {
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-cache");
-  return response;
-}
-
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   // A refusal below 500 (React Router's own 405 for a post to a page without an action, its 404

@@ -22,18 +22,19 @@ export function shouldRevalidate() {
  * What a route says of itself through its `handle`: `hideFooter` (the booking form) and
  * `hydrate: false` (pages with nothing interactive, served without React's JavaScript).
  */
-function useRouteHandles(): { hideFooter: boolean; hydrate: boolean } {
+function useRouteHandles(): { hideFooter: boolean; hydrate: boolean; backOffice: boolean } {
   const handles = useMatches().map((m) => (m.handle ?? {}) as PageHandle);
   return {
     hideFooter: handles.some((h) => h.hideFooter === true),
     hydrate: !handles.some((h) => h.hydrate === false),
+    backOffice: handles.some((h) => h.backOffice === true),
   };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData("root") as RootData | undefined;
-  const { hideFooter, hydrate } = useRouteHandles();
+  const { hideFooter, hydrate, backOffice } = useRouteHandles();
   // Decided once, by the first page served: a page that ships React keeps it while the
   // visitor navigates on, even to a page that would not need it.
   const [withScripts] = useState(hydrate);
@@ -50,11 +51,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {data ? <SiteHeader site={data.site} /> : null}
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-        {data && !hideFooter ? <SiteFooter site={data.site} /> : null}
+        {backOffice ? (
+          children
+        ) : (
+          <>
+            {data ? <SiteHeader site={data.site} /> : null}
+            <main id="main" tabIndex={-1}>
+              {children}
+            </main>
+            {data && !hideFooter ? <SiteFooter site={data.site} /> : null}
+          </>
+        )}
         {withScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -62,7 +69,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </>
         ) : null}
         {/* Deferred: a low-priority download that never holds up the first paint. */}
-        <script src="/js/menu.js" defer />
+        {backOffice ? null : <script src="/js/menu.js" defer />}
       </body>
     </html>
   );

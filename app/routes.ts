@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // The whole URL map; what each path shows is in docs/product.md, Routes.
 // Paths that share a screen share its module under their own route id.
@@ -47,6 +47,26 @@ export default [
   // The business's price file, served from PRICES_CSV as it is now.
   route("data/prices.csv", "routes/prices-csv.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+
+  // The back office (docs/product.md, Back office): staff only, never cached. The login and
+  // logout pages and the CSV export sit outside the layout and check the session themselves.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/code", "routes/admin/login-code.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  route("admin/bookings.csv", "routes/admin/bookings-csv.ts"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/dashboard.tsx"),
+    route("admin/bookings", "routes/admin/bookings.tsx"),
+    route("admin/bookings/new", "routes/admin/booking-new.tsx"),
+    route("admin/bookings/:orderId", "routes/admin/booking.tsx"),
+    route("admin/drivers", "routes/admin/drivers.tsx"),
+    route("admin/run-sheet", "routes/admin/run-sheet.tsx"),
+    route("admin/prices", "routes/admin/prices.tsx"),
+    route("admin/staff", "routes/admin/staff.tsx"),
+    route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -14,9 +14,21 @@ export const bookings = pgTable(
     orderId: text("order_id").notNull(),
     /** The form's one-time token: posting the same draft twice finds this row again. */
     submissionToken: text("submission_token").notNull(),
-    status: text("status", { enum: ["pending_payment", "paid", "payment_failed"] })
+    /**
+     * The payment status: waiting for payment, paid, failed, or (through the back office or the
+     * traveller's cancellation) refunded in full or in part. The booking's own life is bookingStatus.
+     */
+    status: text("status", { enum: ["pending_payment", "paid", "payment_failed", "refunded", "partly_refunded"] })
       .notNull()
       .default("pending_payment"),
+    /** What the business has done with the booking, apart from its payment (docs/product.md, Back office). */
+    bookingStatus: text("booking_status", { enum: ["new", "confirmed", "driver_assigned", "completed", "cancelled", "no_show"] })
+      .notNull()
+      .default("new"),
+    /** Where the booking came from: the public form, or staff entering a booking taken by phone. */
+    source: text("source", { enum: ["web", "phone"] })
+      .notNull()
+      .default("web"),
     /** Made while the sandbox stood in for a payment provider: no money moved. */
     test: boolean("test").notNull().default(false),
     kind: text("kind", { enum: ["shuttle", "private"] }).notNull(),
@@ -42,6 +54,17 @@ export const bookings = pgTable(
     paidAmountCents: integer("paid_amount_cents"),
     /** A payment problem for the staff to see (an amount that differs, a failed payment), in plain words. */
     paymentIssue: text("payment_issue"),
+    /** Refunded so far through the payment provider, in cents. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    /** The driver assigned to the booking's legs, once staff assign one. */
+    driverId: integer("driver_id").references(() => drivers.id),
+    /** The outbound leg's pickup moment, and the return leg's: the run sheet, filters and reminders read them. */
+    firstPickupAt: timestamp("first_pickup_at", { withTimezone: true }),
+    returnPickupAt: timestamp("return_pickup_at", { withTimezone: true }),
+    /** Staff's reason when a phone booking's price differs from the price file's. */
+    priceOverrideReason: text("price_override_reason"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
@@ -50,8 +73,24 @@ export const bookings = pgTable(
     uniqueIndex("bookings_order_id_key").on(t.orderId),
     uniqueIndex("bookings_submission_token_key").on(t.submissionToken),
     index("bookings_created_at_idx").on(t.createdAt),
+    index("bookings_first_pickup_at_idx").on(t.firstPickupAt),
+    index("bookings_return_pickup_at_idx").on(t.returnPickupAt),
+    index("bookings_booking_status_idx").on(t.bookingStatus, t.createdAt),
+    index("bookings_status_idx").on(t.status, t.createdAt),
+    index("bookings_driver_id_idx").on(t.driverId),
   ],
 );
+
+/** The business's drivers, assigned to bookings by staff. */
+export const drivers = pgTable("drivers", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  phone: text("phone").notNull(),
+  email: text("email").notNull(),
+  vehicle: text("vehicle").notNull().default(""),
+  active: boolean("active").notNull().default(true),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Every payment notification handled, so a replayed one changes nothing. */
 export const paymentEvents = pgTable("payment_events", {
@@ -69,7 +108,9 @@ export const outbox = pgTable(
     id: serial("id").primaryKey(),
     orderId: text("order_id").notNull(),
     /** Which message of the order this is: one of each per order. */
-    kind: text("kind", { enum: ["traveller_confirmation", "business_notification"] }).notNull(),
+    kind: text("kind", {
+      enum: ["traveller_confirmation", "business_notification", "booking_confirmed", "driver_job", "booking_cancelled", "payment_link"],
+    }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
@@ -83,9 +124,17 @@ export const outbox = pgTable(
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** A copy that staff asked to send again ('Resend'): the message it copies. */
+    resentFrom: integer("resent_from"),
   },
   (t) => [
-    uniqueIndex("outbox_order_kind_key").on(t.orderId, t.kind),
+    // The two e-mails of a payment are written once per order, whatever the replays; staff
+    // messages (a confirmation, a driver's job, a copy sent again) are guarded by the booking's
+    // status change that writes them.
+    uniqueIndex("outbox_order_kind_key")
+      .on(t.orderId, t.kind)
+      .where(sql`${t.kind} in ('traveller_confirmation', 'business_notification') and ${t.resentFrom} is null`),
+    index("outbox_order_idx").on(t.orderId),
     index("outbox_pending_idx")
       .on(t.status, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
@@ -111,3 +160,140 @@ export const appSecrets = pgTable("app_secrets", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Everything staff do (and what the system does on their behalf): sign-ins, status changes,
+ * assignments, notes, refunds, price publications. A booking's history is its rows here.
+ */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: serial("id").primaryKey(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /** The staff account, or null for the traveller or the system. */
+    actorId: text("actor_id"),
+    /** Who, in words kept even if the account goes: a staff e-mail, "traveller" or "system". */
+    actor: text("actor").notNull(),
+    /** What happened, as a short code: sign_in, booking_confirmed, note_added, prices_published… */
+    action: text("action").notNull(),
+    /** The booking concerned, if any. */
+    orderId: text("order_id"),
+    /** What changed, in plain words for the history. */
+    detail: text("detail").notNull().default(""),
+  },
+  (t) => [index("audit_events_at_idx").on(t.at), index("audit_events_order_idx").on(t.orderId, t.at)],
+);
+
+/** Every price file published from the back office, so that one can be restored. */
+export const priceVersions = pgTable("price_versions", {
+  id: serial("id").primaryKey(),
+  content: text("content").notNull(),
+  /** SHA-256 of the content, hex. */
+  sha256: text("sha256").notNull(),
+  publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+  publishedBy: text("published_by").notNull(),
+  /** Why it was published: an upload, or a roll-back to version N. */
+  note: text("note").notNull().default(""),
+});
+
+// Staff accounts, sessions and second factors: better-auth's tables under this project's names
+// (docs/decisions/0015-staff-authentication.md). Ids are better-auth's strings.
+const ts = (name: string) => timestamp(name, { withTimezone: true });
+
+export const staffUsers = pgTable("staff_users", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at")
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+  /** "admin" or "dispatcher". */
+  role: text("role"),
+  /** A disabled account: it cannot sign in and its sessions are gone. */
+  banned: boolean("banned").default(false),
+  banReason: text("ban_reason"),
+  banExpires: ts("ban_expires"),
+  twoFactorEnabled: boolean("two_factor_enabled").default(false),
+});
+
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .$onUpdate(() => new Date()),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    impersonatedBy: text("impersonated_by"),
+  },
+  (t) => [index("staff_sessions_user_id_idx").on(t.userId)],
+);
+
+export const staffAccounts = pgTable(
+  "staff_accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ts("access_token_expires_at"),
+    refreshTokenExpiresAt: ts("refresh_token_expires_at"),
+    scope: text("scope"),
+    /** The argon2id hash. */
+    password: text("password"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index("staff_accounts_user_id_idx").on(t.userId)],
+);
+
+export const staffVerifications = pgTable(
+  "staff_verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index("staff_verifications_identifier_idx").on(t.identifier)],
+);
+
+export const staffTwoFactors = pgTable(
+  "staff_two_factors",
+  {
+    id: text("id").primaryKey(),
+    /** Encrypted with the auth secret. */
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    verified: boolean("verified").default(true),
+    failedVerificationCount: integer("failed_verification_count").default(0),
+    lockedUntil: ts("locked_until"),
+  },
+  (t) => [index("staff_two_factors_secret_idx").on(t.secret), index("staff_two_factors_user_id_idx").on(t.userId)],
+);

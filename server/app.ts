@@ -7,6 +7,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
+import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import { createPaymentProvider } from "~/lib/payments.server";
@@ -25,6 +26,7 @@ export interface ServerOptions {
   settings: Settings;
   prices: PriceStore;
   booking: BookingServices;
+  staff: StaffServices;
   getBuild: () => Promise<ServerBuild>;
   /** Folder of the built browser files; absent in development, where Vite serves them. */
   clientDir?: string;
@@ -42,7 +44,7 @@ export interface Site {
  * The Express app around React Router's request handler. It owns what react-router-serve
  * cannot: security and caching headers, compression and the legacy .php redirect.
  */
-export function createServer({ settings, prices, booking, getBuild, clientDir, vite }: ServerOptions): Site {
+export function createServer({ settings, prices, booking, staff, getBuild, clientDir, vite }: ServerOptions): Site {
   const app = express();
   app.disable("x-powered-by");
   // Whose X-Forwarded-For names the visitor (TRUST_PROXY): req.ip, and so the rate limits, rest on it.
@@ -70,6 +72,18 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
     res.status(403).type("text/plain").send("This request did not come from our site.");
   });
 
+  // A post to the back office must say it comes from the site itself, by its Origin or its
+  // Sec-Fetch-Site: a request with neither is not a browser's form. (Its pages, redirects and
+  // errors say no-store themselves: app/entry.server.tsx.)
+  app.use("/admin", (req, res, next) => {
+    if (req.method !== "POST") return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    const own = [new URL(settings.siteUrl).origin, `${req.protocol}://${req.get("host") ?? ""}`];
+    if ((origin && own.includes(origin)) || (!origin && fetchSite === "same-origin")) return next();
+    res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This request did not come from our site.");
+  });
+
   // Old payment provider configurations still return visitors to the PHP path.
   app.all("/response_bank_ok_ko.php", (req, res) => {
     const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
@@ -87,7 +101,7 @@ export function createServer({ settings, prices, booking, getBuild, clientDir, v
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? files(req, res, next) : next()));
   }
 
-  const context = (nonce: string, clientAddress: string) => ({ settings, prices, booking, nonce, clientAddress });
+  const context = (nonce: string, clientAddress: string) => ({ settings, prices, booking, staff, nonce, clientAddress });
   const routerHandler = (build: ServerBuild | (() => Promise<ServerBuild>)) =>
     createRequestHandler({
       build,
@@ -179,9 +193,11 @@ export async function main(
   // store a booking. Without it the site cannot take bookings: stop, and let the supervisor say why.
   let database: Database;
   let sandboxSecret: string;
+  let staff: StaffServices;
   try {
     database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") });
     sandboxSecret = await sharedSecret(database.db, SANDBOX_SECRET_NAME);
+    staff = await openStaff(database.db, settings, console);
   } catch (error) {
     console.error(`The booking database could not be opened: ${(error as Error).message}`);
     process.exit(1);
@@ -221,6 +237,7 @@ export async function main(
     settings,
     prices,
     booking,
+    staff,
     getBuild,
     vite: options.vite,
     clientDir: options.vite ? undefined : path.resolve(here, "../client"),

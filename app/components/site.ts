@@ -15,6 +15,8 @@ export interface PageHandle {
    * request (no cookie, no visitor address, no nonce).
    */
   shared?: boolean;
+  /** A back-office page (under /admin): its own header and styles, not the public site's. */
+  backOffice?: boolean;
 }
 
 /** The handle of a content page: no JavaScript beyond the menu, the same bytes for everyone. */
@@ -22,6 +24,9 @@ export const STATIC_PAGE: PageHandle = { hydrate: false, shared: true };
 
 /** The handle of a page built from the price file alone (rates, airports, hotels). */
 export const PRICE_PAGE: PageHandle = { shared: true };
+
+/** The handle of every back-office page: never shared, and outside the public site's frame. */
+export const BACK_OFFICE_PAGE: PageHandle = { backOffice: true };
 
 /** What the root loader hands every page. */
 export interface RootData {

@@ -52,6 +52,11 @@ describe("saveBooking", () => {
     expect(outcome).toBe("created");
     expect(row).toMatchObject({ submissionToken: "t-1", status: "pending_payment", test: true, adults: 1, priceCents: 6_500 });
     expect(Object.keys(row.details as object).sort()).toEqual(["customer", "legs", "luggage"]);
+    // The pickup moments the back office sorts and filters by, and a new booking's own status.
+    const legs = booking("t-1").legs;
+    expect(row.firstPickupAt?.toISOString()).toBe(legs[0]!.pickupAt.toISOString());
+    expect(row.returnPickupAt).toEqual(legs[1]?.pickupAt ?? null);
+    expect(row.bookingStatus).toBe("new");
     expect((await saveBooking(database.db, { booking: booking("t-2"), priceCents: 6_500 })).row.test).toBe(false);
   });
 

@@ -44,16 +44,22 @@ function bookingValues(input: NewBooking) {
     paymentMode: "card" as const,
     test: input.test ?? false,
     details: { customer: booking.customer, legs: booking.legs, luggage: booking.luggage },
+    firstPickupAt: booking.legs[0]?.pickupAt ?? null,
+    returnPickupAt: booking.legs[1]?.pickupAt ?? null,
   };
 }
 
 type BookingValues = ReturnType<typeof bookingValues>;
 
+function sameValue(a: unknown, b: unknown): boolean {
+  return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+}
+
 /** Whether a stored row holds these values (details compared as the database gives them back: JSON). */
 function holds(row: BookingRow, values: BookingValues): boolean {
   const { details, ...columns } = values;
   return (
-    (Object.keys(columns) as (keyof typeof columns)[]).every((key) => row[key] === columns[key]) &&
+    (Object.keys(columns) as (keyof typeof columns)[]).every((key) => sameValue(row[key], columns[key])) &&
     isDeepStrictEqual(row.details, JSON.parse(JSON.stringify(details)))
   );
 }
@@ -84,6 +90,9 @@ function prepareInsert(db: Db) {
       paymentMode: p("paymentMode"),
       test: p("test"),
       details: p("details"),
+      // Cast in SQL: a timestamp column's own mapping cannot take the one-way booking's null.
+      firstPickupAt: sql`cast(${p("firstPickupAt")} as timestamptz)`,
+      returnPickupAt: sql`cast(${p("returnPickupAt")} as timestamptz)`,
     })
     .onConflictDoNothing()
     .returning()
@@ -105,7 +114,13 @@ export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: Boo
   let insert = inserts.get(db);
   if (!insert) inserts.set(db, (insert = prepareInsert(db)));
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await insert.execute({ orderId: orderIdFrom(randomBytes(6)), submissionToken: token, ...values });
+    const inserted = await insert.execute({
+      orderId: orderIdFrom(randomBytes(6)),
+      submissionToken: token,
+      ...values,
+      firstPickupAt: values.firstPickupAt?.toISOString() ?? null,
+      returnPickupAt: values.returnPickupAt?.toISOString() ?? null,
+    });
     if (inserted[0]) return { row: inserted[0], outcome: "created" };
     const existing = await findByToken(db, token);
     // Neither the token nor an insert: the order id collided. Draw another.

@@ -31,6 +31,12 @@ export interface RateLimits {
 export const RATE_LIMITS = {
   booking: { points: 30, durationSeconds: 60 },
   paymentPage: { points: 60, durationSeconds: 60 },
+  /** Staff sign-in attempts on one account, from anywhere: 10 per 15 minutes. */
+  loginAccount: { points: 10, durationSeconds: 15 * 60 },
+  /** Staff sign-in attempts from one address, on any account: 30 per 15 minutes. */
+  loginAddress: { points: 30, durationSeconds: 15 * 60 },
+  /** Attempts on an account before each further one waits, longer each time, before its answer. */
+  loginFreeAttempts: 3,
   /** How often the counters that ended over an hour ago are deleted. */
   sweepIntervalMs: 5 * 60_000,
 } as const;
@@ -77,5 +83,56 @@ export function createRateLimits(db: Db, options: { sweepIntervalMs?: number } =
     booking: createRateLimiter(db, "booking", RATE_LIMITS.booking),
     paymentPage: createRateLimiter(db, "payment-page", RATE_LIMITS.paymentPage),
     stop: () => clearInterval(sweep),
+  };
+}
+
+/**
+ * Staff sign-in attempts, per account and per address: the first few are answered at once, then
+ * each waits longer (0.5 s, 1 s, 2 s… up to 4 s) before its answer, then past either limit they
+ * are refused (429) until the window ends. A successful sign-in clears its account's count.
+ */
+export interface LoginLimiter {
+  /** Counts one attempt; says whether it may go on and how long to hold its answer first. */
+  attempt(
+    email: string,
+    address: string,
+  ): Promise<(LimitDecision & { allowed: true; delayMs: number }) | Exclude<LimitDecision, { allowed: true }>>;
+  /** Forgets the account's failed attempts after a successful sign-in. */
+  succeeded(email: string): Promise<void>;
+}
+
+export function createLoginLimiter(db: Db): LoginLimiter {
+  const store = (keyPrefix: string, limit: { points: number; durationSeconds: number }) =>
+    new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix,
+      points: limit.points,
+      duration: limit.durationSeconds,
+      clearExpiredByTimeout: false,
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds }),
+    });
+  const account = store("login-account", RATE_LIMITS.loginAccount);
+  const address = store("login-address", RATE_LIMITS.loginAddress);
+  const accountKey = (email: string) => email.trim().toLowerCase();
+  return {
+    async attempt(email, clientAddress) {
+      let consumed = 0;
+      try {
+        await address.consume(rateLimitKey(clientAddress));
+        consumed = (await account.consume(accountKey(email))).consumedPoints;
+      } catch (refusal) {
+        if (!(refusal instanceof RateLimiterRes)) {
+          console.error(`The sign-in limit could not be counted (${(refusal as Error).name}); the attempt goes on.`);
+          return { allowed: true, delayMs: 0 };
+        }
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+      }
+      const over = consumed - RATE_LIMITS.loginFreeAttempts;
+      return { allowed: true, delayMs: over > 0 ? Math.min(4000, 250 * 2 ** over) : 0 };
+    },
+    async succeeded(email) {
+      await account.delete(accountKey(email)).catch(() => undefined);
+    },
   };
 }

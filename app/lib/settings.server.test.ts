@@ -98,6 +98,8 @@ describe("readSettings", () => {
     ["MAIL_BODY_RETENTION_DAYS", "two"],
     ["UNPAID_BOOKING_RETENTION_DAYS", "1.5"],
     ["UNPAID_BOOKING_RETENTION_DAYS", "5000"],
+    ["ADMIN_EMAIL", "admin"],
+    ["AUTH_SECRET", "short"],
   ])("rejects %s=%j with a message naming the variable", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`^Invalid setting: .*${name} `));
@@ -110,6 +112,19 @@ describe("readSettings", () => {
     } catch (error) {
       expect(String(error)).not.toContain("hunter2");
     }
+  });
+
+  it("takes the first administrator only with a password of 12 characters or more, never echoing it", () => {
+    expect(readSettings({}).firstAdmin).toBeNull();
+    expect(readSettings({ ADMIN_EMAIL: "Owner@Example.com", ADMIN_PASSWORD: "a long enough pass" }).firstAdmin).toEqual({
+      email: "owner@example.com",
+      password: "a long enough pass",
+    });
+    expect(() => readSettings({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "elevenchars" })).toThrow(
+      /^Invalid setting: ADMIN_PASSWORD must have at least 12 characters \(got a value that is not shown\)$/,
+    );
+    expect(() => readSettings({ ADMIN_EMAIL: "owner@example.com" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
+    expect(() => readSettings({ ADMIN_PASSWORD: "a long enough pass" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
   });
 
   it("takes Stripe only with both keys", () => {

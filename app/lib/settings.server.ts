@@ -99,6 +99,11 @@ const schema = z.object({
       });
       return z.NEVER;
     }),
+  ADMIN_EMAIL: optional.pipe(z.email({ message: "must be an e-mail address" }).optional()),
+  ADMIN_PASSWORD: optional.pipe(
+    z.string().min(12, "must have at least 12 characters").max(256, "must have at most 256 characters").optional(),
+  ),
+  AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   HSTS: z
     .enum(["0", "1", "true", "false"], { message: "must be 1 or 0" })
     .default("0")
@@ -139,9 +144,21 @@ export interface Settings {
     /** A booking never paid is deleted this many days after it was last changed. */
     unpaidBookingDays: number;
   };
+  /** The first administrator, created at start when no staff account exists (both set, or neither). */
+  firstAdmin: { email: string; password: string } | null;
+  /** Signs staff sessions and encrypts second-factor secrets; drawn once and kept in the database when unset. */
+  authSecret: string | null;
 }
 
-const SECRET_SETTINGS = new Set(["DATABASE_URL", "SMTP_URL", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "PAYMENT_SANDBOX_SECRET"]);
+const SECRET_SETTINGS = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "PAYMENT_SANDBOX_SECRET",
+  "ADMIN_PASSWORD",
+  "AUTH_SECRET",
+]);
 
 export class SettingsError extends Error {
   override name = "SettingsError";
@@ -167,6 +184,9 @@ export function readSettings(env: Record<string, string | undefined>, options: {
   const v = result.data;
   if (Boolean(v.STRIPE_SECRET_KEY) !== Boolean(v.STRIPE_WEBHOOK_SECRET)) {
     throw new SettingsError("Invalid setting: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together");
+  }
+  if (Boolean(v.ADMIN_EMAIL) !== Boolean(v.ADMIN_PASSWORD)) {
+    throw new SettingsError("Invalid setting: ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   }
   const paymentProvider = choosePaymentProvider(v);
   const cwd = options.cwd ?? process.cwd();
@@ -199,6 +219,8 @@ export function readSettings(env: Record<string, string | undefined>, options: {
     sandboxSecret: v.PAYMENT_SANDBOX_SECRET ?? null,
     trustProxy: v.TRUST_PROXY,
     retention: { mailBodyDays: v.MAIL_BODY_RETENTION_DAYS, unpaidBookingDays: v.UNPAID_BOOKING_RETENTION_DAYS },
+    firstAdmin: v.ADMIN_EMAIL && v.ADMIN_PASSWORD ? { email: v.ADMIN_EMAIL.toLowerCase(), password: v.ADMIN_PASSWORD } : null,
+    authSecret: v.AUTH_SECRET ?? null,
   };
 }
 

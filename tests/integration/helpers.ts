@@ -19,6 +19,7 @@ import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { priceRequestOf } from "~/domain/booking/price-request";
 import { parsePriceFile, type PriceRow } from "~/domain/pricing/csv";
 import { quote, type PriceRequest } from "~/domain/pricing/pricing";
+import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database, type Db } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
@@ -108,6 +109,7 @@ export interface InProcessServer {
   url: string;
   database: Database;
   services: BookingServices;
+  staff: StaffServices;
   close(): Promise<void>;
 }
 
@@ -144,10 +146,12 @@ export async function startInProcessServer(options: {
     paymentPageLimiter: limits.paymentPage,
     wakeOutbox: () => void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message)),
   };
+  const staff = await openStaff(database.db, settings, { log: () => undefined, warn: () => undefined });
   const site = bundle.createServer({
     settings,
     prices: createPriceStore(settings.pricesCsv),
     booking: services,
+    staff,
     getBuild: async () => bundle.build,
     clientDir: path.join(root, "build/client"),
   });
@@ -158,6 +162,7 @@ export async function startInProcessServer(options: {
     url,
     database,
     services,
+    staff,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

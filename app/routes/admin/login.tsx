@@ -1,0 +1,98 @@
+import { APIError } from "better-auth/api";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { AdminFrame } from "~/components/admin/AdminFrame";
+import { BACK_OFFICE_PAGE } from "~/components/site";
+import { FormErrors } from "~/components/ui/FormErrors";
+import { TextField } from "~/components/ui/TextField";
+import { loginSchema, problemsOf } from "~/domain/back-office/login";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
+import { recordAudit } from "~/lib/audit.server";
+import { authHeaders, currentStaff, NO_STORE, safeNext } from "~/lib/auth.server";
+
+export const handle = BACK_OFFICE_PAGE;
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Back office" }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Already signed in: straight on.
+  if (await currentStaff(context.staff, request)) {
+    throw redirect(safeNext(new URL(request.url).searchParams.get("next")), { headers: NO_STORE });
+  }
+  return data(null, { headers: NO_STORE });
+}
+
+const WRONG = "The e-mail or the password is wrong, or the account is disabled.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const fields = await readAdminForm(request);
+  const parsed = loginSchema.safeParse(fieldsOf(fields));
+  if (!parsed.success) return data({ problems: problemsOf(parsed.error) }, { status: 400, headers: NO_STORE });
+  const { email, password } = parsed.data;
+  const limit = await context.staff.login.attempt(email, context.clientAddress);
+  if (!limit.allowed) {
+    return data(
+      {
+        problems: [{ field: null, message: `Too many sign-in attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` }],
+      },
+      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
+    );
+  }
+  if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
+  const next = safeNext(new URL(request.url).searchParams.get("next"));
+  const db = await context.booking.db();
+  try {
+    const { headers, response } = await context.staff.auth.api.signInEmail({
+      body: { email, password, rememberMe: true },
+      headers: authHeaders(request, context.clientAddress),
+      returnHeaders: true,
+    });
+    const out = new Headers(NO_STORE);
+    for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    await context.staff.login.succeeded(email);
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
+      return redirect(`/admin/login/code?next=${encodeURIComponent(next)}`, { headers: out });
+    }
+    if ("user" in response) {
+      await recordAudit(db, { actorId: response.user.id, actor: response.user.email, action: "sign_in", detail: "Signed in." });
+    }
+    return redirect(next, { headers: out });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    await recordAudit(db, { actor: email, action: "sign_in_failed", detail: "A sign-in was refused." });
+    return data({ problems: [{ field: null, message: WRONG }] }, { status: 401, headers: NO_STORE });
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const problems = actionData?.problems ?? [];
+  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  return (
+    <AdminFrame staff={null}>
+      <div className="admin-login">
+        <h1>Back office</h1>
+        <p>Sign in with your staff account.</p>
+        <FormErrors problems={problems} title="You are not signed in" />
+        <Form method="post" className="admin-form" noValidate>
+          <TextField name="email" label="E-mail" type="email" autoComplete="username" required error={errorOf("email")} />
+          <TextField
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errorOf("password")}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            Sign in
+          </button>
+        </Form>
+      </div>
+    </AdminFrame>
+  );
+}

@@ -1,0 +1,13 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The first administrator the suite's server creates at start (playwright.config.ts). */
+export const OWNER = { email: "owner@navette.test", password: "owner password for tests" } as const;
+
+/** Signs in through the login form and waits for the back office to show. */
+export async function signIn(page: Page, account: { email: string; password: string } = OWNER, path = "/admin"): Promise<void> {
+  await page.goto(`/admin/login?next=${encodeURIComponent(path)}`);
+  await page.getByLabel("E-mail").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
