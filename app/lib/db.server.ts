@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -73,8 +73,62 @@ export async function openDatabase(options: { databaseUrl: string | null; pglite
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: folder });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const release = options.pgliteDir ? holdDataFolder(options.pgliteDir) : () => undefined;
+  try {
+    const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: folder });
+    return { db: db as unknown as Db, kind: "pglite", close: () => client.close().finally(release) };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** Whether a process of this id is running (one of another user counts). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export class DataFolderInUseError extends Error {
+  override name = "DataFolderInUseError";
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder (a second server, or
+ * `npm run staff` beside a running server) would corrupt it. The folder is held through a lock file
+ * beside it, created exclusively and holding the process id; one left by a process that no longer
+ * runs is taken over. Returns the release.
+ */
+export function holdDataFolder(dir: string): () => void {
+  const file = `${path.resolve(dir)}.lock`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        rmSync(file, { force: true });
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number.parseInt(readFileSync(file, "utf8"), 10);
+      if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+        throw new DataFolderInUseError(
+          `The embedded database in ${dir} is open in another process (pid ${holder}). ` +
+            "Stop that process first, or set DATABASE_URL so that several processes share a PostgreSQL database.",
+        );
+      }
+      rmSync(file, { force: true }); // left by a process that ended without releasing it
+    }
+  }
+  throw new DataFolderInUseError(`The embedded database in ${dir} could not be locked (${file}).`);
 }

@@ -1,4 +1,16 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+
+/** An address under /admin that is no page: signed out, the login page; signed in, a 404 in the back office's frame. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  throw data("There is no back-office page at this address.", { status: 404, headers: NO_STORE });
+}
+
+/** A post to such an address: the same answers. */
+export const action = loader;
+
+export default function AdminNotFound() {
+  return null;
 }
