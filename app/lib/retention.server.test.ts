@@ -62,6 +62,21 @@ describe("purgeExpired", () => {
 });
 
 describe("startRetention", () => {
+  it.each<[string, Partial<typeof bookings.$inferInsert>]>([
+    ["taken by phone, paid on board", { source: "phone", paymentMode: "cash" }],
+    ["taken by phone, sent a payment link", { source: "phone" }],
+    ["confirmed by staff", { bookingStatus: "confirmed" }],
+    ["cancelled by staff", { bookingStatus: "cancelled" }],
+  ])("never deletes an unpaid booking %s", async (what, fields) => {
+    const old = new Date("2020-01-01T00:00:00Z");
+    const orderId = `NV-K${what.length}${String(fields.bookingStatus ?? fields.paymentMode ?? "x")
+      .slice(0, 2)
+      .toUpperCase()}`;
+    await booking(orderId, { createdAt: old, updatedAt: old, ...fields });
+    await purgeExpired(database.db, { mailBodyDays: 1, unpaidBookingDays: 1 }, new Date("2026-11-23T12:00:00Z"));
+    expect(await present(orderId)).toBe(true);
+  });
+
   it("purges at once by itself, and stop() waits for the purge under way", async () => {
     const old = new Date(Date.now() - 10 * DAY_MS);
     await booking("NV-TIMER1", { createdAt: old, updatedAt: old });

@@ -24,8 +24,9 @@ export interface PurgeResult {
  * - A sent e-mail's body is emptied `mailBodyDays` after it was sent; its recipient, subject and
  *   state stay, as the record that it went.
  * - A booking still `pending_payment`, never paid, with no payment notification at all (so no
- *   delayed payment under way), is deleted `unpaidBookingDays` after it was last changed, with its
- *   outbox rows.
+ *   delayed payment under way), made on the public form and untouched by staff (booking status
+ *   new), is deleted `unpaidBookingDays` after it was last changed, with its outbox rows. A booking
+ *   staff took by phone (paid on board, or sent a payment link) stays: staff decide its fate.
  */
 export async function purgeExpired(db: Db, periods: Settings["retention"], now: Date): Promise<PurgeResult> {
   const sentBefore = new Date(now.getTime() - periods.mailBodyDays * DAY_MS);
@@ -42,6 +43,8 @@ export async function purgeExpired(db: Db, periods: Settings["retention"], now: 
       .where(
         and(
           eq(bookings.status, "pending_payment"),
+          eq(bookings.source, "web"),
+          eq(bookings.bookingStatus, "new"),
           isNull(bookings.paidAt),
           lt(bookings.updatedAt, changedBefore),
           notExists(
