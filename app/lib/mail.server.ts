@@ -235,3 +235,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   return { runOnce, start, stop };
 }
+
+/** Where an outbox message stands, for the back office: sent, still being tried, or given up on. */
+export type OutboxState = "waiting" | "sent" | "failed";
+
+/**
+ * A message's state as staff read it: `sent`; `failed` once it has used every attempt
+ * (OUTBOX_DEFAULTS.maxAttempts) and stays pending untried; otherwise `waiting` for its next attempt.
+ */
+export function outboxState(
+  message: { status: "pending" | "sent"; attempts: number },
+  maxAttempts: number = OUTBOX_DEFAULTS.maxAttempts,
+): OutboxState {
+  if (message.status === "sent") return "sent";
+  return message.attempts >= maxAttempts ? "failed" : "waiting";
+}

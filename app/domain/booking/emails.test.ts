@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { CANCELLATION_RULE, CONFIRMATION_SENTENCE, bookingEmails, type BookingEmailInput, type EmailSite } from "./emails";
+import {
+  CANCELLATION_RULE,
+  CONFIRMATION_SENTENCE,
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  bookingEmails,
+  driverAssignedEmail,
+  driverJobEmail,
+  paymentLinkEmail,
+  type BookingEmailInput,
+  type EmailSite,
+} from "./emails";
 
 const site: EmailSite = {
   siteName: "Navette Paris",
@@ -267,5 +278,87 @@ describe("bookingEmails", () => {
     }
     expect(messages[0]!.body).toContain(CONFIRMATION_SENTENCE);
     expect(messages[0]!.body).toContain(CANCELLATION_RULE);
+  });
+});
+
+describe("the back office's e-mails", () => {
+  const driver = { name: "Karim Benali", phone: "+33 6 98 76 54 32", email: "karim@drivers.example" };
+
+  it("confirms to the traveller with the order id in the subject, the legs in Paris time and the business phone", () => {
+    const m = bookingConfirmedEmail(row, site);
+    expect(m).toMatchObject({
+      kind: "booking_confirmed",
+      recipient: "alice@example.com",
+      subject: "Navette Paris: booking NV-7K3P2Q confirmed",
+    });
+    expect(m.body).toContain("Your booking NV-7K3P2Q with Navette Paris is confirmed.");
+    expect(m.body).toContain("Pick-up: 01/07/2026 at 07:45 (Paris time)");
+    expect(m.body).toContain("Pick-up: 05/07/2026 at 14:30 (Paris time)");
+    expect(m.body).toContain("Call us on +33 1 99 00 12 34");
+    expect(m.body).not.toContain("Your driver");
+    expect(bookingConfirmedEmail(row, site, driver).body).toContain("Your driver\nName: Karim Benali\nPhone: +33 6 98 76 54 32");
+  });
+
+  it("gives the driver the whole job: times, places, flights, party, luggage, the traveller's name and phone, the notes", () => {
+    const m = driverJobEmail(row, site, driver);
+    expect(m).toMatchObject({ kind: "driver_job", recipient: "karim@drivers.example" });
+    expect(m.subject).toBe("Job NV-7K3P2Q: Charles de Gaulle Airport (CDG) to Disneyland Paris on 01/07/2026 07:45");
+    for (const text of [
+      "Name: Alice Martin",
+      "Phone: +33 6 12 34 56 78",
+      "Luggage: 3 check-in, 2 cabin, 1 single stroller, 0 double strollers",
+      "One surfboard.",
+      "Pick-up: 01/07/2026 at 07:45 (Paris time)",
+      "From: Charles de Gaulle Airport (CDG) (flight AF007 from New York, landing 07:45 (Paris time))",
+      "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs, 77700)",
+      "To: Orly Airport (ORY) (flight AZ319 to Rome, takeoff 18:00 (Paris time))",
+      "  Child seat please.",
+      "call the office on +33 1 99 00 12 34",
+    ]) {
+      expect(m.body).toContain(text);
+    }
+  });
+
+  it("tells the traveller the driver's name and phone once one is assigned", () => {
+    const m = driverAssignedEmail(row, site, driver);
+    expect(m).toMatchObject({
+      kind: "booking_confirmed",
+      recipient: "alice@example.com",
+      subject: "Navette Paris: your driver for booking NV-7K3P2Q",
+    });
+    expect(m.body).toContain("Name: Karim Benali");
+    expect(m.body).toContain("Phone: +33 6 98 76 54 32");
+    expect(m.body).not.toContain("karim@drivers.example");
+  });
+
+  it("says what was refunded on cancellation, or that nothing was taken", () => {
+    const refunded = bookingCancelledEmail(row, site, 15_950);
+    expect(refunded).toMatchObject({ kind: "booking_cancelled", subject: "Navette Paris: booking NV-7K3P2Q cancelled" });
+    expect(refunded.body).toContain("We have refunded 159,50\u00a0€");
+    expect(bookingCancelledEmail(row, site, 0).body).toContain("nothing to refund");
+  });
+
+  it("sends a phone booking its payment link, and marks every subject of a test booking", () => {
+    const m = paymentLinkEmail(row, site, "https://navette.example/payment/NV-7K3P2Q");
+    expect(m).toMatchObject({ kind: "payment_link", subject: "Navette Paris: pay for your booking NV-7K3P2Q" });
+    expect(m.body).toContain("please pay 159,50\u00a0€ here:\nhttps://navette.example/payment/NV-7K3P2Q");
+    expect(m.body).toContain(CANCELLATION_RULE);
+    const test = { ...row, test: true };
+    for (const message of [
+      bookingConfirmedEmail(test, site),
+      driverJobEmail(test, site, driver),
+      driverAssignedEmail(test, site, driver),
+      bookingCancelledEmail(test, site, 0),
+      paymentLinkEmail(test, site, "https://navette.example/payment/NV-7K3P2Q"),
+    ]) {
+      expect(message.subject.startsWith("[TEST] ")).toBe(true);
+    }
+  });
+
+  it("never throws on oddly shaped details, and keeps subjects on one line", () => {
+    const odd = { ...row, orderId: "NV-AAAAAA\r\nBcc: x@y", details: { legs: [null, 3, { pickup: 5 }] } };
+    for (const message of [bookingConfirmedEmail(odd, site), driverJobEmail(odd, site, driver), bookingCancelledEmail(odd, site, 100)]) {
+      expect(message.subject).not.toMatch(/[\r\n]/);
+    }
   });
 });

@@ -351,3 +351,198 @@ export function bookingEmails(row: BookingEmailInput, site: EmailSite): BookingE
   const messages = [travellerEmail(row, site, details, legs), businessEmail(row, site, details, legs)];
   return row.test ? messages.map((m) => ({ ...m, subject: TEST_SUBJECT_PREFIX + m.subject })) : messages;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The back office's messages: written by a staff action, in the same transaction as its change
+
+export type StaffEmailKind = "booking_confirmed" | "driver_job" | "booking_cancelled" | "payment_link";
+
+export interface StaffEmail {
+  kind: StaffEmailKind;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
+/** The driver as the e-mails name them. */
+export interface EmailDriver {
+  name: string;
+  phone: string;
+}
+
+/** A test booking's subject starts with `[TEST] `, as the payment e-mails' do. */
+function staffEmail(row: BookingEmailInput, message: StaffEmail): StaffEmail {
+  return row.test ? { ...message, subject: TEST_SUBJECT_PREFIX + message.subject } : message;
+}
+
+function greeting(row: BookingEmailInput): string {
+  return `Hello ${oneLine(`${row.firstname} ${row.lastname}`) || "traveller"},`;
+}
+
+/** Each leg as the traveller reads it: when (Paris time), from, to. */
+function travellerLegLines(row: BookingEmailInput, legs: LegView[]): string[] {
+  return legs.flatMap((leg) => [
+    "",
+    legTitle(leg, row.roundTrip),
+    pickupLine(leg),
+    endLine(leg.from, "from", false),
+    endLine(leg.to, "to", false),
+  ]);
+}
+
+function contactLines(row: BookingEmailInput, site: EmailSite): string[] {
+  return [
+    "",
+    "Questions or changes",
+    `Call us on ${site.phone} or write to ${site.businessEmail}, quoting your order number ${row.orderId}.`,
+    site.siteUrl,
+    "",
+    site.siteName,
+  ];
+}
+
+function driverLines(driver: EmailDriver | null): string[] {
+  if (!driver) return [];
+  return ["", "Your driver", `Name: ${oneLine(driver.name)}`, `Phone: ${oneLine(driver.phone)}`];
+}
+
+/**
+ * The traveller's confirmation, once staff confirm the booking: its order id in the subject, the
+ * legs in Paris time, and the driver when one is already assigned.
+ */
+export function bookingConfirmedEmail(row: BookingEmailInput, site: EmailSite, driver: EmailDriver | null = null): StaffEmail {
+  const details = record(row.details);
+  const legs = readLegs(details);
+  const lines = [
+    greeting(row),
+    "",
+    `Your booking ${row.orderId} with ${site.siteName} is confirmed.`,
+    "",
+    `Order number: ${row.orderId}`,
+    `Route: ${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+    `Service: ${kindName(row.kind)}`,
+    `Passengers: ${passengersText(rowPassengers(row))}`,
+    ...luggageLines(details),
+    ...travellerLegLines(row, legs),
+    ...driverLines(driver),
+    ...contactLines(row, site),
+  ];
+  return staffEmail(row, {
+    kind: "booking_confirmed",
+    recipient: oneLine(row.email),
+    subject: oneLine(`${site.siteName}: booking ${row.orderId} confirmed`),
+    body: lines.join("\n") + "\n",
+  });
+}
+
+/**
+ * The traveller's note that a driver is assigned: the driver's name and phone, with the legs.
+ * Sent as a booking_confirmed message (the booking stays confirmed, now with its driver).
+ */
+export function driverAssignedEmail(row: BookingEmailInput, site: EmailSite, driver: EmailDriver): StaffEmail {
+  const legs = readLegs(record(row.details));
+  const lines = [
+    greeting(row),
+    "",
+    `A driver is assigned to your booking ${row.orderId}.`,
+    ...driverLines(driver),
+    ...travellerLegLines(row, legs),
+    ...contactLines(row, site),
+  ];
+  return staffEmail(row, {
+    kind: "booking_confirmed",
+    recipient: oneLine(row.email),
+    subject: oneLine(`${site.siteName}: your driver for booking ${row.orderId}`),
+    body: lines.join("\n") + "\n",
+  });
+}
+
+/**
+ * The driver's job: every leg's pickup in Paris time, places with flights, hotels and addresses,
+ * passengers and luggage, the traveller's name and phone, and the notes.
+ */
+export function driverJobEmail(row: BookingEmailInput, site: EmailSite, driver: EmailDriver & { email: string }): StaffEmail {
+  const details = record(row.details);
+  const legs = readLegs(details);
+  const lines = [
+    `Hello ${oneLine(driver.name) || "driver"},`,
+    "",
+    `You are assigned to booking ${row.orderId} (${kindName(row.kind)}).`,
+    "",
+    "Traveller",
+    `Name: ${oneLine(`${row.firstname} ${row.lastname}`)}`,
+    `Phone: ${oneLine(row.phone)}`,
+    `Passengers: ${passengersText(rowPassengers(row))}`,
+    ...luggageLines(details),
+  ];
+  const note = luggageNote(details);
+  if (note !== "") lines.push(...block("Luggage notes", note));
+  if (legs.length === 0) lines.push("", "No leg details were stored with this booking: call the office.");
+  for (const leg of legs) {
+    lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.number})`, pickupLine(leg));
+    if (leg.passengers) lines.push(`Passengers: ${passengersText(leg.passengers)}`);
+    lines.push(endLine(leg.from, "from", true), endLine(leg.to, "to", true));
+    if (leg.info !== "") lines.push(...block("Notes", leg.info));
+  }
+  lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
+  const first = legs[0]?.pickup;
+  const when = first ? ` on ${first.date} ${first.time}` : "";
+  return staffEmail(row, {
+    kind: "driver_job",
+    recipient: oneLine(driver.email),
+    subject: oneLine(`Job ${row.orderId}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`),
+    body: lines.join("\n") + "\n",
+  });
+}
+
+/** The traveller's notice that the booking is cancelled, with the refund when one was made. */
+export function bookingCancelledEmail(row: BookingEmailInput, site: EmailSite, refundedCents: number): StaffEmail {
+  const legs = readLegs(record(row.details));
+  const refund =
+    refundedCents > 0
+      ? `We have refunded ${price(refundedCents, row.currency)} to the card you paid with. Depending on your bank, it shows on your account within 5 to 10 days.`
+      : "No payment was taken for this booking, so there is nothing to refund.";
+  const lines = [
+    greeting(row),
+    "",
+    `Your booking ${row.orderId} with ${site.siteName} is cancelled.`,
+    refund,
+    ...travellerLegLines(row, legs),
+    ...contactLines(row, site),
+  ];
+  return staffEmail(row, {
+    kind: "booking_cancelled",
+    recipient: oneLine(row.email),
+    subject: oneLine(`${site.siteName}: booking ${row.orderId} cancelled`),
+    body: lines.join("\n") + "\n",
+  });
+}
+
+/** A booking taken by phone, paid by card: the link to pay it. */
+export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checkoutUrl: string): StaffEmail {
+  const legs = readLegs(record(row.details));
+  const lines = [
+    greeting(row),
+    "",
+    `Thank you for booking with ${site.siteName} by phone. To complete booking ${row.orderId}, please pay ${price(row.priceCents, row.currency)} here:`,
+    oneLine(checkoutUrl),
+    "",
+    CONFIRMATION_SENTENCE,
+    "",
+    `Order number: ${row.orderId}`,
+    `Route: ${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+    `Service: ${kindName(row.kind)}`,
+    `Passengers: ${passengersText(rowPassengers(row))}`,
+    ...travellerLegLines(row, legs),
+    "",
+    "Cancellation",
+    CANCELLATION_RULE,
+    ...contactLines(row, site),
+  ];
+  return staffEmail(row, {
+    kind: "payment_link",
+    recipient: oneLine(row.email),
+    subject: oneLine(`${site.siteName}: pay for your booking ${row.orderId}`),
+    body: lines.join("\n") + "\n",
+  });
+}
