@@ -1,0 +1,147 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  accountFormSchema,
+  auditActionLabel,
+  auditQuerySchema,
+  MIN_PASSWORD_LENGTH,
+  selfChangeProblem,
+  staffCommandSchema,
+  staffFormSchema,
+  type StaffForm,
+} from "./staff-forms";
+
+const LONG = "correct horse battery";
+
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return (result.error?.issues ?? []).map((i) => `${String(i.path[0] ?? "")}: ${i.message}`);
+}
+
+describe("staffFormSchema", () => {
+  it.each([
+    [
+      { intent: "add", email: " Ops@Example.COM ", name: " Ops ", role: "dispatcher", password: LONG },
+      { email: "ops@example.com", name: "Ops" },
+    ],
+    [{ intent: "disable", userId: "abc" }, { userId: "abc" }],
+    [{ intent: "enable", userId: "abc" }, { userId: "abc" }],
+    [{ intent: "reset-password", userId: "abc", password: LONG }, { password: LONG }],
+    [{ intent: "set-role", userId: "abc", role: "admin" }, { role: "admin" }],
+  ])("reads %o", (fields, expected) => {
+    const parsed = staffFormSchema.safeParse(fields);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ intent: "add", email: "not-an-email", name: "Ops", role: "dispatcher", password: LONG }, "email: Enter an e-mail address"],
+    [{ intent: "add", email: "a@b.fr", name: "", role: "dispatcher", password: LONG }, "name: Enter the member's name."],
+    [{ intent: "add", email: "a@b.fr", name: "Ops", role: "owner", password: LONG }, "role: Choose a role"],
+    [
+      { intent: "add", email: "a@b.fr", name: "Ops", role: "admin", password: "short" },
+      "password: A password needs at least 12 characters.",
+    ],
+    [{ intent: "reset-password", userId: "abc", password: "x".repeat(257) }, "password: A password has at most 256 characters."],
+    [{ intent: "set-role", userId: "", role: "admin" }, "userId: Choose a staff member."],
+    [{ intent: "delete", userId: "abc" }, "intent: This form is not one this page knows."],
+    [{}, "intent: This form is not one this page knows."],
+  ])("refuses %o with a clear message", (fields, message) => {
+    const parsed = staffFormSchema.safeParse(fields);
+    expect(parsed.success).toBe(false);
+    expect(messages(parsed).join("\n")).toContain(message);
+  });
+
+  it("accepts every password of 12 to 256 characters and refuses every shorter one", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 0, maxLength: 300 }), (password) => {
+        const ok = staffFormSchema.safeParse({ intent: "reset-password", userId: "u1", password }).success;
+        expect(ok).toBe(password.length >= MIN_PASSWORD_LENGTH && password.length <= 256);
+      }),
+    );
+  });
+});
+
+describe("selfChangeProblem", () => {
+  const me = "me";
+  it.each<[StaffForm, boolean]>([
+    [{ intent: "disable", userId: me }, true],
+    [{ intent: "set-role", userId: me, role: "dispatcher" }, true],
+    [{ intent: "set-role", userId: me, role: "admin" }, false],
+    [{ intent: "enable", userId: me }, false],
+    [{ intent: "reset-password", userId: me, password: LONG }, false],
+    [{ intent: "disable", userId: "other" }, false],
+    [{ intent: "set-role", userId: "other", role: "dispatcher" }, false],
+    [{ intent: "add", email: "a@b.fr", name: "A", role: "admin", password: LONG }, false],
+  ])("%o refused: %s", (form, refused) => {
+    expect(selfChangeProblem(form, me) !== null).toBe(refused);
+  });
+});
+
+describe("accountFormSchema", () => {
+  it("reads a code with spaces as its six digits", () => {
+    expect(accountFormSchema.parse({ intent: "totp-verify", code: " 123 456 " })).toEqual({ intent: "totp-verify", code: "123456" });
+  });
+
+  it.each([
+    [{ intent: "totp-verify", code: "12345" }, "code: Enter the 6-digit code"],
+    [{ intent: "totp-verify", code: "abcdef" }, "code: Enter the 6-digit code"],
+    [{ intent: "totp-start", password: "" }, "password: Enter your current password."],
+    [{ intent: "totp-off", password: "" }, "password: Enter your current password."],
+    [
+      { intent: "password", currentPassword: LONG, newPassword: "short", confirmPassword: "short" },
+      "newPassword: A password needs at least 12",
+    ],
+    [
+      { intent: "password", currentPassword: LONG, newPassword: `${LONG}!`, confirmPassword: LONG },
+      "confirmPassword: The two new passwords differ.",
+    ],
+    [{ intent: "password", currentPassword: LONG, newPassword: LONG, confirmPassword: LONG }, "newPassword: Choose a password other than"],
+  ])("refuses %o", (fields, message) => {
+    const parsed = accountFormSchema.safeParse(fields);
+    expect(parsed.success).toBe(false);
+    expect(messages(parsed).join("\n")).toContain(message);
+  });
+
+  it("reads a password change", () => {
+    const fields = { intent: "password", currentPassword: LONG, newPassword: `${LONG} two`, confirmPassword: `${LONG} two` };
+    expect(accountFormSchema.parse(fields)).toEqual(fields);
+  });
+});
+
+describe("auditQuerySchema", () => {
+  it.each([
+    [{}, { action: "", actor: "", page: 1 }],
+    [
+      { action: "sign_in", actor: " Owner@Navette.test ", page: "3" },
+      { action: "sign_in", actor: "owner@navette.test", page: 3 },
+    ],
+    [
+      { action: "DROP TABLE", page: "-2" },
+      { action: "", actor: "", page: 1 },
+    ],
+    [{ page: "abc" }, { action: "", actor: "", page: 1 }],
+    [{ page: "99999999" }, { action: "", actor: "", page: 1 }],
+  ])("reads %o as %o (a bad value falls back, never fails the page)", (query, expected) => {
+    expect(auditQuerySchema.parse(query)).toEqual(expected);
+  });
+});
+
+describe("auditActionLabel", () => {
+  it("names the known actions and spells out the others", () => {
+    expect(auditActionLabel("staff_disabled")).toBe("Staff member disabled");
+    expect(auditActionLabel("driver_assigned")).toBe("driver assigned");
+  });
+});
+
+describe("staffCommandSchema", () => {
+  it("reads the command's e-mail in lower case", () => {
+    expect(staffCommandSchema.parse({ email: "Ops@Example.com", role: "dispatcher", name: "Ops" })).toEqual({
+      email: "ops@example.com",
+      role: "dispatcher",
+      name: "Ops",
+    });
+  });
+  it("refuses a role that does not exist", () => {
+    expect(messages(staffCommandSchema.safeParse({ email: "a@b.fr", role: "root", name: "A" })).join()).toContain("Choose a role");
+  });
+});
