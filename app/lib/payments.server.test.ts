@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BookingRow } from "./bookings.server";
-import { StripeProvider } from "./payments.server";
+import { RefundRefused, SandboxProvider, StripeProvider } from "./payments.server";
 
 const WEBHOOK_SECRET = "whsec_unit";
 const stripe = new Stripe("sk_test_unit");
@@ -112,5 +112,90 @@ describe("StripeProvider.checkoutUrl", () => {
     expect(keys[0]).toMatch(/^checkout-NV-ABCDEF-/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  });
+});
+
+describe("refunds", () => {
+  /** Answers POST /v1/refunds as Stripe does: one refund per idempotency key, or an error when told. */
+  const requests: Array<{ path: string; headers: IncomingHttpHeaders; body: URLSearchParams }> = [];
+  const byKey = new Map<string, Record<string, unknown>>();
+  let answer: "ok" | "refuse" | "failed" = "ok";
+  let server: Server;
+  let apiBase = "";
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const form = new URLSearchParams(body);
+        requests.push({ path: req.url ?? "", headers: req.headers, body: form });
+        if (answer === "refuse") {
+          res.writeHead(400, { "content-type": "application/json" });
+          res.end(
+            JSON.stringify({
+              error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." },
+            }),
+          );
+          return;
+        }
+        const key = String(req.headers["idempotency-key"]);
+        const refund = byKey.get(key) ?? {
+          id: `re_${byKey.size + 1}`,
+          object: "refund",
+          amount: Number(form.get("amount")),
+          currency: "eur",
+          payment_intent: form.get("payment_intent"),
+          status: answer === "failed" ? "failed" : "succeeded",
+        };
+        byKey.set(key, refund);
+        res.writeHead(200, { "content-type": "application/json", "request-id": "req_unit" });
+        res.end(JSON.stringify(refund));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const paid = { orderId: "NV-REFUND", priceCents: 4000, currency: "EUR", paymentRef: "pi_paid" } as BookingRow;
+  const provider = () =>
+    new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: WEBHOOK_SECRET, apiBase }, "https://navette.example");
+
+  it("refunds the PaymentIntent through POST /v1/refunds under one idempotency key per order", async () => {
+    answer = "ok";
+    const first = await provider().refund(paid, 4000);
+    const again = await provider().refund(paid, 4000);
+    expect(first).toEqual({ refundId: "re_1", amountCents: 4000 });
+    expect(again).toEqual(first);
+    const [a, b] = requests.slice(-2);
+    expect(a!.path).toBe("/v1/refunds");
+    expect(a!.body.get("payment_intent")).toBe("pi_paid");
+    expect(a!.body.get("amount")).toBe("4000");
+    expect(a!.headers["idempotency-key"]).toBe("refund-NV-REFUND");
+    expect(b!.headers["idempotency-key"]).toBe("refund-NV-REFUND");
+  });
+
+  it("says why when Stripe refuses, when its refund failed, or when there is no PaymentIntent", async () => {
+    answer = "refuse";
+    await expect(provider().refund({ ...paid, orderId: "NV-REFUS1" }, 4000)).rejects.toThrow(
+      new RefundRefused("Stripe refused the refund: Charge ch_1 has already been refunded."),
+    );
+    answer = "failed";
+    await expect(provider().refund({ ...paid, orderId: "NV-REFUS2" }, 4000)).rejects.toThrow(
+      /Stripe did not make the refund \(refund re_\d+ is failed\)/,
+    );
+    const before = requests.length;
+    await expect(provider().refund({ ...paid, paymentRef: "cs_test_1" }, 4000)).rejects.toBeInstanceOf(RefundRefused);
+    expect(requests.length).toBe(before);
+  });
+
+  it("says Stripe could not be reached when nothing answers", async () => {
+    const closed = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: WEBHOOK_SECRET, apiBase: "http://127.0.0.1:9" }, "");
+    await expect(closed.refund(paid, 4000)).rejects.toThrow(/could not be reached/);
+  });
+
+  it("records a sandbox refund under one id per order, with no money moving", async () => {
+    expect(await new SandboxProvider(null).refund(paid, 4000)).toEqual({ refundId: "sbx_refund_NV-REFUND", amountCents: 4000 });
   });
 });

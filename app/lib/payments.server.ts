@@ -12,6 +12,22 @@ export interface PaymentProvider {
   name: "sandbox" | "stripe";
   /** Where to send the visitor to pay this booking. */
   checkoutUrl(row: BookingRow): Promise<string>;
+  /**
+   * Refunds `amountCents` of the booking's payment, once per order whatever the retries; throws
+   * RefundRefused, with a sentence for the staff, when the provider refuses or cannot be reached.
+   */
+  refund(row: BookingRow, amountCents: number): Promise<RefundResult>;
+}
+
+/** What the provider refunded: its own id of the refund and the amount, in cents. */
+export interface RefundResult {
+  refundId: string;
+  amountCents: number;
+}
+
+/** A refund the provider did not make; the message is for the staff (it names no traveller). */
+export class RefundRefused extends Error {
+  override name = "RefundRefused";
 }
 
 export const SANDBOX_SIGNATURE_HEADER = "x-sandbox-signature";
@@ -39,6 +55,14 @@ export class SandboxProvider implements PaymentProvider {
 
   async checkoutUrl(row: BookingRow): Promise<string> {
     return `/payment/${encodeURIComponent(row.orderId)}`;
+  }
+
+  /**
+   * No money moved, so none moves back: the refund is recorded under an id of its own, one per
+   * order (the caller stores it in payment_events, whose key refuses a second one).
+   */
+  async refund(row: BookingRow, amountCents: number): Promise<RefundResult> {
+    return { refundId: `sbx_refund_${row.orderId}`, amountCents };
   }
 
   /** What the sandbox's Pay button sends: the server's amount, signed. */
@@ -146,6 +170,41 @@ export class StripeProvider implements PaymentProvider {
     const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${row.orderId}-${asked}` });
     if (!session.url) throw new Error(`Stripe returned no Checkout URL for ${row.orderId}`);
     return session.url;
+  }
+
+  /**
+   * Refunds the booking's PaymentIntent through POST /v1/refunds, under one idempotency key per
+   * order: a retry after a lost answer, or a second cancel, gets the same refund back from Stripe
+   * instead of a second one. A refund Stripe reports failed or cancelled is a refusal.
+   */
+  async refund(row: BookingRow, amountCents: number): Promise<RefundResult> {
+    const intent = row.paymentRef;
+    if (!intent || !intent.startsWith("pi_")) {
+      throw new RefundRefused("This booking has no Stripe payment to refund here: refund it from Stripe's dashboard, then cancel it.");
+    }
+    const stripe = await this.client();
+    let refund: Stripe.Refund;
+    try {
+      refund = await stripe.refunds.create(
+        { payment_intent: intent, amount: amountCents, metadata: { order_id: row.orderId } },
+        { idempotencyKey: `refund-${row.orderId}`, timeout: 20_000, maxNetworkRetries: 2 },
+      );
+    } catch (error) {
+      const e = error as { type?: unknown; message?: unknown };
+      if (
+        typeof e.type === "string" &&
+        e.type.startsWith("Stripe") &&
+        e.type !== "StripeConnectionError" &&
+        typeof e.message === "string"
+      ) {
+        throw new RefundRefused(`Stripe refused the refund: ${e.message}`);
+      }
+      throw new RefundRefused("Stripe could not be reached to refund the payment. Nothing was changed: try again in a minute.");
+    }
+    if (refund.status === "failed" || refund.status === "canceled") {
+      throw new RefundRefused(`Stripe did not make the refund (refund ${refund.id} is ${refund.status}).`);
+    }
+    return { refundId: refund.id, amountCents: refund.amount };
   }
 
   /**
