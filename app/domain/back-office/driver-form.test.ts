@@ -1,0 +1,91 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { problemsOf } from "./login";
+import { changedFields, displayPhone, driverFormSchema, normalisePhone } from "./driver-form";
+
+const good = { intent: "add", name: "  Jean   Dupont ", phone: "06 12 34 56 78", email: " Jean@Example.COM ", vehicle: "Mercedes V-Class" };
+
+describe("driverFormSchema", () => {
+  it("reads an added driver: trimmed, phone in international form, e-mail in lower case", () => {
+    expect(driverFormSchema.parse(good)).toEqual({
+      intent: "add",
+      name: "Jean Dupont",
+      phone: "+33612345678",
+      email: "jean@example.com",
+      vehicle: "Mercedes V-Class",
+    });
+  });
+
+  it("reads an edit, a deactivation and a reactivation with the driver's id", () => {
+    expect(driverFormSchema.parse({ ...good, intent: "edit", id: "7" })).toMatchObject({ intent: "edit", id: 7 });
+    expect(driverFormSchema.parse({ intent: "deactivate", id: "3" })).toEqual({ intent: "deactivate", id: 3 });
+    expect(driverFormSchema.parse({ intent: "reactivate", id: "3" })).toEqual({ intent: "reactivate", id: 3 });
+  });
+
+  it.each<[string, Record<string, string>, string, string]>([
+    ["no name", { name: "  " }, "name", "Enter the driver's name."],
+    ["a long name", { name: "x".repeat(121) }, "name", "The name has at most 120 characters."],
+    ["no phone", { phone: "" }, "phone", "Enter the driver's phone number."],
+    ["a short phone", { phone: "12" }, "phone", "Enter a valid phone number"],
+    ["letters for a phone", { phone: "call me" }, "phone", "Enter a valid phone number"],
+    ["a French number one digit short", { phone: "06 12 34 56 7" }, "phone", "Enter a valid phone number"],
+    ["a huge phone", { phone: "1".repeat(41) }, "phone", "Enter a valid phone number"],
+    ["no e-mail", { email: "" }, "email", "Enter the driver's e-mail address"],
+    ["a bad e-mail", { email: "jean@" }, "email", "Enter the driver's e-mail address"],
+    ["a long vehicle", { vehicle: "v".repeat(121) }, "vehicle", "The vehicle has at most 120 characters."],
+  ])("refuses %s, naming the field", (_, edit, field, message) => {
+    const result = driverFormSchema.safeParse({ ...good, ...edit });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const problems = problemsOf(result.error);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.field).toBe(field);
+    expect(problems[0]!.message).toContain(message);
+  });
+
+  it("refuses an unknown intent and a bad id", () => {
+    expect(driverFormSchema.safeParse({ ...good, intent: "delete" }).success).toBe(false);
+    expect(driverFormSchema.safeParse({ intent: "deactivate", id: "x" }).success).toBe(false);
+    expect(driverFormSchema.safeParse({ intent: "deactivate", id: "-1" }).success).toBe(false);
+    expect(driverFormSchema.safeParse({ intent: "deactivate", id: "1.5" }).success).toBe(false);
+    expect(driverFormSchema.safeParse({ ...good, intent: "edit" }).success).toBe(false);
+  });
+
+  it("lists every problem of a form at once", () => {
+    const result = driverFormSchema.safeParse({ intent: "add", name: "", phone: "1", email: "x" });
+    expect(result.success ? [] : problemsOf(result.error).map((p) => p.field)).toEqual(["name", "phone", "email"]);
+  });
+});
+
+describe("phones", () => {
+  it.each([
+    ["06 12 34 56 78", "+33612345678"],
+    ["+33 6 12 34 56 78", "+33612345678"],
+    ["+44 7400 123456", "+447400123456"],
+    ["+33 6 12 34 56 78 9", null],
+    ["+1 415 555 2671", "+14155552671"],
+    ["0612", null],
+    ["", null],
+  ])("%s → %s", (input, expected) => {
+    expect(normalisePhone(input)).toBe(expected);
+  });
+
+  it("writes a stored number for people, and anything normalised reads back the same", () => {
+    expect(displayPhone("+33612345678")).toBe("+33 6 12 34 56 78");
+    expect(displayPhone("not a number")).toBe("not a number");
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (s) => {
+        const phone = normalisePhone(s);
+        if (phone !== null) expect(normalisePhone(displayPhone(phone))).toBe(phone);
+      }),
+    );
+  });
+});
+
+describe("changedFields", () => {
+  it("names what differs", () => {
+    const before = { name: "A", phone: "+33612345678", email: "a@example.com", vehicle: "" };
+    expect(changedFields(before, before)).toEqual([]);
+    expect(changedFields(before, { ...before, phone: "+33612345679", vehicle: "Van" })).toEqual(["phone", "vehicle"]);
+  });
+});

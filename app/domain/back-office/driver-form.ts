@@ -1,0 +1,75 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { z } from "zod";
+
+/**
+ * The drivers page's forms (add, edit, deactivate, reactivate), read by one schema keyed on the
+ * posted `intent`. A phone is checked against the numbering plan of its country (France when it
+ * has no +country code) and stored in international form, +33612345678.
+ */
+
+export const DRIVER_LIMITS = { name: 120, email: 254, vehicle: 120, phone: 40 } as const;
+
+/** A phone number as +E.164 when it is a valid number, else null. French when written without +. */
+export function normalisePhone(text: string): string | null {
+  const parsed = parsePhoneNumberFromString(text.trim(), "FR");
+  return parsed && parsed.isValid() ? parsed.number : null;
+}
+
+/** A stored number written for people: "+33 6 12 34 56 78" (as stored when it cannot be read). */
+export function displayPhone(stored: string): string {
+  return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored;
+}
+
+const PHONE_MESSAGE = "Enter a valid phone number, with its country code if it is not French (for example +33 6 12 34 56 78).";
+
+const text = (max: number, label: string) =>
+  z
+    .string()
+    .default("")
+    .transform((v) => v.trim().replace(/\s+/g, " "))
+    .pipe(z.string().max(max, `${label} has at most ${max} characters.`));
+
+/** A driver's own fields, as the add and edit forms post them. */
+export const driverFields = z.object({
+  name: text(DRIVER_LIMITS.name, "The name").pipe(z.string().min(1, "Enter the driver's name.")),
+  phone: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const phone = v.length <= DRIVER_LIMITS.phone ? normalisePhone(v) : null;
+      if (phone) return phone;
+      ctx.addIssue({ code: "custom", message: v.trim() === "" ? "Enter the driver's phone number." : PHONE_MESSAGE });
+      return z.NEVER;
+    }),
+  email: z
+    .string()
+    .default("")
+    .transform((v) => v.trim().toLowerCase())
+    .pipe(z.email({ message: "Enter the driver's e-mail address, like name@example.com." }).max(DRIVER_LIMITS.email)),
+  vehicle: text(DRIVER_LIMITS.vehicle, "The vehicle"),
+});
+export type DriverFields = z.output<typeof driverFields>;
+
+const driverId = z.coerce
+  .number({ message: "This driver does not exist." })
+  .int("This driver does not exist.")
+  .positive("This driver does not exist.");
+
+/** Every post of the drivers page, by intent. */
+export const driverFormSchema = z.discriminatedUnion(
+  "intent",
+  [
+    driverFields.extend({ intent: z.literal("add") }),
+    driverFields.extend({ intent: z.literal("edit"), id: driverId }),
+    z.object({ intent: z.literal("deactivate"), id: driverId }),
+    z.object({ intent: z.literal("reactivate"), id: driverId }),
+  ],
+  { error: "This form asked for something the drivers page does not do." },
+);
+export type DriverForm = z.output<typeof driverFormSchema>;
+
+/** What changed between a driver and new fields, in words for the audit ("phone, vehicle"). */
+export function changedFields(before: DriverFields, after: DriverFields): string[] {
+  const names: Record<keyof DriverFields, string> = { name: "name", phone: "phone", email: "e-mail", vehicle: "vehicle" };
+  return (Object.keys(names) as (keyof DriverFields)[]).filter((k) => before[k] !== after[k]).map((k) => names[k]);
+}

@@ -1,0 +1,238 @@
+import { addDays, isoDate, parisParts, parisToday, parseIsoDate, type ParisDate } from "../booking/paris-time";
+import { BOOKING_STATUS_LABELS, parisDayRange, type BookingStatus, type PaymentStatus } from "./statuses";
+
+/**
+ * The dispatcher's list of pickups (the run sheet, and the dashboard's today and tomorrow): one
+ * line per leg picked up on a Paris day, in time order, with what a driver needs on paper. Pure:
+ * the bookings and the day (or `now`) are arguments.
+ */
+
+/** What the run sheet reads of a booking: its columns, and its details as stored (JSON). */
+export interface PickupBooking {
+  orderId: string;
+  test: boolean;
+  bookingStatus: BookingStatus;
+  paymentStatus: PaymentStatus;
+  paymentMode: "card" | "cash";
+  source: "web" | "phone";
+  depart: string;
+  arrive: string;
+  adults: number;
+  children: number;
+  babies: number;
+  /** The outbound leg's pickup moment, and the return's (null for a one-way booking). */
+  firstPickupAt: Date | null;
+  returnPickupAt: Date | null;
+  /** The assigned driver's name, or null. */
+  driverName: string | null;
+  /** bookings.details: { legs, luggage, … } as the booking schema wrote it. */
+  details: unknown;
+}
+
+/** One pickup: a leg of a booking. */
+export interface PickupLine {
+  /** orderId and leg: unique on a sheet. */
+  key: string;
+  orderId: string;
+  leg: 1 | 2;
+  roundTrip: boolean;
+  pickupAt: Date;
+  /** HH:mm, Paris. */
+  time: string;
+  test: boolean;
+  /** The flight at either end of the leg ("BA304 from London, lands 10:00"), or "" when none. */
+  flight: string;
+  from: string;
+  to: string;
+  passengers: string;
+  luggage: string;
+  driver: string | null;
+  bookingStatus: BookingStatus;
+  status: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the stored details defensively: they are JSON written by other code, and a booking
+// entered by phone may carry less.
+
+type Json = Record<string, unknown>;
+
+function record(value: unknown): Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function str(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+function num(value: unknown): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : 0;
+}
+
+function legOf(details: unknown, leg: 1 | 2): Json {
+  const legs = record(details).legs;
+  if (!Array.isArray(legs)) return {};
+  return record(legs.find((l) => record(l).leg === leg) ?? legs[leg - 1]);
+}
+
+/** A leg's end as the driver reads it: the place, then the hotel or address when there is one. */
+function endText(end: Json, fallback: string): string {
+  const place = str(end.place) || fallback;
+  const where = str(end.hotel) || [str(end.address), str(end.zip)].filter(Boolean).join(" ");
+  return where && where !== place ? `${place}, ${where}` : place;
+}
+
+/** The flight of a leg: the landing one at the pickup, else the departing one at the drop-off. */
+function flightText(leg: Json): string {
+  for (const [endName, verb] of [
+    ["pickup", "lands"],
+    ["dropoff", "takes off"],
+  ] as const) {
+    const end = record(leg[endName]);
+    if (str(end.kind) !== "flight") continue;
+    const number = str(end.flightNumber);
+    const city = str(end.flightCity);
+    const time = str(end.flightTime);
+    const head = [number, city ? (endName === "pickup" ? `from ${city}` : `to ${city}`) : ""].filter(Boolean).join(" ");
+    return [head, time ? `${verb} ${time}` : ""].filter(Boolean).join(", ");
+  }
+  return "";
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "2 adults, 1 child" (babies when there are some): the leg's own party, else the booking's. */
+function passengersText(leg: Json, booking: PickupBooking): string {
+  const p = record(leg.passengers);
+  const has = typeof p.adults === "number";
+  const adults = has ? num(p.adults) : booking.adults;
+  const children = has ? num(p.children) : booking.children;
+  const babies = has ? num(p.babies) : booking.babies;
+  const parts = [plural(adults, "adult", "adults")];
+  if (children > 0) parts.push(plural(children, "child", "children"));
+  if (babies > 0) parts.push(plural(babies, "baby", "babies"));
+  return parts.join(", ");
+}
+
+/** "2 check-in, 1 cabin, 1 stroller", or "None". */
+function luggageText(details: unknown): string {
+  const l = record(record(details).luggage);
+  const strollers = num(l.strollerSingle) + num(l.strollerDouble);
+  const parts = [
+    num(l.checkIn) > 0 ? `${num(l.checkIn)} check-in` : "",
+    num(l.cabin) > 0 ? `${num(l.cabin)} cabin` : "",
+    strollers > 0 ? plural(strollers, "stroller", "strollers") : "",
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(", ") : "None";
+}
+
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** An instant's Paris wall clock, HH:mm. */
+export function parisClock(instant: Date): string {
+  const p = parisParts(instant);
+  return `${two(p.hour)}:${two(p.minute)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which bookings are jobs
+
+/**
+ * Whether a booking is a job to drive: not cancelled, and paid, paid in cash on board, entered by
+ * staff, or already handled by them. An unpaid web booking still new is a form the traveller
+ * left on the payment page, not a job.
+ */
+export function isJob(b: Pick<PickupBooking, "bookingStatus" | "paymentStatus" | "paymentMode" | "source">): boolean {
+  if (b.bookingStatus === "cancelled") return false;
+  if (b.bookingStatus !== "new") return true;
+  return b.paymentStatus === "paid" || b.paymentStatus === "partly_refunded" || b.paymentMode === "cash" || b.source === "phone";
+}
+
+function lineOf(b: PickupBooking, leg: 1 | 2, pickupAt: Date): PickupLine {
+  const l = legOf(b.details, leg);
+  const roundTrip = b.returnPickupAt !== null;
+  const [fromPlace, toPlace] = leg === 1 ? [b.depart, b.arrive] : [b.arrive, b.depart];
+  return {
+    key: `${b.orderId}-${leg}`,
+    orderId: b.orderId,
+    leg,
+    roundTrip,
+    pickupAt,
+    time: parisClock(pickupAt),
+    test: b.test,
+    flight: flightText(l),
+    from: endText(record(l.pickup), fromPlace),
+    to: endText(record(l.dropoff), toPlace),
+    passengers: passengersText(l, b),
+    luggage: luggageText(b.details),
+    driver: b.driverName,
+    bookingStatus: b.bookingStatus,
+    status: BOOKING_STATUS_LABELS[b.bookingStatus],
+  };
+}
+
+/** Earlier first; at one moment, by order id, then outbound before return. */
+function byTime(a: PickupLine, b: PickupLine): number {
+  return a.pickupAt.getTime() - b.pickupAt.getTime() || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0) || a.leg - b.leg;
+}
+
+/**
+ * Every leg of these bookings picked up within [start, end), one line each, in time order; jobs
+ * only (see isJob), and how many cancelled bookings had a pickup there.
+ */
+export function pickupsBetween(bookings: readonly PickupBooking[], start: Date, end: Date): { lines: PickupLine[]; cancelled: number } {
+  const lines: PickupLine[] = [];
+  const cancelled = new Set<string>();
+  const within = (at: Date | null): at is Date => at !== null && at.getTime() >= start.getTime() && at.getTime() < end.getTime();
+  for (const b of bookings) {
+    const legs = ([1, 2] as const).flatMap((leg) => {
+      const at = leg === 1 ? b.firstPickupAt : b.returnPickupAt;
+      return within(at) ? [{ leg, at }] : [];
+    });
+    if (legs.length === 0) continue;
+    if (b.bookingStatus === "cancelled") cancelled.add(b.orderId);
+    if (!isJob(b)) continue;
+    for (const { leg, at } of legs) lines.push(lineOf(b, leg, at));
+  }
+  return { lines: lines.sort(byTime), cancelled: cancelled.size };
+}
+
+/** The pickups of one Paris day (a day of 23 or 25 hours when the clocks change). */
+export function pickupsOfDay(bookings: readonly PickupBooking[], day: ParisDate): { lines: PickupLine[]; cancelled: number } {
+  const { start, end } = parisDayRange(day);
+  return pickupsBetween(bookings, start, end);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run sheet's day
+
+export type RunSheetDay = { ok: true; day: ParisDate; iso: string } | { ok: false; message: string };
+
+/** The ?date= of the run sheet: yyyy-MM-dd, a real date; today in Paris when absent or empty. */
+export function runSheetDay(param: string | null, now: Date): RunSheetDay {
+  if (param === null || param.trim() === "") {
+    const day = parisToday(now);
+    return { ok: true, day, iso: isoDate(day) };
+  }
+  const day = parseIsoDate(param);
+  if (!day || day.year < 2000 || day.year > 2999) {
+    return { ok: false, message: "The date must be a real day written as yyyy-mm-dd, for example 2026-03-29." };
+  }
+  return { ok: true, day, iso: isoDate(day) };
+}
+
+/** The days before and after, yyyy-MM-dd, for the previous and next links. */
+export function neighbourDays(day: ParisDate): { previous: string; next: string } {
+  return { previous: isoDate(addDays(day, -1)), next: isoDate(addDays(day, 1)) };
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "Sunday 29 March 2026". */
+export function longDay(day: ParisDate): string {
+  const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
+  return `${WEEKDAYS[weekday]} ${day.day} ${MONTHS[day.month - 1]} ${day.year}`;
+}
