@@ -9,8 +9,36 @@ import { startServerForCheck } from "./built-server.mjs";
 
 const require = createRequire(import.meta.url);
 const jar = require("vnu-jar");
-const server = await startServerForCheck("vnu", { port: Number(process.env.VALIDATE_PORT ?? "3192") });
+// The back office's pages are checked too, signed in as the administrator this server creates.
+const ADMIN = { email: "owner@validate.test", password: "validator password 1" };
+const server = await startServerForCheck("vnu", {
+  port: Number(process.env.VALIDATE_PORT ?? "3192"),
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+});
 const base = server.url;
+const login = await fetch(`${base}/admin/login`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+  body: new URLSearchParams(ADMIN),
+});
+const cookie = login.headers
+  .getSetCookie()
+  .map((line) => line.split(";", 1)[0])
+  .join("; ");
+if (login.status !== 302 || !cookie) throw new Error(`Signing in to the back office answered ${login.status}.`);
+const ADMIN_PATHS = [
+  "/admin",
+  "/admin/bookings",
+  "/admin/bookings/new",
+  "/admin/drivers",
+  "/admin/run-sheet",
+  "/admin/prices",
+  "/admin/staff",
+  "/admin/audit",
+  "/admin/account",
+  "/admin/no-such-page",
+];
 
 const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
 const paths = [
@@ -21,12 +49,20 @@ const paths = [
   "/response_bank_ok_ko?ok_ko=ok&order_id=NV-TEST01",
   "/response_bank_ok_ko?ok_ko=ko&order_id=NV-TEST01",
   "/no-such-page",
+  "/admin/login",
+  ...ADMIN_PATHS,
 ];
 const dir = mkdtempSync(path.join(os.tmpdir(), "navette-html-"));
 const files = [];
 for (const [i, p] of paths.entries()) {
   const file = path.join(dir, `${String(i).padStart(2, "0")}.html`);
-  writeFileSync(file, await (await fetch(base + p)).text());
+  const signedIn = ADMIN_PATHS.includes(p);
+  const answer = await fetch(base + p, signedIn ? { headers: { cookie }, redirect: "manual" } : {});
+  // A back-office page must be the page itself, not the login page it would send a stranger to.
+  if (signedIn && answer.status !== 200 && !(p.endsWith("no-such-page") && answer.status === 404)) {
+    throw new Error(`${p} answered ${answer.status} to the signed-in administrator.`);
+  }
+  writeFileSync(file, await answer.text());
   files.push({ file, path: p });
 }
 const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files.map((f) => f.file)], {

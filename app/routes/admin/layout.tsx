@@ -6,7 +6,8 @@ import { NO_STORE, requireStaff } from "~/lib/auth.server";
 
 export const handle = BACK_OFFICE_PAGE;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+/** The back office's title and no indexing; a page's own meta replaces both, so it says noindex again. */
+export const meta: Route.MetaFunction = () => [{ title: "Back office · Navette" }, { name: "robots", content: "noindex" }];
 
 export function headers() {
   return NO_STORE;
