@@ -1,0 +1,233 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditEvents, bookings, drivers } from "../../db/schema";
+import { comingPickups, toConfirmRows, unassignedRows } from "~/domain/back-office/dashboard";
+import { driverFormSchema } from "~/domain/back-office/driver-form";
+import { pickupsOfDay } from "~/domain/back-office/run-sheet";
+import { parisDayRange } from "~/domain/back-office/statuses";
+import { openDatabase, type Database } from "./db.server";
+import {
+  bookingsPickedUpBetween,
+  bookingsToConfirm,
+  changeDriver,
+  findDriver,
+  listDrivers,
+  unassignedBookings,
+  type Actor,
+} from "./dispatch.server";
+
+// The dispatcher's queries and driver changes on the embedded PostgreSQL.
+
+let database: Database;
+const actor: Actor = { id: "staff-1", email: "ops@navette.test" };
+
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate outbox, payment_events, bookings, drivers, audit_events restart identity cascade`);
+});
+
+let n = 0;
+async function insertBooking(values: Partial<typeof bookings.$inferInsert> & { orderId: string }) {
+  n += 1;
+  await database.db.insert(bookings).values({
+    submissionToken: `tok-${n}`,
+    kind: "private",
+    roundTrip: values.returnPickupAt != null,
+    depart: "Orly Airport (ORY)",
+    arrive: "Disneyland Paris",
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone: "+33612345678",
+    adults: 2,
+    children: 0,
+    babies: 0,
+    priceCents: 9_000,
+    paymentMode: "card",
+    details: { legs: [], luggage: { checkIn: 1, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" } },
+    ...values,
+  });
+}
+
+const add = (edits: Record<string, string> = {}) =>
+  driverFormSchema.parse({
+    intent: "add",
+    name: "Jean Dupont",
+    phone: "06 12 34 56 78",
+    email: "jean@example.com",
+    vehicle: "Van",
+    ...edits,
+  });
+
+describe("drivers", () => {
+  it("adds a driver with its audit row, and lists active drivers first, by name", async () => {
+    const db = database.db;
+    const first = await changeDriver(db, add(), actor);
+    expect(first).toEqual({ ok: true, driverId: 1, notice: "added" });
+    await changeDriver(db, add({ name: "Anne Bernard", email: "anne@example.com" }), actor);
+    await changeDriver(db, add({ name: "Zoé Petit", email: "zoe@example.com" }), actor);
+    await changeDriver(db, driverFormSchema.parse({ intent: "deactivate", id: "2" }), actor);
+    expect((await listDrivers(db)).map((d) => [d.name, d.active])).toEqual([
+      ["Jean Dupont", true],
+      ["Zoé Petit", true],
+      ["Anne Bernard", false],
+    ]);
+    expect(await findDriver(db, 1)).toMatchObject({ phone: "+33612345678", email: "jean@example.com", vehicle: "Van", active: true });
+    const audit = await db.select().from(auditEvents).orderBy(auditEvents.id);
+    expect(audit.map((a) => [a.actorId, a.actor, a.action, a.detail])).toEqual([
+      ["staff-1", "ops@navette.test", "driver_added", "Driver #1 added: Jean Dupont."],
+      ["staff-1", "ops@navette.test", "driver_added", "Driver #2 added: Anne Bernard."],
+      ["staff-1", "ops@navette.test", "driver_added", "Driver #3 added: Zoé Petit."],
+      ["staff-1", "ops@navette.test", "driver_changed", "Driver #2 (Anne Bernard) deactivated."],
+    ]);
+  });
+
+  it("edits a driver, naming what changed; an edit that changes nothing writes nothing", async () => {
+    const db = database.db;
+    await changeDriver(db, add(), actor);
+    const edit = (edits: Record<string, string>) =>
+      driverFormSchema.parse({
+        intent: "edit",
+        id: "1",
+        name: "Jean Dupont",
+        phone: "+33612345678",
+        email: "jean@example.com",
+        vehicle: "Van",
+        ...edits,
+      });
+    expect(await changeDriver(db, edit({}), actor)).toEqual({ ok: true, driverId: 1, notice: "unchanged" });
+    expect(await changeDriver(db, edit({ phone: "07 81 23 45 67", vehicle: "Sedan" }), actor)).toEqual({
+      ok: true,
+      driverId: 1,
+      notice: "changed",
+    });
+    expect(await findDriver(db, 1)).toMatchObject({ phone: "+33781234567", vehicle: "Sedan" });
+    const audit = await db.select().from(auditEvents).orderBy(auditEvents.id);
+    expect(audit.map((a) => a.detail)).toEqual(["Driver #1 added: Jean Dupont.", "Driver #1 (Jean Dupont): phone, vehicle changed."]);
+  });
+
+  it("deactivates and reactivates once each, and refuses a driver that does not exist, changing nothing", async () => {
+    const db = database.db;
+    await changeDriver(db, add(), actor);
+    const post = (intent: string, id = "1") => changeDriver(db, driverFormSchema.parse({ intent, id }), actor);
+    expect(await post("deactivate")).toMatchObject({ ok: true, notice: "deactivated" });
+    expect(await post("deactivate")).toMatchObject({ ok: true, notice: "unchanged" });
+    expect((await findDriver(db, 1))?.active).toBe(false);
+    expect(await post("reactivate")).toMatchObject({ ok: true, notice: "reactivated" });
+    expect((await findDriver(db, 1))?.active).toBe(true);
+    const gone = await post("deactivate", "99");
+    expect(gone.ok).toBe(false);
+    const missingEdit = await changeDriver(db, { ...add(), intent: "edit", id: 99 }, actor);
+    expect(missingEdit.ok).toBe(false);
+    expect(await db.select().from(drivers)).toHaveLength(1);
+    expect((await db.select().from(auditEvents)).map((a) => a.detail)).toEqual([
+      "Driver #1 added: Jean Dupont.",
+      "Driver #1 (Jean Dupont) deactivated.",
+      "Driver #1 (Jean Dupont) reactivated.",
+    ]);
+  });
+});
+
+describe("bookings for the dashboard and the run sheet", () => {
+  const now = new Date("2026-03-28T20:00:00Z"); // 21:00 in Paris, the evening before the clocks go forward
+
+  it("finds paid bookings still new, the oldest payment first", async () => {
+    await insertBooking({ orderId: "NV-NEWER", status: "paid", paidAt: new Date("2026-03-28T18:00:00Z"), test: true });
+    await insertBooking({ orderId: "NV-OLDER", status: "paid", paidAt: new Date("2026-03-28T07:00:00Z") });
+    await insertBooking({ orderId: "NV-UNPAID", status: "pending_payment" });
+    await insertBooking({ orderId: "NV-CONFIRMED", status: "paid", bookingStatus: "confirmed", paidAt: new Date("2026-03-28T06:00:00Z") });
+    const rows = toConfirmRows(await bookingsToConfirm(database.db), now);
+    expect(rows.map((r) => [r.orderId, r.timeLeft, r.overdue, r.test])).toEqual([
+      ["NV-OLDER", "overdue by 1 h 00 min", true, false],
+      ["NV-NEWER", "10 h 00 min left", false, true],
+    ]);
+  });
+
+  it("finds a day's legs with their driver, by either leg, in Paris time across the clock change", async () => {
+    const db = database.db;
+    await changeDriver(db, add(), actor);
+    // 29 March 2026 in Paris runs from 28 March 23:00 UTC to 29 March 22:00 UTC (23 hours).
+    await insertBooking({
+      orderId: "NV-OUT",
+      status: "paid",
+      bookingStatus: "driver_assigned",
+      driverId: 1,
+      firstPickupAt: new Date("2026-03-29T06:00:00Z"),
+    });
+    await insertBooking({
+      orderId: "NV-BACK",
+      status: "paid",
+      bookingStatus: "confirmed",
+      firstPickupAt: new Date("2026-03-20T06:00:00Z"),
+      returnPickupAt: new Date("2026-03-29T21:30:00Z"),
+    });
+    await insertBooking({ orderId: "NV-EARLY", status: "paid", firstPickupAt: new Date("2026-03-28T23:00:00Z") });
+    await insertBooking({ orderId: "NV-BEFORE", status: "paid", firstPickupAt: new Date("2026-03-28T22:59:00Z") });
+    await insertBooking({ orderId: "NV-AFTER", status: "paid", firstPickupAt: new Date("2026-03-29T22:00:00Z") });
+    await insertBooking({
+      orderId: "NV-GONE",
+      status: "refunded",
+      bookingStatus: "cancelled",
+      firstPickupAt: new Date("2026-03-29T08:00:00Z"),
+    });
+    await insertBooking({ orderId: "NV-ABANDONED", status: "pending_payment", firstPickupAt: new Date("2026-03-29T09:00:00Z") });
+    const day = { year: 2026, month: 3, day: 29 };
+    const { start, end } = parisDayRange(day);
+    const found = await bookingsPickedUpBetween(db, start, end);
+    expect(found.map((b) => b.orderId).sort()).toEqual(["NV-ABANDONED", "NV-BACK", "NV-EARLY", "NV-GONE", "NV-OUT"]);
+    const sheet = pickupsOfDay(found, day);
+    expect(sheet.lines.map((l) => [l.time, l.orderId, l.leg, l.driver, l.status])).toEqual([
+      ["00:00", "NV-EARLY", 1, null, "New"],
+      ["08:00", "NV-OUT", 1, "Jean Dupont", "Driver assigned"],
+      ["23:30", "NV-BACK", 2, null, "Confirmed"],
+    ]);
+    expect(sheet.cancelled).toBe(1);
+    const [today, tomorrow] = comingPickups(
+      await bookingsPickedUpBetween(db, parisDayRange({ year: 2026, month: 3, day: 28 }).start, end),
+      now,
+    );
+    expect(today!.lines.map((l) => l.orderId)).toEqual(["NV-BEFORE"]);
+    expect(tomorrow!.lines.map((l) => l.orderId)).toEqual(["NV-EARLY", "NV-OUT", "NV-BACK"]);
+  });
+
+  it("finds confirmed bookings with no driver and a pickup to come", async () => {
+    await insertBooking({
+      orderId: "NV-SOON",
+      status: "paid",
+      bookingStatus: "confirmed",
+      firstPickupAt: new Date("2026-03-29T08:00:00Z"),
+    });
+    await insertBooking({
+      orderId: "NV-RETURN",
+      status: "paid",
+      bookingStatus: "confirmed",
+      firstPickupAt: new Date("2026-03-20T08:00:00Z"),
+      returnPickupAt: new Date("2026-03-30T08:00:00Z"),
+    });
+    await insertBooking({
+      orderId: "NV-PAST",
+      status: "paid",
+      bookingStatus: "confirmed",
+      firstPickupAt: new Date("2026-03-27T08:00:00Z"),
+    });
+    await insertBooking({
+      orderId: "NV-CANCELLED",
+      status: "refunded",
+      bookingStatus: "cancelled",
+      firstPickupAt: new Date("2026-03-29T08:00:00Z"),
+    });
+    await insertBooking({ orderId: "NV-NEW", status: "paid", firstPickupAt: new Date("2026-03-29T08:00:00Z") });
+    const rows = unassignedRows(await unassignedBookings(database.db, now), now);
+    expect(rows.map((r) => [r.orderId, r.nextPickup])).toEqual([
+      ["NV-SOON", "29/03/2026 10:00"],
+      ["NV-RETURN", "30/03/2026 10:00"],
+    ]);
+  });
+});

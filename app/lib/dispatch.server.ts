@@ -1,0 +1,158 @@
+import { and, asc, desc, eq, gt, gte, isNull, lt, or } from "drizzle-orm";
+import { bookings, drivers } from "../../db/schema";
+import type { ToConfirmBooking, UnassignedBooking } from "~/domain/back-office/dashboard";
+import { changedFields, type DriverFields, type DriverForm } from "~/domain/back-office/driver-form";
+import type { PickupBooking } from "~/domain/back-office/run-sheet";
+import { recordAudit } from "./audit.server";
+import type { Db } from "./db.server";
+
+/**
+ * The dispatcher's reads and writes: the bookings of the dashboard and the run sheet, and the
+ * drivers list, each change of which is written with its audit row in one transaction.
+ */
+
+export type Driver = typeof drivers.$inferSelect;
+
+/** Who makes a change, as the audit keeps it. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bookings
+
+/** Paid bookings that staff have not confirmed yet. */
+export async function bookingsToConfirm(db: Db): Promise<ToConfirmBooking[]> {
+  return db
+    .select({
+      orderId: bookings.orderId,
+      test: bookings.test,
+      paidAt: bookings.paidAt,
+      firstPickupAt: bookings.firstPickupAt,
+      depart: bookings.depart,
+      arrive: bookings.arrive,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.status, "paid"), eq(bookings.bookingStatus, "new")))
+    .orderBy(asc(bookings.paidAt), asc(bookings.id));
+}
+
+/**
+ * Every booking with a leg picked up within [start, end), cancelled ones and unpaid ones too
+ * (the run sheet decides what it lists), with its driver's name.
+ */
+export async function bookingsPickedUpBetween(db: Db, start: Date, end: Date): Promise<PickupBooking[]> {
+  return db
+    .select({
+      orderId: bookings.orderId,
+      test: bookings.test,
+      bookingStatus: bookings.bookingStatus,
+      paymentStatus: bookings.status,
+      paymentMode: bookings.paymentMode,
+      source: bookings.source,
+      depart: bookings.depart,
+      arrive: bookings.arrive,
+      adults: bookings.adults,
+      children: bookings.children,
+      babies: bookings.babies,
+      firstPickupAt: bookings.firstPickupAt,
+      returnPickupAt: bookings.returnPickupAt,
+      driverName: drivers.name,
+      details: bookings.details,
+    })
+    .from(bookings)
+    .leftJoin(drivers, eq(drivers.id, bookings.driverId))
+    .where(
+      or(
+        and(gte(bookings.firstPickupAt, start), lt(bookings.firstPickupAt, end)),
+        and(gte(bookings.returnPickupAt, start), lt(bookings.returnPickupAt, end)),
+      ),
+    );
+}
+
+/** Confirmed bookings with no driver and a leg still to be picked up after `now`. */
+export async function unassignedBookings(db: Db, now: Date): Promise<UnassignedBooking[]> {
+  return db
+    .select({
+      orderId: bookings.orderId,
+      test: bookings.test,
+      bookingStatus: bookings.bookingStatus,
+      driverId: bookings.driverId,
+      firstPickupAt: bookings.firstPickupAt,
+      returnPickupAt: bookings.returnPickupAt,
+      depart: bookings.depart,
+      arrive: bookings.arrive,
+    })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.bookingStatus, "confirmed"),
+        isNull(bookings.driverId),
+        or(gt(bookings.firstPickupAt, now), gt(bookings.returnPickupAt, now)),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drivers
+
+/** Active drivers first, then by name. */
+export async function listDrivers(db: Db): Promise<Driver[]> {
+  return db.select().from(drivers).orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id));
+}
+
+export async function findDriver(db: Db, id: number): Promise<Driver | undefined> {
+  const rows = await db.select().from(drivers).where(eq(drivers.id, id)).limit(1);
+  return rows[0];
+}
+
+export type DriverChange =
+  | { ok: true; driverId: number; notice: "added" | "changed" | "unchanged" | "deactivated" | "reactivated" }
+  | { ok: false; message: string };
+
+const GONE = "This driver does not exist (any more). Reload the page.";
+
+function fieldsOf(driver: Driver): DriverFields {
+  return { name: driver.name, phone: driver.phone, email: driver.email, vehicle: driver.vehicle };
+}
+
+/**
+ * Applies one checked post of the drivers page: the change and its audit row (driver_added or
+ * driver_changed) together, or neither. An edit that changes nothing writes nothing.
+ */
+export async function changeDriver(db: Db, form: DriverForm, actor: Actor): Promise<DriverChange> {
+  const audit = { actorId: actor.id, actor: actor.email };
+  return db.transaction(async (tx): Promise<DriverChange> => {
+    if (form.intent === "add") {
+      const { name, phone, email, vehicle } = form;
+      const [row] = await tx.insert(drivers).values({ name, phone, email, vehicle }).returning();
+      if (!row) throw new Error("The new driver was not stored.");
+      await recordAudit(tx, { ...audit, action: "driver_added", detail: `Driver #${row.id} added: ${row.name}.` });
+      return { ok: true, driverId: row.id, notice: "added" };
+    }
+    const [before] = await tx.select().from(drivers).where(eq(drivers.id, form.id)).for("update");
+    if (!before) return { ok: false, message: GONE };
+    if (form.intent === "edit") {
+      const after: DriverFields = { name: form.name, phone: form.phone, email: form.email, vehicle: form.vehicle };
+      const changed = changedFields(fieldsOf(before), after);
+      if (changed.length === 0) return { ok: true, driverId: before.id, notice: "unchanged" };
+      await tx.update(drivers).set(after).where(eq(drivers.id, before.id));
+      await recordAudit(tx, {
+        ...audit,
+        action: "driver_changed",
+        detail: `Driver #${before.id} (${after.name}): ${changed.join(", ")} changed.`,
+      });
+      return { ok: true, driverId: before.id, notice: "changed" };
+    }
+    const active = form.intent === "reactivate";
+    if (before.active === active) return { ok: true, driverId: before.id, notice: "unchanged" };
+    await tx.update(drivers).set({ active }).where(eq(drivers.id, before.id));
+    await recordAudit(tx, {
+      ...audit,
+      action: "driver_changed",
+      detail: `Driver #${before.id} (${before.name}) ${active ? "reactivated" : "deactivated"}.`,
+    });
+    return { ok: true, driverId: before.id, notice: active ? "reactivated" : "deactivated" };
+  });
+}
