@@ -187,7 +187,7 @@ export class StripeProvider implements PaymentProvider {
     try {
       refund = await stripe.refunds.create(
         { payment_intent: intent, amount: amountCents, metadata: { order_id: row.orderId } },
-        { idempotencyKey: `refund-${row.orderId}`, timeout: 20_000, maxNetworkRetries: 2 },
+        { idempotencyKey: `refund-${row.orderId}`, timeout: 15_000, maxNetworkRetries: 1 },
       );
     } catch (error) {
       const e = error as { type?: unknown; message?: unknown };

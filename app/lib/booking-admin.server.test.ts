@@ -1,0 +1,371 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
+import { initialDraft, setFlightTime, setLegDate, withCounts } from "~/domain/booking/draft";
+import { bookingFormSchema } from "~/domain/booking/validation";
+import {
+  addNote,
+  assignDriver,
+  cancelBooking,
+  confirmBooking,
+  loadBookingPage,
+  markFinished,
+  refundableCents,
+  resendEmail,
+  type Actor,
+} from "./booking-admin.server";
+import { saveBooking, type BookingRow } from "./bookings.server";
+import { openDatabase, type Database } from "./db.server";
+import { OUTBOX_DEFAULTS } from "./mail.server";
+import { SandboxProvider, StripeProvider } from "./payments.server";
+
+// The booking page's actions on the embedded PostgreSQL: each one once, whatever the double
+// clicks, with its audit row and its e-mails written together.
+
+const now = new Date("2026-05-10T10:00:00Z");
+const site = {
+  siteName: "Navette Paris",
+  businessEmail: "booking@navette.example",
+  phone: "+33 1 99 00 12 34",
+  siteUrl: "https://navette.example",
+};
+const staff: Actor = { id: "staff-1", email: "dispatch@navette.example" };
+
+let database: Database;
+let token = 0;
+
+async function newBooking(edits: Partial<BookingRow> = {}): Promise<BookingRow> {
+  let draft = initialDraft(
+    { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", private_shuttle: "1", hotel: "disneyland-hotel" },
+    { now },
+  );
+  draft = setFlightTime(setLegDate(draft, 1, { year: 2026, month: 5, day: 20 }), "pu", 1, "10:00");
+  draft = withCounts({
+    ...draft,
+    city_vol_pu_1: "London",
+    num_vol_pu_1: "BA 304",
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone_mobile: "+33 6 12 34 56 78",
+    submission_token: `t-${++token}`,
+  });
+  const booking = bookingFormSchema({ now, rows: [] }).parse(draft);
+  const { row } = await saveBooking(database.db, { booking, priceCents: 6_500, test: true });
+  if (Object.keys(edits).length === 0) return row;
+  const [updated] = await database.db.update(bookings).set(edits).where(eq(bookings.id, row.id)).returning();
+  return updated!;
+}
+
+const paid = { status: "paid", paidAt: now, paymentProvider: "sandbox", paymentRef: "sbx_1" } as const;
+
+async function reread(orderId: string): Promise<BookingRow> {
+  return (await database.db.select().from(bookings).where(eq(bookings.orderId, orderId)))[0]!;
+}
+
+async function mails(orderId: string) {
+  return database.db.select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(outbox.id);
+}
+
+async function history(orderId: string) {
+  return database.db.select().from(auditEvents).where(eq(auditEvents.orderId, orderId)).orderBy(auditEvents.id);
+}
+
+async function addDriver(values: { name: string; active?: boolean }) {
+  const [driver] = await database.db
+    .insert(drivers)
+    .values({
+      name: values.name,
+      phone: "+33 6 98 76 54 32",
+      email: `${values.name.split(" ")[0]!.toLowerCase()}@drivers.example`,
+      active: values.active ?? true,
+    })
+    .returning();
+  return driver!;
+}
+
+/** The real sandbox provider, counting the refunds it is asked for. */
+function countingSandbox() {
+  const sandbox = new SandboxProvider(null);
+  const calls: number[] = [];
+  return {
+    calls,
+    name: sandbox.name,
+    refund: async (row: BookingRow, cents: number) => {
+      calls.push(cents);
+      return sandbox.refund(row, cents);
+    },
+  };
+}
+
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+});
+
+afterAll(async () => {
+  await database.close();
+});
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity`);
+});
+
+describe("confirmBooking", () => {
+  it("confirms a paid booking once, e-mailing the traveller a confirmation that carries the order id", async () => {
+    const row = await newBooking(paid);
+    const outcomes = await Promise.all([
+      confirmBooking(database.db, row.orderId, staff, site),
+      confirmBooking(database.db, row.orderId, staff, site),
+    ]);
+    expect(outcomes).toContainEqual({ ok: true, done: "confirmed" });
+    expect(outcomes).toContainEqual({ ok: false, status: 409, message: "The booking is already confirmed." });
+    const after = await reread(row.orderId);
+    expect(after.bookingStatus).toBe("confirmed");
+    expect(after.confirmedAt).toBeInstanceOf(Date);
+    const sent = await mails(row.orderId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: "booking_confirmed", recipient: "claire@example.com", status: "pending" });
+    expect(sent[0]!.subject).toBe(`[TEST] Navette Paris: booking ${row.orderId} confirmed`);
+    const rows = await history(row.orderId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorId: "staff-1", actor: "dispatch@navette.example", action: "booking_confirmed" });
+  });
+
+  it("refuses an unpaid card booking and an unknown order, changing nothing", async () => {
+    const row = await newBooking();
+    expect(await confirmBooking(database.db, row.orderId, staff, site)).toEqual({
+      ok: false,
+      status: 409,
+      message: "A card booking is confirmed once it is paid.",
+    });
+    expect(await confirmBooking(database.db, "NV-ZZZZZZ", staff, site)).toMatchObject({ ok: false, status: 404 });
+    expect(await reread(row.orderId)).toEqual(row);
+    expect(await mails(row.orderId)).toEqual([]);
+    expect(await history(row.orderId)).toEqual([]);
+  });
+
+  it("confirms an unpaid booking to be paid on board", async () => {
+    const row = await newBooking({ paymentMode: "cash" });
+    expect(await confirmBooking(database.db, row.orderId, staff, site)).toEqual({ ok: true, done: "confirmed" });
+    expect((await history(row.orderId))[0]!.detail).toContain("to be paid on board");
+  });
+});
+
+describe("assignDriver", () => {
+  it("assigns an active driver once: the job to the driver, the driver's name and phone to the traveller", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    const karim = await addDriver({ name: "Karim Benali" });
+    const outcomes = await Promise.all([
+      assignDriver(database.db, row.orderId, karim.id, staff, site),
+      assignDriver(database.db, row.orderId, karim.id, staff, site),
+    ]);
+    expect(outcomes).toContainEqual({ ok: true, done: "driver_assigned" });
+    expect(outcomes).toContainEqual({ ok: false, status: 409, message: "Karim Benali is already assigned to this booking." });
+    expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "driver_assigned", driverId: karim.id });
+    const [job, traveller, ...rest] = await mails(row.orderId);
+    expect(rest).toEqual([]);
+    expect(job).toMatchObject({ kind: "driver_job", recipient: "karim@drivers.example" });
+    expect(job!.body).toContain("Name: Claire Martin");
+    expect(job!.body).toContain("Phone: +33 6 12 34 56 78");
+    expect(job!.body).toContain("Pick-up: 20/05/2026 at 10:00 (Paris time)");
+    expect(job!.body).toContain("flight BA 304 from London");
+    expect(traveller).toMatchObject({ kind: "booking_confirmed", recipient: "claire@example.com" });
+    expect(traveller!.body).toContain("Name: Karim Benali\nPhone: +33 6 98 76 54 32");
+    expect((await history(row.orderId))[0]!.detail).toContain("Assigned driver Karim Benali");
+
+    const other = await addDriver({ name: "Lea Dubois" });
+    expect(await assignDriver(database.db, row.orderId, other.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
+    expect((await history(row.orderId))[1]!.detail).toContain("Assigned driver Lea Dubois, in place of Karim Benali");
+  });
+
+  it("refuses an inactive or unknown driver, and a booking not yet confirmed", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    const gone = await addDriver({ name: "Old Driver", active: false });
+    expect(await assignDriver(database.db, row.orderId, gone.id, staff, site)).toMatchObject({ ok: false, status: 400 });
+    expect(await assignDriver(database.db, row.orderId, 999, staff, site)).toMatchObject({ ok: false, status: 400 });
+    const fresh = await newBooking(paid);
+    const karim = await addDriver({ name: "Karim Benali" });
+    expect(await assignDriver(database.db, fresh.orderId, karim.id, staff, site)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Confirm the booking before assigning a driver.",
+    });
+    expect(await reread(row.orderId)).toEqual(row);
+    expect(await mails(row.orderId)).toEqual([]);
+  });
+});
+
+describe("markFinished", () => {
+  it("marks completed or no-show once, and a finished booking takes no more actions", async () => {
+    const a = await newBooking({ ...paid, bookingStatus: "driver_assigned" });
+    const b = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    expect(await markFinished(database.db, a.orderId, "complete", staff)).toEqual({ ok: true, done: "completed" });
+    expect(await markFinished(database.db, b.orderId, "no_show", staff)).toEqual({ ok: true, done: "no_show" });
+    expect(await markFinished(database.db, a.orderId, "no_show", staff)).toEqual({
+      ok: false,
+      status: 409,
+      message: "The booking is already completed.",
+    });
+    expect((await reread(a.orderId)).bookingStatus).toBe("completed");
+    expect((await reread(b.orderId)).bookingStatus).toBe("no_show");
+    expect((await history(b.orderId)).map((h) => h.action)).toEqual(["booking_no_show"]);
+    expect((await loadBookingPage(database.db, a.orderId))!.actions).toEqual([]);
+  });
+});
+
+describe("cancelBooking", () => {
+  it("refunds a paid booking in full exactly once, whatever the concurrent cancels", async () => {
+    const row = await newBooking(paid);
+    const provider = countingSandbox();
+    const outcomes = await Promise.all([1, 2, 3].map(() => cancelBooking(database.db, row.orderId, staff, site, provider)));
+    expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, done: "cancelled_refunded" }]);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([
+      { ok: false, status: 409, message: "The booking is already cancelled." },
+      { ok: false, status: 409, message: "The booking is already cancelled." },
+    ]);
+    expect(provider.calls).toEqual([6_500]);
+    const after = await reread(row.orderId);
+    expect(after).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
+    expect(after.cancelledAt).toBeInstanceOf(Date);
+    const refunds = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId));
+    expect(refunds).toEqual([expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, provider: "sandbox", amountCents: -6_500 })]);
+    const sent = await mails(row.orderId);
+    expect(sent.map((m) => m.kind)).toEqual(["booking_cancelled"]);
+    expect(sent[0]!.body).toContain("We have refunded 65,00\u00a0€");
+    expect((await history(row.orderId))[0]!.detail).toContain("refunded 65,00\u00a0€ through sandbox");
+    expect((await loadBookingPage(database.db, row.orderId))!.refunds).toEqual([
+      expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, amountCents: 6_500 }),
+    ]);
+  });
+
+  it("refunds what was actually paid, less what was refunded before", async () => {
+    expect(refundableCents({ status: "paid", priceCents: 6_500, paidAmountCents: 6_000, refundedCents: 0 })).toBe(6_000);
+    expect(refundableCents({ status: "partly_refunded", priceCents: 6_500, paidAmountCents: null, refundedCents: 1_500 })).toBe(5_000);
+    expect(refundableCents({ status: "pending_payment", priceCents: 6_500, paidAmountCents: null, refundedCents: 0 })).toBe(0);
+    expect(refundableCents({ status: "refunded", priceCents: 6_500, paidAmountCents: null, refundedCents: 6_500 })).toBe(0);
+  });
+
+  it("cancels an unpaid booking without asking the provider", async () => {
+    const row = await newBooking();
+    const provider = countingSandbox();
+    expect(await cancelBooking(database.db, row.orderId, staff, site, provider)).toEqual({ ok: true, done: "cancelled" });
+    expect(provider.calls).toEqual([]);
+    expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "pending_payment", refundedCents: 0 });
+    expect((await mails(row.orderId))[0]!.body).toContain("nothing to refund");
+  });
+
+  describe("when Stripe refuses", () => {
+    let server: Server;
+    let apiBase = "";
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        req.resume();
+        req.on("end", () => {
+          res.writeHead(400, { "content-type": "application/json" });
+          res.end(
+            JSON.stringify({ error: { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." } }),
+          );
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it("leaves the booking as it was, and the staff read why on the page and in the history", async () => {
+      const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_123" });
+      const stripe = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: "whsec_unit", apiBase }, "https://navette.example");
+      const outcome = await cancelBooking(database.db, row.orderId, staff, site, stripe);
+      expect(outcome).toEqual({
+        ok: false,
+        status: 502,
+        message:
+          "The booking is not cancelled: the refund did not go through. Stripe refused the refund: This PaymentIntent has no successful charge to refund.",
+      });
+      expect(await reread(row.orderId)).toEqual(row);
+      expect(await mails(row.orderId)).toEqual([]);
+      expect(await database.db.select().from(paymentEvents)).toEqual([]);
+      expect((await history(row.orderId)).map((h) => h.action)).toEqual(["refund_refused"]);
+    });
+  });
+});
+
+describe("addNote", () => {
+  it("keeps the note in the history once, even when the same note is posted twice at once", async () => {
+    const row = await newBooking();
+    const note = "Traveller called: two extra suitcases.";
+    expect(await Promise.all([addNote(database.db, row.orderId, note, staff), addNote(database.db, row.orderId, note, staff)])).toEqual([
+      { ok: true, done: "note_added" },
+      { ok: true, done: "note_added" },
+    ]);
+    await addNote(database.db, row.orderId, "Second, different note.", staff);
+    expect((await history(row.orderId)).map((h) => [h.action, h.detail])).toEqual([
+      ["note_added", note],
+      ["note_added", "Second, different note."],
+    ]);
+    expect(await addNote(database.db, "NV-ZZZZZZ", note, staff)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("resendEmail", () => {
+  it("queues a new copy of an e-mail, once, and refuses one whose text is gone", async () => {
+    const row = await newBooking(paid);
+    await confirmBooking(database.db, row.orderId, staff, site);
+    const [original] = await mails(row.orderId);
+    await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, original!.id));
+    const outcomes = await Promise.all([
+      resendEmail(database.db, row.orderId, original!.id, staff),
+      resendEmail(database.db, row.orderId, original!.id, staff),
+    ]);
+    expect(outcomes).toContainEqual({ ok: true, done: "resent" });
+    expect(outcomes).toContainEqual({ ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." });
+    const [, copy, ...rest] = await mails(row.orderId);
+    expect(rest).toEqual([]);
+    expect(copy).toMatchObject({
+      kind: "booking_confirmed",
+      recipient: original!.recipient,
+      subject: original!.subject,
+      body: original!.body,
+      status: "pending",
+      attempts: 0,
+      resentFrom: original!.id,
+    });
+    expect(copy!.id).not.toBe(original!.id);
+    expect((await history(row.orderId)).at(-1)).toMatchObject({ action: "email_resent" });
+
+    await database.db.update(outbox).set({ body: "" }).where(eq(outbox.id, original!.id));
+    expect(await resendEmail(database.db, row.orderId, original!.id, staff)).toMatchObject({ ok: false, status: 409 });
+    expect(await resendEmail(database.db, row.orderId, 9999, staff)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("loadBookingPage", () => {
+  it("gives the booking, its driver, the active drivers, its e-mails with their state, its refunds and history", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    const karim = await addDriver({ name: "Karim Benali" });
+    await addDriver({ name: "Old Driver", active: false });
+    await assignDriver(database.db, row.orderId, karim.id, staff, site);
+    const [job, traveller] = await mails(row.orderId);
+    await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, job!.id));
+    await database.db.update(outbox).set({ attempts: OUTBOX_DEFAULTS.maxAttempts }).where(eq(outbox.id, traveller!.id));
+    await addNote(database.db, row.orderId, "Quiet traveller.", staff);
+    await database.db
+      .insert(outbox)
+      .values({ orderId: row.orderId, kind: "booking_confirmed", recipient: "x@example.com", subject: "s", body: "b" });
+
+    const page = (await loadBookingPage(database.db, row.orderId))!;
+    expect(page.row.orderId).toBe(row.orderId);
+    expect(page.driver?.name).toBe("Karim Benali");
+    expect(page.activeDrivers.map((d) => d.name)).toEqual(["Karim Benali"]);
+    expect(page.emails.map((e) => [e.kind, e.state])).toEqual([
+      ["driver_job", "sent"],
+      ["booking_confirmed", "failed"],
+      ["booking_confirmed", "waiting"],
+    ]);
+    expect(page.history.map((h) => h.action)).toEqual(["driver_assigned", "note_added"]);
+    expect(page.actions).toEqual(["assign_driver", "complete", "no_show", "cancel"]);
+    expect(await loadBookingPage(database.db, "NV-ZZZZZZ")).toBeNull();
+  });
+});

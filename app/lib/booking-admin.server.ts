@@ -1,0 +1,367 @@
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
+import type { DoneCode } from "~/domain/back-office/booking-actions";
+import { availableActions, nextStatus, type StatusAction } from "~/domain/back-office/statuses";
+import {
+  bookingCancelledEmail,
+  bookingConfirmedEmail,
+  driverAssignedEmail,
+  driverJobEmail,
+  type EmailSite,
+  type StaffEmail,
+} from "~/domain/booking/emails";
+import { formatEuros } from "~/domain/money";
+import { bookingHistory, recordAudit, type AuditEvent } from "./audit.server";
+import type { BookingRow } from "./bookings.server";
+import type { Db } from "./db.server";
+import { outboxState, type OutboxState } from "./mail.server";
+import { RefundRefused, type PaymentProvider } from "./payments.server";
+import type { Settings } from "./settings.server";
+
+/**
+ * What staff do to one booking from its back-office page (docs/product.md, Back office). Each
+ * action is one transaction that locks the booking's row (SELECT … FOR UPDATE), checks the change
+ * against the status rules (nextStatus), and writes the change, its audit row and its e-mails
+ * together: two posts of one action (a double click, two tabs, two staff members) take turns on
+ * the lock, and the second finds the change made and is refused with the reason, changing nothing.
+ */
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DriverRow = typeof drivers.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/** The staff member acting, as the audit names them. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+
+/** What an action did: the outcome code the page shows after its redirect, or why nothing changed. */
+export type ActionOutcome = { ok: true; done: DoneCode } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
+
+const NOT_FOUND: ActionOutcome = { ok: false, status: 404, message: "There is no booking with this order number." };
+
+/** The site's details the e-mails carry, from the settings. */
+export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone" | "siteUrl">): EmailSite {
+  return { siteName: settings.siteName, businessEmail: settings.email, phone: settings.phone, siteUrl: settings.siteUrl };
+}
+
+async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefined> {
+  return (await tx.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1).for("update"))[0];
+}
+
+async function queue(tx: Tx, orderId: string, messages: StaffEmail[]): Promise<void> {
+  if (messages.length === 0) return;
+  await tx.insert(outbox).values(messages.map((m) => ({ ...m, orderId })));
+}
+
+function facts(row: BookingRow) {
+  return { bookingStatus: row.bookingStatus, paymentStatus: row.status, paymentMode: row.paymentMode };
+}
+
+function audit(tx: Tx, actor: Actor, orderId: string, action: string, detail: string) {
+  return recordAudit(tx, { actorId: actor.id, actor: actor.email, action, orderId, detail });
+}
+
+/** The driver assigned to a booking, if any. */
+async function driverOf(tx: Pick<Db, "select">, row: BookingRow): Promise<DriverRow | undefined> {
+  if (row.driverId === null) return undefined;
+  return (await tx.select().from(drivers).where(eq(drivers.id, row.driverId)).limit(1))[0];
+}
+
+/** new → confirmed, with the traveller's confirmation e-mail (the driver in it when one is assigned). */
+export async function confirmBooking(db: Db, orderId: string, actor: Actor, site: EmailSite): Promise<ActionOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, orderId);
+    if (!row) return NOT_FOUND;
+    const next = nextStatus(facts(row), "confirm");
+    if (!next.ok) return { ok: false, status: 409, message: next.reason };
+    const [updated] = await tx
+      .update(bookings)
+      .set({ bookingStatus: next.to, confirmedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(bookings.id, row.id))
+      .returning();
+    const driver = await driverOf(tx, updated!);
+    await queue(tx, orderId, [bookingConfirmedEmail(updated!, site, driver ?? null)]);
+    const unpaid = row.paymentMode === "cash" && row.status !== "paid" ? " (to be paid on board)" : "";
+    await audit(tx, actor, orderId, "booking_confirmed", `Confirmed the booking${unpaid}; the confirmation e-mail goes to the traveller.`);
+    return { ok: true, done: "confirmed" };
+  });
+}
+
+/**
+ * → driver_assigned with an active driver: the job is e-mailed to the driver, and the driver's
+ * name and phone to the traveller. Assigning another driver later sends the new one the job.
+ */
+export async function assignDriver(db: Db, orderId: string, driverId: number, actor: Actor, site: EmailSite): Promise<ActionOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, orderId);
+    if (!row) return NOT_FOUND;
+    const next = nextStatus(facts(row), "assign_driver");
+    if (!next.ok) return { ok: false, status: 409, message: next.reason };
+    const driver = (
+      await tx
+        .select()
+        .from(drivers)
+        .where(and(eq(drivers.id, driverId), eq(drivers.active, true)))
+        .limit(1)
+    )[0];
+    if (!driver) return { ok: false, status: 400, message: "Choose a driver from the list of active drivers." };
+    if (row.bookingStatus === "driver_assigned" && row.driverId === driver.id) {
+      return { ok: false, status: 409, message: `${driver.name} is already assigned to this booking.` };
+    }
+    const previous = await driverOf(tx, row);
+    const [updated] = await tx
+      .update(bookings)
+      .set({ bookingStatus: next.to, driverId: driver.id, updatedAt: sql`now()` })
+      .where(eq(bookings.id, row.id))
+      .returning();
+    await queue(tx, orderId, [driverJobEmail(updated!, site, driver), driverAssignedEmail(updated!, site, driver)]);
+    const replacing = previous ? `, in place of ${previous.name}` : "";
+    await audit(
+      tx,
+      actor,
+      orderId,
+      "driver_assigned",
+      `Assigned driver ${driver.name}${replacing}; the job goes to the driver and the driver's name and phone to the traveller.`,
+    );
+    return { ok: true, done: "driver_assigned" };
+  });
+}
+
+/** → completed, or → no_show: no e-mail. */
+export async function markFinished(db: Db, orderId: string, action: "complete" | "no_show", actor: Actor): Promise<ActionOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, orderId);
+    if (!row) return NOT_FOUND;
+    const next = nextStatus(facts(row), action);
+    if (!next.ok) return { ok: false, status: 409, message: next.reason };
+    await tx
+      .update(bookings)
+      .set({ bookingStatus: next.to, updatedAt: sql`now()` })
+      .where(eq(bookings.id, row.id));
+    const done = action === "complete" ? "completed" : "no_show";
+    await audit(
+      tx,
+      actor,
+      orderId,
+      `booking_${done}`,
+      action === "complete" ? "Marked the booking completed." : "Marked the booking no-show.",
+    );
+    return { ok: true, done };
+  });
+}
+
+/** What is left to refund of a booking's payment, in cents: nothing unless it was paid. */
+export function refundableCents(row: Pick<BookingRow, "status" | "paidAmountCents" | "priceCents" | "refundedCents">): number {
+  if (row.status !== "paid" && row.status !== "partly_refunded") return 0;
+  return Math.max(0, (row.paidAmountCents ?? row.priceCents) - row.refundedCents);
+}
+
+/**
+ * → cancelled, refunding in full what was paid, exactly once. The cancellation is written first,
+ * in the transaction that holds the booking's row, then the provider is asked for the refund, and
+ * the payment status moves only on its answer; all commit together. A second cancel waits on the
+ * row and then finds the booking cancelled. A provider that refuses (or cannot be reached) rolls
+ * everything back: the booking stays as it was, and the refusal is recorded in its history for the
+ * staff. Stripe's idempotency key per order makes a refund asked again (after a lost answer, or a
+ * crash before the commit) the same refund.
+ *
+ * The row stays locked while the provider answers: on PostgreSQL that holds only this booking; on
+ * the embedded PGlite, whose transactions are exclusive, every query waits that long (the sandbox
+ * answers at once; Stripe's call has a time limit).
+ */
+export async function cancelBooking(
+  db: Db,
+  orderId: string,
+  actor: Actor,
+  site: EmailSite,
+  provider: Pick<PaymentProvider, "name" | "refund">,
+): Promise<ActionOutcome> {
+  try {
+    return await db.transaction(async (tx): Promise<ActionOutcome> => {
+      const row = await lockBooking(tx, orderId);
+      if (!row) return NOT_FOUND;
+      const next = nextStatus(facts(row), "cancel");
+      if (!next.ok) return { ok: false, status: 409, message: next.reason };
+      const [cancelled] = await tx
+        .update(bookings)
+        .set({ bookingStatus: next.to, cancelledAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(bookings.id, row.id))
+        .returning();
+      const owed = refundableCents(row);
+      let refunded = 0;
+      let detail = "Cancelled the booking; nothing was paid, so nothing is refunded.";
+      if (owed > 0) {
+        const refund = await provider.refund(cancelled!, owed);
+        refunded = refund.amountCents;
+        const total = row.refundedCents + refunded;
+        const paid = row.paidAmountCents ?? row.priceCents;
+        await tx
+          .insert(paymentEvents)
+          .values({ eventId: refund.refundId, provider: provider.name, orderId, amountCents: -refunded })
+          .onConflictDoNothing();
+        await tx
+          .update(bookings)
+          .set({ status: total >= paid ? "refunded" : "partly_refunded", refundedCents: total, updatedAt: sql`now()` })
+          .where(eq(bookings.id, row.id));
+        const test = provider.name === "sandbox" ? " (sandbox: no money moved)" : "";
+        detail = `Cancelled the booking and refunded ${formatEuros(refunded)} through ${provider.name}${test}, refund ${refund.refundId}.`;
+      } else if (row.paymentMode === "cash" && row.status !== "paid") {
+        detail = "Cancelled the booking (to be paid on board: nothing was taken).";
+      }
+      await queue(tx, orderId, [bookingCancelledEmail(cancelled!, site, refunded)]);
+      await audit(tx, actor, orderId, "booking_cancelled", `${detail} The traveller is e-mailed.`);
+      return { ok: true, done: refunded > 0 ? "cancelled_refunded" : "cancelled" };
+    });
+  } catch (error) {
+    if (!(error instanceof RefundRefused)) throw error;
+    await recordAudit(db, {
+      actorId: actor.id,
+      actor: actor.email,
+      action: "refund_refused",
+      orderId,
+      detail: `Tried to cancel the booking; the refund was refused, so nothing changed. ${error.message}`,
+    });
+    return { ok: false, status: 502, message: `The booking is not cancelled: the refund did not go through. ${error.message}` };
+  }
+}
+
+/** How long the same note from the same person counts as a second click of one 'Add note'. */
+const NOTE_REPEAT_MS = 10_000;
+
+/** An internal note in the booking's history (audit action note_added, the text as its detail). */
+export async function addNote(db: Db, orderId: string, note: string, actor: Actor): Promise<ActionOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, orderId);
+    if (!row) return NOT_FOUND;
+    const [repeat] = await tx
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.orderId, orderId),
+          eq(auditEvents.action, "note_added"),
+          eq(auditEvents.actorId, actor.id),
+          eq(auditEvents.detail, note),
+          gt(auditEvents.at, new Date(Date.now() - NOTE_REPEAT_MS)),
+        ),
+      )
+      .limit(1);
+    if (!repeat) await audit(tx, actor, orderId, "note_added", note);
+    return { ok: true, done: "note_added" };
+  });
+}
+
+/**
+ * Sends one of the booking's e-mails again: a new pending copy (resentFrom names the original),
+ * under a new outbox id and so a new Message-ID, which mail programs do not drop as a repeat.
+ * A copy still waiting is not doubled, and an e-mail whose text the retention rules removed
+ * cannot be sent again.
+ */
+export async function resendEmail(db: Db, orderId: string, emailId: number, actor: Actor): Promise<ActionOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, orderId);
+    if (!row) return NOT_FOUND;
+    const [message] = await tx
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.id, emailId), eq(outbox.orderId, orderId)))
+      .limit(1);
+    if (!message) return { ok: false, status: 404, message: "This booking has no such e-mail." };
+    if (message.body === "") {
+      return {
+        ok: false,
+        status: 409,
+        message: "This e-mail's text was removed after it was sent (personal data rules): it cannot be sent again.",
+      };
+    }
+    const [waiting] = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.resentFrom, message.id), eq(outbox.status, "pending"), lt(outbox.attempts, 1)))
+      .limit(1);
+    if (waiting) return { ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." };
+    await tx.insert(outbox).values({
+      orderId,
+      kind: message.kind,
+      recipient: message.recipient,
+      subject: message.subject,
+      body: message.body,
+      resentFrom: message.id,
+    });
+    await audit(tx, actor, orderId, "email_resent", `Queued the e-mail "${message.subject}" to be sent again.`);
+    return { ok: true, done: "resent" };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page
+
+export interface PageEmail {
+  id: number;
+  kind: OutboxRow["kind"];
+  recipient: string;
+  subject: string;
+  state: OutboxState;
+  attempts: number;
+  createdAt: Date;
+  sentAt: Date | null;
+  resentFrom: number | null;
+  /** Whether its text is still kept, so it can be sent again. */
+  resendable: boolean;
+}
+
+export interface RefundRecord {
+  eventId: string;
+  provider: string;
+  amountCents: number;
+  at: Date;
+}
+
+export interface BookingPage {
+  row: BookingRow;
+  driver: DriverRow | null;
+  activeDrivers: DriverRow[];
+  emails: PageEmail[];
+  refunds: RefundRecord[];
+  history: AuditEvent[];
+  actions: StatusAction[];
+}
+
+/** Everything the booking's page shows, or null when there is no such order. */
+export async function loadBookingPage(db: Db, orderId: string): Promise<BookingPage | null> {
+  const row = (await db.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1))[0];
+  if (!row) return null;
+  const [driver, activeDrivers, mails, refunds, history] = await Promise.all([
+    driverOf(db, row),
+    db.select().from(drivers).where(eq(drivers.active, true)).orderBy(asc(drivers.name), asc(drivers.id)),
+    db.select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(asc(outbox.id)),
+    db
+      .select()
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.orderId, orderId), lt(paymentEvents.amountCents, 0)))
+      .orderBy(desc(paymentEvents.receivedAt)),
+    bookingHistory(db, orderId),
+  ]);
+  return {
+    row,
+    driver: driver ?? null,
+    activeDrivers,
+    emails: mails.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      recipient: m.recipient,
+      subject: m.subject,
+      state: outboxState(m),
+      attempts: m.attempts,
+      createdAt: m.createdAt,
+      sentAt: m.sentAt,
+      resentFrom: m.resentFrom,
+      resendable: m.body !== "",
+    })),
+    refunds: refunds.map((r) => ({ eventId: r.eventId, provider: r.provider, amountCents: -r.amountCents, at: r.receivedAt })),
+    history,
+    actions: availableActions(facts(row)),
+  };
+}
