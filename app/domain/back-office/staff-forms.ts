@@ -46,6 +46,12 @@ export const staffFormSchema = z.discriminatedUnion(
 );
 export type StaffForm = z.infer<typeof staffFormSchema>;
 
+/** An authenticator app's address (otpauth://totp/…), as the second factor's set-up shows it. */
+export const totpUri = z
+  .string()
+  .max(500)
+  .regex(/^otpauth:\/\/totp\/\S*$/);
+
 /** A member's own forms on /admin/account. */
 export const accountFormSchema = z.discriminatedUnion(
   "intent",
@@ -57,6 +63,8 @@ export const accountFormSchema = z.discriminatedUnion(
         .string()
         .transform((v) => v.replace(/\s+/g, ""))
         .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code your authenticator app shows.")),
+      // The address the QR code showed, sent back so that a mistyped code shows it again.
+      uri: totpUri.optional().catch(undefined),
     }),
     z.object({ intent: z.literal("totp-off"), password: currentPassword }),
     z
@@ -82,6 +90,8 @@ export function selfChangeProblem(form: StaffForm, actorId: string): string | nu
   if (form.intent === "disable") return "You cannot disable your own account. Another administrator can.";
   if (form.intent === "set-role" && form.role !== "admin")
     return "You cannot take the administrator role from yourself. Another administrator can.";
+  // A reset ends the member's sessions: one's own password is changed on My account instead.
+  if (form.intent === "reset-password") return "Change your own password on My account.";
   return null;
 }
 

@@ -1,4 +1,320 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { APIError } from "better-auth/api";
+import { data, Form, Link, useNavigation } from "react-router";
+import type { Route } from "./+types/staff";
+import { errorId, fieldId } from "~/components/ui/Field";
+import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { TextField } from "~/components/ui/TextField";
+import { problemsOf } from "~/domain/back-office/login";
+import { ROLE_LABELS, selfChangeProblem, STAFF_ROLES, staffFormSchema, type StaffForm } from "~/domain/back-office/staff-forms";
+import { formatParisDateTime } from "~/domain/back-office/statuses";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
+import { recordAudit } from "~/lib/audit.server";
+import { authHeaders, NO_STORE, requireStaff } from "~/lib/auth.server";
+
+/**
+ * Staff accounts (administrators only): the list, adding a member, and for one member chosen
+ * from the list (?member=<id>) changing the role, disabling or re-enabling, and resetting the
+ * password. Every change goes through better-auth's admin plugin with the administrator's own
+ * session, and is written to the audit log under their account.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "Staff · Back office" }];
+
+export function headers() {
+  return NO_STORE;
+}
+
+interface Member {
+  id: string;
+  email: string;
+  name: string;
+  role: "admin" | "dispatcher";
+  disabled: boolean;
+  twoFactor: boolean;
+  created: string;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(context.staff, request, ["admin"]);
+  const { users } = await context.staff.auth.api.listUsers({
+    query: { limit: 1000, sortBy: "createdAt", sortDirection: "asc" },
+    headers: authHeaders(request, context.clientAddress),
+  });
+  const members: Member[] = users.map((user) => ({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === "admin" ? "admin" : "dispatcher",
+    disabled: Boolean(user.banned),
+    twoFactor: Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled),
+    created: formatParisDateTime(new Date(user.createdAt)),
+  }));
+  const chosen = new URL(request.url).searchParams.get("member");
+  return data({ members, me: me.id, chosen: members.find((m) => m.id === chosen) ?? null }, { headers: NO_STORE });
+}
+
+type ActionResult = { intent: string | null; problems: FormProblem[]; notice: string | null };
+
+const refuse = (intent: string | null, problems: FormProblem[], status = 400) =>
+  data<ActionResult>({ intent, problems, notice: null }, { status, headers: NO_STORE });
+
+/** better-auth's refusal code (USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, USER_NOT_FOUND…). */
+function codeOf(error: APIError): string {
+  return (error.body as { code?: string } | undefined)?.code ?? "";
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(context.staff, request, ["admin"]);
+  const parsed = staffFormSchema.safeParse(fieldsOf(await readAdminForm(request)));
+  if (!parsed.success) return refuse(null, problemsOf(parsed.error));
+  const form = parsed.data;
+  const own = selfChangeProblem(form, me.id);
+  if (own) return refuse(form.intent, [{ field: null, message: own }]);
+
+  const api = context.staff.auth.api;
+  const headers = authHeaders(request, context.clientAddress);
+  const db = await context.booking.db();
+  const audit = (action: string, detail: string) => recordAudit(db, { actorId: me.id, actor: me.email, action, detail });
+
+  try {
+    if (form.intent === "add") {
+      const { user } = await api.createUser({
+        body: { email: form.email, name: form.name, password: form.password, role: form.role },
+        headers,
+      });
+      await audit("staff_added", `Added ${user.email} as ${ROLE_LABELS[form.role].toLowerCase()}.`);
+      return data<ActionResult>(
+        { intent: form.intent, problems: [], notice: `${user.email} can now sign in as ${ROLE_LABELS[form.role].toLowerCase()}.` },
+        { headers: NO_STORE },
+      );
+    }
+    const target = await api.getUser({ query: { id: form.userId }, headers });
+    const notice = await change(form, target.email);
+    return data<ActionResult>({ intent: form.intent, problems: [], notice }, { headers: NO_STORE });
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const code = codeOf(error);
+    if (code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || code === "USER_ALREADY_EXISTS") {
+      return refuse(form.intent, [{ field: "email", message: "A staff account with this e-mail already exists." }]);
+    }
+    if (code === "USER_NOT_FOUND") return refuse(form.intent, [{ field: null, message: "This staff member no longer exists." }], 404);
+    if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") {
+      return refuse(form.intent, [{ field: "password", message: "A password needs 12 to 256 characters." }]);
+    }
+    if (code === "INVALID_EMAIL")
+      return refuse(form.intent, [{ field: "email", message: "Enter an e-mail address, like name@example.com." }]);
+    throw error;
+  }
+
+  async function change(form: Exclude<StaffForm, { intent: "add" }>, email: string): Promise<string> {
+    switch (form.intent) {
+      case "disable":
+        // Deletes the member's sessions: their next request goes to the login page.
+        await api.banUser({ body: { userId: form.userId, banReason: `Disabled by ${me.email}` }, headers });
+        await audit("staff_disabled", `Disabled ${email}; their sessions ended.`);
+        return `${email} is disabled and signed out everywhere.`;
+      case "enable":
+        await api.unbanUser({ body: { userId: form.userId }, headers });
+        await audit("staff_enabled", `Re-enabled ${email}.`);
+        return `${email} can sign in again.`;
+      case "reset-password":
+        await api.setUserPassword({ body: { userId: form.userId, newPassword: form.password }, headers });
+        await api.revokeUserSessions({ body: { userId: form.userId }, headers });
+        await audit("password_reset", `Reset the password of ${email}; their sessions ended.`);
+        return `The password of ${email} is reset, and their sessions have ended.`;
+      case "set-role":
+        await api.setRole({ body: { userId: form.userId, role: form.role }, headers });
+        await audit("role_changed", `${email} is now ${ROLE_LABELS[form.role].toLowerCase()}.`);
+        return `${email} is now ${ROLE_LABELS[form.role].toLowerCase()}.`;
+    }
+  }
+}
+
+function Status({ member }: { member: Member }) {
+  return member.disabled ? <span className="admin-badge admin-badge--warn">Disabled</span> : <span className="admin-badge">Active</span>;
+}
+
+export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { members, me, chosen } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const problems = actionData?.problems ?? [];
+  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const notice = actionData?.notice ?? null;
+  return (
+    <>
+      <h1>Staff</h1>
+      <div role="status">{notice ? <p className="admin-notice">{notice}</p> : null}</div>
+      <FormErrors problems={problems} title="Nothing was changed" />
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">Staff accounts, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">E-mail</th>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Second factor</th>
+              <th scope="col">Created</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id}>
+                <td>
+                  {m.email}
+                  {m.id === me ? " (you)" : ""}
+                </td>
+                <td>{m.name}</td>
+                <td>{ROLE_LABELS[m.role]}</td>
+                <td>
+                  <Status member={m} />
+                </td>
+                <td>{m.twoFactor ? "On" : "Off"}</td>
+                <td>{m.created}</td>
+                <td>
+                  <Link to={`?member=${encodeURIComponent(m.id)}`} preventScrollReset={false}>
+                    Manage<span className="visually-hidden"> {m.email}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {chosen ? (
+        <section className="admin-panel" aria-labelledby="manage-title">
+          <h2 id="manage-title">Manage {chosen.email}</h2>
+          <p>
+            {chosen.name}, {ROLE_LABELS[chosen.role].toLowerCase()}, <Status member={chosen} />
+          </p>
+          {chosen.id === me ? (
+            <p>
+              This is your own account: another administrator can disable it or change its role, and you change your password on{" "}
+              <Link to="/admin/account">My account</Link>.
+            </p>
+          ) : (
+            <>
+              <Form method="post" className="admin-form">
+                <input type="hidden" name="intent" value="set-role" />
+                <input type="hidden" name="userId" value={chosen.id} />
+                <div className="field">
+                  <label htmlFor={fieldId("role")}>Role</label>
+                  <select
+                    id={fieldId("role")}
+                    name="role"
+                    defaultValue={chosen.role}
+                    aria-invalid={errorOf("role") ? true : undefined}
+                    aria-describedby={errorOf("role") ? errorId("role") : undefined}
+                  >
+                    {STAFF_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {ROLE_LABELS[role]}
+                      </option>
+                    ))}
+                  </select>
+                  {errorOf("role") ? (
+                    <p id={errorId("role")} className="field__error">
+                      {errorOf("role")}
+                    </p>
+                  ) : null}
+                </div>
+                <div className="admin-actions">
+                  <button type="submit" className="button" disabled={busy}>
+                    Change role
+                  </button>
+                </div>
+              </Form>
+
+              <Form method="post" className="admin-form">
+                <input type="hidden" name="intent" value="reset-password" />
+                <input type="hidden" name="userId" value={chosen.id} />
+                <TextField
+                  name="password"
+                  label="New password"
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={12}
+                  hint="At least 12 characters. Their sessions end, and they sign in with this password."
+                  error={errorOf("password")}
+                />
+                <div className="admin-actions">
+                  <button type="submit" className="button" disabled={busy}>
+                    Reset password
+                  </button>
+                </div>
+              </Form>
+
+              <Form method="post" className="admin-form">
+                <input type="hidden" name="intent" value={chosen.disabled ? "enable" : "disable"} />
+                <input type="hidden" name="userId" value={chosen.id} />
+                <p>
+                  {chosen.disabled
+                    ? "This account is disabled: it cannot sign in."
+                    : "Disabling ends this member's sessions at once; they cannot sign in until re-enabled."}
+                </p>
+                <div className="admin-actions">
+                  <button type="submit" className={chosen.disabled ? "button" : "button button--secondary"} disabled={busy}>
+                    {chosen.disabled ? "Re-enable account" : "Disable account"}
+                  </button>
+                </div>
+              </Form>
+            </>
+          )}
+          <p>
+            <Link to="/admin/staff">Add a member instead</Link>
+          </p>
+        </section>
+      ) : (
+        <section className="admin-panel" aria-labelledby="add-title">
+          <h2 id="add-title">Add a member</h2>
+          <Form method="post" className="admin-form" noValidate key={actionData?.intent === "add" && notice ? notice : "add"}>
+            <input type="hidden" name="intent" value="add" />
+            <TextField name="email" label="E-mail" type="email" autoComplete="off" required error={errorOf("email")} />
+            <TextField name="name" label="Name" autoComplete="off" required error={errorOf("name")} />
+            <div className="field">
+              <label htmlFor={fieldId("role")}>Role</label>
+              <select
+                id={fieldId("role")}
+                name="role"
+                defaultValue="dispatcher"
+                aria-invalid={errorOf("role") ? true : undefined}
+                aria-describedby={errorOf("role") ? errorId("role") : undefined}
+              >
+                {STAFF_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </select>
+              {errorOf("role") ? (
+                <p id={errorId("role")} className="field__error">
+                  {errorOf("role")}
+                </p>
+              ) : null}
+            </div>
+            <TextField
+              name="password"
+              label="Initial password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint="At least 12 characters. Give it to the member in person; they can change it on My account."
+              error={errorOf("password")}
+            />
+            <div className="admin-actions">
+              <button type="submit" className="button" disabled={busy}>
+                Add member
+              </button>
+            </div>
+          </Form>
+        </section>
+      )}
+    </>
+  );
 }
