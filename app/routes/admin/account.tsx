@@ -1,4 +1,294 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { APIError } from "better-auth/api";
+import QRCode from "qrcode";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { TextField } from "~/components/ui/TextField";
+import { problemsOf } from "~/domain/back-office/login";
+import { accountFormSchema, ROLE_LABELS, totpUri } from "~/domain/back-office/staff-forms";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
+import { recordAudit } from "~/lib/audit.server";
+import { authHeaders, NO_STORE, requireStaff } from "~/lib/auth.server";
+
+/**
+ * My account (every staff member): the second factor (an authenticator app's 6-digit codes,
+ * TOTP, with backup codes) turned on or off, and one's own password changed. Each step that
+ * needs the password counts against the sign-in limits, so a session left open cannot be used
+ * to guess it.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "My account · Back office" }];
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireStaff(context.staff, request);
+  return data({ email: me.email, name: me.name, role: me.role, twoFactor: me.twoFactorEnabled }, { headers: NO_STORE });
+}
+
+/** What the page shows while a second factor is being set up: the QR code, its secret, the backup codes. */
+interface Enrolment {
+  uri: string;
+  qr: string;
+  secret: string;
+  backupCodes: string[];
+}
+
+interface ActionResult {
+  problems: FormProblem[];
+  notice: string | null;
+  enrolment: Enrolment | null;
+}
+
+async function enrolmentOf(uri: string, backupCodes: string[]): Promise<Enrolment> {
+  const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  const secret = new URL(uri).searchParams.get("secret") ?? "";
+  return {
+    uri,
+    qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+    // Groups of four, as authenticator apps show a key typed by hand.
+    secret: secret.replace(/(.{4})/g, "$1 ").trim(),
+    backupCodes,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(context.staff, request);
+  const fields = fieldsOf(await readAdminForm(request));
+  const parsed = accountFormSchema.safeParse(fields);
+  const answer = (result: Partial<ActionResult>, init: { status?: number; cookies?: Headers } = {}) => {
+    const out = new Headers(NO_STORE);
+    for (const cookie of init.cookies?.getSetCookie() ?? []) out.append("Set-Cookie", cookie);
+    return data<ActionResult>({ problems: [], notice: null, enrolment: null, ...result }, { status: init.status ?? 200, headers: out });
+  };
+  if (!parsed.success) {
+    // A mistyped code keeps the QR code on screen.
+    const uri = fields.intent === "totp-verify" ? totpUri.safeParse(fields.uri) : null;
+    return answer(
+      { problems: problemsOf(parsed.error), enrolment: uri?.success ? await enrolmentOf(uri.data, []) : null },
+      { status: 400 },
+    );
+  }
+  const form = parsed.data;
+  const api = context.staff.auth.api;
+  const headers = authHeaders(request, context.clientAddress);
+  const db = await context.booking.db();
+  const audit = (action: string, detail: string) => recordAudit(db, { actorId: me.id, actor: me.email, action, detail });
+
+  // The forms that check the password are counted like sign-ins.
+  if (form.intent !== "totp-verify") {
+    const limit = await context.staff.login.attempt(me.email, context.clientAddress);
+    if (!limit.allowed) {
+      return data<ActionResult>(
+        {
+          problems: [{ field: null, message: `Too many attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` }],
+          notice: null,
+          enrolment: null,
+        },
+        { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
+      );
+    }
+    if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
+  }
+
+  try {
+    switch (form.intent) {
+      case "totp-start": {
+        const started = await api.enableTwoFactor({ body: { password: form.password }, headers });
+        await context.staff.login.succeeded(me.email);
+        if (started.method !== "totp") throw new Error("The second factor answered with a method other than TOTP.");
+        return answer({ enrolment: await enrolmentOf(started.totpURI, started.backupCodes) });
+      }
+      case "totp-verify": {
+        // Turns the second factor on; better-auth replaces the session, whose cookie goes back.
+        const { headers: cookies } = await api.verifyTOTP({ body: { code: form.code }, headers, returnHeaders: true });
+        await audit("two_factor_on", "Turned on the second factor (authenticator app).");
+        return answer({ notice: "The second factor is on: signing in now asks for a code from your app." }, { cookies });
+      }
+      case "totp-off": {
+        const { headers: cookies } = await api.disableTwoFactor({ body: { password: form.password }, headers, returnHeaders: true });
+        await context.staff.login.succeeded(me.email);
+        await audit("two_factor_off", "Turned off the second factor.");
+        return answer({ notice: "The second factor is off: signing in asks for your password only." }, { cookies });
+      }
+      case "password": {
+        const { headers: cookies } = await api.changePassword({
+          body: { currentPassword: form.currentPassword, newPassword: form.newPassword, revokeOtherSessions: true },
+          headers,
+          returnHeaders: true,
+        });
+        await context.staff.login.succeeded(me.email);
+        await audit("password_changed", "Changed their own password; their other sessions ended.");
+        return answer({ notice: "Your password is changed, and your other sessions have ended." }, { cookies });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    const code = (error.body as { code?: string } | undefined)?.code ?? "";
+    if (code === "INVALID_PASSWORD") {
+      const field = form.intent === "password" ? "currentPassword" : "password";
+      return answer({ problems: [{ field, message: "The password is wrong." }] }, { status: 400 });
+    }
+    if (code === "INVALID_CODE" && form.intent === "totp-verify") {
+      return answer(
+        {
+          problems: [{ field: "code", message: "This code is not right. Enter the code your app shows now." }],
+          enrolment: form.uri ? await enrolmentOf(form.uri, []) : null,
+        },
+        { status: 400 },
+      );
+    }
+    if (code === "TOTP_ALREADY_ENABLED")
+      return answer({ problems: [{ field: null, message: "The second factor is already on." }] }, { status: 400 });
+    if (code === "TOTP_NOT_ENABLED") {
+      return answer({ problems: [{ field: null, message: "Start again: enter your password to show a new QR code." }] }, { status: 400 });
+    }
+    throw error;
+  }
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const problems = actionData?.problems ?? [];
+  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const enrolment = actionData?.enrolment ?? null;
+  const notice = actionData?.notice ?? null;
+  return (
+    <>
+      <h1>My account</h1>
+      <p>
+        {loaderData.name} ({loaderData.email}), {ROLE_LABELS[loaderData.role].toLowerCase()}.
+      </p>
+      <div role="status">{notice ? <p className="admin-notice">{notice}</p> : null}</div>
+      <FormErrors problems={problems} title="Nothing was changed" />
+
+      <section className="admin-panel" aria-labelledby="second-factor-title">
+        <h2 id="second-factor-title">Second factor</h2>
+        {loaderData.twoFactor ? (
+          <>
+            <p>
+              <strong>On.</strong> Signing in asks for a 6-digit code from your authenticator app (or one of your backup codes).
+            </p>
+            <Form method="post" className="admin-form" noValidate>
+              <input type="hidden" name="intent" value="totp-off" />
+              <TextField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errorOf("password")}
+              />
+              <div className="admin-actions">
+                <button type="submit" className="button button--secondary" disabled={busy}>
+                  Turn off the second factor
+                </button>
+              </div>
+            </Form>
+          </>
+        ) : enrolment ? (
+          <>
+            <p>Scan this QR code with an authenticator app (Google Authenticator, Aegis, 1Password…), then enter the code it shows.</p>
+            <img src={enrolment.qr} alt="QR code of your authenticator key" width={200} height={200} />
+            <p>
+              Or type this key in the app: <code>{enrolment.secret}</code>
+            </p>
+            {enrolment.backupCodes.length > 0 ? (
+              <>
+                <h3>Backup codes</h3>
+                <p>Keep these somewhere safe: each one signs you in once if you lose your phone. They are not shown again.</p>
+                <ul aria-label="Backup codes">
+                  {enrolment.backupCodes.map((c) => (
+                    <li key={c}>
+                      <code>{c}</code>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p>Keep the backup codes shown before.</p>
+            )}
+            <Form method="post" className="admin-form" noValidate>
+              <input type="hidden" name="intent" value="totp-verify" />
+              <input type="hidden" name="uri" value={enrolment.uri} />
+              <TextField
+                name="code"
+                label="Code from the app"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                error={errorOf("code")}
+              />
+              <div className="admin-actions">
+                <button type="submit" className="button" disabled={busy}>
+                  Verify and turn on
+                </button>
+              </div>
+            </Form>
+          </>
+        ) : (
+          <>
+            <p>
+              <strong>Off.</strong> Turn it on so that signing in also needs a code from an app on your phone.
+            </p>
+            <Form method="post" className="admin-form" noValidate>
+              <input type="hidden" name="intent" value="totp-start" />
+              <TextField
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                required
+                error={errorOf("password")}
+              />
+              <div className="admin-actions">
+                <button type="submit" className="button" disabled={busy}>
+                  Turn on the second factor
+                </button>
+              </div>
+            </Form>
+          </>
+        )}
+      </section>
+
+      <section className="admin-panel" aria-labelledby="password-title">
+        <h2 id="password-title">Change my password</h2>
+        <Form method="post" className="admin-form" noValidate key={notice ?? "password"}>
+          <input type="hidden" name="intent" value="password" />
+          <TextField
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errorOf("currentPassword")}
+          />
+          <TextField
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint="At least 12 characters. Your other sessions end."
+            error={errorOf("newPassword")}
+          />
+          <TextField
+            name="confirmPassword"
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={errorOf("confirmPassword")}
+          />
+          <div className="admin-actions">
+            <button type="submit" className="button" disabled={busy}>
+              Change password
+            </button>
+          </div>
+        </Form>
+      </section>
+    </>
+  );
 }
