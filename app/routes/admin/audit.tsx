@@ -1,4 +1,145 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/audit";
+import { auditEvents } from "../../../db/schema";
+import { fieldId } from "~/components/ui/Field";
+import { AUDIT_PAGE_SIZE, auditActionLabel, auditQuerySchema, type AuditQuery } from "~/domain/back-office/staff-forms";
+import { formatParisDateTime } from "~/domain/back-office/statuses";
+import { auditPage, type AuditEvent } from "~/lib/audit.server";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import type { Db } from "~/lib/db.server";
+
+/**
+ * The audit log (administrators only): who did what and when, newest first, a page of 50 at a
+ * time, optionally only one action or one person's.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "Audit · Back office" }];
+
+export function headers() {
+  return NO_STORE;
+}
+
+/** One page of rows, one more than shown so the page knows whether an older one exists. */
+async function rowsOf(db: Db, query: AuditQuery): Promise<AuditEvent[]> {
+  const limit = AUDIT_PAGE_SIZE + 1;
+  const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
+  if (!query.action && !query.actor) return auditPage(db, { limit, offset });
+  const where: SQL[] = [];
+  if (query.action) where.push(eq(auditEvents.action, query.action));
+  if (query.actor) where.push(eq(auditEvents.actor, query.actor));
+  return db
+    .select()
+    .from(auditEvents)
+    .where(and(...where))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request, ["admin"]);
+  const query = auditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = await context.booking.db();
+  const rows = await rowsOf(db, query);
+  const actions = (await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action)).map(
+    (r) => r.action,
+  );
+  return data(
+    {
+      query,
+      actions,
+      older: rows.length > AUDIT_PAGE_SIZE,
+      rows: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+        id: r.id,
+        at: formatParisDateTime(r.at),
+        iso: r.at.toISOString(),
+        actor: r.actor,
+        action: r.action,
+        what: auditActionLabel(r.action),
+        orderId: r.orderId,
+        detail: r.detail,
+      })),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+function pageLink(query: AuditQuery, page: number): string {
+  const params = new URLSearchParams();
+  if (query.action) params.set("action", query.action);
+  if (query.actor) params.set("actor", query.actor);
+  if (page > 1) params.set("page", String(page));
+  const search = params.toString();
+  return search ? `/admin/audit?${search}` : "/admin/audit";
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { query, actions, rows, older } = loaderData;
+  const filtered = Boolean(query.action || query.actor);
+  return (
+    <>
+      <h1>Audit</h1>
+      <Form method="get" className="admin-panel admin-actions" aria-label="Filter the audit log">
+        <div className="field">
+          <label htmlFor={fieldId("action")}>Action</label>
+          <select id={fieldId("action")} name="action" defaultValue={query.action}>
+            <option value="">Every action</option>
+            {actions.map((action) => (
+              <option key={action} value={action}>
+                {auditActionLabel(action)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={fieldId("actor")}>Person (e-mail)</label>
+          <input id={fieldId("actor")} name="actor" type="text" inputMode="email" defaultValue={query.actor} autoComplete="off" />
+        </div>
+        <button type="submit" className="button">
+          Filter
+        </button>
+        {filtered ? <Link to="/admin/audit">Show everything</Link> : null}
+      </Form>
+
+      {rows.length === 0 ? (
+        <p>{filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption className="visually-hidden">Audit log, newest first, page {query.page}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Time (Paris)</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">Order</th>
+                <th scope="col">Detail</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <time dateTime={row.iso}>{row.at}</time>
+                  </td>
+                  <td>{row.actor}</td>
+                  <td>{row.what}</td>
+                  <td>{row.orderId ? <Link to={`/admin/bookings/${encodeURIComponent(row.orderId)}`}>{row.orderId}</Link> : null}</td>
+                  <td>{row.detail}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {query.page > 1 || older ? (
+        <nav aria-label="Audit pages" className="admin-actions">
+          {query.page > 1 ? <Link to={pageLink(query, query.page - 1)}>Newer entries</Link> : null}
+          <span>Page {query.page}</span>
+          {older ? <Link to={pageLink(query, query.page + 1)}>Older entries</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }
