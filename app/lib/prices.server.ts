@@ -24,6 +24,11 @@ export interface PriceData {
 
 export interface PriceStore {
   get(): Promise<PriceData>;
+  /**
+   * Reads the file again now, whatever its size and time say: after the back office replaces it,
+   * the very next page shows the new prices rather than waiting for the next check.
+   */
+  reload(): Promise<PriceData>;
 }
 
 export class PricesUnavailableError extends Error {
@@ -88,6 +93,16 @@ export function createPriceStore(file: string, options: { checkEveryMs?: number;
       if (current && now() - checkedAt < checkEveryMs) return current;
       // Concurrent requests share one check.
       pending ??= refresh().finally(() => {
+        checkedAt = now();
+        pending = null;
+      });
+      return pending;
+    },
+    async reload() {
+      // A check started before the file was replaced may still read the old one: let it end first.
+      while (pending) await pending.catch(() => undefined);
+      signature = "";
+      pending = refresh().finally(() => {
         checkedAt = now();
         pending = null;
       });

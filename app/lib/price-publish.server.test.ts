@@ -1,0 +1,276 @@
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { asc } from "drizzle-orm";
+import { auditEvents, priceVersions } from "../../db/schema";
+import { openDatabase, type Database } from "./db.server";
+import {
+  BEFORE_BACK_OFFICE,
+  checkPriceFile,
+  decodePriceFile,
+  listVersions,
+  MAX_PRICE_FILE_BYTES,
+  publishPrices,
+  readPriceForm,
+  replaceFile,
+  rollBackPrices,
+  sha256Of,
+} from "./price-publish.server";
+import { createPriceStore } from "./prices.server";
+
+const SHIPPED = readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8");
+const LINES = SHIPPED.split("\n");
+const HEADER = LINES[0]!;
+const ADMIN = { id: "staff-1", email: "owner@navette.test" };
+
+/** The shipped file with the first data row's price1 (column 12) set to `cents`. */
+function withFirstPrice(cents: number): string {
+  const fields = LINES[1]!.split(";");
+  fields[11] = String(cents);
+  return [HEADER, fields.join(";"), ...LINES.slice(2)].join("\n");
+}
+const FIRST_PRICE = Number(LINES[1]!.split(";")[11]);
+
+let database: Database;
+let dir: string;
+let file: string;
+
+beforeAll(async () => {
+  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "price-publish-"));
+  file = path.join(dir, "prices.csv");
+  copyFileSync(new URL("../../data/prices.csv", import.meta.url), file);
+  await database.db.delete(priceVersions);
+  await database.db.delete(auditEvents);
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const onDisk = () => readFileSync(file, "utf8");
+const versions = () => database.db.select().from(priceVersions).orderBy(asc(priceVersions.id));
+const audits = () => database.db.select().from(auditEvents).orderBy(asc(auditEvents.id));
+
+describe("checkPriceFile", () => {
+  it("takes the shipped file", () => {
+    const check = checkPriceFile(SHIPPED);
+    expect(check.ok).toBe(true);
+    if (check.ok) {
+      expect(check.rows.length).toBe(300);
+      expect(check.sha256).toBe(sha256Of(SHIPPED));
+    }
+  });
+
+  it.each([
+    ["a header lacking a column", "shuttle;Depart;Arrive\n0;Paris;Orly\n", [{ line: 1, message: expect.stringContaining("aller_retour") }]],
+    ["an empty file", "", [{ line: 1, message: "The price file is empty: it has no header row." }]],
+    ["a header and no row", `${HEADER}\n`, [{ line: null, message: "The file has a header but no price row." }]],
+    [
+      "a row the site would skip, with its line",
+      [HEADER, LINES[1], LINES[2]!.replace(/^0;/, "7;"), LINES[3]].join("\n"),
+      [{ line: 3, message: 'unknown shuttle flag "7" (0 shuttle, 1 private).' }],
+    ],
+    [
+      "several problems, each with its line",
+      [HEADER, LINES[1]!.replace(";4000;", ";40,00;"), LINES[2], LINES[3]!.replace(/^0;([^;]*);([^;]*);\d;/, "0;$1;$2;9;")].join("\n"),
+      [
+        { line: 2, message: 'price1 is not a whole number: "40,00".' },
+        { line: 4, message: 'unknown aller_retour "9" (1 one way, 2 round trip, 3 return).' },
+      ],
+    ],
+  ])("refuses %s", (_name, text, problems) => {
+    expect(checkPriceFile(text)).toEqual({ ok: false, problems });
+  });
+
+  it("refuses a file over the size limit", () => {
+    const big = `${HEADER}\n${LINES[1]}\n${" ".repeat(MAX_PRICE_FILE_BYTES)}`;
+    expect(checkPriceFile(big)).toEqual({ ok: false, problems: [{ line: null, message: expect.stringContaining("too large") }] });
+  });
+});
+
+describe("decodePriceFile", () => {
+  it("reads UTF-8, and names the first line that is not", () => {
+    expect(decodePriceFile(new TextEncoder().encode("a\nb é\n"))).toEqual({ ok: true, text: "a\nb é\n" });
+    const latin1 = Uint8Array.from([...new TextEncoder().encode("a\nb\nc"), 0xe9, 0x0a]);
+    expect(decodePriceFile(latin1)).toEqual({ ok: false, problem: { line: 3, message: expect.stringContaining("not UTF-8") } });
+  });
+});
+
+describe("publishing", () => {
+  it("replaces the file, records the file it replaced and the new one, audits it, and the store shows it at once", async () => {
+    const store = createPriceStore(file, { now: () => 0, checkEveryMs: 60_000 });
+    expect((await store.get()).text).toBe(SHIPPED);
+    const next = withFirstPrice(FIRST_PRICE + 200);
+    const result = await publishPrices(database.db, {
+      file,
+      staff: ADMIN,
+      content: next,
+      sha256: sha256Of(next),
+      basedOn: sha256Of(SHIPPED),
+      note: "Summer prices",
+      store,
+    });
+    expect(result.ok).toBe(true);
+    expect(onDisk()).toBe(next);
+    // No temporary file is left beside it.
+    expect(readdirSync(dir)).toEqual(["prices.csv"]);
+    expect((await store.get()).text).toBe(next);
+
+    const rows = await versions();
+    expect(rows.map((v) => [v.publishedBy, v.note, v.sha256, v.content === SHIPPED])).toEqual([
+      [BEFORE_BACK_OFFICE, "The file in use before the first publish from the back office.", sha256Of(SHIPPED), true],
+      [ADMIN.email, "Summer prices", sha256Of(next), false],
+    ]);
+    expect(await audits()).toMatchObject([
+      {
+        actorId: ADMIN.id,
+        actor: ADMIN.email,
+        action: "prices_published",
+        detail: expect.stringContaining(`version ${rows[1]!.id} published (300 rows`),
+      },
+    ]);
+    expect((await listVersions(database.db)).map((v) => [v.id, v.rows])).toEqual([
+      [rows[1]!.id, 300],
+      [rows[0]!.id, 300],
+    ]);
+  });
+
+  it("records the earlier file only once", async () => {
+    for (const cents of [FIRST_PRICE + 1, FIRST_PRICE + 2]) {
+      const text = withFirstPrice(cents);
+      expect((await publishPrices(database.db, { file, staff: ADMIN, content: text, sha256: sha256Of(text) })).ok).toBe(true);
+    }
+    expect((await versions()).map((v) => v.publishedBy)).toEqual([BEFORE_BACK_OFFICE, ADMIN.email, ADMIN.email]);
+  });
+
+  it.each([
+    ["a file with a problem", () => ({ content: `${HEADER}\n7;x\n`, sha256: sha256Of(`${HEADER}\n7;x\n`) }), /unknown shuttle flag/],
+    [
+      "content that is not the previewed one",
+      () => ({ content: withFirstPrice(1), sha256: sha256Of(withFirstPrice(2)) }),
+      /not the one previewed/,
+    ],
+    ["the file in use already", () => ({ content: SHIPPED, sha256: sha256Of(SHIPPED) }), /in use already/],
+    [
+      "a preview of a file in use that has changed since",
+      () => ({ content: withFirstPrice(1), sha256: sha256Of(withFirstPrice(1)), basedOn: sha256Of("another file") }),
+      /changed since this preview/,
+    ],
+  ])("refuses %s and writes nothing", async (_name, input, message) => {
+    const result = await publishPrices(database.db, { file, staff: ADMIN, ...input() });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.problems[0]!.message).toMatch(message);
+    expect(onDisk()).toBe(SHIPPED);
+    expect(await versions()).toEqual([]);
+    expect(await audits()).toEqual([]);
+  });
+
+  it("lets one of two publishes from the same preview through, and the other is told", async () => {
+    const a = withFirstPrice(FIRST_PRICE + 10);
+    const b = withFirstPrice(FIRST_PRICE + 20);
+    const basedOn = sha256Of(SHIPPED);
+    const results = await Promise.all(
+      [a, b].map((content) => publishPrices(database.db, { file, staff: ADMIN, content, sha256: sha256Of(content), basedOn })),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const rows = await versions();
+    expect(rows).toHaveLength(2);
+    expect(onDisk()).toBe(rows[1]!.content);
+  });
+
+  it("two publishes at once never interleave: the file is the last version recorded", async () => {
+    const texts = [1, 2, 3, 4].map((n) => withFirstPrice(FIRST_PRICE + n));
+    const results = await Promise.all(
+      texts.map((content) => publishPrices(database.db, { file, staff: ADMIN, content, sha256: sha256Of(content) })),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const rows = await versions();
+    expect(rows).toHaveLength(5);
+    expect(onDisk()).toBe(rows.at(-1)!.content);
+    expect(readdirSync(dir)).toEqual(["prices.csv"]);
+  });
+});
+
+describe("rolling back", () => {
+  it("publishes an older version's content again as a new version, audited", async () => {
+    const store = createPriceStore(file, { now: () => 0, checkEveryMs: 60_000 });
+    await store.get();
+    const next = withFirstPrice(FIRST_PRICE + 300);
+    await publishPrices(database.db, { file, staff: ADMIN, content: next, sha256: sha256Of(next), store });
+    const [original] = await versions();
+    const result = await rollBackPrices(database.db, { file, staff: ADMIN, versionId: original!.id, store });
+    expect(result.ok).toBe(true);
+    expect(onDisk()).toBe(SHIPPED);
+    expect((await store.get()).text).toBe(SHIPPED);
+    const rows = await versions();
+    expect(rows.at(-1)).toMatchObject({
+      note: `Roll back to version ${original!.id}.`,
+      publishedBy: ADMIN.email,
+      sha256: sha256Of(SHIPPED),
+    });
+    expect((await audits()).map((a) => a.action)).toEqual(["prices_published", "prices_rolled_back"]);
+  });
+
+  it("refuses a version that does not exist, or is in use already", async () => {
+    expect(await rollBackPrices(database.db, { file, staff: ADMIN, versionId: 999 })).toEqual({
+      ok: false,
+      problems: [{ line: null, message: "There is no version 999." }],
+    });
+    const next = withFirstPrice(FIRST_PRICE + 300);
+    await publishPrices(database.db, { file, staff: ADMIN, content: next, sha256: sha256Of(next) });
+    const latest = (await versions()).at(-1)!;
+    const again = await rollBackPrices(database.db, { file, staff: ADMIN, versionId: latest.id });
+    expect(again).toEqual({
+      ok: false,
+      problems: [{ line: null, message: `Version ${latest.id} is the file in use already: there is nothing to roll back.` }],
+    });
+    expect(await versions()).toHaveLength(2);
+  });
+});
+
+describe("replaceFile", () => {
+  it("leaves the old file whole when the new one cannot be written", async () => {
+    await expect(replaceFile(path.join(dir, "missing-folder", "prices.csv"), "x")).rejects.toThrow();
+    expect(onDisk()).toBe(SHIPPED);
+    expect(readdirSync(dir)).toEqual(["prices.csv"]);
+  });
+});
+
+describe("readPriceForm", () => {
+  const url = "http://127.0.0.1/admin/prices";
+
+  it("reads a multipart post with its file", async () => {
+    const form = new FormData();
+    form.set("intent", "check");
+    form.set("file", new File([SHIPPED], "prices.csv", { type: "text/csv" }));
+    const fields = await readPriceForm(new Request(url, { method: "POST", body: form }));
+    expect(fields.get("intent")).toBe("check");
+    expect(await (fields.get("file") as File).text()).toBe(SHIPPED);
+  });
+
+  it("refuses a post over the limit with 413 and a sentence, and a post that is not a form with 415", async () => {
+    const big = new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(2 * 1024 * 1024) },
+      body: "--x--",
+    });
+    const refused = await readPriceForm(big).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ init: { status: 413 }, data: expect.stringContaining("too large") });
+
+    const streamed = new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "a".repeat(2048),
+    });
+    expect(await readPriceForm(streamed, 1024).catch((e: unknown) => e)).toMatchObject({ init: { status: 413 } });
+
+    const text = new Request(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
+    expect(await readPriceForm(text).catch((e: unknown) => e)).toMatchObject({ init: { status: 415 } });
+  });
+});
