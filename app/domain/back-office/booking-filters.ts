@@ -23,6 +23,12 @@ export const MAX_SEARCH_LENGTH = 100;
 export const MAX_SEARCH_WORDS = 4;
 /** A phone search needs this many digits, so that it names a few bookings rather than thousands. */
 export const MIN_PHONE_DIGITS = 4;
+/**
+ * A phone search matches the end of a number, at most this many digits of it: a French number's
+ * own nine digits, so +33 6 12 34 56 78, 0033 6… and 06 12 34 56 78 find each other whichever
+ * way the booking was typed.
+ */
+export const PHONE_SUFFIX_DIGITS = 9;
 /** Pages beyond this are refused: a search narrows the list long before. */
 export const MAX_PAGE = 10_000;
 
@@ -47,8 +53,9 @@ export const STATUS_FILTER_GROUPS: ReadonlyArray<{ label: string; options: Reado
 /**
  * What the search text looks for: an order id (NV- and six characters, any case, the hyphen
  * optional), the start of an e-mail address (text with an @), the end of a phone number (text of
- * digits, spaces and + ( ) . - /: its digits, leading zeros dropped so that 06 12… and +33 6 12…
- * find the same number), or else words, each the start of a first name, a last name or an e-mail.
+ * digits, spaces and + ( ) . - /: its last PHONE_SUFFIX_DIGITS digits, leading zeros dropped, so
+ * that 06 12… and +33 6 12… find the same number), or else words, each the start of a first name,
+ * a last name or an e-mail.
  */
 export type SearchTerm =
   | { kind: "order"; orderId: string }
@@ -71,7 +78,8 @@ export function searchTermOf(text: string): SearchTerm | null {
   const order = ORDER_SEARCH.exec(q);
   if (order) return { kind: "order", orderId: `NV-${order[1]!.toUpperCase()}` };
   if (q.includes("@")) return { kind: "email", prefix: q.toLowerCase().replace(/ /g, "") };
-  if (PHONE_SEARCH.test(q) && /\d/.test(q)) return { kind: "phone", digits: q.replace(/\D/g, "").replace(/^0+/, "") };
+  if (PHONE_SEARCH.test(q) && /\d/.test(q))
+    return { kind: "phone", digits: q.replace(/\D/g, "").replace(/^0+/, "").slice(-PHONE_SUFFIX_DIGITS) };
   const phrase = q.toLowerCase();
   return { kind: "words", phrase, words: phrase.split(" ").slice(0, MAX_SEARCH_WORDS) };
 }

@@ -1,0 +1,378 @@
+import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { bookings, drivers } from "../../db/schema";
+import { filterDay, isBookingStatus, searchTermOf, type BookingFilters, type SearchTerm } from "~/domain/back-office/booking-filters";
+import {
+  BOOKING_STATUS_LABELS,
+  formatParisDateTime,
+  PAYMENT_STATUS_LABELS,
+  parisDayRange,
+  type BookingStatus,
+  type PaymentStatus,
+} from "~/domain/back-office/statuses";
+import type { Db } from "./db.server";
+
+/**
+ * The back office's bookings list and its CSV export: one query, searched and filtered as
+ * app/domain/back-office/booking-filters.ts reads the query string, newest booking first. Every
+ * search is served by an index of docs/decisions/0016-booking-list-indexes.md: the exact order id,
+ * the start of lower(lastname), lower(firstname) or lower(email), and the end of the phone
+ * number's digits (the index holds them reversed, so the end becomes a start).
+ */
+
+/** Bookings per page of the list. */
+export const PAGE_SIZE = 50;
+/** The list counts its matches up to this many, so a broad filter costs no more than a narrow one. */
+export const COUNT_CAP = 10_000;
+
+/** LIKE's own characters, taken literally in a search. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const startsWith = (expression: SQL, prefix: string): SQL => sql`${expression} like ${`${escapeLike(prefix)}%`}`;
+
+// The expressions below are the indexes' own, written the same way, so the planner matches them.
+const lastnameKey = sql`lower(${bookings.lastname})`;
+const firstnameKey = sql`lower(${bookings.firstname})`;
+const emailKey = sql`lower(${bookings.email})`;
+const phoneKey = sql`reverse(regexp_replace(${bookings.phone}, '[^0-9]', '', 'g'))`;
+
+function searchCondition(term: SearchTerm): SQL {
+  switch (term.kind) {
+    case "order":
+      return eq(bookings.orderId, term.orderId);
+    case "email":
+      return startsWith(emailKey, term.prefix);
+    case "phone":
+      return startsWith(phoneKey, [...term.digits].reverse().join(""));
+    case "words": {
+      const anyName = (word: string) => or(startsWith(lastnameKey, word), startsWith(firstnameKey, word), startsWith(emailKey, word))!;
+      if (term.words.length === 1) return anyName(term.words[0]!);
+      // "de la Fontaine" is the start of one last name; "Ada Lovelace" a first and a last name.
+      return or(startsWith(lastnameKey, term.phrase), startsWith(firstnameKey, term.phrase), and(...term.words.map(anyName)))!;
+    }
+  }
+}
+
+/** The pickup range: either leg's pickup within it counts. */
+function pickupCondition(from: string | null, to: string | null): SQL | undefined {
+  if (!from && !to) return undefined;
+  const start = from ? parisDayRange(filterDay(from)).start : null;
+  const end = to ? parisDayRange(filterDay(to)).end : null;
+  const within = (column: typeof bookings.firstPickupAt | typeof bookings.returnPickupAt) =>
+    and(start ? gte(column, start) : undefined, end ? lt(column, end) : undefined);
+  return or(within(bookings.firstPickupAt), within(bookings.returnPickupAt));
+}
+
+/** The WHERE of these filters (the page number aside). */
+export function filterCondition(filters: BookingFilters): SQL | undefined {
+  const term = filters.q ? searchTermOf(filters.q) : null;
+  const status = filters.status
+    ? isBookingStatus(filters.status)
+      ? eq(bookings.bookingStatus, filters.status)
+      : eq(bookings.status, filters.status)
+    : undefined;
+  return and(term ? searchCondition(term) : undefined, status, pickupCondition(filters.from, filters.to));
+}
+
+const listColumns = {
+  id: bookings.id,
+  orderId: bookings.orderId,
+  createdAt: bookings.createdAt,
+  test: bookings.test,
+  source: bookings.source,
+  kind: bookings.kind,
+  roundTrip: bookings.roundTrip,
+  depart: bookings.depart,
+  arrive: bookings.arrive,
+  firstname: bookings.firstname,
+  lastname: bookings.lastname,
+  email: bookings.email,
+  phone: bookings.phone,
+  adults: bookings.adults,
+  children: bookings.children,
+  babies: bookings.babies,
+  priceCents: bookings.priceCents,
+  currency: bookings.currency,
+  paymentStatus: bookings.status,
+  bookingStatus: bookings.bookingStatus,
+  firstPickupAt: bookings.firstPickupAt,
+  returnPickupAt: bookings.returnPickupAt,
+  driverName: drivers.name,
+};
+
+/** A booking as the list shows it. */
+export interface BookingListRow {
+  id: number;
+  orderId: string;
+  createdAt: Date;
+  test: boolean;
+  source: "web" | "phone";
+  kind: "shuttle" | "private";
+  roundTrip: boolean;
+  depart: string;
+  arrive: string;
+  firstname: string;
+  lastname: string;
+  email: string;
+  phone: string;
+  adults: number;
+  children: number;
+  babies: number;
+  priceCents: number;
+  currency: string;
+  paymentStatus: PaymentStatus;
+  bookingStatus: BookingStatus;
+  firstPickupAt: Date | null;
+  returnPickupAt: Date | null;
+  driverName: string | null;
+}
+
+export interface BookingPage {
+  rows: BookingListRow[];
+  page: number;
+  pageSize: number;
+  hasNext: boolean;
+  /** How many bookings match, counted up to COUNT_CAP. */
+  total: number;
+  /** More than COUNT_CAP match: `total` is the cap. */
+  totalCapped: boolean;
+}
+
+/** One page of the list, newest booking first (creation time, then id), with the driver's name. */
+export async function listBookings(db: Db, filters: BookingFilters, pageSize = PAGE_SIZE): Promise<BookingPage> {
+  const where = filterCondition(filters);
+  const page = Math.max(1, filters.page);
+  const [rows, counted] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(bookings)
+      .leftJoin(drivers, eq(drivers.id, bookings.driverId))
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(pageSize + 1)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(
+      db
+        .select({ one: sql`1` })
+        .from(bookings)
+        .where(where)
+        .limit(COUNT_CAP + 1)
+        .as("matched"),
+    ),
+  ]);
+  const total = Math.min(counted[0]?.n ?? 0, COUNT_CAP);
+  return {
+    rows: rows.slice(0, pageSize),
+    page,
+    pageSize,
+    hasNext: rows.length > pageSize,
+    total,
+    totalCapped: (counted[0]?.n ?? 0) > COUNT_CAP,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CSV export: one row per leg
+
+/** One end of a leg, as the booking schema stores it (app/domain/booking/validation.ts). */
+const endSchema = z
+  .object({
+    place: z.string().catch(""),
+    kind: z.enum(["flight", "address"]).catch("address"),
+    flightTime: z.string().nullable().catch(null),
+    flightCity: z.string().catch(""),
+    flightNumber: z.string().catch(""),
+    hotel: z.string().catch(""),
+    address: z.string().catch(""),
+    zip: z.string().catch(""),
+  })
+  .catch({ place: "", kind: "address", flightTime: null, flightCity: "", flightNumber: "", hotel: "", address: "", zip: "" });
+
+const count = z.number().int().nonnegative().catch(0);
+
+const legSchema = z.object({
+  leg: z.union([z.literal(1), z.literal(2)]),
+  pickupAt: z.coerce.date(),
+  passengers: z.object({ adults: count, children: count, babies: count }).catch({ adults: 0, children: 0, babies: 0 }),
+  pickup: endSchema,
+  dropoff: endSchema,
+  info: z.string().catch(""),
+});
+
+const detailsSchema = z.object({
+  legs: z.array(z.unknown()).catch([]),
+  luggage: z.object({ checkIn: count, cabin: count, strollerSingle: count, strollerDouble: count }).nullable().catch(null),
+});
+
+type StoredEnd = z.output<typeof endSchema>;
+type StoredLeg = z.output<typeof legSchema>;
+
+/** One leg of a booking, as the CSV export writes it. */
+export interface BookingLegRecord {
+  orderId: string;
+  leg: "outbound" | "return";
+  pickup: string;
+  from: string;
+  to: string;
+  flight: string;
+  traveller: string;
+  email: string;
+  phone: string;
+  passengers: number;
+  luggage: string;
+  bookingStatus: string;
+  paymentStatus: string;
+  amount: string;
+  driver: string;
+  test: "yes" | "no";
+}
+
+/** The export's columns, in order, with their header. */
+export const CSV_COLUMNS: ReadonlyArray<{ key: keyof BookingLegRecord; header: string }> = [
+  { key: "orderId", header: "Order id" },
+  { key: "leg", header: "Leg" },
+  { key: "pickup", header: "Pickup (Paris)" },
+  { key: "from", header: "From" },
+  { key: "to", header: "To" },
+  { key: "flight", header: "Flight" },
+  { key: "traveller", header: "Traveller" },
+  { key: "email", header: "E-mail" },
+  { key: "phone", header: "Phone" },
+  { key: "passengers", header: "Passengers" },
+  { key: "luggage", header: "Luggage" },
+  { key: "bookingStatus", header: "Booking status" },
+  { key: "paymentStatus", header: "Payment status" },
+  { key: "amount", header: "Booking amount" },
+  { key: "driver", header: "Driver" },
+  { key: "test", header: "Test" },
+];
+
+function placeText(end: StoredEnd, fallback: string): string {
+  const place = end.place || fallback;
+  if (end.kind === "flight") return place;
+  const where = [end.hotel, [end.address, end.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return where ? `${place}: ${where}` : place;
+}
+
+function flightText(leg: StoredLeg): string {
+  const parts: string[] = [];
+  if (leg.pickup.kind === "flight" && leg.pickup.flightNumber) {
+    parts.push(
+      `${leg.pickup.flightNumber}${leg.pickup.flightCity ? ` from ${leg.pickup.flightCity}` : ""}${leg.pickup.flightTime ? `, lands ${leg.pickup.flightTime}` : ""}`,
+    );
+  }
+  if (leg.dropoff.kind === "flight" && leg.dropoff.flightNumber) {
+    parts.push(
+      `${leg.dropoff.flightNumber}${leg.dropoff.flightCity ? ` to ${leg.dropoff.flightCity}` : ""}${leg.dropoff.flightTime ? `, takes off ${leg.dropoff.flightTime}` : ""}`,
+    );
+  }
+  return parts.join("; ");
+}
+
+type Luggage = z.output<typeof detailsSchema>["luggage"];
+
+function luggageText(luggage: Luggage): string {
+  if (!luggage) return "";
+  const items = [
+    [luggage.checkIn, "check-in bag", "check-in bags"],
+    [luggage.cabin, "cabin bag", "cabin bags"],
+    [luggage.strollerSingle, "single stroller", "single strollers"],
+    [luggage.strollerDouble, "double stroller", "double strollers"],
+  ] as const;
+  const said = items.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  return said.length > 0 ? said.join(", ") : "none";
+}
+
+/** An amount as a spreadsheet reads it: 1234.50 (euros), the currency named when it is not EUR. */
+function amountText(cents: number, currency: string): string {
+  const text = (cents / 100).toFixed(2);
+  return currency.toUpperCase() === "EUR" ? text : `${text} ${currency.toUpperCase()}`;
+}
+
+/** The columns the export reads: the list's, and the stored legs. */
+const exportColumns = { ...listColumns, details: bookings.details };
+type ExportRow = BookingListRow & { details: unknown };
+
+/**
+ * A booking's legs as export records: both legs of a round trip, each with its own pickup, ends
+ * and passengers. A booking whose stored legs cannot be read gives one record per pickup column
+ * instead, from the booking's own columns, so the export never stops on one odd row.
+ */
+export function legRecords(row: ExportRow): BookingLegRecord[] {
+  const details = detailsSchema.safeParse(row.details ?? {});
+  const stored = details.success ? details.data : { legs: [], luggage: null };
+  const legs = stored.legs
+    .map((leg) => legSchema.safeParse(leg))
+    .filter((leg) => leg.success && !Number.isNaN(leg.data.pickupAt.getTime()));
+  const common = {
+    orderId: row.orderId,
+    traveller: `${row.firstname} ${row.lastname}`.trim(),
+    email: row.email,
+    phone: row.phone,
+    luggage: luggageText(stored.luggage),
+    bookingStatus: BOOKING_STATUS_LABELS[row.bookingStatus],
+    paymentStatus: PAYMENT_STATUS_LABELS[row.paymentStatus],
+    amount: amountText(row.priceCents, row.currency),
+    driver: row.driverName ?? "",
+    test: row.test ? ("yes" as const) : ("no" as const),
+  };
+  if (legs.length > 0) {
+    return legs.map(({ data: leg }) => {
+      const outbound = leg!.leg === 1;
+      return {
+        ...common,
+        leg: outbound ? ("outbound" as const) : ("return" as const),
+        pickup: formatParisDateTime(leg!.pickupAt),
+        from: placeText(leg!.pickup, outbound ? row.depart : row.arrive),
+        to: placeText(leg!.dropoff, outbound ? row.arrive : row.depart),
+        flight: flightText(leg!),
+        passengers: leg!.passengers.adults + leg!.passengers.children + leg!.passengers.babies,
+      };
+    });
+  }
+  const passengers = row.adults + row.children + row.babies;
+  const fallback = [
+    { leg: "outbound" as const, at: row.firstPickupAt, from: row.depart, to: row.arrive },
+    { leg: "return" as const, at: row.returnPickupAt, from: row.arrive, to: row.depart },
+  ].filter((l, i) => i === 0 || l.at !== null || row.roundTrip);
+  return fallback.map((l) => ({
+    ...common,
+    leg: l.leg,
+    pickup: l.at ? formatParisDateTime(l.at) : "",
+    from: l.from,
+    to: l.to,
+    flight: "",
+    passengers,
+  }));
+}
+
+/** Bookings read per query while exporting: memory stays flat however many match. */
+export const EXPORT_BATCH = 500;
+
+/**
+ * Every booking that matches (the page number aside), newest first, as leg records: read in
+ * batches that each continue after the last booking of the one before (its creation time and id,
+ * compared in the database, so no booking is skipped or repeated whatever the clock's precision).
+ */
+export async function* exportLegRecords(db: Db, filters: BookingFilters, batch = EXPORT_BATCH): AsyncGenerator<BookingLegRecord> {
+  const where = filterCondition(filters);
+  let lastId: number | null = null;
+  for (;;) {
+    const after: SQL | undefined =
+      lastId === null
+        ? undefined
+        : sql`(${bookings.createdAt}, ${bookings.id}) < (select b.created_at, b.id from bookings b where b.id = ${lastId})`;
+    const rows: ExportRow[] = await db
+      .select(exportColumns)
+      .from(bookings)
+      .leftJoin(drivers, eq(drivers.id, bookings.driverId))
+      .where(and(where, after))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(batch);
+    for (const row of rows) yield* legRecords(row);
+    if (rows.length < batch) return;
+    lastId = rows[rows.length - 1]!.id;
+  }
+}
