@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * The prices page's forms (docs/product.md, Prices and the price file), told apart by `intent`.
+ * The uploaded file itself is read apart from these fields (it is a file, not text); the
+ * pasted text and the previewed content are text fields.
+ */
+
+/** At most 1 MB of text (the shipped file is under 50 KB). */
+export const MAX_PRICE_TEXT = 1024 * 1024;
+
+const digest = z.string().regex(/^[0-9a-f]{64}$/, "This preview is damaged. Check the file again.");
+
+export const pricesFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("check"),
+    pasted: z.string().max(MAX_PRICE_TEXT, "The pasted text is too large: at most 1 MB.").default(""),
+  }),
+  z.object({
+    intent: z.literal("publish"),
+    content: z.string().min(1, "There is nothing to publish. Check a file first.").max(MAX_PRICE_TEXT),
+    sha256: digest,
+    basedOn: z.union([digest, z.literal("")]).default(""),
+    note: z.string().trim().max(200, "A note has at most 200 characters.").default(""),
+  }),
+  z.object({
+    intent: z.literal("rollback"),
+    version: z.coerce.number().int().positive("Choose a version to roll back to."),
+  }),
+]);
+
+export type PricesForm = z.infer<typeof pricesFormSchema>;
+
+/** A version number from the page's address (?rollback=N), or null. */
+export function versionParam(value: string | null): number | null {
+  if (value === null || !/^\d{1,9}$/.test(value)) return null;
+  const n = Number(value);
+  return n > 0 ? n : null;
+}
