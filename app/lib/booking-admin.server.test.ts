@@ -92,7 +92,7 @@ function countingSandbox() {
   const calls: number[] = [];
   return {
     calls,
-    name: sandbox.name,
+    name: "sandbox" as const,
     refund: async (row: BookingRow, cents: number) => {
       calls.push(cents);
       return sandbox.refund(row, cents);

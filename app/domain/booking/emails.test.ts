@@ -5,6 +5,7 @@ import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingEmails,
+  bookingSummary,
   driverAssignedEmail,
   driverJobEmail,
   paymentLinkEmail,
@@ -360,5 +361,32 @@ describe("the back office's e-mails", () => {
     for (const message of [bookingConfirmedEmail(odd, site), driverJobEmail(odd, site, driver), bookingCancelledEmail(odd, site, 100)]) {
       expect(message.subject).not.toMatch(/[\r\n]/);
     }
+  });
+});
+
+describe("bookingSummary", () => {
+  it("lists each leg's moment, both ends in full, the party and notes, the luggage and the postal address", () => {
+    const summary = bookingSummary(row);
+    expect(summary.legs.map((l) => [l.title, l.pickupAt, l.from, l.to, l.passengers])).toEqual([
+      [
+        "Outbound (leg 1)",
+        "2026-07-01T05:45:00.000Z",
+        "Charles de Gaulle Airport (CDG) (flight AF007 from New York, landing 07:45 (Paris time))",
+        "Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs, 77700)",
+        "2 adults, 1 child, 0 babies",
+      ],
+      [
+        "Return (leg 2)",
+        "2026-07-05T12:30:00.000Z",
+        "Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs, 77700)",
+        "Orly Airport (ORY) (flight AZ319 to Rome, takeoff 18:00 (Paris time))",
+        "2 adults, 1 child, 1 baby",
+      ],
+    ]);
+    expect(summary.legs[0]!.notes).toContain("Child seat please.");
+    expect(summary.luggage).toBe("3 check-in, 2 cabin, 1 single stroller, 0 double strollers");
+    expect(summary.luggageNote).toBe("One surfboard.");
+    expect(summary.address).toBe("1 rue de Rivoli, 75001 Paris, France");
+    expect(bookingSummary({ roundTrip: false, details: "nonsense" })).toEqual({ legs: [], luggage: null, luggageNote: "", address: null });
   });
 });

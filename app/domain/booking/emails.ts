@@ -546,3 +546,51 @@ export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checko
     body: lines.join("\n") + "\n",
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The same reading for the back office's booking page
+
+export interface LegSummary {
+  title: string;
+  /** The pickup moment as stored (an ISO instant), when readable. */
+  pickupAt: string | null;
+  /** The leg's date and given time, for a leg whose moment is unreadable. */
+  pickupText: string;
+  from: string;
+  to: string;
+  passengers: string | null;
+  notes: string;
+}
+
+/**
+ * A stored booking's legs, luggage and postal address as the booking page lists them: each end
+ * with its place, flight (number, city, time), hotel, address and postcode, in the e-mails' words.
+ */
+export function bookingSummary(row: Pick<BookingEmailInput, "roundTrip" | "details">): {
+  legs: LegSummary[];
+  luggage: string | null;
+  luggageNote: string;
+  address: string | null;
+} {
+  const details = record(row.details);
+  const rawLegs = details && Array.isArray(details.legs) ? details.legs : [];
+  const legs = readLegs(details).map((leg, i) => {
+    const at = record(rawLegs[i])?.pickupAt;
+    const instant = typeof at === "string" && !Number.isNaN(new Date(at).getTime()) ? at : null;
+    return {
+      title: `${legTitle(leg, row.roundTrip)} (leg ${leg.number})`,
+      pickupAt: instant,
+      pickupText: pickupLine(leg).replace(/^Pick-up: /, ""),
+      from: endLine(leg.from, "from", true).replace(/^From: /, ""),
+      to: endLine(leg.to, "to", true).replace(/^To: /, ""),
+      passengers: leg.passengers ? passengersText(leg.passengers) : null,
+      notes: leg.info,
+    };
+  });
+  const customer = record(details?.customer) ?? {};
+  const postal = [str(customer.address), [str(customer.postcode), str(customer.city)].filter(Boolean).join(" "), str(customer.country)]
+    .map(oneLine)
+    .filter((s) => s !== "");
+  const luggage = luggageLines(details)[0]?.replace(/^Luggage: /, "") ?? null;
+  return { legs, luggage, luggageNote: luggageNote(details), address: postal.length > 0 ? postal.join(", ") : null };
+}

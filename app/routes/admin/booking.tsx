@@ -1,4 +1,449 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import type { ReactNode } from "react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/booking";
+import { BookingActionForms } from "~/components/admin/booking-actions";
+import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { bookingActionSchema, doneMessage } from "~/domain/back-office/booking-actions";
+import { problemsOf } from "~/domain/back-office/login";
+import { BOOKING_STATUS_LABELS, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
+import { bookingSummary } from "~/domain/booking/emails";
+import { formatEuros } from "~/domain/money";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import {
+  addNote,
+  assignDriver,
+  cancelBooking,
+  confirmBooking,
+  emailSite,
+  loadBookingPage,
+  markFinished,
+  refundableCents,
+  resendEmail,
+  type ActionOutcome,
+} from "~/lib/booking-admin.server";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `Booking ${params.orderId} · Back office` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return NO_STORE;
+}
+
+const EMAIL_KINDS: Record<string, string> = {
+  traveller_confirmation: "Payment received (traveller)",
+  business_notification: "New booking (business)",
+  booking_confirmed: "Confirmation (traveller)",
+  driver_job: "Job (driver)",
+  booking_cancelled: "Cancellation (traveller)",
+  payment_link: "Payment link (traveller)",
+};
+
+const EMAIL_STATES = { waiting: "Waiting", sent: "Sent", failed: "Failed" } as const;
+
+const HISTORY_ACTIONS: Record<string, string> = {
+  booking_confirmed: "Confirmed",
+  driver_assigned: "Driver assigned",
+  booking_completed: "Completed",
+  booking_no_show: "No-show",
+  booking_cancelled: "Cancelled",
+  refund_refused: "Refund refused",
+  note_added: "Note",
+  email_resent: "E-mail sent again",
+  booking_created: "Booking taken by phone",
+};
+
+const at = (d: Date | string | null) => (d ? formatParisDateTime(new Date(d)) : "");
+
+/** The booking as the page shows it: every value already in words, dates in Paris time. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  const page = await loadBookingPage(await context.booking.db(), params.orderId);
+  if (!page) throw data("There is no booking with this order number.", { status: 404, headers: NO_STORE });
+  const { row } = page;
+  const summary = bookingSummary(row);
+  const paid = row.status === "paid" || row.status === "refunded" || row.status === "partly_refunded";
+  return data(
+    {
+      done: doneMessage(new URL(request.url).searchParams.get("done")),
+      booking: {
+        orderId: row.orderId,
+        test: row.test,
+        source: row.source === "phone" ? "Taken by phone" : "Booked on the site",
+        bookingStatus: BOOKING_STATUS_LABELS[row.bookingStatus],
+        paymentStatus: PAYMENT_STATUS_LABELS[row.status],
+        paymentMode: row.paymentMode === "cash" ? "Pay on board (cash)" : "Card",
+        kind: row.kind === "private" ? "Private transfer" : "Shared shuttle",
+        route: `${row.depart} to ${row.arrive}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+        passengers: `${row.adults} adults, ${row.children} children, ${row.babies} babies`,
+        legs: summary.legs.map((leg) => ({ ...leg, when: leg.pickupAt ? at(leg.pickupAt) : leg.pickupText })),
+        luggage: summary.luggage,
+        luggageNote: summary.luggageNote,
+        traveller: {
+          name: `${row.firstname} ${row.lastname}`.trim(),
+          email: row.email,
+          phone: row.phone,
+          address: summary.address,
+        },
+        price: formatEuros(row.priceCents),
+        priceOverrideReason: row.priceOverrideReason,
+        paidAmount: paid ? formatEuros(row.paidAmountCents ?? row.priceCents) : null,
+        paidAt: at(row.paidAt),
+        refunded: formatEuros(row.refundedCents),
+        refundable: refundableCents(row),
+        refundableText: formatEuros(refundableCents(row)),
+        paymentProvider: row.paymentProvider,
+        paymentRef: row.paymentRef,
+        paymentIssue: row.paymentIssue,
+        createdAt: at(row.createdAt),
+        confirmedAt: at(row.confirmedAt),
+        cancelledAt: at(row.cancelledAt),
+      },
+      driver: page.driver ? { id: page.driver.id, name: page.driver.name, phone: page.driver.phone, vehicle: page.driver.vehicle } : null,
+      drivers: page.activeDrivers.map((d) => ({ id: d.id, name: d.name, vehicle: d.vehicle })),
+      emails: page.emails.map((e) => ({
+        id: e.id,
+        kind: EMAIL_KINDS[e.kind] ?? e.kind,
+        recipient: e.recipient,
+        subject: e.subject,
+        state: EMAIL_STATES[e.state],
+        failed: e.state === "failed",
+        attempts: e.attempts,
+        createdAt: at(e.createdAt),
+        sentAt: at(e.sentAt),
+        copyOf: e.resentFrom,
+        resendable: e.resendable,
+      })),
+      refunds: page.refunds.map((r) => ({ id: r.eventId, provider: r.provider, amount: formatEuros(r.amountCents), at: at(r.at) })),
+      notes: page.history.filter((h) => h.action === "note_added").map((h) => ({ id: h.id, at: at(h.at), actor: h.actor, text: h.detail })),
+      history: page.history.map((h) => ({
+        id: h.id,
+        at: at(h.at),
+        actor: h.actor,
+        action: HISTORY_ACTIONS[h.action] ?? h.action,
+        detail: h.detail,
+      })),
+      actions: page.actions,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+/** The fields a problem can point at on this page; others are shown as the form's own problem. */
+const FIELDS = new Set(["driverId", "confirmCancel", "note"]);
+
+function refused(status: number, problems: FormProblem[]) {
+  return data(
+    { problems: problems.map((p) => (p.field && FIELDS.has(p.field) ? p : { ...p, field: null })) },
+    { status, headers: NO_STORE },
+  );
+}
+
+/**
+ * Every action of the page: one schema for every post (told apart by `intent`), the staff member
+ * checked here (a layout's loader does not run before an action), the change made once by the
+ * locked transaction of app/lib/booking-admin.server.ts, then a redirect to the page with the
+ * outcome (Post/Redirect/Get). A refusal is answered 400 or 409 with its reason, nothing changed.
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const staff = await requireStaff(context.staff, request);
+  const fields = await readAdminForm(request);
+  const parsed = bookingActionSchema.safeParse(fieldsOf(fields));
+  if (!parsed.success) return refused(400, problemsOf(parsed.error));
+  const db = await context.booking.db();
+  const actor = { id: staff.id, email: staff.email };
+  const site = emailSite(context.settings);
+  const { orderId } = params;
+  const post = parsed.data;
+  let outcome: ActionOutcome;
+  switch (post.intent) {
+    case "confirm":
+      outcome = await confirmBooking(db, orderId, actor, site);
+      break;
+    case "assign_driver":
+      outcome = await assignDriver(db, orderId, post.driverId, actor, site);
+      break;
+    case "complete":
+    case "no_show":
+      outcome = await markFinished(db, orderId, post.intent, actor);
+      break;
+    case "cancel":
+      outcome = await cancelBooking(db, orderId, actor, site, context.booking.payments);
+      break;
+    case "add_note":
+      outcome = await addNote(db, orderId, post.note, actor);
+      break;
+    case "resend":
+      outcome = await resendEmail(db, orderId, post.emailId, actor);
+      break;
+  }
+  if (!outcome.ok) {
+    if (outcome.status === 404 && outcome.message.startsWith("There is no booking")) {
+      throw data(outcome.message, { status: 404, headers: NO_STORE });
+    }
+    const field = outcome.status === 400 && post.intent === "assign_driver" ? "driverId" : null;
+    return refused(outcome.status, [{ field, message: outcome.message }]);
+  }
+  context.booking.wakeOutbox();
+  return redirect(`/admin/bookings/${encodeURIComponent(orderId)}?done=${outcome.done}`, { status: 303, headers: NO_STORE });
+}
+
+/** Free text with its line breaks kept. */
+function Lines({ text }: { text: string }) {
+  const lines = text.split(/\r?\n/);
+  return (
+    <>
+      {lines.map((line, i) => (
+        <span key={i}>
+          {i > 0 ? <br /> : null}
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { booking: b, driver, drivers, emails, refunds, notes, history, actions } = loaderData;
+  const problems = actionData?.problems ?? [];
+  const done = problems.length === 0 ? loaderData.done : null;
+  const busy = useNavigation().state === "submitting";
+  const self = `/admin/bookings/${b.orderId}`;
+  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  return (
+    <div className="admin-booking">
+      <p className="no-print">
+        <a href="/admin/bookings">All bookings</a>
+      </p>
+      <h1>
+        Booking {b.orderId} {b.test ? <span className="admin-badge admin-badge--test">Test booking: no money moved</span> : null}
+      </h1>
+      {done ? (
+        <p role="status" className="admin-notice">
+          {done}
+        </p>
+      ) : null}
+      <FormErrors problems={problems} title="Nothing was changed" />
+
+      <section className="admin-panel" aria-labelledby="status-title">
+        <h2 id="status-title">Status</h2>
+        <dl>
+          <Row label="Booking status">
+            <span className="admin-badge">{b.bookingStatus}</span>
+          </Row>
+          <Row label="Payment status">
+            <span className={b.paymentIssue ? "admin-badge admin-badge--warn" : "admin-badge"}>{b.paymentStatus}</span>
+          </Row>
+          <Row label="Source">{b.source}</Row>
+          <Row label="Booked">{b.createdAt}</Row>
+          {b.confirmedAt ? <Row label="Confirmed">{b.confirmedAt}</Row> : null}
+          {b.cancelledAt ? <Row label="Cancelled">{b.cancelledAt}</Row> : null}
+        </dl>
+        <BookingActionForms
+          action={self}
+          actions={actions}
+          drivers={drivers}
+          currentDriverId={driver?.id ?? null}
+          refundable={b.refundable > 0 ? b.refundableText : null}
+          busy={busy}
+          errorOf={errorOf}
+        />
+      </section>
+
+      <section className="admin-panel" aria-labelledby="trip-title">
+        <h2 id="trip-title">Trip</h2>
+        <dl>
+          <Row label="Service">{b.kind}</Row>
+          <Row label="Route">{b.route}</Row>
+          <Row label="Passengers">{b.passengers}</Row>
+          <Row label="Luggage">{b.luggage ?? "Not given"}</Row>
+          {b.luggageNote ? <Row label="Luggage notes">{b.luggageNote}</Row> : null}
+        </dl>
+        {b.legs.length === 0 ? <p>No leg details were stored with this booking.</p> : null}
+        {b.legs.map((leg) => (
+          <div key={leg.title}>
+            <h3>{leg.title}</h3>
+            <dl>
+              <Row label="Pick-up (Paris time)">{leg.when}</Row>
+              <Row label="From">{leg.from}</Row>
+              <Row label="To">{leg.to}</Row>
+              {leg.passengers ? <Row label="Passengers">{leg.passengers}</Row> : null}
+              <Row label="Notes">{leg.notes ? <Lines text={leg.notes} /> : "None"}</Row>
+            </dl>
+          </div>
+        ))}
+      </section>
+
+      <section className="admin-panel" aria-labelledby="traveller-title">
+        <h2 id="traveller-title">Traveller</h2>
+        <dl>
+          <Row label="Name">{b.traveller.name}</Row>
+          <Row label="E-mail">
+            <a href={`mailto:${b.traveller.email}`}>{b.traveller.email}</a>
+          </Row>
+          <Row label="Phone">
+            <a href={`tel:${b.traveller.phone.replace(/[^\d+]/g, "")}`}>{b.traveller.phone}</a>
+          </Row>
+          <Row label="Address">{b.traveller.address ?? "Not given"}</Row>
+        </dl>
+      </section>
+
+      <section className="admin-panel" aria-labelledby="payment-title">
+        <h2 id="payment-title">Payment</h2>
+        <dl>
+          <Row label="Price">{b.price}</Row>
+          {b.priceOverrideReason ? <Row label="Price set by staff">{b.priceOverrideReason}</Row> : null}
+          <Row label="Payment">{b.paymentMode}</Row>
+          <Row label="Paid amount">{b.paidAmount ?? "Nothing paid"}</Row>
+          {b.paidAt ? <Row label="Paid">{b.paidAt}</Row> : null}
+          <Row label="Refunded">{b.refunded}</Row>
+          {b.paymentProvider ? (
+            <Row label="Provider">{`${b.paymentProvider}${b.paymentRef ? `, payment ${b.paymentRef}` : ""}`}</Row>
+          ) : null}
+          {b.paymentIssue ? <Row label="Payment issue">{b.paymentIssue}</Row> : null}
+        </dl>
+        {refunds.length > 0 ? (
+          <>
+            <h3>Refunds</h3>
+            <ul>
+              {refunds.map((r) => (
+                <li key={r.id}>
+                  {r.amount} through {r.provider} on {r.at} (refund {r.id})
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+
+      <section className="admin-panel" aria-labelledby="driver-title">
+        <h2 id="driver-title">Driver</h2>
+        {driver ? (
+          <p>
+            {driver.name}, <a href={`tel:${driver.phone.replace(/[^\d+]/g, "")}`}>{driver.phone}</a>
+            {driver.vehicle ? `, ${driver.vehicle}` : ""}
+          </p>
+        ) : (
+          <p>No driver assigned.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="emails-title">
+        <h2 id="emails-title">E-mails</h2>
+        {emails.length === 0 ? (
+          <p>No e-mail for this booking yet.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">To</th>
+                  <th scope="col">Subject</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Written</th>
+                  <th scope="col" className="no-print">
+                    Send again
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {emails.map((e) => (
+                  <tr key={e.id}>
+                    <td>
+                      {e.kind}
+                      {e.copyOf ? " (copy)" : null}
+                    </td>
+                    <td>{e.recipient}</td>
+                    <td id={`email-${e.id}`}>{e.subject}</td>
+                    <td>
+                      <span className={e.failed ? "admin-badge admin-badge--warn" : "admin-badge"}>{e.state}</span>
+                      {e.sentAt ? ` ${e.sentAt}` : e.attempts > 0 ? ` (${e.attempts} attempts)` : ""}
+                    </td>
+                    <td>{e.createdAt}</td>
+                    <td className="no-print">
+                      {e.resendable ? (
+                        <Form method="post" action={self}>
+                          <input type="hidden" name="intent" value="resend" />
+                          <input type="hidden" name="emailId" value={e.id} />
+                          <button type="submit" className="button button--secondary" aria-describedby={`email-${e.id}`} disabled={busy}>
+                            Resend
+                          </button>
+                        </Form>
+                      ) : (
+                        "Text removed"
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="admin-panel" aria-labelledby="notes-title">
+        <h2 id="notes-title">Internal notes</h2>
+        {notes.length === 0 ? <p>No note yet.</p> : null}
+        <ul>
+          {notes.map((n) => (
+            <li key={n.id}>
+              <Lines text={n.text} /> ({n.actor}, {n.at})
+            </li>
+          ))}
+        </ul>
+        <Form method="post" action={self} className="admin-form no-print" noValidate>
+          <input type="hidden" name="intent" value="add_note" />
+          <div className="field">
+            <label htmlFor="f-note">Note (staff only)</label>
+            <textarea
+              id="f-note"
+              name="note"
+              rows={3}
+              maxLength={2000}
+              required
+              aria-invalid={errorOf("note") ? true : undefined}
+              aria-describedby={errorOf("note") ? "err-note" : undefined}
+            />
+            {errorOf("note") ? (
+              <p id="err-note" className="field__error">
+                {errorOf("note")}
+              </p>
+            ) : null}
+          </div>
+          <div>
+            <button type="submit" className="button" disabled={busy}>
+              Add note
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title">History</h2>
+        {history.length === 0 ? (
+          <p>Nothing done on this booking yet.</p>
+        ) : (
+          <ol>
+            {history.map((h) => (
+              <li key={h.id}>
+                <strong>{h.action}</strong>, {h.at}, {h.actor}: <Lines text={h.detail} />
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
 }

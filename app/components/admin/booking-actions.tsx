@@ -1,0 +1,127 @@
+import { Form } from "react-router";
+import { CANCEL_CONFIRM_FIELD } from "~/domain/back-office/booking-actions";
+import type { StatusAction } from "~/domain/back-office/statuses";
+
+export interface DriverChoice {
+  id: number;
+  name: string;
+  vehicle: string;
+}
+
+interface Props {
+  /** The booking page's own path: every form posts there, without the last outcome's query. */
+  action: string;
+  /** The status actions open now (availableActions): only their buttons are shown. */
+  actions: readonly StatusAction[];
+  drivers: readonly DriverChoice[];
+  currentDriverId: number | null;
+  /** What a cancellation refunds, in words, or null when nothing was paid. */
+  refundable: string | null;
+  busy: boolean;
+  errorOf(field: string): string | undefined;
+}
+
+/** A one-button form: the post carries only its intent. */
+function IntentButton({ action, intent, label, busy }: { action: string; intent: StatusAction; label: string; busy: boolean }) {
+  return (
+    <Form method="post" action={action}>
+      <input type="hidden" name="intent" value={intent} />
+      <button type="submit" className="button" disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The booking's status actions, as plain forms that work without JavaScript: Confirm, Assign
+ * driver (a choice of the active drivers), Mark completed, Mark no-show, and Cancel booking, which
+ * is sent only with its confirmation box ticked.
+ */
+export function BookingActionForms({ action, actions, drivers, currentDriverId, refundable, busy, errorOf }: Props) {
+  if (actions.length === 0) return <p>This booking is finished: no action is left to take.</p>;
+  const can = (a: StatusAction) => actions.includes(a);
+  const driverError = errorOf("driverId");
+  const cancelError = errorOf(CANCEL_CONFIRM_FIELD);
+  return (
+    <div className="no-print">
+      <h3>Actions</h3>
+      <div className="admin-actions">
+        {can("confirm") ? <IntentButton action={action} intent="confirm" label="Confirm" busy={busy} /> : null}
+        {can("complete") ? <IntentButton action={action} intent="complete" label="Mark completed" busy={busy} /> : null}
+        {can("no_show") ? <IntentButton action={action} intent="no_show" label="Mark no-show" busy={busy} /> : null}
+      </div>
+      {can("assign_driver") ? (
+        <Form method="post" action={action} className="admin-form" noValidate>
+          <input type="hidden" name="intent" value="assign_driver" />
+          {drivers.length === 0 ? (
+            <p>
+              No active driver: add one on the <a href="/admin/drivers">drivers page</a>.
+            </p>
+          ) : (
+            <div className="admin-actions">
+              <div className="field">
+                <label htmlFor="f-driverId">Driver</label>
+                <select
+                  id="f-driverId"
+                  name="driverId"
+                  defaultValue={currentDriverId ?? ""}
+                  required
+                  aria-invalid={driverError ? true : undefined}
+                  aria-describedby={driverError ? "err-driverId" : undefined}
+                >
+                  <option value="">Choose a driver</option>
+                  {drivers.map((d) => (
+                    <option key={d.id} value={d.id}>
+                      {d.vehicle ? `${d.name} (${d.vehicle})` : d.name}
+                    </option>
+                  ))}
+                </select>
+                {driverError ? (
+                  <p id="err-driverId" className="field__error">
+                    {driverError}
+                  </p>
+                ) : null}
+              </div>
+              <button type="submit" className="button" disabled={busy}>
+                Assign driver
+              </button>
+            </div>
+          )}
+        </Form>
+      ) : null}
+      {can("cancel") ? (
+        <Form method="post" action={action} className="admin-form" noValidate>
+          <input type="hidden" name="intent" value="cancel" />
+          <fieldset>
+            <legend>Cancel booking</legend>
+            <p id="cancel-hint">
+              {refundable
+                ? `Cancelling refunds ${refundable} in full through the payment provider and e-mails the traveller.`
+                : "Nothing was paid, so nothing is refunded. The traveller is e-mailed."}
+            </p>
+            <div className="field">
+              <input
+                type="checkbox"
+                id={`f-${CANCEL_CONFIRM_FIELD}`}
+                name={CANCEL_CONFIRM_FIELD}
+                value="yes"
+                aria-invalid={cancelError ? true : undefined}
+                aria-describedby={cancelError ? `cancel-hint err-${CANCEL_CONFIRM_FIELD}` : "cancel-hint"}
+              />{" "}
+              <label htmlFor={`f-${CANCEL_CONFIRM_FIELD}`}>Yes, cancel and refund</label>
+              {cancelError ? (
+                <p id={`err-${CANCEL_CONFIRM_FIELD}`} className="field__error">
+                  {cancelError}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className="button button--secondary" disabled={busy}>
+              Cancel booking
+            </button>
+          </fieldset>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
