@@ -124,7 +124,11 @@ describe("drivers", () => {
     expect((await findDriver(db, 1))?.active).toBe(true);
     const gone = await post("deactivate", "99");
     expect(gone.ok).toBe(false);
-    const missingEdit = await changeDriver(db, { ...add(), intent: "edit", id: 99 }, actor);
+    const missingEdit = await changeDriver(
+      db,
+      driverFormSchema.parse({ intent: "edit", id: "99", name: "X", phone: "+33612345678", email: "x@example.com" }),
+      actor,
+    );
     expect(missingEdit.ok).toBe(false);
     expect(await db.select().from(drivers)).toHaveLength(1);
     expect((await db.select().from(auditEvents)).map((a) => a.detail)).toEqual([

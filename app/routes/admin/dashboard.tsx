@@ -1,4 +1,189 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { data, Link } from "react-router";
+import type { Route } from "./+types/dashboard";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { comingPickups, toConfirmRows, unassignedRows } from "~/domain/back-office/dashboard";
+import { parisDayRange } from "~/domain/back-office/statuses";
+import { addDays, parisToday } from "~/domain/booking/paris-time";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import { bookingsPickedUpBetween, bookingsToConfirm, unassignedBookings } from "~/lib/dispatch.server";
+
+/**
+ * The back office's first page (/admin): what needs doing now. Paid bookings waiting for a
+ * confirmation, with the time left on the 12-hour promise; today's and tomorrow's pickups; and
+ * confirmed bookings with no driver yet.
+ */
+
+export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  const now = new Date();
+  const db = await context.booking.db();
+  const today = parisToday(now);
+  const start = parisDayRange(today).start;
+  const end = parisDayRange(addDays(today, 1)).end;
+  const [toConfirm, picked, unassigned] = await Promise.all([
+    bookingsToConfirm(db),
+    bookingsPickedUpBetween(db, start, end),
+    unassignedBookings(db, now),
+  ]);
+  return data(
+    {
+      toConfirm: toConfirmRows(toConfirm, now),
+      days: comingPickups(picked, now),
+      unassigned: unassignedRows(unassigned, now).map(({ nextPickupAt: _, ...row }) => row),
+    },
+    { headers: NO_STORE },
+  );
+}
+
+function OrderLink({ orderId, test }: { orderId: string; test: boolean }) {
+  return (
+    <>
+      <Link to={`/admin/bookings/${orderId}`}>{orderId}</Link>
+      {test ? (
+        <>
+          {" "}
+          <span className="admin-badge admin-badge--test">Test</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { toConfirm, days, unassigned } = loaderData;
+  const overdue = toConfirm.filter((r) => r.overdue).length;
+  return (
+    <>
+      <h1>Dashboard</h1>
+
+      <section className="admin-panel" aria-labelledby="confirm-title">
+        <h2 id="confirm-title">
+          Paid, to confirm ({toConfirm.length}){overdue > 0 ? `, ${overdue} overdue` : ""}
+        </h2>
+        <p>Travellers are promised a confirmation within 12 hours of paying. The oldest payment comes first.</p>
+        {toConfirm.length === 0 ? (
+          <p>Nothing to confirm.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption className="visually-hidden">Paid bookings to confirm, oldest payment first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Time left</th>
+                  <th scope="col">Paid</th>
+                  <th scope="col">Confirm by</th>
+                  <th scope="col">First pickup</th>
+                  <th scope="col">Route</th>
+                </tr>
+              </thead>
+              <tbody>
+                {toConfirm.map((r) => (
+                  <tr key={r.orderId}>
+                    <td>
+                      <OrderLink orderId={r.orderId} test={r.test} />
+                    </td>
+                    <td>{r.overdue ? <span className="admin-badge admin-badge--warn">{r.timeLeft}</span> : r.timeLeft}</td>
+                    <td>{r.paid || "—"}</td>
+                    <td>{r.due || "—"}</td>
+                    <td>{r.firstPickup || "—"}</td>
+                    <td>{r.route}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {days.map((day) => (
+        <section className="admin-panel" aria-labelledby={`day-${day.iso}`} key={day.iso}>
+          <h2 id={`day-${day.iso}`}>
+            {day.title}, {day.label}: {day.lines.length} {day.lines.length === 1 ? "pickup" : "pickups"}
+          </h2>
+          {day.lines.length === 0 ? (
+            <p>No pickup.</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="visually-hidden">Pickups of {day.label}, in time order</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Time</th>
+                    <th scope="col">Order</th>
+                    <th scope="col">Flight</th>
+                    <th scope="col">From → to</th>
+                    <th scope="col">Passengers</th>
+                    <th scope="col">Driver</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {day.lines.map((l) => (
+                    <tr key={l.key}>
+                      <td>{l.time}</td>
+                      <td>
+                        <OrderLink orderId={l.orderId} test={l.test} />
+                        {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
+                      </td>
+                      <td>{l.flight || "—"}</td>
+                      <td>
+                        {l.from} → {l.to}
+                      </td>
+                      <td>{l.passengers}</td>
+                      <td>{l.driver ?? <span className="admin-badge admin-badge--warn">None</span>}</td>
+                      <td>{l.status}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <p>
+            <Link to={`/admin/run-sheet?date=${day.iso}`}>
+              Run sheet of {day.title.toLowerCase()}
+              <span className="visually-hidden">, {day.label}</span>
+            </Link>
+          </p>
+        </section>
+      ))}
+
+      <section className="admin-panel" aria-labelledby="unassigned-title">
+        <h2 id="unassigned-title">Confirmed, no driver yet ({unassigned.length})</h2>
+        {unassigned.length === 0 ? (
+          <p>Every confirmed booking to come has a driver.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption className="visually-hidden">Confirmed bookings with no driver, soonest pickup first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Next pickup</th>
+                  <th scope="col">Route</th>
+                </tr>
+              </thead>
+              <tbody>
+                {unassigned.map((r) => (
+                  <tr key={r.orderId}>
+                    <td>
+                      <OrderLink orderId={r.orderId} test={r.test} />
+                    </td>
+                    <td>{r.nextPickup}</td>
+                    <td>{r.route}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
 }

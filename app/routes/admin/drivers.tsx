@@ -1,4 +1,238 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/drivers";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { TextField } from "~/components/ui/TextField";
+import { displayPhone, driverFormSchema } from "~/domain/back-office/driver-form";
+import { problemsOf } from "~/domain/back-office/login";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import { changeDriver, listDrivers } from "~/lib/dispatch.server";
+
+/**
+ * The drivers staff assign to bookings (both roles): the list, adding one, editing one chosen
+ * from the list (?edit=<id>), deactivating and reactivating. A deactivated driver stays on the
+ * bookings they drove and is no longer offered for new ones. Every change is audited.
+ */
+
+export const meta: Route.MetaFunction = () => adminMeta("Drivers");
+
+export function headers() {
+  return NO_STORE;
+}
+
+interface DriverView {
+  id: number;
+  name: string;
+  phone: string;
+  /** As stored, +E.164, for the tel: link. */
+  phoneHref: string;
+  email: string;
+  vehicle: string;
+  active: boolean;
+}
+
+const NOTICES = {
+  added: (name: string) => `${name} is added to the drivers.`,
+  changed: (name: string) => `${name}'s details are saved.`,
+  unchanged: (name: string) => `Nothing changed for ${name}.`,
+  deactivated: (name: string) => `${name} is deactivated: no longer offered for new bookings.`,
+  reactivated: (name: string) => `${name} is active again.`,
+} as const;
+type Notice = keyof typeof NOTICES;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  const db = await context.booking.db();
+  const drivers: DriverView[] = (await listDrivers(db)).map((d) => ({
+    id: d.id,
+    name: d.name,
+    phone: displayPhone(d.phone),
+    phoneHref: d.phone,
+    email: d.email,
+    vehicle: d.vehicle,
+    active: d.active,
+  }));
+  const params = new URL(request.url).searchParams;
+  const byId = (name: string) => drivers.find((d) => String(d.id) === params.get(name)) ?? null;
+  const done = params.get("done");
+  const doneDriver = byId("driver");
+  const notice = done && done in NOTICES && doneDriver ? NOTICES[done as Notice](doneDriver.name) : null;
+  return data({ drivers, editing: byId("edit"), notice }, { headers: NO_STORE });
+}
+
+/** The fields a problem can point at; any other (intent, id) is a problem of the whole form. */
+const FIELDS = new Set(["name", "phone", "email", "vehicle"]);
+
+type ActionResult = { intent: string | null; problems: FormProblem[]; values: Record<string, string> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(context.staff, request);
+  const fields = fieldsOf(await readAdminForm(request));
+  const refuse = (problems: FormProblem[], status: number) =>
+    data<ActionResult>(
+      {
+        intent: fields.intent ?? null,
+        problems: problems.map((p) => (p.field && FIELDS.has(p.field) ? p : { field: null, message: p.message })),
+        values: Object.fromEntries(Object.entries(fields).filter(([k]) => FIELDS.has(k))),
+      },
+      { status, headers: NO_STORE },
+    );
+  const parsed = driverFormSchema.safeParse(fields);
+  if (!parsed.success) return refuse(problemsOf(parsed.error), 400);
+  const db = await context.booking.db();
+  const outcome = await changeDriver(db, parsed.data, { id: me.id, email: me.email });
+  if (!outcome.ok) return refuse([{ field: null, message: outcome.message }], 404);
+  return redirect(`/admin/drivers?done=${outcome.notice}&driver=${outcome.driverId}`, { status: 303, headers: NO_STORE });
+}
+
+function DriverFieldsInputs({ values, errorOf }: { values: Record<string, string>; errorOf: (f: string) => string | undefined }) {
+  return (
+    <>
+      <TextField name="name" label="Name" autoComplete="off" required defaultValue={values.name} error={errorOf("name")} />
+      <TextField
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="off"
+        required
+        defaultValue={values.phone}
+        hint="A French number, or any number with its country code (+44 …)."
+        error={errorOf("phone")}
+      />
+      <TextField
+        name="email"
+        label="E-mail"
+        type="email"
+        autoComplete="off"
+        required
+        defaultValue={values.email}
+        error={errorOf("email")}
+      />
+      <TextField
+        name="vehicle"
+        label="Vehicle"
+        autoComplete="off"
+        defaultValue={values.vehicle}
+        hint="Optional: model, seats, plate."
+        error={errorOf("vehicle")}
+      />
+    </>
+  );
+}
+
+export default function DriversPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { drivers, editing, notice } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const problems = actionData?.problems ?? [];
+  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const active = drivers.filter((d) => d.active).length;
+  const posted = actionData?.values ?? null;
+  return (
+    <>
+      <h1>Drivers</h1>
+      <div role="status">{notice && !actionData ? <p className="admin-notice">{notice}</p> : null}</div>
+      <FormErrors problems={problems} title="Nothing was changed" />
+
+      <section className="admin-panel" aria-labelledby="drivers-title">
+        <h2 id="drivers-title">
+          All drivers ({drivers.length}, {active} active)
+        </h2>
+        {drivers.length === 0 ? (
+          <p>No driver yet: add the first one below.</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <caption className="visually-hidden">Drivers, active ones first, by name</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">Vehicle</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {drivers.map((d) => (
+                  <tr key={d.id}>
+                    <td>{d.name}</td>
+                    <td>
+                      <a href={`tel:${d.phoneHref}`}>{d.phone}</a>
+                    </td>
+                    <td>
+                      <a href={`mailto:${d.email}`}>{d.email}</a>
+                    </td>
+                    <td>{d.vehicle || "—"}</td>
+                    <td>
+                      {d.active ? (
+                        <span className="admin-badge">Active</span>
+                      ) : (
+                        <span className="admin-badge admin-badge--warn">Inactive</span>
+                      )}
+                    </td>
+                    <td>
+                      <div className="admin-actions">
+                        <Link to={`/admin/drivers?edit=${d.id}`}>
+                          Edit<span className="visually-hidden"> {d.name}</span>
+                        </Link>
+                        <Form method="post" action="/admin/drivers">
+                          <input type="hidden" name="intent" value={d.active ? "deactivate" : "reactivate"} />
+                          <input type="hidden" name="id" value={d.id} />
+                          <button type="submit" className="button button--secondary" disabled={busy}>
+                            {d.active ? "Deactivate" : "Reactivate"}
+                            <span className="visually-hidden"> {d.name}</span>
+                          </button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {editing ? (
+        <section className="admin-panel" aria-labelledby="edit-title">
+          <h2 id="edit-title">Edit {editing.name}</h2>
+          <Form method="post" className="admin-form" noValidate key={`edit-${editing.id}`}>
+            <input type="hidden" name="intent" value="edit" />
+            <input type="hidden" name="id" value={editing.id} />
+            <DriverFieldsInputs
+              values={
+                posted && actionData?.intent === "edit"
+                  ? posted
+                  : { name: editing.name, phone: editing.phone, email: editing.email, vehicle: editing.vehicle }
+              }
+              errorOf={errorOf}
+            />
+            <div className="admin-actions">
+              <button type="submit" className="button" disabled={busy}>
+                Save changes
+              </button>
+              <Link to="/admin/drivers">Cancel</Link>
+            </div>
+          </Form>
+        </section>
+      ) : (
+        <section className="admin-panel" aria-labelledby="add-title">
+          <h2 id="add-title">Add a driver</h2>
+          <Form method="post" className="admin-form" noValidate key={notice ?? "add"}>
+            <input type="hidden" name="intent" value="add" />
+            <DriverFieldsInputs values={posted && actionData?.intent === "add" ? posted : {}} errorOf={errorOf} />
+            <div className="admin-actions">
+              <button type="submit" className="button" disabled={busy}>
+                Add driver
+              </button>
+            </div>
+          </Form>
+        </section>
+      )}
+    </>
+  );
 }
