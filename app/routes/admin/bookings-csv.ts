@@ -1,4 +1,61 @@
-// PLACEHOLDER: replaced by the export itself before this lands on a finished issue.
-export function loader() {
-  return new Response("Not built yet", { status: 404 });
+import { Readable, pipeline } from "node:stream";
+import { stringify } from "csv-stringify";
+import type { Route } from "./+types/bookings-csv";
+import { readBookingFilters } from "~/domain/back-office/booking-filters";
+import { parisDayOf } from "~/domain/back-office/statuses";
+import { CSV_COLUMNS, exportLegRecords, type BookingLegRecord } from "~/lib/admin-bookings.server";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+
+/**
+ * The bookings list as a CSV file (docs/product.md, Back office, Bookings): the list's filters,
+ * every matching booking (not one page), one row per leg. It sits outside the back office's
+ * layout, so it checks the session itself. Written as it is read, in batches: a large export
+ * holds one batch in memory at a time.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  const reading = readBookingFilters(new URL(request.url).searchParams);
+  if (!reading.ok) {
+    return new Response(`These filters cannot be used:\n${reading.problems.map((p) => `- ${p.message}`).join("\n")}\n`, {
+      status: 400,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const db = await context.booking.db();
+  const records = exportLegRecords(db, reading.filters);
+  // The first batch is read before answering, so a database that fails at once gives an error
+  // page rather than a download cut short.
+  const first = await records.next();
+  async function* all(): AsyncGenerator<BookingLegRecord> {
+    if (first.done) return;
+    yield first.value;
+    yield* records;
+  }
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: CSV_COLUMNS.map((c) => ({ key: c.key, header: c.header })),
+    record_delimiter: "windows",
+    // A cell that starts with = + - @ (a name typed as a formula) is written with a leading
+    // apostrophe, so a spreadsheet shows it as text; phone numbers in +33 form get one too.
+    escape_formulas: true,
+    cast: { number: (n) => String(n) },
+  });
+  // A failure mid-way (the database gone, the download abandoned) ends both streams; the file
+  // then stops short, which the browser reports as a failed download.
+  pipeline(Readable.from(all()), csv, (error) => {
+    if (error && (error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") {
+      console.error(
+        `The bookings CSV export stopped: ${error.name}${(error as NodeJS.ErrnoException).code ? ` (${(error as NodeJS.ErrnoException).code})` : ""}.`,
+      );
+    }
+  });
+  return new Response(Readable.toWeb(csv) as ReadableStream<Uint8Array>, {
+    headers: {
+      ...NO_STORE,
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="bookings-${parisDayOf(new Date())}.csv"`,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

@@ -1,4 +1,251 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/bookings";
+import { errorId, fieldId } from "~/components/ui/Field";
+import { FormErrors } from "~/components/ui/FormErrors";
+import { TextField } from "~/components/ui/TextField";
+import {
+  filterQuery,
+  readBookingFilters,
+  STATUS_FILTER_GROUPS,
+  type BookingFilters,
+  type FilterParam,
+} from "~/domain/back-office/booking-filters";
+import { BOOKING_STATUS_LABELS, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
+import { formatEuros } from "~/domain/money";
+import { listBookings, type BookingListRow } from "~/lib/admin-bookings.server";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+
+/**
+ * The bookings list (docs/product.md, Back office, Bookings): every booking, newest first, 50 to
+ * a page, searched by order id, name, e-mail or phone, filtered by status and pickup days, and
+ * the same selection as a CSV file. Both roles use it.
+ */
+
+export const meta: Route.MetaFunction = () => [{ title: "Bookings · Back office" }];
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const out = new Headers(NO_STORE);
+  const timing = loaderHeaders.get("Server-Timing");
+  if (timing) out.set("Server-Timing", timing);
+  return out;
+}
+
+/** A row as the table shows it: every value already written out, in Paris time and euros. */
+function shown(row: BookingListRow) {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    test: row.test,
+    traveller: `${row.firstname} ${row.lastname}`.trim(),
+    email: row.email,
+    pickup: row.firstPickupAt ? formatParisDateTime(row.firstPickupAt) : "",
+    pickupIso: row.firstPickupAt?.toISOString() ?? "",
+    route: `${row.depart} → ${row.arrive}`,
+    roundTrip: row.roundTrip,
+    kind: row.kind === "shuttle" ? "Shuttle" : "Private",
+    passengers: row.adults + row.children + row.babies,
+    amount: formatEuros(row.priceCents),
+    payment: PAYMENT_STATUS_LABELS[row.paymentStatus],
+    status: BOOKING_STATUS_LABELS[row.bookingStatus],
+    driver: row.driverName ?? "",
+  };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  const reading = readBookingFilters(new URL(request.url).searchParams);
+  if (!reading.ok) {
+    return data({ ok: false as const, problems: reading.problems, typed: reading.typed }, { status: 400, headers: NO_STORE });
+  }
+  const db = await context.booking.db();
+  const started = performance.now();
+  const page = await listBookings(db, reading.filters);
+  // The query's own time, for the benchmark and the browser's network panel (no personal data).
+  const timing = `db;desc="bookings list";dur=${(performance.now() - started).toFixed(1)}`;
+  return data(
+    {
+      ok: true as const,
+      filters: reading.filters,
+      rows: page.rows.map(shown),
+      hasNext: page.hasNext,
+      total: page.total,
+      totalCapped: page.totalCapped,
+    },
+    { headers: { ...NO_STORE, "Server-Timing": timing } },
+  );
+}
+
+/** "53 bookings.", "1 booking matches these filters.", "More than 10,000 bookings match these filters." */
+function countText(total: number, capped: boolean, filtered: boolean): string {
+  const many = total !== 1 || capped;
+  const number = `${capped ? "More than " : ""}${total.toLocaleString("en-GB")} ${many ? "bookings" : "booking"}`;
+  return filtered ? `${number} ${many ? "match" : "matches"} these filters.` : `${number}.`;
+}
+
+function Filters({
+  values,
+  problems,
+}: {
+  values: Partial<Record<FilterParam, string>>;
+  problems: { field: string | null; message: string }[];
+}) {
+  const errorOf = (field: FilterParam) => problems.find((p) => p.field === field)?.message;
+  const described = (field: FilterParam) => (errorOf(field) ? errorId(field) : undefined);
+  return (
+    <Form method="get" className="admin-panel" aria-label="Search and filter the bookings">
+      <TextField
+        name="q"
+        label="Search"
+        type="search"
+        defaultValue={values.q ?? ""}
+        hint="An order id, a name, an e-mail address or a phone number."
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+        error={errorOf("q")}
+      />
+      <div className="admin-actions">
+        <div className="field">
+          <label htmlFor={fieldId("status")}>Status</label>
+          <select
+            id={fieldId("status")}
+            name="status"
+            defaultValue={values.status ?? ""}
+            aria-invalid={errorOf("status") ? true : undefined}
+            aria-describedby={described("status")}
+          >
+            <option value="">Every status</option>
+            {STATUS_FILTER_GROUPS.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          {errorOf("status") ? (
+            <p id={errorId("status")} className="field__error">
+              {errorOf("status")}
+            </p>
+          ) : null}
+        </div>
+        <TextField name="from" label="First pickup from" type="date" defaultValue={values.from ?? ""} error={errorOf("from")} />
+        <TextField name="to" label="First pickup to" type="date" defaultValue={values.to ?? ""} error={errorOf("to")} />
+        <button type="submit" className="button">
+          Show bookings
+        </button>
+      </div>
+      {errorOf("page") ? (
+        <p id={errorId("page")} className="field__error">
+          {errorOf("page")}
+        </p>
+      ) : null}
+    </Form>
+  );
+}
+
+function valuesOf(filters: BookingFilters): Partial<Record<FilterParam, string>> {
+  return { q: filters.q ?? "", status: filters.status ?? "", from: filters.from ?? "", to: filters.to ?? "" };
+}
+
+export default function Bookings({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.ok) {
+    return (
+      <>
+        <h1>Bookings</h1>
+        <FormErrors problems={loaderData.problems} title="These filters cannot be used" />
+        <Filters values={loaderData.typed} problems={loaderData.problems} />
+        <p>
+          <Link to="/admin/bookings">Show every booking</Link>
+        </p>
+      </>
+    );
+  }
+  const { filters, rows, hasNext, total, totalCapped } = loaderData;
+  const filtered = Boolean(filters.q || filters.status || filters.from || filters.to);
+  return (
+    <>
+      <h1>Bookings</h1>
+      <Filters values={valuesOf(filters)} problems={[]} />
+      <div className="admin-actions">
+        <p aria-live="polite">{countText(total, totalCapped, filtered)}</p>
+        {filtered ? <Link to="/admin/bookings">Clear the filters</Link> : null}
+        <a href={`/admin/bookings.csv${filterQuery(filters, 1)}`} className="button button--secondary" download>
+          Download CSV
+        </a>
+      </div>
+      {rows.length === 0 ? (
+        <p>{filtered ? "No booking matches these filters." : filters.page > 1 ? "This page is empty." : "There are no bookings yet."}</p>
+      ) : (
+        // The table scrolls sideways on a phone: its region takes the focus so a keyboard can scroll it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="admin-table-wrap" role="region" aria-labelledby="bookings-caption" tabIndex={0}>
+          <table className="admin-table">
+            <caption id="bookings-caption" className="visually-hidden">
+              Bookings, newest first, page {filters.page}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Traveller</th>
+                <th scope="col">First pickup (Paris)</th>
+                <th scope="col">Route</th>
+                <th scope="col">Type</th>
+                <th scope="col">Passengers</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Payment</th>
+                <th scope="col">Status</th>
+                <th scope="col">Driver</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    <Link to={`/admin/bookings/${encodeURIComponent(row.orderId)}`}>{row.orderId}</Link>
+                    {row.test ? (
+                      <>
+                        {" "}
+                        <span className="admin-badge admin-badge--test">Test</span>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>
+                    {row.traveller}
+                    <br />
+                    {row.email}
+                  </td>
+                  <td>{row.pickup ? <time dateTime={row.pickupIso}>{row.pickup}</time> : "Not set"}</td>
+                  <td>
+                    {row.route}
+                    {row.roundTrip ? (
+                      <>
+                        <br />
+                        and back
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{row.kind}</td>
+                  <td>{row.passengers}</td>
+                  <td>{row.amount}</td>
+                  <td>{row.payment}</td>
+                  <td>{row.status}</td>
+                  <td>{row.driver || "None yet"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {filters.page > 1 || hasNext ? (
+        <nav aria-label="Bookings pages" className="admin-actions">
+          {filters.page > 1 ? <Link to={`/admin/bookings${filterQuery(filters, filters.page - 1)}`}>Previous page</Link> : null}
+          <span>Page {filters.page}</span>
+          {hasNext ? <Link to={`/admin/bookings${filterQuery(filters, filters.page + 1)}`}>Next page</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
 }
