@@ -1,0 +1,141 @@
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
+import { HOTELS } from "../../app/domain/hotels";
+import { startSmtp, type TestSmtp } from "../support/smtp";
+import { bookingInput as input, expectNoAxeViolations, fillCustomer, waitForReady } from "./helpers";
+import { type SiteServer, startSite } from "./site-server";
+
+// One booking's back-office page (docs/product.md, Back office): a booking made on the public
+// site and paid in the sandbox is opened by staff, confirmed (the traveller's e-mail reaching a
+// real SMTP server with the order id in its subject), noted, and cancelled with one refund even
+// when two cancels arrive together. The site is our own, with SMTP_URL set and its own owner.
+
+const STAFF = { email: "owner@admin-booking.test", password: "admin booking e2e password" };
+
+let smtp: TestSmtp;
+let site: SiteServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  smtp = await startSmtp();
+  site = await startSite({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Navette <booking@navette.test>", ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password },
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await smtp?.close();
+});
+
+/** Books CDG → Disneyland Paris for two on the public form and pays on the sandbox page; the order id. */
+async function bookAndPay(page: Page): Promise<string> {
+  await page.goto(`${site.base}/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2`, {
+    waitUntil: "load",
+  });
+  await waitForReady(page);
+  const day = addDays(parisToday(new Date()), 3);
+  const hotel = HOTELS.find((h) => h.zip === "77700")!;
+  await input(page, "french_date_pu_t1").fill(formatFrenchDate(day));
+  await input(page, "horaire_vol_pu_1").fill("10:00");
+  await input(page, "city_vol_pu_1").fill("London");
+  await input(page, "num_vol_pu_1").fill("BA304");
+  await input(page, "hotel_n_drop_1").selectOption(String(hotel.id));
+  await input(page, "info_t1").fill("Child seat please");
+  await fillCustomer(page);
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await page.waitForURL(/\/payment\/NV-[A-Z0-9]{6}$/);
+  const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/response_bank_ok_ko\?ok_ko=ok/);
+  return orderId;
+}
+
+async function signIn(page: Page, next: string): Promise<void> {
+  await page.goto(`${site.base}/admin/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("E-mail").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+async function mailTo(subject: RegExp, timeoutMs = 20_000) {
+  await expect.poll(() => smtp.received.filter((m) => subject.test(m.subject)).length, { timeout: timeoutMs }).toBeGreaterThan(0);
+  return smtp.received.filter((m) => subject.test(m.subject));
+}
+
+test("a paid booking is confirmed by e-mail, noted, and cancelled with one refund whatever the double click", async ({ page }) => {
+  test.setTimeout(90_000);
+  const orderId = await bookAndPay(page);
+  const path = `/admin/bookings/${orderId}`;
+  await signIn(page, path);
+  await expect(page).toHaveURL(`${site.base}${path}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`Booking ${orderId}`);
+  await expect(page.getByText("Test booking: no money moved")).toBeVisible();
+  await expect(page.getByText("London")).toBeVisible();
+  await expect(page.getByText("Child seat please")).toBeVisible();
+
+  // Confirm: Post/Redirect/Get, the status message, and the traveller's e-mail on the SMTP server.
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toContainText("The booking is confirmed");
+  await expect(page).toHaveURL(`${site.base}${path}?done=confirmed`);
+  const [confirmation] = await mailTo(new RegExp(`booking ${orderId} confirmed`));
+  expect(confirmation!.subject).toBe(`[TEST] Navette Paris: booking ${orderId} confirmed`);
+  expect(confirmation!.to).toEqual(["ada@example.com"]);
+  expect(confirmation!.text).toContain("(Paris time)");
+  await page.reload();
+  await expect(page.getByRole("row", { name: /Confirmation \(traveller\)/ })).toContainText("Sent");
+
+  // A note, in the notes and the history.
+  await page.getByLabel("Note (staff only)").fill("Traveller called: one extra suitcase.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByRole("status")).toContainText("The note is added");
+  await expect(page.getByRole("region", { name: "Internal notes" })).toContainText("Traveller called: one extra suitcase.");
+  await expect(page.getByRole("region", { name: "History" })).toContainText("Traveller called: one extra suitcase.");
+
+  // Cancel without its confirmation ticked: refused, nothing changed.
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  await expect(page.getByRole("alert")).toContainText("Tick 'Yes, cancel and refund'");
+  await expect(page.getByText("Booking status").locator("xpath=following-sibling::dd[1]")).toHaveText("Confirmed");
+
+  // Two cancels at once, as a double click sends them: one refund.
+  const cancel = () =>
+    page.request.post(`${site.base}${path}`, {
+      form: { intent: "cancel", confirmCancel: "yes" },
+      headers: { origin: site.base },
+      maxRedirects: 0,
+    });
+  const answers = await Promise.all([cancel(), cancel()]);
+  expect(answers.map((a) => a.status()).sort()).toEqual([303, 409]);
+  await page.goto(`${site.base}${path}`);
+  await expect(page.getByText("Booking status").locator("xpath=following-sibling::dd[1]")).toHaveText("Cancelled");
+  await expect(page.getByText("Payment status").locator("xpath=following-sibling::dd[1]")).toHaveText("Refunded");
+  const price = await page.getByText("Price", { exact: true }).locator("xpath=following-sibling::dd[1]").textContent();
+  await expect(page.getByText("Refunded", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(price!);
+  const refunds = page.getByRole("region", { name: "Payment" }).getByRole("listitem");
+  await expect(refunds).toHaveCount(1);
+  await expect(refunds).toContainText(`refund sbx_refund_${orderId}`);
+  const cancelled = await mailTo(new RegExp(`booking ${orderId} cancelled`));
+  expect(cancelled).toHaveLength(1);
+  expect(cancelled[0]!.text).toContain("We have refunded");
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `booking page at ${width} px`);
+  }
+});
+
+test("an unknown order answers 404 inside the back office, and the page has no axe violations before any action", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, "/admin/bookings/NV-ZZZZZZ");
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  await expect(page.getByText("There is no booking with this order number.")).toBeVisible();
+  const orderId = await bookAndPay(page);
+  await page.goto(`${site.base}/admin/bookings/${orderId}`);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `new booking page at ${width} px`);
+  }
+});
