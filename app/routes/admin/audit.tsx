@@ -105,7 +105,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p>{filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}</p>
       ) : (
-        <div className="admin-table-wrap">
+        // Focusable, so that a keyboard can scroll the table sideways on a narrow screen.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
+        <div className="admin-table-wrap" role="region" aria-label="Audit log" tabIndex={0}>
           <table className="admin-table">
             <caption className="visually-hidden">Audit log, newest first, page {query.page}</caption>
             <thead>
