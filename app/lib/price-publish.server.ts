@@ -19,8 +19,12 @@ import { BodyTooLargeError } from "./request-guards.server";
 
 /** The largest price file taken (the shipped one is under 50 KB). */
 export const MAX_PRICE_FILE_BYTES = 1024 * 1024;
-/** The largest post of the prices page: the file and the form's few other fields. */
-export const MAX_PRICE_FORM_BYTES = MAX_PRICE_FILE_BYTES + 64 * 1024;
+/**
+ * The largest post of the prices page: the publish form carries the previewed file in base64
+ * (a third larger) with a few other fields. A file between this and MAX_PRICE_FILE_BYTES is
+ * refused by the check, with the same sentence.
+ */
+export const MAX_PRICE_FORM_BYTES = Math.ceil((MAX_PRICE_FILE_BYTES * 4) / 3) + 64 * 1024;
 
 /** The transaction-level advisory lock publishes take, so two never interleave ("pric"). */
 const PUBLISH_LOCK = 0x70726963;

@@ -18,7 +18,12 @@ export const pricesFormSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("publish"),
-    content: z.string().min(1, "There is nothing to publish. Check a file first.").max(MAX_PRICE_TEXT),
+    /** The previewed file in base64: a form's text fields have their line ends rewritten by the browser, base64 has none. */
+    content: z
+      .string()
+      .min(1, "There is nothing to publish. Check a file first.")
+      .max(Math.ceil(MAX_PRICE_TEXT / 3) * 4, "The file is too large: at most 1 MB.")
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, "This preview is damaged. Check the file again."),
     sha256: digest,
     basedOn: z.union([digest, z.literal("")]).default(""),
     note: z.string().trim().max(200, "A note has at most 200 characters.").default(""),

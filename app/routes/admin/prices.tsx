@@ -83,7 +83,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionResult =
   | { stage: "problems"; problems: FormProblem[] }
-  | { stage: "preview"; name: string; content: string; sha256: string; basedOn: string; rows: number; diff: PreviewDiff };
+  | {
+      stage: "preview";
+      name: string;
+      /** The file in base64. */ content: string;
+      sha256: string;
+      basedOn: string;
+      rows: number;
+      diff: PreviewDiff;
+    };
 
 function refused(problems: readonly PriceProblem[], status = 400) {
   const listed: FormProblem[] = problems.map((p) => ({
@@ -131,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       {
         stage: "preview",
         name,
-        content: checked.text,
+        content: Buffer.from(checked.text, "utf8").toString("base64"),
         sha256: checked.sha256,
         basedOn: current.sha256,
         rows: checked.rows.length,
@@ -143,7 +151,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const result =
     parsed.data.intent === "publish"
-      ? await publishPrices(db, { file, staff: who, store: context.prices, ...parsed.data, basedOn: parsed.data.basedOn || null })
+      ? await publishPrices(db, {
+          file,
+          staff: who,
+          store: context.prices,
+          content: Buffer.from(parsed.data.content, "base64").toString("utf8"),
+          sha256: parsed.data.sha256,
+          basedOn: parsed.data.basedOn || null,
+          note: parsed.data.note,
+        })
       : await rollBackPrices(db, { file, staff: who, store: context.prices, versionId: parsed.data.version });
   if (!result.ok) return refused(result.problems, 409);
   throw redirect(`/admin/prices?published=${result.version.id}`, { headers: NO_STORE });
