@@ -54,6 +54,7 @@ export default [
   route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/bookings.csv", "routes/admin/bookings-csv.ts"),
+  route("admin/prices/versions/:version/prices.csv", "routes/admin/price-version-csv.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
     route("admin/bookings", "routes/admin/bookings.tsx"),

@@ -20,6 +20,9 @@ import { SANDBOX_SECRET_NAME, sharedSecret } from "~/lib/shared-secrets.server";
 import { createPageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
+// The staff command (`npm run staff`) runs from the built bundle, whose entry is this module.
+export { runStaffCommand } from "./staff-command";
+
 declare const __BUILD_DATE__: string;
 
 export interface ServerOptions {
