@@ -15,6 +15,12 @@ export interface NewBooking {
   priceCents: number;
   /** Made while the sandbox stands in for a payment provider: no money moves. */
   test?: boolean;
+  /** Where it came from: the public form (the default) or staff taking it by phone. */
+  source?: "web" | "phone";
+  /** Card (the default), or cash: paid to the driver on board. */
+  paymentMode?: "card" | "cash";
+  /** Staff's reason when the price is not the price file's. */
+  priceOverrideReason?: string | null;
 }
 
 /**
@@ -41,7 +47,9 @@ function bookingValues(input: NewBooking) {
     children: booking.passengers.children,
     babies: booking.passengers.babies,
     priceCents,
-    paymentMode: "card" as const,
+    paymentMode: input.paymentMode ?? ("card" as const),
+    source: input.source ?? ("web" as const),
+    priceOverrideReason: input.priceOverrideReason ?? null,
     test: input.test ?? false,
     details: { customer: booking.customer, legs: booking.legs, luggage: booking.luggage },
     firstPickupAt: booking.legs[0]?.pickupAt ?? null,
@@ -88,6 +96,8 @@ function prepareInsert(db: Db) {
       babies: p("babies"),
       priceCents: p("priceCents"),
       paymentMode: p("paymentMode"),
+      source: p("source"),
+      priceOverrideReason: p("priceOverrideReason"),
       test: p("test"),
       details: p("details"),
       // Cast in SQL: a timestamp column's own mapping cannot take the one-way booking's null.

@@ -1,6 +1,19 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { bookingActionSchema, DONE_MESSAGES, doneMessage, MAX_NOTE_LENGTH } from "./booking-actions";
+import { addDays, formatFrenchDate, parisToday } from "../booking/paris-time";
+import { bookingFormSchema } from "../booking/validation";
+import { HOTELS } from "../hotels";
+import { parsePriceFile } from "../pricing/csv";
+import {
+  bookingActionSchema,
+  DONE_MESSAGES,
+  doneMessage,
+  MAX_NOTE_LENGTH,
+  phoneDraft,
+  phoneExtrasSchema,
+  phoneStartDraft,
+} from "./booking-actions";
 
 describe("bookingActionSchema", () => {
   it.each([
@@ -64,5 +77,117 @@ describe("doneMessage", () => {
     expect(doneMessage(null)).toBeNull();
     expect(doneMessage("toString")).toBeNull();
     expect(doneMessage("<script>")).toBeNull();
+  });
+});
+
+describe("a booking taken by phone", () => {
+  const rows = parsePriceFile(readFileSync(new URL("../../../data/prices.csv", import.meta.url), "utf8")).rows;
+  const now = new Date("2026-05-10T10:00:00Z");
+  const day = formatFrenchDate(addDays(parisToday(now), 3));
+  const back = formatFrenchDate(addDays(parisToday(now), 6));
+  const hotel = HOTELS.find((h) => h.zip === "77700")!;
+  const route = {
+    depart: "Charles de Gaulle Airport (CDG)",
+    arrive: "Disneyland Paris",
+    shuttle_private: "Private",
+    nb_trajet: "1",
+    submission_token: "phone-1",
+  };
+  const staffFields = {
+    ...route,
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone_mobile: "+33 6 12 34 56 78",
+    pax_adult_t1: "2",
+    pax_child_t1: "1",
+    pax_baby_t1: "0",
+    french_date_pu_t1: day,
+    horaire_vol_pu_1: "10:05",
+    num_vol_pu_1: "BA 304",
+    city_vol_pu_1: "London",
+    hotel_n_drop_1: String(hotel.id),
+    info_t1: "Child seat",
+  };
+
+  it("builds the draft the public form would post, which the form's own rules accept", () => {
+    const draft = phoneDraft(staffFields, rows, now);
+    expect(draft).toMatchObject({ horaire_vol_pu_1: "10:00", pax_t1: "3", hotel_drop_1: hotel.name, zip_drop_1: hotel.zip });
+    const booking = bookingFormSchema({ now, rows }).parse(draft);
+    expect(booking).toMatchObject({
+      kind: "private",
+      roundTrip: false,
+      passengers: { adults: 2, children: 1, babies: 0 },
+      customer: { lastname: "Martin", email: "claire@example.com" },
+      submissionToken: "phone-1",
+    });
+    expect(booking.legs[0]!.pickup).toMatchObject({ kind: "flight", flightNumber: "BA 304", flightCity: "London" });
+    expect(booking.legs[0]!.dropoff).toMatchObject({ hotel: hotel.name, zip: hotel.zip });
+  });
+
+  it("mirrors the return leg as the form does, taking only its date, flight and notes", () => {
+    const draft = phoneDraft(
+      {
+        ...staffFields,
+        nb_trajet: "2",
+        french_date_pu_t2: back,
+        horaire_vol_drop_2: "18:00",
+        num_vol_drop_2: "AF 8",
+        hotel_drop_2: "ignored",
+      },
+      rows,
+      now,
+    );
+    const booking = bookingFormSchema({ now, rows }).parse(draft);
+    expect(booking.roundTrip).toBe(true);
+    expect(booking.legs[1]!.pickup).toMatchObject({ kind: "address", hotel: hotel.name });
+    expect(booking.legs[1]!.dropoff).toMatchObject({ kind: "flight", flightNumber: "AF 8", flightCity: "London" });
+  });
+
+  it("is refused by the same rules as the public form: a date too soon, no name", () => {
+    const today = formatFrenchDate(parisToday(now));
+    const result = bookingFormSchema({ now, rows }).safeParse(
+      phoneDraft({ ...staffFields, french_date_pu_t1: today, lastname: "" }, rows, now),
+    );
+    expect(result.success).toBe(false);
+    const fields = result.error!.issues.map((i) => i.path[0]);
+    expect(fields).toContain("lastname");
+  });
+
+  it("starts the form from the route, priced from the price file", () => {
+    const start = phoneStartDraft({ depart: route.depart, arrive: route.arrive, private_shuttle: "1", type_trajet: "1" }, rows, now);
+    expect(Number(start.prix_cb)).toBeGreaterThan(0);
+    expect(start.type_pu_t1).toBe("1");
+  });
+
+  it.each([
+    [{ payment: "cash" }, { payment: "cash", priceOverride: null, priceOverrideReason: "" }],
+    [
+      { payment: "link", priceOverride: "" },
+      { payment: "link", priceOverride: null, priceOverrideReason: "" },
+    ],
+    [
+      { payment: "cash", priceOverride: "85,5", priceOverrideReason: "Regular customer" },
+      { payment: "cash", priceOverride: 8_550, priceOverrideReason: "Regular customer" },
+    ],
+    [
+      { payment: "link", priceOverride: " 120 ", priceOverrideReason: "Night" },
+      { payment: "link", priceOverride: 12_000, priceOverrideReason: "Night" },
+    ],
+  ])("reads the staff's choices %j", (fields, expected) => {
+    expect(phoneExtrasSchema.parse(fields)).toEqual(expected);
+  });
+
+  it.each([
+    [{}, "payment"],
+    [{ payment: "card" }, "payment"],
+    [{ payment: "cash", priceOverride: "85" }, "priceOverrideReason"],
+    [{ payment: "cash", priceOverride: "0", priceOverrideReason: "Free ride" }, "priceOverride"],
+    [{ payment: "cash", priceOverride: "85.555", priceOverrideReason: "Why" }, "priceOverride"],
+    [{ payment: "cash", priceOverride: "-5", priceOverrideReason: "Why" }, "priceOverride"],
+  ])("refuses %j at %s", (fields, field) => {
+    const result = phoneExtrasSchema.safeParse(fields);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.path[0])).toContain(field);
   });
 });

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import { initialDraft, mirrorReturnLeg, PRIVATE, setFlightTime, setLegDate, withCounts } from "../booking/draft";
+import { endFields, legFields, type BookingDraft } from "../booking/fields";
+import { parseFrenchDate } from "../booking/paris-time";
+import { repriceDraft } from "../booking/price-request";
+import { pickHotel } from "../booking/quote";
+import type { PriceRow } from "../pricing/csv";
 
 /**
  * The posts of one booking's back-office page: one form per action, told apart by `intent`, read
@@ -68,3 +74,116 @@ export type DoneCode = keyof typeof DONE_MESSAGES;
 export function doneMessage(code: string | null): string | null {
   return code !== null && Object.hasOwn(DONE_MESSAGES, code) ? DONE_MESSAGES[code as DoneCode] : null;
 }
+
+// ---------------------------------------------------------------------------------------------
+// A booking taken by phone
+
+/**
+ * The public form's fields that staff fill for a booking taken by phone, under the form's own
+ * names; every other field of the draft is derived from them as the form derives it (phoneDraft).
+ * The return leg's places, hotels and party mirror the outbound leg's, as on the form.
+ */
+export const PHONE_FIELDS: readonly string[] = [
+  "lastname",
+  "firstname",
+  "email",
+  "phone_mobile",
+  "address",
+  "postcode",
+  "city",
+  "country",
+  "pax_adult_t1",
+  "pax_child_t1",
+  "pax_baby_t1",
+  "check_in_luggage",
+  "cabin_bag",
+  "stroller_single",
+  "stroller_double",
+  "info_pax_luggage",
+  ...([1, 2] as const).flatMap((leg) => {
+    const l = legFields(leg);
+    const ends = (["pu", "drop"] as const).flatMap((end) => {
+      const f = endFields(end, leg);
+      return leg === 1 ? [f.numVol, f.cityVol, f.hotel, f.address, f.zip] : [f.numVol];
+    });
+    return [l.timeH, l.timeM, l.info, ...ends];
+  }),
+];
+
+/** The route fields that choose the form's shape: where from and to, which kind, which trip. */
+export interface PhoneRoute {
+  depart: string;
+  arrive: string;
+  /** "1" private, else shuttle (the public link's private_shuttle). */
+  private_shuttle: string;
+  /** "2" round trip, else one way (the public link's type_trajet). */
+  type_trajet: string;
+}
+
+/** The draft a route starts with, priced from the price file: the form's starting point. */
+export function phoneStartDraft(route: PhoneRoute, rows: readonly PriceRow[], now: Date): BookingDraft {
+  return withCounts(mirrorReturnLeg(repriceDraft(initialDraft({ ...route }, { now }), rows)));
+}
+
+/**
+ * The full draft of a posted phone booking, as the public form would have posted it: the staff's
+ * fields under the form's names, each leg's date and flight times written in every shape the draft
+ * keeps them, a picked hotel's name, address and postcode, the totals, the return leg mirrored,
+ * and the price file's durations, delays and postcodes. The booking schema then checks it with
+ * the public form's own rules.
+ */
+export function phoneDraft(fields: Record<string, string>, rows: readonly PriceRow[], now: Date): BookingDraft {
+  const route: PhoneRoute = {
+    depart: fields.depart ?? "",
+    arrive: fields.arrive ?? "",
+    private_shuttle: fields.shuttle_private === PRIVATE ? "1" : "",
+    type_trajet: fields.nb_trajet === "2" ? "2" : "1",
+  };
+  let draft: BookingDraft = initialDraft({ ...route }, { now });
+  for (const name of PHONE_FIELDS) if (fields[name] !== undefined) draft[name] = fields[name]!;
+  draft.submission_token = fields.submission_token ?? "";
+  for (const leg of [1, 2] as const) {
+    const typed = fields[legFields(leg).frenchDate] ?? "";
+    const day = parseFrenchDate(typed);
+    draft = day ? setLegDate(draft, leg, day) : { ...setLegDate(draft, leg, null), [legFields(leg).frenchDate]: typed };
+    for (const end of ["pu", "drop"] as const) {
+      const time = fields[endFields(end, leg).horaireVol];
+      if (time !== undefined) draft = setFlightTime(draft, end, leg, time);
+    }
+  }
+  for (const end of ["pu", "drop"] as const) {
+    const hotel = fields[endFields(end, 1).hotelN];
+    if (hotel) draft = pickHotel(draft, end, 1, hotel);
+  }
+  return repriceDraft(withCounts(mirrorReturnLeg(draft)), rows);
+}
+
+const euros = z
+  .string()
+  .trim()
+  .max(12, "Write the price in euros, such as 85 or 85.50.")
+  .transform((v, ctx) => {
+    if (v === "") return null;
+    const m = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(v);
+    const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : NaN;
+    if (!Number.isSafeInteger(cents) || cents <= 0) {
+      ctx.addIssue({ code: "custom", message: "Write the price in euros, such as 85 or 85.50." });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** What staff add to the public form's fields: how the traveller pays, and a price of their own with its reason. */
+export const phoneExtrasSchema = z
+  .object({
+    payment: z.enum(["cash", "link"], { error: "Choose how the traveller pays: on board, or by a payment link." }),
+    priceOverride: euros.optional().transform((v) => v ?? null),
+    priceOverrideReason: z.string().trim().max(500, "A reason has at most 500 characters.").default(""),
+  })
+  .superRefine((v, ctx) => {
+    if (v.priceOverride !== null && v.priceOverrideReason.length < 3) {
+      ctx.addIssue({ code: "custom", path: ["priceOverrideReason"], message: "Say why the price differs from the price file." });
+    }
+  });
+
+export type PhoneExtras = z.output<typeof phoneExtrasSchema>;
