@@ -10,7 +10,9 @@ import {
   assignDriver,
   cancelBooking,
   confirmBooking,
+  createPhoneBooking,
   loadBookingPage,
+  PaymentLinkFailed,
   markFinished,
   refundableCents,
   resendEmail,
@@ -35,6 +37,25 @@ const staff: Actor = { id: "staff-1", email: "dispatch@navette.example" };
 
 let database: Database;
 let token = 0;
+
+function checkedBooking(submissionToken: string) {
+  let draft = initialDraft(
+    { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", private_shuttle: "1", hotel: "disneyland-hotel" },
+    { now },
+  );
+  draft = setFlightTime(setLegDate(draft, 1, { year: 2026, month: 5, day: 20 }), "pu", 1, "10:00");
+  draft = withCounts({
+    ...draft,
+    city_vol_pu_1: "London",
+    num_vol_pu_1: "BA 304",
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone_mobile: "+33 6 12 34 56 78",
+    submission_token: submissionToken,
+  });
+  return bookingFormSchema({ now, rows: [] }).parse(draft);
+}
 
 async function newBooking(edits: Partial<BookingRow> = {}): Promise<BookingRow> {
   let draft = initialDraft(
@@ -367,5 +388,82 @@ describe("loadBookingPage", () => {
     expect(page.history.map((h) => h.action)).toEqual(["driver_assigned", "note_added"]);
     expect(page.actions).toEqual(["assign_driver", "complete", "no_show", "cancel"]);
     expect(await loadBookingPage(database.db, "NV-ZZZZZZ")).toBeNull();
+  });
+});
+
+describe("createPhoneBooking", () => {
+  const sandboxLink = async (row: BookingRow) => `https://navette.example/payment/${row.orderId}`;
+
+  it("stores a phone booking to be paid on board once, whatever the double click, with its history", async () => {
+    const input = {
+      booking: checkedBooking("phone-1"),
+      priceCents: 6_500,
+      filePriceCents: 6_500,
+      overrideReason: null,
+      payment: "cash" as const,
+      test: false,
+    };
+    const [a, b] = await Promise.all([
+      createPhoneBooking(database.db, input, staff, site, sandboxLink),
+      createPhoneBooking(database.db, input, staff, site, sandboxLink),
+    ]);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ ok: true, done: "created" });
+    const orderId = (a as { orderId: string }).orderId;
+    expect(await reread(orderId)).toMatchObject({
+      source: "phone",
+      paymentMode: "cash",
+      status: "pending_payment",
+      bookingStatus: "new",
+      priceCents: 6_500,
+    });
+    expect(await mails(orderId)).toEqual([]);
+    expect((await history(orderId)).map((h) => h.detail)).toEqual([
+      "Took the booking by phone: 65,00\u00a0€ from the price file; to be paid on board.",
+    ]);
+    // Pay on board: it can be confirmed unpaid.
+    expect(await confirmBooking(database.db, orderId, staff, site)).toEqual({ ok: true, done: "confirmed" });
+  });
+
+  it("keeps a staff price with its reason, and e-mails the payment link", async () => {
+    const input = {
+      booking: checkedBooking("phone-2"),
+      priceCents: 5_000,
+      filePriceCents: 6_500,
+      overrideReason: "Regular customer",
+      payment: "link" as const,
+      test: true,
+    };
+    const outcome = await createPhoneBooking(database.db, input, staff, site, sandboxLink);
+    expect(outcome).toMatchObject({ ok: true, done: "created_link" });
+    const orderId = (outcome as { orderId: string }).orderId;
+    expect(await reread(orderId)).toMatchObject({
+      paymentMode: "card",
+      priceCents: 5_000,
+      priceOverrideReason: "Regular customer",
+      test: true,
+    });
+    const [link] = await mails(orderId);
+    expect(link).toMatchObject({ kind: "payment_link", recipient: "claire@example.com" });
+    expect(link!.body).toContain(`https://navette.example/payment/${orderId}`);
+    expect((await history(orderId))[0]!.detail).toContain(
+      "50,00\u00a0€, set by staff instead of the price file's 65,00\u00a0€: Regular customer",
+    );
+  });
+
+  it("saves nothing when the payment link cannot be made", async () => {
+    const input = {
+      booking: checkedBooking("phone-3"),
+      priceCents: 6_500,
+      filePriceCents: 6_500,
+      overrideReason: null,
+      payment: "link" as const,
+      test: false,
+    };
+    const outcome = await createPhoneBooking(database.db, input, staff, site, async () => {
+      throw new PaymentLinkFailed("Stripe could not be reached");
+    });
+    expect(outcome).toMatchObject({ ok: false, status: 502 });
+    expect(await database.db.select().from(bookings)).toEqual([]);
   });
 });

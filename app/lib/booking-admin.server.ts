@@ -7,12 +7,14 @@ import {
   bookingConfirmedEmail,
   driverAssignedEmail,
   driverJobEmail,
+  paymentLinkEmail,
   type EmailSite,
   type StaffEmail,
 } from "~/domain/booking/emails";
 import { formatEuros } from "~/domain/money";
 import { bookingHistory, recordAudit, type AuditEvent } from "./audit.server";
-import type { BookingRow } from "./bookings.server";
+import type { Booking } from "~/domain/booking/validation";
+import { saveBooking, type BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 import { outboxState, type OutboxState } from "./mail.server";
 import { RefundRefused, type PaymentProvider } from "./payments.server";
@@ -293,6 +295,79 @@ export async function resendEmail(db: Db, orderId: string, emailId: number, acto
     await audit(tx, actor, orderId, "email_resent", `Queued the e-mail "${message.subject}" to be sent again.`);
     return { ok: true, done: "resent" };
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A booking taken by phone
+
+export interface PhoneBooking {
+  booking: Booking;
+  /** What the traveller pays, in cents: the price file's, or the staff's own with `overrideReason`. */
+  priceCents: number;
+  /** The price file's price, for the history when staff set another one. */
+  filePriceCents: number;
+  overrideReason: string | null;
+  /** cash: paid to the driver on board; link: the traveller is e-mailed a payment link. */
+  payment: "cash" | "link";
+  test: boolean;
+}
+
+export type PhoneOutcome = { ok: true; orderId: string; done: DoneCode } | { ok: false; status: 409 | 502; message: string };
+
+/**
+ * Stores a booking taken by phone (source phone) with its history row and, for a card booking,
+ * the payment link e-mail, in one transaction. `checkoutUrl` makes the link (an absolute URL); a
+ * provider that fails rolls everything back. The form's one-time token makes a second post of the
+ * same form (a double click) find the first booking, with nothing written twice.
+ */
+export async function createPhoneBooking(
+  db: Db,
+  input: PhoneBooking,
+  actor: Actor,
+  site: EmailSite,
+  checkoutUrl: (row: BookingRow) => Promise<string>,
+): Promise<PhoneOutcome> {
+  try {
+    return await db.transaction(async (tx): Promise<PhoneOutcome> => {
+      const saved = await saveBooking(tx as unknown as Db, {
+        booking: input.booking,
+        priceCents: input.priceCents,
+        test: input.test,
+        source: "phone",
+        paymentMode: input.payment === "cash" ? "cash" : "card",
+        priceOverrideReason: input.overrideReason,
+      });
+      const { row } = saved;
+      if (saved.outcome === "paid" || saved.outcome === "paid-differs") {
+        return { ok: false, status: 409, message: `This form was already sent: booking ${row.orderId} is paid and is not changed here.` };
+      }
+      const done: DoneCode = input.payment === "link" ? "created_link" : "created";
+      if (saved.outcome === "unchanged") return { ok: true, orderId: row.orderId, done };
+      const price = input.overrideReason
+        ? `${formatEuros(input.priceCents)}, set by staff instead of the price file's ${input.filePriceCents > 0 ? formatEuros(input.filePriceCents) : "(none)"}: ${input.overrideReason}`
+        : `${formatEuros(input.priceCents)} from the price file`;
+      const how = input.payment === "cash" ? "to be paid on board" : "the payment link is e-mailed to the traveller";
+      const what =
+        saved.outcome === "created" ? "Took the booking by phone" : "Changed the booking taken by phone (its form was sent again)";
+      if (input.payment === "link") {
+        await queue(tx, row.orderId, [paymentLinkEmail(row, site, await checkoutUrl(row))]);
+      }
+      await audit(tx, actor, row.orderId, "booking_created", `${what}: ${price}; ${how}.`);
+      return { ok: true, orderId: row.orderId, done };
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentLinkFailed)) throw error;
+    return {
+      ok: false,
+      status: 502,
+      message: `Nothing was saved: the payment link could not be made (${error.message}). Try again in a minute.`,
+    };
+  }
+}
+
+/** The payment provider could not make a payment link; thrown by the caller's checkoutUrl. */
+export class PaymentLinkFailed extends Error {
+  override name = "PaymentLinkFailed";
 }
 
 // ---------------------------------------------------------------------------------------------
