@@ -1,10 +1,22 @@
-import { useEffect, useRef } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { fieldId } from "./Field";
 
 export interface FormProblem {
   /** The field's name, or null for a problem of the whole form. */
   field: string | null;
   message: string;
+}
+
+/**
+ * Moves focus to the field without a navigation: a hash change would be a new location to the
+ * router, which drops the refused post's answer and with it the fields' messages.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
+  const target = document.getElementById(fieldId(field));
+  if (!target) return;
+  event.preventDefault();
+  target.scrollIntoView({ block: "center" });
+  target.focus({ preventScroll: true });
 }
 
 /**
@@ -22,7 +34,15 @@ export function FormErrors({ problems, title = "The form was not sent" }: { prob
       <h2 id="form-errors-title">{title}</h2>
       <ul>
         {problems.map((p, i) => (
-          <li key={i}>{p.field ? <a href={`#${fieldId(p.field)}`}>{p.message}</a> : p.message}</li>
+          <li key={i}>
+            {p.field ? (
+              <a href={`#${fieldId(p.field)}`} onClick={(event) => focusField(event, p.field!)}>
+                {p.message}
+              </a>
+            ) : (
+              p.message
+            )}
+          </li>
         ))}
       </ul>
     </div>
