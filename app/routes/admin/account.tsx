@@ -19,8 +19,12 @@ import { authHeaders, NO_STORE, requireStaff } from "~/lib/auth.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "My account · Back office" }];
 
-export function headers() {
-  return NO_STORE;
+/** No-store, and a refusal's Retry-After on the page a form post answers with (cookies pass on their own). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

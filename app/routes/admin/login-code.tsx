@@ -21,8 +21,12 @@ export const handle = BACK_OFFICE_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign-in code · Back office" }, { name: "robots", content: "noindex" }];
 
-export function headers() {
-  return NO_STORE;
+/** No-store, and a refusal's Retry-After on the page a form post answers with (cookies pass on their own). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
 }
 
 /** The challenge cookie's value as sent (better-call's signed form: `<identifier>.<signature>`). */
