@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, eq, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
+import { addDays, formatFrenchDate, parisToday } from "~/domain/booking/paris-time";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
 import { FORM, formBody, newToken, orderIdOf, postBooking, startInProcessServer, validDraft, type InProcessServer } from "./helpers";
 
@@ -164,6 +165,99 @@ describe("the booking page's actions on PGlite", () => {
     expect(booking).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: row.priceCents });
     expect(refunds).toEqual([expect.objectContaining({ provider: "sandbox", amountCents: -row.priceCents })]);
     expect(mails.filter((m) => m.kind === "booking_cancelled")).toHaveLength(1);
+  });
+
+  describe("a booking taken by phone", () => {
+    const phoneFields = (token: string, edits: Record<string, string> = {}) => ({
+      depart: "Orly Airport (ORY)",
+      arrive: "Disneyland Paris",
+      shuttle_private: "Private",
+      nb_trajet: "1",
+      submission_token: token,
+      pax_adult_t1: "2",
+      pax_child_t1: "0",
+      pax_baby_t1: "0",
+      french_date_pu_t1: formatFrenchDate(addDays(parisToday(new Date()), 4)),
+      horaire_vol_pu_1: "11:30",
+      num_vol_pu_1: "EZY 123",
+      city_vol_pu_1: "Geneva",
+      hotel_n_drop_1: "",
+      hotel_drop_1: "Hotel du Lac",
+      address_drop_1: "1 rue du Lac",
+      zip_drop_1: "77700",
+      lastname: "Durand",
+      firstname: "Paul",
+      email: "paul@example.com",
+      phone_mobile: "+33 6 11 22 33 44",
+      country: "FR",
+      payment: "cash",
+      ...edits,
+    });
+    const postNew = (fields: Record<string, string>, headers: Record<string, string> = { origin: server.url, cookie }) =>
+      fetch(`${server.url}/admin/bookings/new`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": FORM, ...headers },
+        body: new URLSearchParams(fields).toString(),
+      });
+
+    it("opens the form once a route is chosen, with the public form's field names", async () => {
+      const page = await fetch(`${server.url}/admin/bookings/new?depart=Orly+Airport+%28ORY%29&arrive=Disneyland+Paris&private_shuttle=1`, {
+        headers: { cookie },
+      });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      for (const name of [
+        "french_date_pu_t1",
+        "horaire_vol_pu_1",
+        "num_vol_pu_1",
+        "hotel_n_drop_1",
+        "lastname",
+        "phone_mobile",
+        "submission_token",
+      ]) {
+        expect(html).toContain(`name="${name}"`);
+      }
+    });
+
+    it("stores it once (source phone, paid on board), whatever the double click, and opens its page", async () => {
+      const fields = phoneFields(newToken());
+      const [a, b] = await Promise.all([postNew(fields), postNew(fields)]);
+      expect([a.status, b.status]).toEqual([303, 303]);
+      expect(a.headers.get("location")).toBe(b.headers.get("location"));
+      const orderId = /\/admin\/bookings\/(NV-[A-Z0-9]{6})\?done=created$/.exec(a.headers.get("location") ?? "")?.[1];
+      expect(orderId).toBeTruthy();
+      const { booking, audit } = await traces(orderId!);
+      expect(booking).toMatchObject({ source: "phone", paymentMode: "cash", status: "pending_payment", adults: 2, lastname: "Durand" });
+      expect(booking!.priceCents).toBeGreaterThan(0);
+      expect(audit.map((x) => x.action)).toEqual(["booking_created"]);
+    });
+
+    it("e-mails a payment link with the site's absolute address, and keeps a staff price with its reason", async () => {
+      const response = await postNew(
+        phoneFields(newToken(), { payment: "link", priceOverride: "79.50", priceOverrideReason: "Regular customer" }),
+      );
+      expect(response.status).toBe(303);
+      const orderId = /(NV-[A-Z0-9]{6})/.exec(response.headers.get("location") ?? "")![1]!;
+      const { booking, mails } = await traces(orderId);
+      expect(booking).toMatchObject({ source: "phone", paymentMode: "card", priceCents: 7_950, priceOverrideReason: "Regular customer" });
+      expect(mails).toEqual([expect.objectContaining({ kind: "payment_link", recipient: "paul@example.com" })]);
+      expect(mails[0]!.body).toContain(`${server.url}/payment/${orderId}`);
+    });
+
+    it("refuses with 400 what the public form refuses, and a staff price without a reason; signed out goes to the login", async () => {
+      const count = async () => (await server.database.db.select().from(bookings).where(eq(bookings.source, "phone"))).length;
+      const before = await count();
+      const tooSoon = await postNew(phoneFields(newToken(), { french_date_pu_t1: formatFrenchDate(parisToday(new Date())), lastname: "" }));
+      expect(tooSoon.status).toBe(400);
+      expect(await tooSoon.text()).toContain("The booking was not saved");
+      expect((await postNew(phoneFields(newToken(), { priceOverride: "50" }))).status).toBe(400);
+      const signedOut = await postNew(phoneFields(newToken()), { origin: server.url });
+      expect(signedOut.status).toBe(302);
+      expect(signedOut.headers.get("location")).toContain("/admin/login?next=");
+      expect((await postNew(phoneFields(newToken()), { origin: "https://evil.example", cookie })).status).toBe(403);
+      expect(await count()).toBe(before);
+    });
   });
 
   it("answers 404 inside the back office for an unknown order, to a visit and to a post", async () => {

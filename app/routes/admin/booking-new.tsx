@@ -1,4 +1,413 @@
-// PLACEHOLDER: replaced by the page itself before this lands on a finished issue.
-export default function Placeholder() {
-  return <h1>This page is being built</h1>;
+import { randomUUID } from "node:crypto";
+import { data, Form, redirect, useNavigation } from "react-router";
+import type { Route } from "./+types/booking-new";
+import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { TextField } from "~/components/ui/TextField";
+import { phoneDraft, phoneExtrasSchema, phoneStartDraft, PHONE_FIELDS } from "~/domain/back-office/booking-actions";
+import { problemsOf } from "~/domain/back-office/login";
+import { FLIGHT_END, PRIVATE, SHUTTLE } from "~/domain/booking/draft";
+import { endFields, legFields, type End, type Leg } from "~/domain/booking/fields";
+import { hotelChoices } from "~/domain/booking/quote";
+import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/booking/validation";
+import { formatEuros } from "~/domain/money";
+import type { PriceRow } from "~/domain/pricing/csv";
+import { places, quote } from "~/domain/pricing/pricing";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import { createPhoneBooking, emailSite, PaymentLinkFailed } from "~/lib/booking-admin.server";
+
+export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
+
+export function headers() {
+  return NO_STORE;
+}
+
+async function priceRows(context: Route.LoaderArgs["context"]): Promise<readonly PriceRow[]> {
+  try {
+    return (await context.prices.get()).rows;
+  } catch {
+    return []; // the price store has logged why; the page then offers no route
+  }
+}
+
+interface EndView {
+  end: End;
+  flight: boolean;
+  place: string;
+}
+
+/** The form's shape for a route: each leg's two ends, which are flights, and the hotels of its zones. */
+function shapeOf(draft: Record<string, string>) {
+  const legs: Leg[] = draft.nb_trajet === "2" ? [1, 2] : [1];
+  return {
+    legs: legs.map((leg) => ({
+      leg,
+      ends: (["pu", "drop"] as const).map((end): EndView => ({
+        end,
+        flight: draft[endFields(end, leg).type] === FLIGHT_END,
+        place: draft[endFields(end, leg).lieu] ?? "",
+      })),
+    })),
+    hotels: hotelChoices(draft).map((h) => ({ id: h.id, name: h.name })),
+  };
+}
+
+interface PhoneRouteQuery {
+  depart: string;
+  arrive: string;
+  private_shuttle: string;
+  type_trajet: string;
+}
+
+/** The form for a route of the price file (null for any other): its starting values, hidden fields, shape and prices. */
+function formView(route: PhoneRouteQuery, rows: readonly PriceRow[], known: readonly string[]) {
+  if (!known.includes(route.depart) || !known.includes(route.arrive) || route.depart === route.arrive) return null;
+  const start = phoneStartDraft(route, rows, new Date());
+  return {
+    values: Object.fromEntries([...PHONE_FIELDS, "country"].map((name) => [name, start[name] ?? ""])),
+    hidden: {
+      depart: start.depart ?? "",
+      arrive: start.arrive ?? "",
+      shuttle_private: start.shuttle_private ?? "",
+      nb_trajet: start.nb_trajet ?? "1",
+      submission_token: randomUUID(),
+    },
+    shape: shapeOf(start),
+    filePrice: { card: Number(start.prix_cb) || 0, cash: Number(start.prix_cash) || 0 },
+  };
+}
+
+/**
+ * The route is chosen first (a plain GET form: its fields are the public booking link's), which
+ * gives the form its shape: flight or hotel ends, one leg or two, the price file's prices.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  const rows = await priceRows(context);
+  const known = places(rows);
+  const query = new URL(request.url).searchParams;
+  const route = {
+    depart: query.get("depart") ?? "",
+    arrive: query.get("arrive") ?? "",
+    private_shuttle: query.get("private_shuttle") === "1" ? "1" : "",
+    type_trajet: query.get("type_trajet") === "2" ? "2" : "1",
+  };
+  return data({ places: known, route, form: formView(route, rows, known) }, { headers: NO_STORE });
+}
+
+/** Where a rule's problem is shown on this form: the field staff fill, or the form as a whole. */
+function shownField(field: string, shown: ReadonlySet<string>): string | null {
+  const alias = field.replace(/^date_pu_t(\d)$/, "french_date_pu_t$1").replace(/^time_m_pu_t(\d)$/, "time_h_pu_t$1");
+  const name = alias.replace(/^hotel_n_(pu|drop)_(\d)$/, "hotel_$1_$2");
+  return shown.has(name) ? name : shown.has(alias) ? alias : null;
+}
+
+/**
+ * Saves a booking taken by phone: the posted fields are the public form's, built into the draft the
+ * form would post and checked by its own rules; the price is the price file's unless staff give
+ * another with a reason. Then the booking's page, with the outcome.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(context.staff, request);
+  const fields = fieldsOf(await readAdminForm(request));
+  const rows = await priceRows(context);
+  const now = new Date();
+  const extras = phoneExtrasSchema.safeParse(fields);
+  const parsed = bookingFormSchema({ now, rows }).safeParse(phoneDraft(fields, rows, now));
+  const shown = new Set([
+    ...PHONE_FIELDS,
+    ...Object.keys(fields),
+    "french_date_pu_t1",
+    "french_date_pu_t2",
+    "horaire_vol_pu_1",
+    "horaire_vol_drop_1",
+  ]);
+  const problems: FormProblem[] = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((i) => ({ field: shownField(String(i.path[0] ?? ""), shown), message: stripMarkup(i.message) }))),
+    ...(extras.success ? [] : problemsOf(extras.error)),
+  ];
+  // The form again, for the route posted (a post's address need not carry the route's query).
+  const route = {
+    depart: fields.depart ?? "",
+    arrive: fields.arrive ?? "",
+    private_shuttle: fields.shuttle_private === PRIVATE ? "1" : "",
+    type_trajet: fields.nb_trajet === "2" ? "2" : "1",
+  };
+  const refuse = (status: number, list: FormProblem[]) =>
+    data({ problems: list, values: fields, route, form: formView(route, rows, places(rows)) }, { status, headers: NO_STORE });
+  if (!parsed.success || !extras.success) return refuse(400, problems);
+  const booking = parsed.data;
+  if (!booking.submissionToken) return refuse(400, [{ field: null, message: "The form was incomplete. Please open it again." }]);
+  const { payment, priceOverride, priceOverrideReason } = extras.data;
+  const file = quote(rows, bookingPriceRequest(booking));
+  const filePriceCents = payment === "cash" && file.cash > 0 ? file.cash : file.cb;
+  const priceCents = priceOverride ?? filePriceCents;
+  if (priceCents <= 0) {
+    return refuse(400, [{ field: "priceOverride", message: "The price file has no price for this trip: enter a price and say why." }]);
+  }
+  const { settings, booking: services } = context;
+  const outcome = await createPhoneBooking(
+    await services.db(),
+    {
+      booking,
+      priceCents,
+      filePriceCents,
+      overrideReason: priceOverride !== null ? priceOverrideReason : null,
+      payment,
+      test: services.payments.name === "sandbox",
+    },
+    { id: staff.id, email: staff.email },
+    emailSite(settings),
+    async (row) => {
+      try {
+        // The sandbox's link is a path of this site: the e-mail needs it whole.
+        return new URL(await services.payments.checkoutUrl(row), `${settings.siteUrl}/`).href;
+      } catch (error) {
+        throw new PaymentLinkFailed(`${services.payments.name} did not answer: ${(error as Error).name}`);
+      }
+    },
+  );
+  if (!outcome.ok) return refuse(outcome.status, [{ field: null, message: outcome.message }]);
+  services.wakeOutbox();
+  return redirect(`/admin/bookings/${encodeURIComponent(outcome.orderId)}?done=${outcome.done}`, { status: 303, headers: NO_STORE });
+}
+
+function TextArea({ name, label, value, error }: { name: string; label: string; value: string; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <textarea
+        id={`f-${name}`}
+        name={name}
+        rows={3}
+        maxLength={2000}
+        defaultValue={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `err-${name}` : undefined}
+      />
+      {error ? (
+        <p id={`err-${name}`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function NewPhoneBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const known = loaderData.places;
+  const route = actionData?.route ?? loaderData.route;
+  const form = actionData?.form ?? loaderData.form;
+  const busy = useNavigation().state === "submitting";
+  const problems = actionData?.problems ?? [];
+  const errorOf = (name: string) => problems.find((p) => p.field === name)?.message;
+  const value = (name: string) => actionData?.values[name] ?? form?.values[name] ?? "";
+  const text = (name: string, label: string, extra: { type?: string; hint?: string; required?: boolean; inputMode?: "numeric" } = {}) => (
+    <TextField
+      key={name}
+      name={name}
+      label={label}
+      type={extra.type ?? "text"}
+      hint={extra.hint}
+      required={extra.required}
+      inputMode={extra.inputMode}
+      defaultValue={value(name)}
+      error={errorOf(name)}
+    />
+  );
+  const count = (name: string, label: string) => text(name, label, { inputMode: "numeric" });
+  const payment = actionData?.values.payment ?? "cash";
+  return (
+    <div>
+      <p>
+        <a href="/admin/bookings">All bookings</a>
+      </p>
+      <h1>New booking by phone</h1>
+      <p>The booking follows the same rules as the booking form of the site, and is priced from the price file.</p>
+
+      <section className="admin-panel" aria-labelledby="route-title">
+        <h2 id="route-title">1. Route</h2>
+        {known.length === 0 ? (
+          <p>The price file could not be read, so no route can be chosen. Check the prices page.</p>
+        ) : (
+          <Form method="get" className="admin-form">
+            <div className="field">
+              <label htmlFor="f-route-depart">From</label>
+              <select id="f-route-depart" name="depart" defaultValue={route.depart} required>
+                <option value="">Choose</option>
+                {known.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="f-route-arrive">To</label>
+              <select id="f-route-arrive" name="arrive" defaultValue={route.arrive} required>
+                <option value="">Choose</option>
+                {known.map((p) => (
+                  <option key={p}>{p}</option>
+                ))}
+              </select>
+            </div>
+            <fieldset>
+              <legend>Transfer</legend>
+              <label>
+                <input type="radio" name="private_shuttle" value="" defaultChecked={route.private_shuttle !== "1"} /> {SHUTTLE}
+              </label>{" "}
+              <label>
+                <input type="radio" name="private_shuttle" value="1" defaultChecked={route.private_shuttle === "1"} /> {PRIVATE}
+              </label>
+            </fieldset>
+            <fieldset>
+              <legend>Trip</legend>
+              <label>
+                <input type="radio" name="type_trajet" value="1" defaultChecked={route.type_trajet !== "2"} /> One way
+              </label>{" "}
+              <label>
+                <input type="radio" name="type_trajet" value="2" defaultChecked={route.type_trajet === "2"} /> Round trip
+              </label>
+            </fieldset>
+            <div>
+              <button type="submit" className="button button--secondary">
+                {form ? "Change the route" : "Continue"}
+              </button>
+            </div>
+          </Form>
+        )}
+        {route.depart && route.arrive && !form ? <p role="alert">Choose two different places of the price file.</p> : null}
+      </section>
+
+      {form ? (
+        <Form method="post" className="admin-form" noValidate>
+          <FormErrors problems={problems} title="The booking was not saved" />
+          {Object.entries(form.hidden).map(([name, v]) => (
+            <input key={name} type="hidden" name={name} value={actionData?.values[name] ?? v} />
+          ))}
+
+          <section className="admin-panel" aria-labelledby="party-title">
+            <h2 id="party-title">2. Passengers and luggage</h2>
+            {count("pax_adult_t1", "Adults")}
+            {count("pax_child_t1", "Children")}
+            {count("pax_baby_t1", "Babies")}
+            {count("check_in_luggage", "Check-in bags")}
+            {count("cabin_bag", "Cabin bags")}
+            {count("stroller_single", "Single strollers")}
+            {count("stroller_double", "Double strollers")}
+            <TextArea name="info_pax_luggage" label="Luggage notes" value={value("info_pax_luggage")} error={errorOf("info_pax_luggage")} />
+          </section>
+
+          {form.shape.legs.map(({ leg, ends }) => {
+            const l = legFields(leg);
+            const noFlight = ends.every((e) => !e.flight);
+            return (
+              <section key={leg} className="admin-panel" aria-labelledby={`leg-${leg}-title`}>
+                <h2 id={`leg-${leg}-title`}>{leg === 1 ? "3. Outbound" : "4. Return"}</h2>
+                {text(l.frenchDate, leg === 1 ? "Date of the transfer" : "Date of the return", { hint: "dd/mm/yyyy", required: true })}
+                {noFlight ? (
+                  <>
+                    {text(l.timeH, "Pick-up hour (Paris time)", { inputMode: "numeric", hint: "0 to 23" })}
+                    {text(l.timeM, "Pick-up minute", { inputMode: "numeric", hint: "00, 15, 30 or 45" })}
+                  </>
+                ) : null}
+                {ends.map(({ end, flight, place }) => {
+                  const f = endFields(end, leg);
+                  const role = end === "pu" ? "Pick-up" : "Drop-off";
+                  return (
+                    <fieldset key={end}>
+                      <legend>
+                        {role}: {place}
+                      </legend>
+                      {flight ? (
+                        <>
+                          {text(f.horaireVol, end === "pu" ? "Landing time (HH:MM, Paris time)" : "Take-off time (HH:MM, Paris time)", {
+                            hint: "Rounded to the quarter hour, as on the booking form.",
+                          })}
+                          {text(f.numVol, "Flight number")}
+                          {leg === 1 ? text(f.cityVol, end === "pu" ? "Flight arriving from (city)" : "Flight going to (city)") : null}
+                        </>
+                      ) : leg === 1 ? (
+                        <>
+                          <div className="field">
+                            <label htmlFor={`f-${f.hotelN}`}>Hotel of the list</label>
+                            <select id={`f-${f.hotelN}`} name={f.hotelN} defaultValue={actionData?.values[f.hotelN] ?? ""}>
+                              <option value="">Another hotel or an address</option>
+                              {form.shape.hotels.map((h) => (
+                                <option key={h.id} value={h.id}>
+                                  {h.name}
+                                </option>
+                              ))}
+                            </select>
+                          </div>
+                          {text(f.hotel, "Hotel name (another hotel)")}
+                          {text(f.address, "Address")}
+                          {text(f.zip, "Postcode")}
+                        </>
+                      ) : (
+                        <p>The hotel or address of the outbound, reversed.</p>
+                      )}
+                    </fieldset>
+                  );
+                })}
+                <TextArea name={l.info} label="Notes for this leg" value={value(l.info)} error={errorOf(l.info)} />
+              </section>
+            );
+          })}
+
+          <section className="admin-panel" aria-labelledby="traveller-title">
+            <h2 id="traveller-title">Traveller</h2>
+            {text("lastname", "Last name", { required: true })}
+            {text("firstname", "First name", { required: true })}
+            {text("email", "E-mail", { type: "email", required: true })}
+            {text("phone_mobile", "Mobile phone", {
+              type: "tel",
+              required: true,
+              hint: "With the country code, such as +33 6 12 34 56 78",
+            })}
+            {text("address", "Address")}
+            {text("postcode", "Postcode")}
+            {text("city", "City")}
+            {text("country", "Country (two letters)")}
+          </section>
+
+          <section className="admin-panel" aria-labelledby="price-title">
+            <h2 id="price-title">Price and payment</h2>
+            <p>
+              Price file: {form.filePrice.card > 0 ? `${formatEuros(form.filePrice.card)} by card` : "no card price"}
+              {form.filePrice.cash > 0 ? `, ${formatEuros(form.filePrice.cash)} paid on board` : ""} (for the party shown when the page
+              opened).
+            </p>
+            {text("priceOverride", "Another price in euros (leave empty for the price file's)", { inputMode: "numeric" })}
+            <TextArea
+              name="priceOverrideReason"
+              label="Why the price differs"
+              value={value("priceOverrideReason")}
+              error={errorOf("priceOverrideReason")}
+            />
+            <fieldset aria-describedby={errorOf("payment") ? "err-payment" : undefined}>
+              <legend>How the traveller pays</legend>
+              <label>
+                <input type="radio" id="f-payment" name="payment" value="cash" defaultChecked={payment === "cash"} /> Pay on board (cash)
+              </label>{" "}
+              <label>
+                <input type="radio" name="payment" value="link" defaultChecked={payment === "link"} /> E-mail a payment link (card)
+              </label>
+              {errorOf("payment") ? (
+                <p id="err-payment" className="field__error">
+                  {errorOf("payment")}
+                </p>
+              ) : null}
+            </fieldset>
+          </section>
+
+          <p>
+            <button type="submit" className="button" disabled={busy}>
+              Save booking
+            </button>
+          </p>
+        </Form>
+      ) : null}
+    </div>
+  );
 }
