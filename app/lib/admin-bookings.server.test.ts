@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings, drivers } from "../../db/schema";
 import { NO_FILTERS, readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
 import type { BookingLeg } from "~/domain/booking/validation";
-import { COUNT_CAP, exportLegRecords, filterCondition, legRecords, listBookings, type BookingLegRecord } from "./admin-bookings.server";
+import {
+  COUNT_CAP,
+  exportLegRecords,
+  filterCondition,
+  filteredFirst,
+  legRecords,
+  listBookings,
+  type BookingLegRecord,
+} from "./admin-bookings.server";
 import { openDatabase, type Database } from "./db.server";
 
 // The bookings list's query and the CSV export's rows, on the embedded PostgreSQL
@@ -236,6 +244,31 @@ describe("listBookings: order and pages", () => {
     expect(second.rows.map((r) => r.id)).toEqual([51, 52, 53]);
     const beyond = await listBookings(database.db, { ...NO_FILTERS, page: 9 });
     expect(beyond).toMatchObject({ rows: [], hasNext: false, total: 53 });
+  });
+
+  it("sorts a search's matches the same way", async () => {
+    const at = new Date("2026-11-24T10:00:00Z");
+    for (let i = 0; i < 5; i++)
+      await insert({ createdAt: i < 2 ? at : new Date(at.getTime() - i * 60_000), lastname: i === 3 ? "Other" : "Martin" });
+    expect((await listBookings(database.db, filters("q=martin"))).rows.map((r) => r.id)).toEqual([2, 1, 3, 5]);
+    expect((await listBookings(database.db, filters("q=martin&from=2026-12-01&to=2026-12-01"))).rows.map((r) => r.id)).toEqual([
+      2, 1, 3, 5,
+    ]);
+  });
+
+  it.each<[string, boolean]>([
+    ["", false],
+    ["q=martin", true],
+    ["status=paid", false],
+    ["from=2026-01-01", false],
+    ["from=2026-01-01&to=2026-01-07", true],
+    ["from=2026-03-01&to=2026-05-01", true],
+    ["from=2026-03-01&to=2026-05-02", false],
+    ["from=2026-03-01&to=2026-05-03", false],
+    ["from=2026-01-01&to=2026-12-31", false],
+    ["q=martin&from=2026-01-01&to=2026-12-31", true],
+  ])("%j finds its matches first: %s", (query, expected) => {
+    expect(filteredFirst(filters(query))).toBe(expected);
   });
 
   it("counts up to the cap", async () => {
