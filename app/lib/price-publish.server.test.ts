@@ -249,9 +249,11 @@ describe("readPriceForm", () => {
     const form = new FormData();
     form.set("intent", "check");
     form.set("file", new File([SHIPPED], "prices.csv", { type: "text/csv" }));
-    const fields = await readPriceForm(new Request(url, { method: "POST", body: form }));
-    expect(fields.get("intent")).toBe("check");
-    expect(await (fields.get("file") as File).text()).toBe(SHIPPED);
+    const read = await readPriceForm(new Request(url, { method: "POST", body: form }));
+    expect(read.ok).toBe(true);
+    if (!read.ok) return;
+    expect(read.form.get("intent")).toBe("check");
+    expect(await (read.form.get("file") as File).text()).toBe(SHIPPED);
   });
 
   it("refuses a post over the limit with 413 and a sentence, and a post that is not a form with 415", async () => {
@@ -260,17 +262,23 @@ describe("readPriceForm", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(2 * 1024 * 1024) },
       body: "--x--",
     });
-    const refused = await readPriceForm(big).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ init: { status: 413 }, data: expect.stringContaining("too large") });
+    expect(await readPriceForm(big)).toEqual({ ok: false, status: 413, message: expect.stringContaining("too large") });
 
     const streamed = new Request(url, {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=x" },
       body: "a".repeat(2048),
     });
-    expect(await readPriceForm(streamed, 1024).catch((e: unknown) => e)).toMatchObject({ init: { status: 413 } });
+    expect(await readPriceForm(streamed, 1024)).toMatchObject({ ok: false, status: 413 });
 
     const text = new Request(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
-    expect(await readPriceForm(text).catch((e: unknown) => e)).toMatchObject({ init: { status: 415 } });
+    expect(await readPriceForm(text)).toMatchObject({ ok: false, status: 415 });
+
+    const garbled = new Request(url, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "not multipart",
+    });
+    expect(await readPriceForm(garbled)).toEqual({ ok: false, status: 400, message: "This form could not be read." });
   });
 });

@@ -2,11 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { count, desc, eq, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { priceVersions } from "../../db/schema";
 import { parsePriceFile, PriceFileError, type PriceRow } from "~/domain/pricing/csv";
 import { recordAudit } from "./audit.server";
-import { NO_STORE } from "./auth.server";
 import type { Db } from "./db.server";
 import type { PriceStore } from "./prices.server";
 import { BodyTooLargeError } from "./request-guards.server";
@@ -103,32 +101,37 @@ export function rowsOf(text: string): PriceRow[] | null {
 // ---------------------------------------------------------------------------------------------
 // The form
 
+/** A prices page post's fields, or why it was not read. */
+export type PriceForm = { ok: true; form: FormData } | { ok: false; status: 400 | 413 | 415; message: string };
+
 /**
- * The prices page's post: multipart (the file input) or url-encoded, at most `limit` bytes.
- * Larger: 413 with a sentence, and the connection closed since the rest is left unread.
+ * The prices page's post: multipart (the file input) or url-encoded, at most `limit` bytes. A
+ * larger one is not read past the limit: its answer should close the connection.
  */
-export async function readPriceForm(request: Request, limit = MAX_PRICE_FORM_BYTES): Promise<FormData> {
+export async function readPriceForm(request: Request, limit = MAX_PRICE_FORM_BYTES): Promise<PriceForm> {
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";", 1)[0]!.trim().toLowerCase();
   if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") {
-    throw data("This form arrived in a form we do not read.", { status: 415, headers: NO_STORE });
+    return { ok: false, status: 415, message: "This form arrived in a form we do not read." };
   }
-  const refuse = () => data(tooLarge(), { status: 413, headers: { ...NO_STORE, Connection: "close" } });
   let body: Buffer;
   try {
     body = await readBytesLimited(request, limit);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw refuse();
+    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, message: tooLarge() };
     throw error;
   }
   try {
-    return await new Request(request.url, {
-      method: "POST",
-      headers: { "Content-Type": contentType },
-      body: new Uint8Array(body),
-    }).formData();
+    return {
+      ok: true,
+      form: await new Request(request.url, {
+        method: "POST",
+        headers: { "Content-Type": contentType },
+        body: new Uint8Array(body),
+      }).formData(),
+    };
   } catch {
-    throw data("This form could not be read.", { status: 400, headers: NO_STORE });
+    return { ok: false, status: 400, message: "This form could not be read." };
   }
 }
 

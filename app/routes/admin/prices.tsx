@@ -25,8 +25,12 @@ import {
 
 export const meta: Route.MetaFunction = () => adminMeta("Prices");
 
-export function headers() {
-  return NO_STORE;
+/** Never stored; and a post refused unread (413) closes its connection, as the rest of it is left unread. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(NO_STORE);
+  const connection = actionHeaders.get("Connection");
+  if (connection) out.set("Connection", connection);
+  return out;
 }
 
 /** The most changes listed in a preview; a whole new file can change thousands of prices. */
@@ -103,7 +107,15 @@ function refused(problems: readonly PriceProblem[], status = 400) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context.staff, request, ["admin"]);
-  const form = await readPriceForm(request);
+  const read = await readPriceForm(request);
+  if (!read.ok) {
+    const headers = read.status === 413 ? { ...NO_STORE, Connection: "close" } : NO_STORE;
+    return data<ActionResult>(
+      { stage: "problems", problems: [{ field: "file", message: read.message }] },
+      { status: read.status, headers },
+    );
+  }
+  const form = read.form;
   const fields: Record<string, string> = {};
   for (const [name, value] of form.entries()) if (typeof value === "string") fields[name] = value;
   const parsed = pricesFormSchema.safeParse(fields);
