@@ -78,10 +78,9 @@ export const bookings = pgTable(
     index("bookings_booking_status_idx").on(t.bookingStatus, t.createdAt),
     index("bookings_status_idx").on(t.status, t.createdAt),
     index("bookings_driver_id_idx").on(t.driverId),
-    // The back office's bookings list (docs/decisions/0016-booking-list-indexes.md): newest first
-    // with a stable tie-break, and its search by the start of a name or an e-mail, and by the end
-    // of a phone number's digits. Plain B-trees, so PGlite needs no extension.
-    index("bookings_created_at_id_idx").on(t.createdAt, t.id),
+    // The back office's bookings list searches by the start of a name or an e-mail, and by the end
+    // of a phone number's digits (docs/decisions/0016-booking-list-indexes.md). Plain B-trees, so
+    // PGlite needs no extension.
     index("bookings_lastname_search_idx").using("btree", sql`lower(${t.lastname}) text_pattern_ops`),
     index("bookings_firstname_search_idx").using("btree", sql`lower(${t.firstname}) text_pattern_ops`),
     index("bookings_email_search_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),

@@ -321,7 +321,7 @@ describe("the indexes", () => {
     ["q=lovelace", ["bookings_lastname_search_idx", "bookings_firstname_search_idx", "bookings_email_search_idx"]],
     ["q=ada+lovelace", ["bookings_lastname_search_idx", "bookings_firstname_search_idx"]],
     ["from=2026-12-01&to=2026-12-07", ["bookings_first_pickup_at_idx", "bookings_return_pickup_at_idx"]],
-    ["", ["bookings_created_at_id_idx"]],
+    ["", ["bookings_created_at_idx"]],
   ])("%s uses %j", async (query, indexes) => {
     const where = filterCondition(filters(query));
     const matching = database.db.select({ id: bookings.id }).from(bookings).where(where);

@@ -1,4 +1,3 @@
-CREATE INDEX "bookings_created_at_id_idx" ON "bookings" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "bookings_lastname_search_idx" ON "bookings" USING btree (lower("lastname") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "bookings_firstname_search_idx" ON "bookings" USING btree (lower("firstname") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "bookings_email_search_idx" ON "bookings" USING btree (lower("email") text_pattern_ops);--> statement-breakpoint
