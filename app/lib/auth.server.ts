@@ -54,6 +54,8 @@ export function createAuth(db: Db, options: { siteUrl: string; secret: string })
     secret: options.secret,
     trustedOrigins: [new URL(options.siteUrl).origin],
     telemetry: { enabled: false },
+    // Its warnings name each refused sign-in's reason; the audit log keeps those instead.
+    logger: { level: "error" },
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {

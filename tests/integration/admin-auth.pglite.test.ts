@@ -49,6 +49,7 @@ describe("staff sign-in limits, on PGlite", () => {
     expect(Date.now() - started).toBeGreaterThan(10_000);
     const refused = await postLogin(server.url, email, "wrong again", nextAddress());
     expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refused.text()).toContain("Too many sign-in attempts");
   }, 90_000);
 

@@ -14,8 +14,12 @@ export const handle = BACK_OFFICE_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Back office" }, { name: "robots", content: "noindex" }];
 
-export function headers() {
-  return NO_STORE;
+/** No-store always; a refusal's Retry-After goes out with it. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const out = new Headers(NO_STORE);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) out.set("Retry-After", retryAfter);
+  return out;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
