@@ -139,3 +139,48 @@ test("an unknown order answers 404 inside the back office, and the page has no a
     await expectNoAxeViolations(page, `new booking page at ${width} px`);
   }
 });
+
+test("a booking taken by phone follows the form's rules, is saved once and opens its page", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signIn(page, "/admin/bookings/new");
+  await page.getByLabel("From").selectOption("Orly Airport (ORY)");
+  await page.getByLabel("To").selectOption("Disneyland Paris");
+  await page.getByLabel("Private").check();
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "3. Outbound" })).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(page, `phone booking form at ${width} px`);
+  }
+
+  // Refused as the public form refuses: no name, a date too soon, a staff price without its reason.
+  await page.getByLabel("Date of the transfer").fill(formatFrenchDate(parisToday(new Date())));
+  await page.getByLabel("Another price in euros").fill("70");
+  await page.getByRole("button", { name: "Save booking" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("The booking was not saved");
+  await expect(alert).toContainText("Please enter your last name.");
+  await expect(alert).toContainText("Say why the price differs from the price file.");
+  await expectNoAxeViolations(page, "phone booking form with its problems");
+
+  await page.getByLabel("Date of the transfer").fill(formatFrenchDate(addDays(parisToday(new Date()), 4)));
+  await page.getByLabel("Landing time").fill("11:30");
+  await page.getByLabel("Flight number").fill("EZY 123");
+  await page.getByLabel("Flight arriving from (city)").fill("Geneva");
+  await page.getByLabel("Hotel of the list").selectOption({ index: 1 });
+  await page.getByLabel("Last name").fill("Durand");
+  await page.getByLabel("First name").fill("Paul");
+  await page.getByLabel("E-mail", { exact: true }).fill("paul@example.com");
+  await page.getByLabel("Mobile phone").fill("+33 6 11 22 33 44");
+  await page.getByLabel("Why the price differs").fill("Regular customer");
+  await page.getByLabel("Pay on board (cash)").check();
+  await page.getByRole("button", { name: "Save booking" }).dblclick();
+  await expect(page).toHaveURL(/\/admin\/bookings\/NV-[A-Z0-9]{6}\?done=created$/);
+  await expect(page.getByRole("status")).toContainText("The booking is saved.");
+  await expect(page.getByText("Taken by phone", { exact: true })).toBeVisible();
+  await expect(page.getByText("Pay on board (cash)", { exact: true })).toBeVisible();
+  await expect(page.getByText("Regular customer").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "History" })).toContainText("Took the booking by phone: 70,00");
+  // Paid on board: it can be confirmed unpaid.
+  await expect(page.getByRole("button", { name: "Confirm" })).toBeVisible();
+});

@@ -100,22 +100,24 @@ export function BookingActionForms({ action, actions, drivers, currentDriverId, 
                 ? `Cancelling refunds ${refundable} in full through the payment provider and e-mails the traveller.`
                 : "Nothing was paid, so nothing is refunded. The traveller is e-mailed."}
             </p>
-            <div className="field">
-              <input
-                type="checkbox"
-                id={`f-${CANCEL_CONFIRM_FIELD}`}
-                name={CANCEL_CONFIRM_FIELD}
-                value="yes"
-                aria-invalid={cancelError ? true : undefined}
-                aria-describedby={cancelError ? `cancel-hint err-${CANCEL_CONFIRM_FIELD}` : "cancel-hint"}
-              />{" "}
-              <label htmlFor={`f-${CANCEL_CONFIRM_FIELD}`}>Yes, cancel and refund</label>
-              {cancelError ? (
-                <p id={`err-${CANCEL_CONFIRM_FIELD}`} className="field__error">
-                  {cancelError}
-                </p>
-              ) : null}
-            </div>
+            <p>
+              <label>
+                <input
+                  type="checkbox"
+                  id={`f-${CANCEL_CONFIRM_FIELD}`}
+                  name={CANCEL_CONFIRM_FIELD}
+                  value="yes"
+                  aria-invalid={cancelError ? true : undefined}
+                  aria-describedby={cancelError ? `cancel-hint err-${CANCEL_CONFIRM_FIELD}` : "cancel-hint"}
+                />{" "}
+                Yes, cancel and refund
+              </label>
+            </p>
+            {cancelError ? (
+              <p id={`err-${CANCEL_CONFIRM_FIELD}`} className="field__error">
+                {cancelError}
+              </p>
+            ) : null}
             <button type="submit" className="button button--secondary" disabled={busy}>
               Cancel booking
             </button>

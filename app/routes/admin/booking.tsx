@@ -55,6 +55,8 @@ const HISTORY_ACTIONS: Record<string, string> = {
   booking_created: "Booking taken by phone",
 };
 
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 const at = (d: Date | string | null) => (d ? formatParisDateTime(new Date(d)) : "");
 
 /** The booking as the page shows it: every value already in words, dates in Paris time. */
@@ -77,7 +79,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         paymentMode: row.paymentMode === "cash" ? "Pay on board (cash)" : "Card",
         kind: row.kind === "private" ? "Private transfer" : "Shared shuttle",
         route: `${row.depart} to ${row.arrive}${row.roundTrip ? " (round trip)" : " (one way)"}`,
-        passengers: `${row.adults} adults, ${row.children} children, ${row.babies} babies`,
+        passengers: [
+          plural(row.adults, "adult", "adults"),
+          plural(row.children, "child", "children"),
+          plural(row.babies, "baby", "babies"),
+        ].join(", "),
         legs: summary.legs.map((leg) => ({ ...leg, when: leg.pickupAt ? at(leg.pickupAt) : leg.pickupText })),
         luggage: summary.luggage,
         luggageNote: summary.luggageNote,
@@ -303,7 +309,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         <h2 id="payment-title">Payment</h2>
         <dl>
           <Row label="Price">{b.price}</Row>
-          {b.priceOverrideReason ? <Row label="Price set by staff">{b.priceOverrideReason}</Row> : null}
+          {b.priceOverrideReason ? <Row label="Why staff set this price">{b.priceOverrideReason}</Row> : null}
           <Row label="Payment">{b.paymentMode}</Row>
           <Row label="Paid amount">{b.paidAmount ?? "Nothing paid"}</Row>
           {b.paidAt ? <Row label="Paid">{b.paidAt}</Row> : null}
@@ -369,7 +375,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     <td id={`email-${e.id}`}>{e.subject}</td>
                     <td>
                       <span className={e.failed ? "admin-badge admin-badge--warn" : "admin-badge"}>{e.state}</span>
-                      {e.sentAt ? ` ${e.sentAt}` : e.attempts > 0 ? ` (${e.attempts} attempts)` : ""}
+                      {e.sentAt ? ` ${e.sentAt}` : e.attempts > 0 ? ` (${plural(e.attempts, "attempt", "attempts")})` : ""}
                     </td>
                     <td>{e.createdAt}</td>
                     <td className="no-print">
