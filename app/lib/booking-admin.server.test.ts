@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import { initialDraft, setFlightTime, setLegDate, withCounts } from "~/domain/booking/draft";
@@ -465,5 +467,76 @@ describe("createPhoneBooking", () => {
     });
     expect(outcome).toMatchObject({ ok: false, status: 502 });
     expect(await database.db.select().from(bookings)).toEqual([]);
+  });
+});
+
+// On PostgreSQL the posts really run at once, on separate connections: the row lock makes them
+// take turns. Runs when TEST_DATABASE_URL names a server, on a database of its own, dropped after.
+const POSTGRES = process.env.TEST_DATABASE_URL?.trim() || null;
+
+describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections", () => {
+  let pgDatabase: Database;
+  const name = `navette_unit_${randomBytes(5).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: POSTGRES! });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE "${name}"`);
+    const url = new URL(POSTGRES!);
+    url.pathname = `/${name}`;
+    pgDatabase = await openDatabase({ databaseUrl: url.href, pgliteDir: null });
+  });
+  afterAll(async () => {
+    await pgDatabase?.close();
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+
+  it("refunds once, confirms once and assigns once under five posts each", async () => {
+    const db = pgDatabase.db;
+    const { row } = await saveBooking(db, { booking: checkedBooking("pg-1"), priceCents: 6_500 });
+    await db.update(bookings).set(paid).where(eq(bookings.id, row.id));
+    const confirms = await Promise.all([1, 2, 3, 4, 5].map(() => confirmBooking(db, row.orderId, staff, site)));
+    expect(confirms.filter((o) => o.ok)).toHaveLength(1);
+    const [driver] = await db
+      .insert(drivers)
+      .values({ name: "Karim Benali", phone: "+33 6 98 76 54 32", email: "karim@drivers.example" })
+      .returning();
+    const assigns = await Promise.all([1, 2, 3, 4, 5].map(() => assignDriver(db, row.orderId, driver!.id, staff, site)));
+    expect(assigns.filter((o) => o.ok)).toHaveLength(1);
+    const provider = countingSandbox();
+    const cancels = await Promise.all([1, 2, 3, 4, 5].map(() => cancelBooking(db, row.orderId, staff, site, provider)));
+    expect(cancels.filter((o) => o.ok)).toEqual([{ ok: true, done: "cancelled_refunded" }]);
+    expect(provider.calls).toEqual([6_500]);
+    const [after] = await db.select().from(bookings).where(eq(bookings.orderId, row.orderId));
+    expect(after).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
+    const kinds = (await db.select().from(outbox).where(eq(outbox.orderId, row.orderId))).map((m) => m.kind).sort();
+    expect(kinds).toEqual(["booking_cancelled", "booking_confirmed", "booking_confirmed", "driver_job"]);
+    expect(await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId))).toHaveLength(1);
+  });
+
+  it("stores one phone booking under five posts of one form", async () => {
+    const db = pgDatabase.db;
+    const input = {
+      booking: checkedBooking("pg-phone"),
+      priceCents: 6_500,
+      filePriceCents: 6_500,
+      overrideReason: null,
+      payment: "link" as const,
+      test: false,
+    };
+    const outcomes = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => createPhoneBooking(db, input, staff, site, async (r) => `https://navette.example/payment/${r.orderId}`)),
+    );
+    expect(new Set(outcomes.map((o) => (o.ok ? o.orderId : o.message))).size).toBe(1);
+    const orderId = (outcomes[0] as { orderId: string }).orderId;
+    expect(await db.select().from(outbox).where(eq(outbox.orderId, orderId))).toHaveLength(1);
+    expect(await db.select().from(auditEvents).where(eq(auditEvents.orderId, orderId))).toHaveLength(1);
   });
 });
