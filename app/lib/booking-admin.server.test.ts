@@ -472,7 +472,8 @@ describe("createPhoneBooking", () => {
 
 // On PostgreSQL the posts really run at once, on separate connections: the row lock makes them
 // take turns. Runs when TEST_DATABASE_URL names a server, on a database of its own, dropped after.
-const POSTGRES = process.env.TEST_DATABASE_URL?.trim() || null;
+// Vitest gives the environment as import.meta.env; the server itself reads none (settings.server.ts).
+const POSTGRES = (import.meta.env.TEST_DATABASE_URL as string | undefined)?.trim() || null;
 
 describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections", () => {
   let pgDatabase: Database;
