@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, outbox } from "../../db/schema";
+import { bookings, outbox, staffSessions, staffUsers } from "../../db/schema";
 import { openDatabase, type Database } from "./db.server";
 import { purgeExpired, startRetention } from "./retention.server";
 
@@ -75,6 +75,26 @@ describe("startRetention", () => {
     await booking(orderId, { createdAt: old, updatedAt: old, ...fields });
     await purgeExpired(database.db, { mailBodyDays: 1, unpaidBookingDays: 1 }, new Date("2026-11-23T12:00:00Z"));
     expect(await present(orderId)).toBe(true);
+  });
+
+  it("deletes expired staff sessions, with their address and browser, and keeps live ones", async () => {
+    const now = new Date("2026-11-24T12:00:00Z");
+    await database.db.insert(staffUsers).values({ id: "u-ret", name: "Ret", email: "ret@example.com", role: "dispatcher" });
+    const session = (id: string, expiresAt: Date) => ({
+      id,
+      token: `token-${id}`,
+      userId: "u-ret",
+      expiresAt,
+      updatedAt: now,
+      ipAddress: "203.0.113.9",
+      userAgent: "Firefox",
+    });
+    await database.db
+      .insert(staffSessions)
+      .values([session("s-old", new Date(now.getTime() - 1000)), session("s-live", new Date(now.getTime() + 3_600_000))]);
+    const done = await purgeExpired(database.db, { mailBodyDays: 30, unpaidBookingDays: 7 }, now);
+    expect(done.staffSessions).toBe(1);
+    expect((await database.db.select({ id: staffSessions.id }).from(staffSessions)).map((r) => r.id)).toEqual(["s-live"]);
   });
 
   it("purges at once by itself, and stop() waits for the purge under way", async () => {

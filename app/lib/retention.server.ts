@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, lt, ne, notExists, sql } from "drizzle-orm";
-import { bookings, outbox, paymentEvents } from "../../db/schema";
+import { bookings, outbox, paymentEvents, staffSessions, staffVerifications } from "../../db/schema";
 import type { Db } from "./db.server";
 import type { Settings } from "./settings.server";
 
 /**
  * The personal data the site stops keeping after a while (docs/product.md, Personal data): the
- * bodies of sent e-mails, and bookings abandoned before payment.
+ * bodies of sent e-mails, bookings abandoned before payment, and staff sessions (with their
+ * address and browser) and pending sign-in steps once expired.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -15,6 +16,8 @@ export interface PurgeResult {
   mailBodies: number;
   /** Unpaid bookings deleted, with their e-mails. */
   unpaidBookings: number;
+  /** Expired staff sessions and sign-in steps deleted. */
+  staffSessions: number;
 }
 
 /**
@@ -60,7 +63,9 @@ export async function purgeExpired(db: Db, periods: Settings["retention"], now: 
     if (orderIds.length > 0) await tx.delete(outbox).where(inArray(outbox.orderId, orderIds));
     return orderIds.length;
   });
-  return { mailBodies: emptied.length, unpaidBookings: deleted };
+  const sessions = await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now)).returning({ id: staffSessions.id });
+  const steps = await db.delete(staffVerifications).where(lt(staffVerifications.expiresAt, now)).returning({ id: staffVerifications.id });
+  return { mailBodies: emptied.length, unpaidBookings: deleted, staffSessions: sessions.length + steps.length };
 }
 
 export interface RetentionTimer {
@@ -83,8 +88,11 @@ export function startRetention(options: {
     running = running.then(async () => {
       try {
         const done = await purgeExpired(options.db, options.periods, new Date());
-        if (done.mailBodies > 0 || done.unpaidBookings > 0) {
-          options.log.info(`Retention: ${done.mailBodies} sent e-mail bodies emptied, ${done.unpaidBookings} unpaid bookings deleted.`);
+        if (done.mailBodies > 0 || done.unpaidBookings > 0 || done.staffSessions > 0) {
+          options.log.info(
+            `Retention: ${done.mailBodies} sent e-mail bodies emptied, ${done.unpaidBookings} unpaid bookings deleted, ` +
+              `${done.staffSessions} expired staff sessions deleted.`,
+          );
         }
       } catch (error) {
         options.log.error(`Retention purge failed: ${(error as Error).name}`);
