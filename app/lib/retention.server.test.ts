@@ -119,6 +119,6 @@ describe("startRetention", () => {
     expect(await present("NV-TIMER1")).toBe(false);
     const [mail] = await database.db.select().from(outbox).where(eq(outbox.orderId, "NV-SENT01"));
     expect(mail).toMatchObject({ body: "", subject: "Your booking NV-SENT01", recipient: "claire@example.com", status: "sent" });
-    expect(logged).toEqual(["Retention: 1 sent e-mail bodies emptied, 1 unpaid bookings deleted."]);
+    expect(logged).toEqual(["Retention: 1 sent e-mail bodies emptied, 1 unpaid bookings deleted, 0 expired staff sessions deleted."]);
   });
 });
