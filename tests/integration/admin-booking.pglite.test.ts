@@ -260,6 +260,27 @@ describe("the booking page's actions on PGlite", () => {
     });
   });
 
+  it("lets a dispatcher use the page as an administrator does", async () => {
+    const dispatcher = { email: "dispatch@admin-booking.test", password: "dispatcher password 1" };
+    await server.staff.auth.api.createUser({ body: { ...dispatcher, name: "Dispatch", role: "dispatcher" } });
+    const signIn = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": FORM, origin: server.url },
+      body: new URLSearchParams(dispatcher).toString(),
+    });
+    const theirs = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const row = await paidBooking();
+    expect((await fetch(`${server.url}/admin/bookings/${row.orderId}`, { headers: { cookie: theirs } })).status).toBe(200);
+    const confirmed = await post(row.orderId, { intent: "confirm" }, { origin: server.url, cookie: theirs });
+    expect(confirmed.status).toBe(303);
+    const { audit } = await traces(row.orderId);
+    expect(audit).toEqual([expect.objectContaining({ action: "booking_confirmed", actor: dispatcher.email })]);
+  });
+
   it("answers 404 inside the back office for an unknown order, to a visit and to a post", async () => {
     const page = await fetch(`${server.url}/admin/bookings/NV-ZZZZZZ`, { headers: { cookie } });
     expect(page.status).toBe(404);
