@@ -10,6 +10,7 @@ import * as schema from "../../db/schema";
 import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 import { createLoginLimiter, type LoginLimiter } from "./rate-limits.server";
+import { createSearchTokens, type SearchTokens } from "./search-tokens.server";
 import type { Settings } from "./settings.server";
 import { sharedSecret } from "./shared-secrets.server";
 
@@ -118,6 +119,8 @@ export function authHeaders(request: Request, clientAddress: string): Headers {
 export interface StaffServices {
   auth: Auth;
   login: LoginLimiter;
+  /** The bookings list's search text, sealed for its URL under a key derived from the auth secret. */
+  search: SearchTokens;
 }
 
 /**
@@ -132,7 +135,7 @@ export async function openStaff(
   const secret = settings.authSecret ?? (await sharedSecret(db, AUTH_SECRET_NAME));
   const auth = createAuth(db, { siteUrl: settings.siteUrl, secret });
   await createFirstAdmin(db, auth, settings.firstAdmin, log);
-  return { auth, login: createLoginLimiter(db) } satisfies StaffServices;
+  return { auth, login: createLoginLimiter(db), search: createSearchTokens(secret) } satisfies StaffServices;
 }
 
 /**
