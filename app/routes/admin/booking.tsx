@@ -235,11 +235,10 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
       <h1>
         Booking {b.orderId} {b.test ? <span className="admin-badge admin-badge--test">Test booking: no money moved</span> : null}
       </h1>
-      {done ? (
-        <p role="status" className="admin-notice">
-          {done}
-        </p>
-      ) : null}
+      {/* Always present, so that a screen reader announces the outcome that fills it after an action. */}
+      <div role="status" className={done ? "admin-notice" : undefined}>
+        {done}
+      </div>
       <FormErrors problems={problems} title="Nothing was changed" />
 
       <section className="admin-panel" aria-labelledby="status-title">
