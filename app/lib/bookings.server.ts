@@ -187,6 +187,9 @@ function amountText(cents: number, currency: string): string {
   return currency.toUpperCase() === "EUR" ? formatEuros(cents) : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
 
+/** The payment issue of a payment that arrives after staff cancelled the booking. */
+export const CANCELLED_THEN_PAID = "Paid after the booking was cancelled: refund the traveller from the booking's page.";
+
 /** The payment issue the staff read when the money that moved is not the booking's price. */
 export function amountIssue(row: Pick<BookingRow, "priceCents" | "currency">, notice: PaymentNotice): string | null {
   if (row.priceCents === notice.amountCents && notice.currency.toUpperCase() === row.currency.toUpperCase()) return null;
@@ -239,7 +242,10 @@ export async function recordPayment(
         .where(eq(bookings.orderId, notice.orderId));
       return "payment-failed";
     }
-    const issue = amountIssue(row, notice);
+    // A booking staff cancelled and the traveller paid anyway (through a payment link sent
+    // earlier, say): the money moved, so it is recorded, and staff are told to refund it.
+    const cancelled = row.bookingStatus === "cancelled";
+    const issue = [amountIssue(row, notice), cancelled ? CANCELLED_THEN_PAID : null].filter(Boolean).join(" ") || null;
     const updated = await tx
       .update(bookings)
       .set({
@@ -254,7 +260,8 @@ export async function recordPayment(
       .where(and(eq(bookings.orderId, notice.orderId), ne(bookings.status, "paid")))
       .returning();
     if (!updated[0]) return "already-handled";
-    const messages = messagesFor(updated[0]);
+    // The traveller of a cancelled booking is not told it is booked; the business still hears of the payment.
+    const messages = messagesFor(updated[0]).filter((m) => !cancelled || m.kind !== "traveller_confirmation");
     if (messages.length > 0) {
       await tx
         .insert(outbox)

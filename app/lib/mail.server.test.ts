@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { outbox } from "../../db/schema";
+import { bookings, outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { bookingEmails, CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/emails";
 import type { Booking, BookingEnd } from "~/domain/booking/validation";
-import { recordPayment, saveBooking } from "./bookings.server";
+import { CANCELLED_THEN_PAID, recordPayment, saveBooking } from "./bookings.server";
 import { openDatabase, type Database, type Db } from "./db.server";
 import {
   backoffMs,
@@ -446,6 +446,18 @@ describe("recordPayment with bookingEmails", () => {
     expect(business!.text).toContain("Phone: +33 6 12 34 56 78");
     expect(business!.text).toContain("To: Paris (Hotel Lutetia, 45 boulevard Raspail, 75006)");
     expect(business!.text).toContain("Notes:\n  Child seat please.");
+  });
+
+  it("records a payment that arrives after staff cancelled the booking, tells staff to refund it, and tells only the business", async () => {
+    const { db } = database;
+    const { row } = await saveBooking(db, { booking: { ...booking, submissionToken: "token-cancelled-then-paid" }, priceCents: 5_400 });
+    await db.update(bookings).set({ bookingStatus: "cancelled" }).where(eq(bookings.orderId, row.orderId));
+    const notice = { provider: "sandbox", eventId: "evt_late", orderId: row.orderId, amountCents: 5_400, currency: "EUR" };
+    expect(await recordPayment(db, notice, (paid) => bookingEmails(paid, site))).toBe("paid-with-issue");
+    const [stored] = await db.select().from(bookings).where(eq(bookings.orderId, row.orderId));
+    expect(stored).toMatchObject({ status: "paid", bookingStatus: "cancelled", paymentIssue: CANCELLED_THEN_PAID });
+    const kinds = (await db.select().from(outbox).where(eq(outbox.orderId, row.orderId))).map((m) => m.kind);
+    expect(kinds).toEqual(["business_notification"]);
   });
 });
 
