@@ -1,13 +1,56 @@
+import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
-import { signIn } from "./admin-helpers";
+import { OWNER, signIn } from "./admin-helpers";
 import { bookingInput as input, DESKTOP, expectNoAxeViolations, fillCustomer, MOBILE, waitForReady } from "./helpers";
 
 // The back office's bookings list and its CSV export (docs/product.md, Back office, Bookings): a
 // round trip booked and paid on the public site (the suite's server runs the sandbox payment page)
 // is found by its order id through the Search box, filtered by status, and exported, one CSV row
-// per leg.
+// per leg. The search form posts, and the search text (a name, an e-mail, a phone) never shows in
+// an address: the list's URL, its CSV link and the login page's next= carry it sealed, as `s`.
+
+/** The parameters the list's address may carry: the sealed search and the filters that are not personal. */
+const URL_PARAMS = new Set(["s", "status", "from", "to", "page"]);
+
+/**
+ * Checks that an address (the page's, a link's) carries none of these pieces of a search text, in
+ * any case or encoding, and only the list's own parameters, the search as an opaque token.
+ */
+function expectNoSearchText(address: string, pieces: readonly string[]): void {
+  const url = new URL(address, "http://site.test");
+  for (const name of url.searchParams.keys()) expect(URL_PARAMS, `parameter ${name} in ${address}`).toContain(name);
+  const token = url.searchParams.get("s");
+  if (token !== null) expect(token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  const forms = [address, decodeURIComponent(address), decodeURIComponent(address.replace(/\+/g, " "))].map((a) => a.toLowerCase());
+  for (const piece of pieces) {
+    for (const form of forms) expect(form, `"${piece}" in ${address}`).not.toContain(piece.toLowerCase());
+  }
+}
+
+/**
+ * Types a search into the list's Search box, with a status, shows it, and waits for the answer's
+ * address (always another one: each search is sealed with a fresh IV).
+ */
+async function search(page: Page, text: string, status = ""): Promise<void> {
+  const before = page.url();
+  await page.getByLabel("Search", { exact: true }).fill(text);
+  await page.getByLabel("Status").selectOption(status);
+  await page.getByRole("button", { name: "Show bookings" }).click();
+  await page.waitForURL((url) => url.href !== before);
+}
+
+/** The token of the current address's search. */
+function tokenOf(page: Page): string {
+  return new URL(page.url()).searchParams.get("s") ?? "";
+}
+
+/** Every row of the list contains this text. */
+async function expectEveryRow(rows: Locator, text: string): Promise<void> {
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText(text);
+}
 
 /** Books a round trip CDG ⇄ Disneyland on the public form, pays it on the sandbox page, and gives its order id. */
 async function bookAndPay(page: Page): Promise<string> {
@@ -44,10 +87,12 @@ test.describe("back office bookings list", () => {
     await expect(page).toHaveURL(/\/admin\/bookings$/);
     await expect(page.getByRole("heading", { name: "Bookings", level: 1 })).toBeVisible();
 
-    await page.getByLabel("Search", { exact: true }).fill(orderId.toLowerCase());
-    await page.getByRole("button", { name: "Show bookings" }).click();
-    // A GET form: its empty fields come along, and mean no filter.
-    await expect(page).toHaveURL(new RegExp(`\\?q=${orderId.toLowerCase()}&`));
+    await search(page, orderId.toLowerCase());
+    // A posted form, answered by a redirect: the search sealed, no empty filter in the address.
+    await expect(page).toHaveURL(/\/admin\/bookings\?s=[A-Za-z0-9_-]+$/);
+    expectNoSearchText(page.url(), [orderId, orderId.slice(3)]);
+    // The Search box shows what was searched, opened from the token.
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(orderId.toLowerCase());
     const table = page.getByRole("table", { name: /Bookings, newest first/ });
     const rows = table.locator("tbody tr");
     await expect(rows).toHaveCount(1);
@@ -63,22 +108,27 @@ test.describe("back office bookings list", () => {
     await expect(row).toContainText(/\d+,\d{2}\s€/);
     await expect(page.getByText("1 booking matches these filters.")).toBeVisible();
 
-    // The status filter, with the search kept: paid finds it, cancelled does not.
+    // The status filter, with the search kept (the box still holds it): paid finds it, cancelled does not.
     await page.getByLabel("Status").selectOption("paid");
     await page.getByRole("button", { name: "Show bookings" }).click();
-    await expect(page).toHaveURL(/status=paid/);
+    await expect(page).toHaveURL(/\?s=[A-Za-z0-9_-]+&status=paid$/);
     await expect(rows).toHaveCount(1);
     await page.getByLabel("Status").selectOption("cancelled");
     await page.getByRole("button", { name: "Show bookings" }).click();
-    await expect(page).toHaveURL(/status=cancelled/);
+    await expect(page).toHaveURL(/\?s=[A-Za-z0-9_-]+&status=cancelled$/);
     await expect(page.getByText("No booking matches these filters.")).toBeVisible();
+    await expect(page.getByLabel("Status")).toHaveValue("cancelled");
     await page.getByLabel("Status").selectOption("paid");
     await page.getByRole("button", { name: "Show bookings" }).click();
     await expect(rows).toHaveCount(1);
+    expectNoSearchText(page.url(), [orderId, orderId.slice(3)]);
+    const sealed = page.url();
+    const token = tokenOf(page);
 
-    // The CSV of this selection: a download with a BOM, a header row and the booking's two legs.
+    // The CSV of this selection: the same sealed search; a download with a BOM, a header row and the booking's two legs.
     const link = page.getByRole("link", { name: "Download CSV" });
-    await expect(link).toHaveAttribute("href", `/admin/bookings.csv?q=${orderId.toLowerCase()}&status=paid`);
+    await expect(link).toHaveAttribute("href", `/admin/bookings.csv?s=${token}&status=paid`);
+    expectNoSearchText((await link.getAttribute("href"))!, [orderId, orderId.slice(3)]);
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^bookings-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync((await download.path())!);
@@ -96,16 +146,22 @@ test.describe("back office bookings list", () => {
     expect(records[1]).toContain("AF008");
     for (const record of records) expect(record).toMatch(/,Ada Lovelace,ada@example\.com,'\+33612345678,3,.*,New,Paid,\d+\.\d{2},,yes$/);
 
-    const response = await page.request.get(`/admin/bookings.csv?q=${orderId}`);
+    const response = await page.request.get(`/admin/bookings.csv?s=${token}`);
     expect(response.status()).toBe(200);
     expect(response.headers()).toMatchObject({
       "content-type": "text/csv; charset=utf-8",
       "cache-control": "no-store",
     });
     expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect((await response.text()).split("\r\n").filter((line) => line.startsWith(orderId))).toHaveLength(2);
+
+    // The sealed address is a bookmark: opened again, it shows the same search and selection.
+    await page.goto(sealed);
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(orderId.toLowerCase());
+    await expect(page.getByLabel("Status")).toHaveValue("paid");
+    await expect(rows).toHaveCount(1);
 
     // No axe violations on the list with its table, on a phone and a desktop; the table scrolls inside its region.
-    await page.goto(`/admin/bookings?q=${orderId}`);
     for (const size of [MOBILE, DESKTOP]) {
       await page.setViewportSize(size);
       await expect(table).toBeVisible();
@@ -120,6 +176,111 @@ test.describe("back office bookings list", () => {
     }));
     expect(fits.page).toBeLessThanOrEqual(fits.view);
     expect(fits.region).toBe(true);
+  });
+
+  test("a name, an e-mail or a phone searched never shows in an address, nor in the login page's next=", async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    const orderId = await bookAndPay(page);
+    await signIn(page, undefined, "/admin/bookings");
+    const rows = page.getByRole("table", { name: /Bookings, newest first/ }).locator("tbody tr");
+    const searches: ReadonlyArray<{ text: string; pieces: string[]; every?: string }> = [
+      { text: "Ada Lovelace", pieces: ["Ada Lovelace", "Lovelace", "ada+love", "ada%20love"], every: "Ada Lovelace" },
+      { text: "ada@example.com", pieces: ["ada@example.com", "ada%40", "example"], every: "ada@example.com" },
+      { text: "06 12 34 56 78", pieces: ["06 12", "06+12", "06%2012", "0612", "12345678", "3456"] },
+    ];
+    for (const { text, pieces, every } of searches) {
+      await search(page, text, "paid");
+      await expect(page).toHaveURL(/\/admin\/bookings\?s=[A-Za-z0-9_-]+&status=paid$/);
+      expectNoSearchText(page.url(), pieces);
+      await expect(page.getByLabel("Search", { exact: true })).toHaveValue(text);
+      await expect(page.getByRole("link", { name: orderId })).toBeVisible();
+      if (every) await expectEveryRow(rows, every);
+      const csv = (await page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))!;
+      expect(csv).toBe(`/admin/bookings.csv?s=${tokenOf(page)}&status=paid`);
+      expectNoSearchText(csv, pieces);
+      // Paging links, when there are some, keep the same token.
+      for (const href of await page
+        .getByRole("navigation", { name: "Bookings pages" })
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""))) {
+        expect(new URL(href, page.url()).searchParams.get("s")).toBe(tokenOf(page));
+      }
+    }
+
+    // A session that has ended: the login page's next= carries the token, and after signing in
+    // the same search is shown again.
+    const sealedPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    const other = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${randomInt(1, 255)}` } });
+    try {
+      const signedOut = await other.newPage();
+      await signedOut.goto(sealedPath);
+      await expect(signedOut).toHaveURL(/\/admin\/login\?next=/);
+      expect(new URL(signedOut.url()).searchParams.get("next")).toBe(sealedPath);
+      expectNoSearchText(new URL(signedOut.url()).searchParams.get("next")!, searches[2]!.pieces);
+      await signedOut.getByLabel("E-mail").fill(OWNER.email);
+      await signedOut.getByLabel("Password").fill(OWNER.password);
+      await signedOut.getByRole("button", { name: "Sign in" }).click();
+      await expect(signedOut.getByLabel("Search", { exact: true })).toHaveValue("06 12 34 56 78");
+      expect(signedOut.url()).toContain(sealedPath);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("the search works without JavaScript: a plain post, a redirect, the search sealed", async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await signIn(page, undefined, "/admin/bookings");
+      await search(page, "Lovelace");
+      await expect(page).toHaveURL(/\/admin\/bookings\?s=[A-Za-z0-9_-]+$/);
+      expectNoSearchText(page.url(), ["Lovelace"]);
+      await expect(page.getByLabel("Search", { exact: true })).toHaveValue("Lovelace");
+      await expect(page.getByText(/booking(s)? match(es)? these filters\./)).toBeVisible();
+      // A refused search: its message, and the text back in the box, not in the address.
+      await search(page, "06 12");
+      await expect(page).toHaveURL(/\/admin\/bookings$/);
+      await expect(page.getByRole("alert")).toContainText("Type at least 4 digits to search by phone number.");
+      await expect(page.getByLabel("Search", { exact: true })).toHaveValue("06 12");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a tampered or foreign search token gives a clear 400, never an error page; an old q= is not read", async ({ page }) => {
+    await signIn(page, undefined, "/admin/bookings");
+    await search(page, "Lovelace", "paid");
+    await expect(page).toHaveURL(/\?s=[A-Za-z0-9_-]+&status=paid$/);
+    const token = tokenOf(page);
+    const at = Math.floor(token.length / 2);
+    const tampered = `${token.slice(0, at)}${token[at] === "A" ? "B" : "A"}${token.slice(at + 1)}`;
+    for (const bad of [tampered, "bm90LWEtdG9rZW4", "Lovelace"]) {
+      const response = await page.goto(`/admin/bookings?s=${bad}&status=paid`);
+      expect(response?.status()).toBe(400);
+      expect(response?.headers()["cache-control"]).toBe("no-store");
+      await expect(page.getByRole("alert")).toContainText("This search has expired; search again.");
+      await expect(page.getByLabel("Search", { exact: true })).toHaveValue("");
+      await expect(page.getByLabel("Status")).toHaveValue("paid");
+      const csv = await page.request.get(`/admin/bookings.csv?s=${bad}`);
+      expect(csv.status()).toBe(400);
+      expect(await csv.text()).toBe("This search has expired; search again.\n");
+    }
+    for (const size of [MOBILE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await expectNoAxeViolations(page, `the bookings list with an expired search at ${size.width} px`);
+    }
+    // Searching again from there works.
+    await search(page, "Lovelace", "paid");
+    await expect(page).toHaveURL(/\?s=[A-Za-z0-9_-]+&status=paid$/);
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue("Lovelace");
+
+    // An address with the search in plain text (an old bookmark) is not searched, and says so.
+    const old = await page.goto("/admin/bookings?q=Lovelace&status=paid");
+    expect(old?.status()).toBe(200);
+    await expect(page.getByText("A search is no longer read from the page's address: type it in the Search box.")).toBeVisible();
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue("");
+    await expect(page.getByLabel("Status")).toHaveValue("paid");
+    await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/admin/bookings.csv?status=paid");
   });
 
   test("bad filters are named, never an error page, and the CSV refuses them too", async ({ page }) => {

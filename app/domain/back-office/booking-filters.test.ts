@@ -6,6 +6,8 @@ import {
   MAX_SEARCH_LENGTH,
   NO_FILTERS,
   readBookingFilters,
+  readFilterFields,
+  readListQuery,
   searchTermOf,
   STATUS_FILTER_GROUPS,
   STATUS_FILTERS,
@@ -74,35 +76,69 @@ describe("readBookingFilters", () => {
   it("never throws, whatever the query string holds", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom("q", "status", "from", "to", "page", "other"), fc.string({ unit: "binary" })), (params) => {
-        const result = readBookingFilters(new URLSearchParams(params));
-        if (result.ok) {
-          expect(result.filters.page).toBeGreaterThanOrEqual(1);
-          expect(result.filters.page).toBeLessThanOrEqual(MAX_PAGE);
-        } else {
-          expect(result.problems.length).toBeGreaterThan(0);
-          for (const p of result.problems) expect(p.message).not.toBe("");
+        const query = new URLSearchParams(params);
+        for (const result of [readBookingFilters(query), readListQuery(query, query.get("other"))]) {
+          if (result.ok) {
+            expect(result.filters.page).toBeGreaterThanOrEqual(1);
+            expect(result.filters.page).toBeLessThanOrEqual(MAX_PAGE);
+          } else {
+            expect(result.problems.length).toBeGreaterThan(0);
+            for (const p of result.problems) expect(p.message).not.toBe("");
+          }
         }
       }),
     );
   });
 });
 
-describe("filterQuery", () => {
-  it.each<[Partial<BookingFilters>, number | undefined, string]>([
-    [{}, undefined, ""],
-    [{ page: 2 }, undefined, "?page=2"],
-    [{ page: 2 }, 1, ""],
-    [{ q: "Ada Lovelace", status: "paid" }, 3, "?q=Ada+Lovelace&status=paid&page=3"],
-    [{ from: "2026-11-01", to: "2026-11-30" }, undefined, "?from=2026-11-01&to=2026-11-30"],
-  ])("writes %j (page %s) as %j", (filters, page, expected) => {
-    expect(filterQuery({ ...NO_FILTERS, ...filters }, page)).toBe(expected);
+describe("readListQuery", () => {
+  it.each<[string, string | null, Partial<BookingFilters>]>([
+    ["", null, {}],
+    ["status=paid&from=2026-11-01&page=2", null, { status: "paid", from: "2026-11-01", page: 2 }],
+    ["s=TOKEN&status=paid", "  Ada   Lovelace ", { q: "Ada Lovelace", status: "paid" }],
+    // A search text in the query string itself is not read: it arrives only sealed.
+    ["q=Ada+Lovelace", null, {}],
+    ["q=Ada+Lovelace&s=TOKEN", "Leroy", { q: "Leroy" }],
+    ["s=Leroy", null, {}],
+  ])("reads %j with the search %j", (query, search, expected) => {
+    expect(readListQuery(new URLSearchParams(query), search)).toEqual({ ok: true, filters: { ...NO_FILTERS, ...expected } });
   });
 
-  it("is read back as the same filters", () => {
+  it("checks the opened search text as the form's, with its message on the Search box", () => {
+    const result = readListQuery(new URLSearchParams("status=paid"), "06 12");
+    expect(result).toMatchObject({ ok: false, typed: { q: "06 12", status: "paid" } });
+    expect(result.ok ? [] : result.problems).toContainEqual({ field: "q", message: "Type at least 4 digits to search by phone number." });
+  });
+});
+
+describe("readFilterFields", () => {
+  it("reads the search form's fields, ignoring its intent", () => {
+    expect(readFilterFields({ intent: "search", q: " ada@example.com ", status: "", from: "2026-11-01", to: "" })).toEqual({
+      ok: true,
+      filters: { ...NO_FILTERS, q: "ada@example.com", from: "2026-11-01" },
+    });
+  });
+});
+
+describe("filterQuery", () => {
+  it.each<[Partial<BookingFilters>, number | undefined, string | null, string]>([
+    [{}, undefined, null, ""],
+    [{ page: 2 }, undefined, null, "?page=2"],
+    [{ page: 2 }, 1, null, ""],
+    [{ q: "Ada Lovelace", status: "paid" }, 3, "T0k-en_", "?s=T0k-en_&status=paid&page=3"],
+    // Never the text: without its token a search is left out.
+    [{ q: "Ada Lovelace", status: "paid" }, 3, null, "?status=paid&page=3"],
+    [{ status: "paid" }, undefined, "T0k-en_", "?status=paid"],
+    [{ from: "2026-11-01", to: "2026-11-30" }, undefined, null, "?from=2026-11-01&to=2026-11-30"],
+  ])("writes %j (page %s, token %j) as %j", (filters, page, token, expected) => {
+    expect(filterQuery({ ...NO_FILTERS, ...filters }, page, token)).toBe(expected);
+  });
+
+  it("is read back as the same filters, with the search by its token only", () => {
     const filters = fc.record({
       q: fc.option(
         fc.string({ minLength: 1, maxLength: 40 }).filter((s) => {
-          const r = read(`q=${encodeURIComponent(s)}`);
+          const r = readFilterFields({ q: s });
           return r.ok && r.filters.q === s;
         }),
         { nil: null },
@@ -114,7 +150,10 @@ describe("filterQuery", () => {
     });
     fc.assert(
       fc.property(filters, (f) => {
-        expect(read(filterQuery(f).slice(1))).toEqual({ ok: true, filters: f });
+        const params = new URLSearchParams(filterQuery(f, f.page, "sealed-token"));
+        expect(params.has("q")).toBe(false);
+        expect(params.get("s")).toBe(f.q ? "sealed-token" : null);
+        expect(readListQuery(params, params.has("s") ? f.q : null)).toEqual({ ok: true, filters: f });
       }),
     );
   });

@@ -11,10 +11,13 @@ import {
 } from "./statuses";
 
 /**
- * The bookings list's filters, read from its query string (the list page's GET form, its page
- * links and the CSV export all carry the same parameters): one schema, so the page and the export
- * can never disagree on what a filter means. Unknown parameters are ignored; a bad value is a
- * message for its field, never an exception.
+ * The bookings list's filters: one schema for the list's search form (posted), its query string
+ * (the page links and the CSV export carry the same parameters), so the page, the form and the
+ * export can never disagree on what a filter means. The search text is personal data (a name, an
+ * e-mail, a phone number) and never travels in the query string itself: the server seals it into
+ * an opaque token, `s`, and opens it before reading the filters
+ * (docs/decisions/0016-booking-list-indexes.md). Unknown parameters are ignored, `q` among them;
+ * a bad value is a message for its field, never an exception.
  */
 
 /** Longer search text is refused rather than cut: nothing a person types into the box is this long. */
@@ -162,9 +165,15 @@ export const bookingFiltersSchema = z
     page: v.page ?? 1,
   }));
 
-/** The names the list's query string uses; anything else in it is ignored. */
-export const FILTER_PARAMS = ["q", "status", "from", "to", "page"] as const;
-export type FilterParam = (typeof FILTER_PARAMS)[number];
+/** The filters' fields: the search form's names, and the schema's. */
+export const FILTER_FIELDS = ["q", "status", "from", "to", "page"] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+/** The filters the query string carries readably: none of them is personal. */
+export const QUERY_FILTER_PARAMS = ["status", "from", "to", "page"] as const satisfies readonly FilterField[];
+/** The query string's parameter for the sealed search text. */
+export const SEARCH_TOKEN_PARAM = "s";
+/** A sealed search that no longer opens: too old, altered, or sealed under another secret. */
+export const SEARCH_EXPIRED_MESSAGE = "This search has expired; search again.";
 
 export type FilterReading =
   | { ok: true; filters: BookingFilters }
@@ -172,15 +181,15 @@ export type FilterReading =
       ok: false;
       problems: { field: string | null; message: string }[];
       /** The values as they were sent, for the form to show them again. */
-      typed: Partial<Record<FilterParam, string>>;
+      typed: Partial<Record<FilterField, string>>;
     };
 
-/** The query string's filters (a repeated parameter counts once: its first value), or their problems. */
-export function readBookingFilters(params: URLSearchParams): FilterReading {
-  const typed: Partial<Record<FilterParam, string>> = {};
-  for (const name of FILTER_PARAMS) {
-    const value = params.get(name);
-    if (value !== null) typed[name] = value;
+/** The filters of a set of fields (the search form's, as fieldsOf gives them), or their problems. */
+export function readFilterFields(fields: Readonly<Record<string, string | undefined>>): FilterReading {
+  const typed: Partial<Record<FilterField, string>> = {};
+  for (const name of FILTER_FIELDS) {
+    const value = fields[name];
+    if (value !== undefined) typed[name] = value;
   }
   const parsed = bookingFiltersSchema.safeParse(typed);
   if (parsed.success) return { ok: true, filters: parsed.data };
@@ -188,12 +197,37 @@ export function readBookingFilters(params: URLSearchParams): FilterReading {
 }
 
 /**
- * The query string of these filters, without the first page and without empty filters, for the
- * list's page links and the CSV link ("" when there is nothing to say; else starting with "?").
+ * The filters of every field in these parameters, the search text `q` included (a repeated name
+ * counts once: its first value). For a form's fields and for tests; never for the list's URL,
+ * whose search arrives sealed: see readListQuery.
  */
-export function filterQuery(filters: BookingFilters, page = filters.page): string {
+export function readBookingFilters(params: URLSearchParams): FilterReading {
+  const fields: Record<string, string | undefined> = {};
+  for (const name of FILTER_FIELDS) fields[name] = params.get(name) ?? undefined;
+  return readFilterFields(fields);
+}
+
+/**
+ * The list's query string (the page's, its page links', the CSV link's): its readable filters,
+ * and the search text opened from its token by the server (null for none). A `q` in the query
+ * string is not read: a search arrives only sealed.
+ */
+export function readListQuery(params: URLSearchParams, search: string | null): FilterReading {
+  const fields: Record<string, string | undefined> = {};
+  for (const name of QUERY_FILTER_PARAMS) fields[name] = params.get(name) ?? undefined;
+  if (search !== null) fields.q = search;
+  return readFilterFields(fields);
+}
+
+/**
+ * The query string of these filters, for the list's page links, the CSV link and the search
+ * form's redirect: the search as its sealed token (never its text), then the readable filters,
+ * without the first page and without empty filters ("" when there is nothing to say; else
+ * starting with "?").
+ */
+export function filterQuery(filters: BookingFilters, page = filters.page, searchToken: string | null = null): string {
   const params = new URLSearchParams();
-  if (filters.q) params.set("q", filters.q);
+  if (filters.q && searchToken) params.set(SEARCH_TOKEN_PARAM, searchToken);
   if (filters.status) params.set("status", filters.status);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);

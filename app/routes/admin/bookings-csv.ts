@@ -1,7 +1,7 @@
 import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Route } from "./+types/bookings-csv";
-import { readBookingFilters } from "~/domain/back-office/booking-filters";
+import { readListQuery, SEARCH_EXPIRED_MESSAGE, SEARCH_TOKEN_PARAM } from "~/domain/back-office/booking-filters";
 import { parisDayOf } from "~/domain/back-office/statuses";
 import { CSV_COLUMNS, exportLegRecords, type BookingLegRecord } from "~/lib/admin-bookings.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -10,11 +10,21 @@ import { NO_STORE, requireStaff } from "~/lib/auth.server";
  * The bookings list as a CSV file (docs/product.md, Back office, Bookings): the list's filters,
  * every matching booking (not one page), one row per leg. It sits outside the back office's
  * layout, so it checks the session itself. Written as it is read, in batches: a large export
- * holds one batch in memory at a time.
+ * holds one batch in memory at a time. Its search arrives sealed, as the list's link carries it
+ * (`s`); a `q` in the address is not read.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context.staff, request);
-  const reading = readBookingFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const token = params.get(SEARCH_TOKEN_PARAM) || null;
+  const opened = token ? context.staff.search.openSearch(token) : null;
+  if (opened && !opened.ok) {
+    return new Response(`${SEARCH_EXPIRED_MESSAGE}\n`, {
+      status: 400,
+      headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const reading = readListQuery(params, opened?.text ?? null);
   if (!reading.ok) {
     return new Response(`These filters cannot be used:\n${reading.problems.map((p) => `- ${p.message}`).join("\n")}\n`, {
       status: 400,

@@ -1,17 +1,21 @@
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/bookings";
 import { errorId, fieldId } from "~/components/ui/Field";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import {
   filterQuery,
-  readBookingFilters,
+  readFilterFields,
+  readListQuery,
+  SEARCH_EXPIRED_MESSAGE,
+  SEARCH_TOKEN_PARAM,
   STATUS_FILTER_GROUPS,
   type BookingFilters,
-  type FilterParam,
+  type FilterField,
 } from "~/domain/back-office/booking-filters";
 import { BOOKING_STATUS_LABELS, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
 import { formatEuros } from "~/domain/money";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { listBookings, type BookingListRow } from "~/lib/admin-bookings.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 
@@ -19,6 +23,12 @@ import { NO_STORE, requireStaff } from "~/lib/auth.server";
  * The bookings list (docs/product.md, Back office, Bookings): every booking, newest first, 50 to
  * a page, searched by order id, name, e-mail or phone, filtered by status and pickup days, and
  * the same selection as a CSV file. Both roles use it.
+ *
+ * The filter form posts; its answer is a redirect to the list's address, where the status and
+ * pickup days stay readable and the search text (a traveller's name, e-mail or phone) travels
+ * only sealed, as the opaque token `s` (app/lib/search-tokens.server.ts), so it never lands in an
+ * address, the browser's history, the CSV link or the login page's `next=`. A `q` in the address
+ * is not read.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "Bookings · Back office" }];
@@ -53,7 +63,20 @@ function shown(row: BookingListRow) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context.staff, request);
-  const reading = readBookingFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  // A search in the address's own text (an old bookmark) is not read; the page says so.
+  const oldSearch = params.has("q");
+  const token = params.get(SEARCH_TOKEN_PARAM) || null;
+  const opened = token ? context.staff.search.openSearch(token) : null;
+  if (opened && !opened.ok) {
+    const rest = readListQuery(params, null);
+    const typed = rest.ok ? valuesOf(rest.filters) : { ...rest.typed, q: "" };
+    return data(
+      { ok: false as const, problems: [{ field: "q", message: SEARCH_EXPIRED_MESSAGE }], typed },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const reading = readListQuery(params, opened?.text ?? null);
   if (!reading.ok) {
     return data({ ok: false as const, problems: reading.problems, typed: reading.typed }, { status: 400, headers: NO_STORE });
   }
@@ -66,6 +89,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       ok: true as const,
       filters: reading.filters,
+      // The same token for the page and CSV links: their search expires with the one it came from.
+      searchToken: reading.filters.q ? token : null,
+      oldSearch,
       rows: page.rows.map(shown),
       hasNext: page.hasNext,
       total: page.total,
@@ -73,6 +99,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     { headers: { ...NO_STORE, "Server-Timing": timing } },
   );
+}
+
+/**
+ * The filter form's post: its fields checked by the list's own schema, then a 303 to the list's
+ * address with the search text sealed. Refused fields: their messages, status 400, the typed
+ * values shown again (in the page, never in an address).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireStaff(context.staff, request);
+  const fields = fieldsOf(await readAdminForm(request));
+  if (fields.intent !== "search") {
+    return data(
+      { problems: [{ field: null, message: "This form cannot be sent here." }], typed: {} as Partial<Record<FilterField, string>> },
+      { status: 400, headers: NO_STORE },
+    );
+  }
+  const reading = readFilterFields(fields);
+  if (!reading.ok) return data({ problems: reading.problems, typed: reading.typed }, { status: 400, headers: NO_STORE });
+  const token = reading.filters.q ? context.staff.search.sealSearch(reading.filters.q) : null;
+  return redirect(`/admin/bookings${filterQuery(reading.filters, 1, token)}`, { status: 303, headers: NO_STORE });
 }
 
 /** "53 bookings.", "1 booking matches these filters.", "More than 10,000 bookings match these filters." */
@@ -86,13 +132,21 @@ function Filters({
   values,
   problems,
 }: {
-  values: Partial<Record<FilterParam, string>>;
+  values: Partial<Record<FilterField, string>>;
   problems: { field: string | null; message: string }[];
 }) {
-  const errorOf = (field: FilterParam) => problems.find((p) => p.field === field)?.message;
-  const described = (field: FilterParam) => (errorOf(field) ? errorId(field) : undefined);
+  const errorOf = (field: FilterField) => problems.find((p) => p.field === field)?.message;
+  const described = (field: FilterField) => (errorOf(field) ? errorId(field) : undefined);
   return (
-    <Form method="get" className="admin-panel" aria-label="Search and filter the bookings">
+    // Keyed by its values: another search's page starts from that search's values, not the last typed.
+    <Form
+      key={JSON.stringify(values)}
+      method="post"
+      action="/admin/bookings"
+      className="admin-panel"
+      aria-label="Search and filter the bookings"
+    >
+      <input type="hidden" name="intent" value="search" />
       <TextField
         name="q"
         label="Search"
@@ -146,33 +200,40 @@ function Filters({
   );
 }
 
-function valuesOf(filters: BookingFilters): Partial<Record<FilterParam, string>> {
+function valuesOf(filters: BookingFilters): Partial<Record<FilterField, string>> {
   return { q: filters.q ?? "", status: filters.status ?? "", from: filters.from ?? "", to: filters.to ?? "" };
 }
 
-export default function Bookings({ loaderData }: Route.ComponentProps) {
-  if (!loaderData.ok) {
+export default function Bookings({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = actionData ?? (loaderData.ok ? null : loaderData);
+  if (refused) {
     return (
       <>
         <h1>Bookings</h1>
-        <FormErrors problems={loaderData.problems} title="These filters cannot be used" />
-        <Filters values={loaderData.typed} problems={loaderData.problems} />
+        <FormErrors problems={refused.problems} title="These filters cannot be used" />
+        <Filters values={refused.typed} problems={refused.problems} />
         <p>
           <Link to="/admin/bookings">Show every booking</Link>
         </p>
       </>
     );
   }
-  const { filters, rows, hasNext, total, totalCapped } = loaderData;
+  if (!loaderData.ok) return null;
+  const { filters, searchToken, oldSearch, rows, hasNext, total, totalCapped } = loaderData;
   const filtered = Boolean(filters.q || filters.status || filters.from || filters.to);
   return (
     <>
       <h1>Bookings</h1>
+      {oldSearch ? (
+        <p className="admin-notice" role="status">
+          A search is no longer read from the page&apos;s address: type it in the Search box.
+        </p>
+      ) : null}
       <Filters values={valuesOf(filters)} problems={[]} />
       <div className="admin-actions">
         <p aria-live="polite">{countText(total, totalCapped, filtered)}</p>
         {filtered ? <Link to="/admin/bookings">Clear the filters</Link> : null}
-        <a href={`/admin/bookings.csv${filterQuery(filters, 1)}`} className="button button--secondary" download>
+        <a href={`/admin/bookings.csv${filterQuery(filters, 1, searchToken)}`} className="button button--secondary" download>
           Download CSV
         </a>
       </div>
@@ -241,9 +302,11 @@ export default function Bookings({ loaderData }: Route.ComponentProps) {
       )}
       {filters.page > 1 || hasNext ? (
         <nav aria-label="Bookings pages" className="admin-actions">
-          {filters.page > 1 ? <Link to={`/admin/bookings${filterQuery(filters, filters.page - 1)}`}>Previous page</Link> : null}
+          {filters.page > 1 ? (
+            <Link to={`/admin/bookings${filterQuery(filters, filters.page - 1, searchToken)}`}>Previous page</Link>
+          ) : null}
           <span>Page {filters.page}</span>
-          {hasNext ? <Link to={`/admin/bookings${filterQuery(filters, filters.page + 1)}`}>Next page</Link> : null}
+          {hasNext ? <Link to={`/admin/bookings${filterQuery(filters, filters.page + 1, searchToken)}`}>Next page</Link> : null}
         </nav>
       ) : null}
     </>
