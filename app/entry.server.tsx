@@ -101,10 +101,13 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // for an unknown route) is an answer to the visitor, not a failure of the site: not logged.
   if (isRouteErrorResponse(error) && error.status < 500) return;
   const e = (error ?? {}) as { name?: string; code?: string; stack?: string };
+  // Only the stack's frames: a message may run over several lines (a database error's second line
+  // lists the query's parameters), so anything that is not an "at …" frame is left out.
   const where = (e.stack ?? "")
     .split("\n")
-    .slice(1, 5)
     .map((line) => line.trim())
+    .filter((line) => line.startsWith("at "))
+    .slice(0, 4)
     .join(" < ");
   console.error(`${request.method} ${new URL(request.url).pathname} failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""} ${where}`);
 }

@@ -60,7 +60,11 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   // here with the methods it does answer, before React Router, which has no use for them.
   app.use((req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "POST") return next();
-    res.status(405).set("Allow", "GET, HEAD, POST").type("text/plain").send("This address answers only GET, HEAD and POST requests.");
+    res
+      .status(405)
+      .set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" })
+      .type("text/plain")
+      .send("This address answers only GET, HEAD and POST requests.");
   });
 
   // A browser's post from another site is refused here, before any route runs.
@@ -72,14 +76,16 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
       headers: { get: (name: string) => req.get(name) ?? null },
     };
     if (isSameOrigin(request, settings.siteUrl)) return next();
-    res.status(403).type("text/plain").send("This request did not come from our site.");
+    res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This request did not come from our site.");
   });
 
   // A post to the back office must say it comes from the site itself, by its Origin or its
   // Sec-Fetch-Site: a request with neither is not a browser's form. (Its pages, redirects and
   // errors say no-store themselves: app/entry.server.tsx.)
-  app.use("/admin", (req, res, next) => {
-    if (req.method !== "POST") return next();
+  // The path is read as the router will resolve it (dot segments and all), so that no spelling of
+  // a back-office address escapes the check.
+  app.use((req, res, next) => {
+    if (req.method !== "POST" || !isBackOffice(req.originalUrl)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const own = [new URL(settings.siteUrl).origin, `${req.protocol}://${req.get("host") ?? ""}`];
@@ -151,6 +157,7 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
     if (status >= 500) console.error(`Request failed: ${(error as Error).name ?? "Error"}`);
     res
       .status(status)
+      .set("Cache-Control", "no-store")
       .type("text/plain")
       .send(
         status < 500
@@ -165,6 +172,16 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
     else app(req, res);
   };
   return { app, listener };
+}
+
+/** Whether a request's path, resolved as a URL resolves it, is the back office's. */
+export function isBackOffice(originalUrl: string): boolean {
+  try {
+    const { pathname } = new URL(originalUrl, "http://x");
+    return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
+  } catch {
+    return true;
+  }
 }
 
 function buildDate(): string | undefined {

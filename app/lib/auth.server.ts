@@ -217,12 +217,17 @@ export async function requireStaff(staff: StaffServices, request: Request, allow
   return member;
 }
 
-/** A path of the back office to go to after signing in; anything else (another site, say) gives /admin. */
+/**
+ * A path of the back office to go to after signing in; anything else (another site, a path that
+ * resolves outside /admin through dot segments or doubled slashes) gives /admin. The check is made
+ * on the parsed path, which is what the browser will follow.
+ */
 export function safeNext(next: string | null): string {
-  if (!next || !next.startsWith("/admin") || next.startsWith("//") || next.includes("\\")) return "/admin";
+  if (!next || !next.startsWith("/") || next.includes("\\")) return "/admin";
   try {
     const url = new URL(next, "http://x");
-    return url.host === "x" ? url.pathname + url.search : "/admin";
+    const inside = url.origin === "http://x" && (url.pathname === "/admin" || url.pathname.startsWith("/admin/"));
+    return inside && !url.pathname.startsWith("//") && !url.pathname.includes("//") ? url.pathname + url.search : "/admin";
   } catch {
     return "/admin";
   }

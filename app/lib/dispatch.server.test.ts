@@ -71,8 +71,8 @@ describe("drivers", () => {
     const db = database.db;
     const first = await changeDriver(db, add(), actor);
     expect(first).toEqual({ ok: true, driverId: 1, notice: "added" });
-    await changeDriver(db, add({ name: "Anne Bernard", email: "anne@example.com" }), actor);
-    await changeDriver(db, add({ name: "Zoé Petit", email: "zoe@example.com" }), actor);
+    await changeDriver(db, add({ name: "Anne Bernard", email: "anne@example.com", phone: "06 45 67 89 01" }), actor);
+    await changeDriver(db, add({ name: "Zoé Petit", email: "zoe@example.com", phone: "07 81 23 45 67" }), actor);
     await changeDriver(db, driverFormSchema.parse({ intent: "deactivate", id: "2" }), actor);
     expect((await listDrivers(db)).map((d) => [d.name, d.active])).toEqual([
       ["Jean Dupont", true],
@@ -87,6 +87,15 @@ describe("drivers", () => {
       ["staff-1", "ops@navette.test", "driver_added", "Driver #3 added: Zoé Petit."],
       ["staff-1", "ops@navette.test", "driver_changed", "Driver #2 (Anne Bernard) deactivated."],
     ]);
+  });
+
+  it("adds one driver per phone number, however many times the form is sent at once", async () => {
+    const db = database.db;
+    const results = await Promise.all([1, 2, 3].map(() => changeDriver(db, add({ phone: "+33 6 45 12 34 56" }), actor)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.find((r) => !r.ok);
+    expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/already has this phone number/) });
+    expect((await listDrivers(db)).filter((d) => d.phone === "+33645123456")).toHaveLength(1);
   });
 
   it("edits a driver, naming what changed; an edit that changes nothing writes nothing", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
 import { bookings, drivers } from "../../db/schema";
 import type { ToConfirmBooking, UnassignedBooking } from "~/domain/back-office/dashboard";
 import { changedFields, type DriverFields, type DriverForm } from "~/domain/back-office/driver-form";
@@ -111,6 +111,9 @@ export type DriverChange =
   | { ok: true; driverId: number; notice: "added" | "changed" | "unchanged" | "deactivated" | "reactivated" }
   | { ok: false; message: string };
 
+/** The advisory lock drivers are added under (any constant of this application's own). */
+const DRIVER_ADD_LOCK = 0x6e617664; // "navd"
+
 const GONE = "This driver does not exist (any more). Reload the page.";
 
 function fieldsOf(driver: Driver): DriverFields {
@@ -126,6 +129,11 @@ export async function changeDriver(db: Db, form: DriverForm, actor: Actor): Prom
   return db.transaction(async (tx): Promise<DriverChange> => {
     if (form.intent === "add") {
       const { name, phone, email, vehicle } = form;
+      // One driver per phone number (phones are stored in international form): a form sent twice
+      // at once adds one driver. The lock makes the check and the insert one step for every instance.
+      await tx.execute(sql`select pg_advisory_xact_lock(${DRIVER_ADD_LOCK})`);
+      const [same] = await tx.select({ id: drivers.id, name: drivers.name }).from(drivers).where(eq(drivers.phone, phone)).limit(1);
+      if (same) return { ok: false, message: `${same.name} (driver #${same.id}) already has this phone number: edit that driver instead.` };
       const [row] = await tx.insert(drivers).values({ name, phone, email, vehicle }).returning();
       if (!row) throw new Error("The new driver was not stored.");
       await recordAudit(tx, { ...audit, action: "driver_added", detail: `Driver #${row.id} added: ${row.name}.` });

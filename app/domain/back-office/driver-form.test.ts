@@ -89,3 +89,10 @@ describe("changedFields", () => {
     expect(changedFields(before, { ...before, phone: "+33612345679", vehicle: "Van" })).toEqual(["phone", "vehicle"]);
   });
 });
+
+describe("a driver's id", () => {
+  it.each(["2147483648", "1e12", "-1", "0", "1.5", "abc"])("%j names no driver", (id) => {
+    const parsed = driverFormSchema.safeParse({ intent: "deactivate", id });
+    expect(parsed.success).toBe(false);
+  });
+});

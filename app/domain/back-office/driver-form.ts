@@ -53,7 +53,9 @@ export type DriverFields = z.output<typeof driverFields>;
 const driverId = z.coerce
   .number({ message: "This driver does not exist." })
   .int("This driver does not exist.")
-  .positive("This driver does not exist.");
+  .positive("This driver does not exist.")
+  // A database id is a 32-bit integer: a larger one names no driver.
+  .max(2_147_483_647, "This driver does not exist.");
 
 /** Every post of the drivers page, by intent. */
 export const driverFormSchema = z.discriminatedUnion(

@@ -66,3 +66,9 @@ describe("versionParam", () => {
     );
   });
 });
+
+describe("a version to roll back to", () => {
+  it.each(["2147483648", "-1", "0", "abc"])("%j names no version", (version) => {
+    expect(pricesFormSchema.safeParse({ intent: "rollback", version }).success).toBe(false);
+  });
+});

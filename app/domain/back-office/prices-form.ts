@@ -30,7 +30,11 @@ export const pricesFormSchema = z.discriminatedUnion("intent", [
   }),
   z.object({
     intent: z.literal("rollback"),
-    version: z.coerce.number().int().positive("Choose a version to roll back to."),
+    version: z.coerce
+      .number()
+      .int()
+      .positive("Choose a version to roll back to.")
+      .max(2_147_483_647, "There is no such version of the price file."),
   }),
 ]);
 

@@ -92,8 +92,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const notice = await change(form, target.email);
     return data<ActionResult>({ intent: form.intent, problems: [], notice }, { headers: NO_STORE });
   } catch (error) {
+    // Two administrators adding the same e-mail at once: the second insert meets the unique key.
+    if (isUniqueViolation(error)) {
+      return refuse(form.intent, [{ field: "email", message: "A staff account with this e-mail already exists." }]);
+    }
     if (!(error instanceof APIError)) throw error;
     const code = codeOf(error);
+    // better-auth checks the caller's role again on each call: an administrator demoted or disabled
+    // a moment ago by another one is refused there.
+    if (error.status === "FORBIDDEN" || error.status === "UNAUTHORIZED") {
+      return refuse(form.intent, [{ field: null, message: "Your account may no longer do this. Sign in again." }], 403);
+    }
     if (code === "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL" || code === "USER_ALREADY_EXISTS") {
       return refuse(form.intent, [{ field: "email", message: "A staff account with this e-mail already exists." }]);
     }
@@ -317,4 +326,12 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       )}
     </>
   );
+}
+
+/** Whether an error (or the one it wraps) is PostgreSQL's unique violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
 }

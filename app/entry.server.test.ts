@@ -1,0 +1,21 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { handleError } from "./entry.server";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("handleError", () => {
+  it("logs the error's kind and stack frames, never its message, even one of several lines", () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // A database error's message names the query and, on its second line, its parameters.
+    const error = new Error("Failed query: select … where email like $1\nparams: claire@example.com%,+33612345678");
+    handleError(error, { request: new Request("http://x/admin/bookings?from=0001-01-01") });
+    expect(logged).toHaveBeenCalledTimes(1);
+    const line = String(logged.mock.calls[0]![0]);
+    expect(line).toMatch(/^GET \/admin\/bookings failed: Error at /);
+    expect(line).not.toContain("claire");
+    expect(line).not.toContain("33612345678");
+    expect(line).not.toContain("Failed query");
+  });
+});
