@@ -5,7 +5,9 @@
 // postgres://postgres@127.0.0.1:5432/test), migrates it, fills it with 100,000 bookings in one
 // INSERT … SELECT over generate_series (names, e-mails, phones, statuses, both legs of round trips,
 // pickups over two years), then starts the BUILT server on it, signs in as its first administrator
-// and times each search as a page of /admin/bookings, one request after another on localhost: the
+// and times each search as a page of /admin/bookings, one request after another on localhost (a
+// search with text is first posted through the list's form, as staff do, and the page timed is
+// the address it redirects to, the text sealed in its `s` token): the
 // time from sending the request to the last byte of the page (session check, query, render), and
 // the query's own share from the page's Server-Timing header. The same searches then go straight
 // to the query function (app/lib/admin-bookings.server.ts, loaded through Vite), and each one's
@@ -180,6 +182,28 @@ function get(url, headers) {
   });
 }
 
+/**
+ * The list's address for a search with text: the filter form's post, answered by a 303 to the
+ * list with the search sealed (docs/decisions/0016-booking-list-indexes.md).
+ */
+async function sealedPath(site, cookie, query) {
+  const params = new URLSearchParams(query);
+  const fields = new URLSearchParams({ intent: "search" });
+  for (const name of ["q", "status", "from", "to"]) fields.set(name, params.get(name) ?? "");
+  const response = await fetch(`${site}/admin/bookings`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: site, cookie },
+    body: fields.toString(),
+  });
+  const location = response.headers.get("location") ?? "";
+  if (response.status !== 303 || !/^\/admin\/bookings\?s=[A-Za-z0-9_-]+(&|$)/.test(location)) {
+    throw new Error(`The search form answered ${response.status} ${location ? "with another address" : "without an address"}.`);
+  }
+  if (params.get("page")) throw new Error("A search with text starts at page 1.");
+  return location;
+}
+
 async function signIn(site) {
   const response = await fetch(`${site}/admin/login`, {
     method: "POST",
@@ -256,7 +280,9 @@ try {
 
   const results = [];
   for (const c of cases) {
-    const path = `/admin/bookings${c.query ? `?${c.query}` : ""}`;
+    const path = new URLSearchParams(c.query).has("q")
+      ? await sealedPath(server.url, cookie, c.query)
+      : `/admin/bookings${c.query ? `?${c.query}` : ""}`;
     const first = await get(`${server.url}${path}`, { cookie });
     if (first.status !== 200) throw new Error(`${path} answered ${first.status}.`);
     if (c.label === "order id" && !first.body.includes(probe.order_id)) throw new Error(`${path} does not list ${probe.order_id}.`);
@@ -274,7 +300,8 @@ try {
     results.push({ ...c, shown, page: stats(page), serverTiming: stats(timings) });
   }
 
-  // The query function itself, without HTTP, session or rendering.
+  // The query function itself, without HTTP, session or rendering (its filters read from the
+  // form's fields, the search text included).
   for (const r of results) {
     const reading = readBookingFilters(new URLSearchParams(r.query));
     if (!reading.ok) throw new Error(`${r.query}: ${JSON.stringify(reading.problems)}`);
