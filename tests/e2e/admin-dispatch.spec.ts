@@ -186,6 +186,9 @@ test("a driver is added through the form and listed; a bad phone is refused with
   await expect(page.getByLabel("Name")).toHaveValue("Jean Dupont");
   await link.click();
   await expect(phone).toBeFocused();
+  // The message stays with its field after the jump.
+  await expect(phone).toHaveAttribute("aria-invalid", "true");
+  await expect(phone).toHaveAccessibleDescription(/Enter a valid phone number/);
   await expect(page.getByRole("heading", { name: "All drivers (0, 0 active)" })).toBeVisible();
 
   await page.getByLabel("Phone").fill("06 12 34 56 78");

@@ -31,6 +31,27 @@ test.describe("back office sign-in", () => {
     await expect(page).toHaveURL(/\/admin\/login/);
   });
 
+  test("every back-office address shows a signed-out visitor the login page", async ({ page }) => {
+    for (const where of [
+      "/admin",
+      "/admin/bookings",
+      "/admin/bookings/new",
+      "/admin/bookings/NV-ABC123",
+      "/admin/bookings.csv",
+      "/admin/drivers",
+      "/admin/run-sheet?date=2026-12-01",
+      "/admin/prices",
+      "/admin/staff",
+      "/admin/audit",
+      "/admin/account",
+      "/admin/anything-else",
+    ]) {
+      await page.goto(where);
+      await expect(page, where).toHaveURL(`/admin/login?next=${encodeURIComponent(where)}`);
+      await expect(page.getByRole("button", { name: "Sign in" }), where).toBeVisible();
+    }
+  });
+
   for (const width of [390, 1280]) {
     test(`the login page has no axe violations at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });

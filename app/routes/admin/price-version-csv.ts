@@ -22,3 +22,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     },
   });
 }
+
+/** The file is only read: a post gets a plain 405. */
+export function action() {
+  return new Response("This address answers only GET and HEAD requests.", {
+    status: 405,
+    headers: { ...NO_STORE, Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
