@@ -208,6 +208,8 @@ export async function requireStaff(staff: StaffServices, request: Request, allow
   const member = await currentStaff(staff, request);
   if (!member) {
     const url = new URL(request.url);
+    // A search's text never travels in an address (it is sealed in `s`); an old link's `q` is not carried on.
+    url.searchParams.delete("q");
     const next = url.pathname.replace(/\.data$/, "") + url.search;
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`, { headers: NO_STORE });
   }

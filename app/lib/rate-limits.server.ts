@@ -41,9 +41,9 @@ export const RATE_LIMITS = {
   sweepIntervalMs: 5 * 60_000,
 } as const;
 
-/** One limit, `points` requests per `durationSeconds` per visitor, counted under `keyPrefix`. */
-export function createRateLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): RateLimiter {
-  const store = new RateLimiterDrizzle({
+/** A counter of `points` per `durationSeconds` in the rate_limits table, under `keyPrefix`. */
+function drizzleStore(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): RateLimiterDrizzle {
+  return new RateLimiterDrizzle({
     storeClient: db,
     schema: rateLimits,
     keyPrefix,
@@ -53,6 +53,11 @@ export function createRateLimiter(db: Db, keyPrefix: string, limit: { points: nu
     clearExpiredByTimeout: false,
     insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds }),
   });
+}
+
+/** One limit, `points` requests per `durationSeconds` per visitor, counted under `keyPrefix`. */
+export function createRateLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): RateLimiter {
+  const store = drizzleStore(db, keyPrefix, limit);
   return {
     async consume(address) {
       try {
@@ -102,18 +107,8 @@ export interface LoginLimiter {
 }
 
 export function createLoginLimiter(db: Db): LoginLimiter {
-  const store = (keyPrefix: string, limit: { points: number; durationSeconds: number }) =>
-    new RateLimiterDrizzle({
-      storeClient: db,
-      schema: rateLimits,
-      keyPrefix,
-      points: limit.points,
-      duration: limit.durationSeconds,
-      clearExpiredByTimeout: false,
-      insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: limit.points, duration: limit.durationSeconds }),
-    });
-  const account = store("login-account", RATE_LIMITS.loginAccount);
-  const address = store("login-address", RATE_LIMITS.loginAddress);
+  const account = drizzleStore(db, "login-account", RATE_LIMITS.loginAccount);
+  const address = drizzleStore(db, "login-address", RATE_LIMITS.loginAddress);
   const accountKey = (email: string) => email.trim().toLowerCase();
   return {
     async attempt(email, clientAddress) {

@@ -45,6 +45,8 @@ describe("readBookingFilters", () => {
     ["from=2026-02-30", "from", "Enter the first pickup day as a date (yyyy-mm-dd)."],
     ["from=24/11/2026", "from", "Enter the first pickup day as a date (yyyy-mm-dd)."],
     ["to=tomorrow", "to", "Enter the last pickup day as a date (yyyy-mm-dd)."],
+    ["from=0001-01-01", "from", "Enter the first pickup day as a date (yyyy-mm-dd)."],
+    ["to=9999-12-31", "to", "Enter the last pickup day as a date (yyyy-mm-dd)."],
     ["from=2026-12-01&to=2026-11-30", "to", "The last pickup day is before the first one."],
     ["page=0", "page", "The page number must be 1 or more."],
     ["page=-1", "page", "The page number must be a whole number."],

@@ -100,6 +100,10 @@ export interface BookingFilters {
 
 export const NO_FILTERS: BookingFilters = { q: null, status: null, from: null, to: null, page: 1 };
 
+/** The years a pickup-day filter may name. */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2100;
+
 /** An empty or blank parameter is the same as none. */
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -109,7 +113,11 @@ const day = (message: string) =>
     z
       .string()
       .trim()
-      .refine((v) => parseIsoDate(v) !== null, message)
+      .refine((v) => {
+        // A real day within the years bookings can have: the database's dates go no further.
+        const d = parseIsoDate(v);
+        return d !== null && d.year >= FIRST_YEAR && d.year <= LAST_YEAR;
+      }, message)
       .optional(),
   );
 

@@ -69,3 +69,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   });
 }
+
+/** The export is only read: a post gets a plain 405. */
+export function action() {
+  return new Response("This address answers only GET and HEAD requests.", {
+    status: 405,
+    headers: { ...NO_STORE, Allow: "GET, HEAD", "Content-Type": "text/plain; charset=utf-8" },
+  });
+}
