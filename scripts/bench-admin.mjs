@@ -14,7 +14,8 @@
 // two statements through EXPLAIN ANALYZE, with the indexes the plan uses.
 //
 //   BENCH_RUNS (30 per search)  BENCH_BOOKINGS (100000)  BENCH_DATABASE_URL / TEST_DATABASE_URL
-//   --check: exit 1 when a search's median page time is 50 ms or more
+//   --check: exit 1 when a search's median page time is 100 ms or more (twice the 50 ms goal, for
+//            noise; BENCH_ADMIN_BAR_MS changes it); the table says which meet the goal
 //   --explain: print every plan in full
 import { randomBytes } from "node:crypto";
 import http from "node:http";
@@ -28,7 +29,9 @@ const EXPLAIN = process.argv.includes("--explain");
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const PG_URL = process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim() || "postgres://postgres@127.0.0.1:5432/test";
+/** The goal (docs/quality.md), and the bar --check holds: twice the goal, for a noisy machine. */
 const AIM_MS = 50;
+const CI_BAR_MS = Number(process.env.BENCH_ADMIN_BAR_MS ?? 2 * AIM_MS);
 const ADMIN = { email: "bench@navette.test", password: "bench administrator password" };
 
 async function admin(url, text) {
@@ -359,11 +362,14 @@ try {
     if (EXPLAIN) for (const p of r.plans) console.log(`\n--- ${r.label}, ${p.which}\n${p.plan}\n`);
   }
   const slow = results.filter((r) => !(r.page.median < AIM_MS));
-  if (slow.length > 0) {
-    console.log(`\nAt or over ${AIM_MS} ms (median page time): ${slow.map((r) => r.label).join(", ")}.`);
-    if (CHECK) exitCode = 1;
-  } else {
-    console.log(`\nEvery search answers in under ${AIM_MS} ms (median page time at the server).`);
+  if (slow.length > 0) console.log(`\nAt or over the goal of ${AIM_MS} ms (median page time): ${slow.map((r) => r.label).join(", ")}.`);
+  else console.log(`\nEvery search answers in under ${AIM_MS} ms (median page time at the server).`);
+  // CI's bar leaves room for a noisy machine: twice the goal. The plans printed above show which
+  // index each search reads, for a search that slows down.
+  const over = results.filter((r) => !(r.page.median < CI_BAR_MS));
+  if (CHECK && over.length > 0) {
+    console.log(`CI bar missed (median page time at or over ${CI_BAR_MS} ms): ${over.map((r) => r.label).join(", ")}.`);
+    exitCode = 1;
   }
 } finally {
   await server?.stop();
