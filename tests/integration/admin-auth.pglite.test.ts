@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORM, nextAddress, startInProcessServer, type InProcessServer } from "./helpers";
-import { postLogin, sessionCookie } from "./staff-support";
+import { postLogin, sessionCookie } from "./admin-session";
 
 /**
  * The sign-in limits on the built app in this process (docs/product.md, Back office): wrong

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import { addDays, formatFrenchDate, parisToday } from "~/domain/booking/paris-time";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
+import { signInWithFetch } from "./admin-session";
 import { FORM, formBody, newToken, orderIdOf, postBooking, startInProcessServer, validDraft, type InProcessServer } from "./helpers";
 
 /**
@@ -36,18 +37,7 @@ describe("the booking page's actions on PGlite", () => {
       dataDir,
       env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, PAYMENT_SANDBOX_SECRET: `it-admin-booking-${process.pid}` },
     });
-    const signIn = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": FORM, origin: server.url },
-      body: new URLSearchParams(ADMIN).toString(),
-    });
-    expect(signIn.status).toBe(302);
-    cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
-    expect(cookie).toContain("session_token=");
+    cookie = (await signInWithFetch(server.url, ADMIN.email, ADMIN.password)).cookie;
     await server.database.db.insert(drivers).values({ name: "Karim Benali", phone: "+33 6 98 76 54 32", email: "karim@drivers.example" });
   });
   afterAll(async () => {
@@ -263,16 +253,7 @@ describe("the booking page's actions on PGlite", () => {
   it("lets a dispatcher use the page as an administrator does", async () => {
     const dispatcher = { email: "dispatch@admin-booking.test", password: "dispatcher password 1" };
     await server.staff.auth.api.createUser({ body: { ...dispatcher, name: "Dispatch", role: "dispatcher" } });
-    const signIn = await fetch(`${server.url}/admin/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": FORM, origin: server.url },
-      body: new URLSearchParams(dispatcher).toString(),
-    });
-    const theirs = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ");
+    const theirs = (await signInWithFetch(server.url, dispatcher.email, dispatcher.password)).cookie;
     const row = await paidBooking();
     expect((await fetch(`${server.url}/admin/bookings/${row.orderId}`, { headers: { cookie: theirs } })).status).toBe(200);
     const confirmed = await post(row.orderId, { intent: "confirm" }, { origin: server.url, cookie: theirs });

@@ -1,3 +1,5 @@
+import { FORM } from "./helpers";
+
 /**
  * A staff session for tests that talk to the back office with fetch: the login form's post, as a
  * browser on the site sends it (Origin: the site), and the session cookie it sets.
@@ -10,20 +12,42 @@ export interface StaffClient {
   post(path: string, fields: Record<string, string>, origin?: string | null): Promise<Response>;
 }
 
-export async function signInWithFetch(base: string, email: string, password: string): Promise<StaffClient> {
-  const response = await fetch(`${base}/admin/login`, {
+/**
+ * A sign-in post as the back office's login form sends it, answered as is (302, 401, 429…). With
+ * `address`, it comes from that client address (X-Forwarded-For, trusted from loopback), so the
+ * sign-in limits of one test do not count another's attempts.
+ */
+export function postLogin(base: string, email: string, password: string, address?: string): Promise<Response> {
+  return fetch(`${base}/admin/login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+    headers: {
+      "content-type": FORM,
+      origin: base,
+      "accept-encoding": "identity",
+      ...(address ? { "x-forwarded-for": address } : {}),
+    },
     body: new URLSearchParams({ email, password }),
   });
-  const cookie = response.headers
+}
+
+/** The cookies a successful sign-in's answer sets, as a Cookie header; throws when it sets no session. */
+export function sessionCookie(answer: Response): string {
+  const pairs = answer.headers
     .getSetCookie()
     .map((line) => line.split(";", 1)[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-  if (response.status !== 302 || !cookie) throw new Error(`Signing in as ${email} answered ${response.status}.`);
-  return staffClient(base, cookie);
+    .filter((pair) => !pair.endsWith("="));
+  if (!pairs.some((pair) => /^(__Host-)?navette\.session_token=/.test(pair))) {
+    throw new Error(`No session cookie in the answer (${answer.status}).`);
+  }
+  return pairs.join("; ");
+}
+
+/** Signs in through the login form (from `address` when given) and returns a client with the session. */
+export async function signInWithFetch(base: string, email: string, password: string, address?: string): Promise<StaffClient> {
+  const response = await postLogin(base, email, password, address);
+  if (response.status !== 302) throw new Error(`Signing in as ${email} answered ${response.status}.`);
+  return staffClient(base, sessionCookie(response));
 }
 
 /** A client with this Cookie header ("" for a signed-out visitor). */
@@ -36,7 +60,7 @@ export function staffClient(base: string, cookie: string): StaffClient {
       fetch(`${base}${path}`, {
         method: "POST",
         redirect: "manual",
-        headers: headers({ "content-type": "application/x-www-form-urlencoded", ...(origin ? { origin } : {}) }),
+        headers: headers({ "content-type": FORM, ...(origin ? { origin } : {}) }),
         body: new URLSearchParams(fields),
       }),
   };

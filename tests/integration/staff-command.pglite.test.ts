@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents } from "../../db/schema";
 import { runStaffCommand } from "../../server/staff-command";
 import { nextAddress, siteRoot, startInProcessServer, type InProcessServer } from "./helpers";
-import { postLogin, sessionCookie } from "./staff-support";
+import { postLogin, signInWithFetch } from "./admin-session";
 
 /**
  * `npm run staff` on the embedded PGlite: the command (server/staff-command.ts) adds accounts to
@@ -74,12 +74,10 @@ describe("npm run staff, on PGlite", () => {
         detail: "Added night.desk@navette.test as dispatcher from the command line.",
       }),
     ]);
-    const signIn = await postLogin(server.url, "night.desk@navette.test", "night desk password", nextAddress());
-    expect(signIn.status).toBe(302);
-    const cookie = sessionCookie(signIn);
+    const session = await signInWithFetch(server.url, "night.desk@navette.test", "night desk password", nextAddress());
     // A dispatcher: the staff page is refused.
-    expect((await fetch(`${server.url}/admin/staff`, { headers: { cookie }, redirect: "manual" })).status).toBe(403);
-    expect((await fetch(`${server.url}/admin/account`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
+    expect((await session.get("/admin/staff")).status).toBe(403);
+    expect((await session.get("/admin/account")).status).toBe(200);
   });
 
   it("refuses while a server holds the data folder, saying what to do, and adds nothing", async () => {

@@ -13,7 +13,7 @@ import {
   TEST_DATABASE_URL,
   type TestDatabase,
 } from "./helpers";
-import { postLogin, sessionCookie } from "./staff-support";
+import { signInWithFetch } from "./admin-session";
 
 /**
  * `npm run staff` as an operator types it (scripts/staff.mjs running the built bundle), on a
@@ -71,10 +71,8 @@ describe.skipIf(!TEST_DATABASE_URL)(`npm run staff, on PostgreSQL${TEST_DATABASE
     expect(added.out).toContain(`Added ops.desk@navette.test (dispatcher). They sign in at ${server.url}/admin/login`);
     expect(added.out + added.err).not.toContain("ops desk password 2026");
 
-    const signIn = await postLogin(server.url, "ops.desk@navette.test", "ops desk password 2026", nextAddress());
-    expect(signIn.status).toBe(302);
-    const staffPage = await fetch(`${server.url}/admin/staff`, { headers: { cookie: sessionCookie(signIn) }, redirect: "manual" });
-    expect(staffPage.status).toBe(403);
+    const session = await signInWithFetch(server.url, "ops.desk@navette.test", "ops desk password 2026", nextAddress());
+    expect((await session.get("/admin/staff")).status).toBe(403);
 
     const again = await npmRunStaff(["add", "ops.desk@navette.test"], "another long password", env);
     expect(again.code).toBe(1);
