@@ -13,6 +13,7 @@ import {
   type BookingLegRecord,
 } from "./admin-bookings.server";
 import { openDatabase, type Database } from "./db.server";
+import { bookingRowValues } from "./test-support/booking-rows";
 
 // The bookings list's query and the CSV export's rows, on the embedded PostgreSQL
 // (docs/product.md, Back office, Bookings).
@@ -97,27 +98,19 @@ async function insert(values: Partial<typeof bookings.$inferInsert> & { legs?: B
   } = values;
   const [row] = await database.db
     .insert(bookings)
-    .values({
-      orderId: nextOrderId(),
-      submissionToken: `token-${serial}`,
-      kind: "private",
-      roundTrip: legs.length === 2,
-      depart: "Orly Airport (ORY)",
-      arrive: "Disneyland Paris",
-      lastname: "Martin",
-      firstname: "Claire",
-      email: "claire@example.com",
-      phone: "+33612345678",
-      adults: 2,
-      children: 1,
-      babies: 0,
-      priceCents: 12_345,
-      paymentMode: "card",
-      details: { customer: {}, legs, luggage: { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" } },
-      firstPickupAt: legs[0]?.pickupAt ?? null,
-      returnPickupAt: legs[1]?.pickupAt ?? null,
-      ...rest,
-    })
+    .values(
+      bookingRowValues({
+        orderId: nextOrderId(),
+        submissionToken: `token-${serial}`,
+        roundTrip: legs.length === 2,
+        children: 1,
+        priceCents: 12_345,
+        details: { customer: {}, legs, luggage: { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" } },
+        firstPickupAt: legs[0]?.pickupAt ?? null,
+        returnPickupAt: legs[1]?.pickupAt ?? null,
+        ...rest,
+      }),
+    )
     .returning();
   return row!;
 }

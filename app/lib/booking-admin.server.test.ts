@@ -5,8 +5,6 @@ import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
-import { initialDraft, setFlightTime, setLegDate, withCounts } from "~/domain/booking/draft";
-import { bookingFormSchema } from "~/domain/booking/validation";
 import {
   addNote,
   assignDriver,
@@ -24,11 +22,12 @@ import { saveBooking, type BookingRow } from "./bookings.server";
 import { openDatabase, type Database } from "./db.server";
 import { OUTBOX_DEFAULTS } from "./mail.server";
 import { SandboxProvider, StripeProvider } from "./payments.server";
+import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
 
 // The booking page's actions on the embedded PostgreSQL: each one once, whatever the double
 // clicks, with its audit row and its e-mails written together.
 
-const now = new Date("2026-05-10T10:00:00Z");
+const now = BOOKED_AT;
 const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
@@ -40,42 +39,8 @@ const staff: Actor = { id: "staff-1", email: "dispatch@navette.example" };
 let database: Database;
 let token = 0;
 
-function checkedBooking(submissionToken: string) {
-  let draft = initialDraft(
-    { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", private_shuttle: "1", hotel: "disneyland-hotel" },
-    { now },
-  );
-  draft = setFlightTime(setLegDate(draft, 1, { year: 2026, month: 5, day: 20 }), "pu", 1, "10:00");
-  draft = withCounts({
-    ...draft,
-    city_vol_pu_1: "London",
-    num_vol_pu_1: "BA 304",
-    lastname: "Martin",
-    firstname: "Claire",
-    email: "claire@example.com",
-    phone_mobile: "+33 6 12 34 56 78",
-    submission_token: submissionToken,
-  });
-  return bookingFormSchema({ now, rows: [] }).parse(draft);
-}
-
 async function newBooking(edits: Partial<BookingRow> = {}): Promise<BookingRow> {
-  let draft = initialDraft(
-    { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", private_shuttle: "1", hotel: "disneyland-hotel" },
-    { now },
-  );
-  draft = setFlightTime(setLegDate(draft, 1, { year: 2026, month: 5, day: 20 }), "pu", 1, "10:00");
-  draft = withCounts({
-    ...draft,
-    city_vol_pu_1: "London",
-    num_vol_pu_1: "BA 304",
-    lastname: "Martin",
-    firstname: "Claire",
-    email: "claire@example.com",
-    phone_mobile: "+33 6 12 34 56 78",
-    submission_token: `t-${++token}`,
-  });
-  const booking = bookingFormSchema({ now, rows: [] }).parse(draft);
+  const booking = checkedBooking(`t-${++token}`);
   const { row } = await saveBooking(database.db, { booking, priceCents: 6_500, test: true });
   if (Object.keys(edits).length === 0) return row;
   const [updated] = await database.db.update(bookings).set(edits).where(eq(bookings.id, row.id)).returning();

@@ -1,36 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema";
-import { initialDraft, setFlightTime, setLegDate, withCounts } from "~/domain/booking/draft";
-import type { BookingDraft } from "~/domain/booking/fields";
-import { bookingFormSchema, type Booking } from "~/domain/booking/validation";
 import { findByToken, saveBooking } from "./bookings.server";
 import { openDatabase, type Database } from "./db.server";
+import { checkedBooking as booking } from "./test-support/booking-rows";
 
 // saveBooking on the embedded PostgreSQL: one booking per submission token, and what a repost of
 // the token does to it (docs/product.md, Booking rules, What the server adds).
-
-const now = new Date("2026-05-10T10:00:00Z");
-
-function booking(token: string, edits: BookingDraft = {}): Booking {
-  let draft = initialDraft(
-    { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", private_shuttle: "1", hotel: "disneyland-hotel" },
-    { now },
-  );
-  draft = setFlightTime(setLegDate(draft, 1, { year: 2026, month: 5, day: 20 }), "pu", 1, "10:00");
-  draft = withCounts({
-    ...draft,
-    city_vol_pu_1: "London",
-    num_vol_pu_1: "BA 304",
-    lastname: "Martin",
-    firstname: "Claire",
-    email: "claire@example.com",
-    phone_mobile: "+33 6 12 34 56 78",
-    submission_token: token,
-    ...edits,
-  });
-  return bookingFormSchema({ now, rows: [] }).parse(draft);
-}
 
 let database: Database;
 

@@ -15,6 +15,7 @@ import {
   unassignedBookings,
   type Actor,
 } from "./dispatch.server";
+import { bookingRowValues } from "./test-support/booking-rows";
 
 // The dispatcher's queries and driver changes on the embedded PostgreSQL.
 
@@ -36,24 +37,9 @@ beforeEach(async () => {
 let n = 0;
 async function insertBooking(values: Partial<typeof bookings.$inferInsert> & { orderId: string }) {
   n += 1;
-  await database.db.insert(bookings).values({
-    submissionToken: `tok-${n}`,
-    kind: "private",
-    roundTrip: values.returnPickupAt != null,
-    depart: "Orly Airport (ORY)",
-    arrive: "Disneyland Paris",
-    lastname: "Martin",
-    firstname: "Claire",
-    email: "claire@example.com",
-    phone: "+33612345678",
-    adults: 2,
-    children: 0,
-    babies: 0,
-    priceCents: 9_000,
-    paymentMode: "card",
-    details: { legs: [], luggage: { checkIn: 1, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" } },
-    ...values,
-  });
+  await database.db
+    .insert(bookings)
+    .values(bookingRowValues({ submissionToken: `tok-${n}`, roundTrip: values.returnPickupAt != null, ...values }));
 }
 
 const add = (edits: Record<string, string> = {}) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, outbox, staffSessions, staffUsers } from "../../db/schema";
 import { openDatabase, type Database } from "./db.server";
 import { purgeExpired, startRetention } from "./retention.server";
+import { bookingRowValues } from "./test-support/booking-rows";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let database: Database;
@@ -16,25 +17,7 @@ afterAll(async () => {
 
 /** A stored booking row, written directly: the purge reads only its status and dates. */
 async function booking(orderId: string, fields: Partial<typeof bookings.$inferInsert> = {}) {
-  await database.db.insert(bookings).values({
-    orderId,
-    submissionToken: `token-${orderId}`,
-    kind: "private",
-    roundTrip: false,
-    depart: "Orly Airport (ORY)",
-    arrive: "Disneyland Paris",
-    lastname: "Martin",
-    firstname: "Claire",
-    email: "claire@example.com",
-    phone: "+33 6 12 34 56 78",
-    adults: 1,
-    children: 0,
-    babies: 0,
-    priceCents: 4000,
-    paymentMode: "card",
-    details: {},
-    ...fields,
-  });
+  await database.db.insert(bookings).values(bookingRowValues({ orderId, submissionToken: `token-${orderId}`, details: {}, ...fields }));
 }
 
 const present = async (orderId: string) => (await database.db.select().from(bookings).where(eq(bookings.orderId, orderId))).length === 1;
