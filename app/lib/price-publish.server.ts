@@ -7,7 +7,7 @@ import { parsePriceFile, PriceFileError, type PriceRow } from "~/domain/pricing/
 import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 import type { PriceStore } from "./prices.server";
-import { BodyTooLargeError } from "./request-guards.server";
+import { BodyTooLargeError, readBytesLimited } from "./request-guards.server";
 
 /**
  * The back office's price file publishing (docs/product.md, Prices and the price file): a file is
@@ -133,26 +133,6 @@ export async function readPriceForm(request: Request, limit = MAX_PRICE_FORM_BYT
   } catch {
     return { ok: false, status: 400, message: "This form could not be read." };
   }
-}
-
-async function readBytesLimited(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      reader.releaseLock();
-      throw new BodyTooLargeError();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 // ---------------------------------------------------------------------------------------------

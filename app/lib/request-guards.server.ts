@@ -21,11 +21,11 @@ export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
 }
 
-/** Reads a request body up to `limit` bytes; past it, stops reading and throws. */
-export async function readBodyLimited(request: Request, limit: number): Promise<string> {
+/** Reads a request body's bytes up to `limit`; past it, stops reading and throws. */
+export async function readBytesLimited(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -40,7 +40,12 @@ export async function readBodyLimited(request: Request, limit: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** Reads a request body up to `limit` bytes as UTF-8 text; past it, stops reading and throws. */
+export async function readBodyLimited(request: Request, limit: number): Promise<string> {
+  return (await readBytesLimited(request, limit)).toString("utf8");
 }
 
 /** What a form post's body gave: its fields, or why it was not read (413: too large, 415: not a form). */
