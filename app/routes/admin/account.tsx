@@ -9,6 +9,7 @@ import { accountFormSchema, ROLE_LABELS, totpUri } from "~/domain/back-office/st
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
 import { authHeaders, NO_STORE, requireStaff } from "~/lib/auth.server";
+import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~/lib/sign-in-answers.server";
 
 /**
  * My account (every staff member): the second factor (an authenticator app's 6-digit codes,
@@ -21,10 +22,7 @@ export const meta: Route.MetaFunction = () => [{ title: "My account · Back offi
 
 /** No-store, and a refusal's Retry-After on the page a form post answers with (cookies pass on their own). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const out = new Headers(NO_STORE);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
+  return noStoreWithRetryAfter(actionHeaders);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -63,9 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fields = fieldsOf(await readAdminForm(request));
   const parsed = accountFormSchema.safeParse(fields);
   const answer = (result: Partial<ActionResult>, init: { status?: number; cookies?: Headers } = {}) => {
-    const out = new Headers(NO_STORE);
-    for (const cookie of init.cookies?.getSetCookie() ?? []) out.append("Set-Cookie", cookie);
-    return data<ActionResult>({ problems: [], notice: null, enrolment: null, ...result }, { status: init.status ?? 200, headers: out });
+    return data<ActionResult>(
+      { problems: [], notice: null, enrolment: null, ...result },
+      { status: init.status ?? 200, headers: noStoreWithCookies(init.cookies) },
+    );
   };
   if (!parsed.success) {
     // A mistyped code keeps the QR code on screen.
@@ -83,18 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The forms that check the password are counted like sign-ins.
   if (form.intent !== "totp-verify") {
-    const limit = await context.staff.login.attempt(me.email, context.clientAddress);
-    if (!limit.allowed) {
-      return data<ActionResult>(
-        {
-          problems: [{ field: null, message: `Too many attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` }],
-          notice: null,
-          enrolment: null,
-        },
-        { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
-      );
-    }
-    if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
+    const refused = await countSignInAttempt(context.staff.login, me.email, context.clientAddress, "attempts");
+    if (refused) return data<ActionResult>({ problems: [refused.problem], notice: null, enrolment: null }, refused.init);
   }
 
   try {

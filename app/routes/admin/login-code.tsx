@@ -9,6 +9,7 @@ import { problemsOf, totpSchema } from "~/domain/back-office/login";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
 import { authHeaders, currentStaff, NO_STORE, safeNext, type StaffServices } from "~/lib/auth.server";
+import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~/lib/sign-in-answers.server";
 
 /**
  * The second step of a sign-in with a second factor (/admin/login/code): after the right
@@ -23,10 +24,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign-in code · Back of
 
 /** No-store, and a refusal's Retry-After on the page a form post answers with (cookies pass on their own). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const out = new Headers(NO_STORE);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
+  return noStoreWithRetryAfter(actionHeaders);
 }
 
 /** The challenge cookie's value as sent (better-call's signed form: `<identifier>.<signature>`). */
@@ -82,17 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = challenge ? await challengeEmail(context.staff, challenge) : null;
   if (!email) return data({ problems: [{ field: null, message: EXPIRED }], expired: true }, { status: 401, headers: NO_STORE });
 
-  const limit = await context.staff.login.attempt(email, context.clientAddress);
-  if (!limit.allowed) {
-    return data(
-      {
-        problems: [{ field: null, message: `Too many sign-in attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` }],
-        expired: false,
-      },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-  if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
+  const refused = await countSignInAttempt(context.staff.login, email, context.clientAddress);
+  if (refused) return data({ problems: [refused.problem], expired: false }, refused.init);
 
   const db = await context.booking.db();
   const { code } = parsed.data;
@@ -102,8 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const verified = /^\d{6}$/.test(code)
       ? await context.staff.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
       : await context.staff.auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
-    const out = new Headers(NO_STORE);
-    for (const cookie of verified.headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    const out = noStoreWithCookies(verified.headers);
     await context.staff.login.succeeded(email);
     const user = verified.response.user;
     const how = /^\d{6}$/.test(code) ? "a code from the app" : "a backup code";

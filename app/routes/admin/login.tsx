@@ -9,17 +9,15 @@ import { loginSchema, problemsOf } from "~/domain/back-office/login";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
 import { authHeaders, currentStaff, NO_STORE, safeNext } from "~/lib/auth.server";
+import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~/lib/sign-in-answers.server";
 
 export const handle = BACK_OFFICE_PAGE;
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Back office" }, { name: "robots", content: "noindex" }];
 
-/** No-store always; a refusal's Retry-After goes out with it. */
+/** No-store, and a refusal's Retry-After on the page a form post answers with (cookies pass on their own). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
-  const out = new Headers(NO_STORE);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
+  return noStoreWithRetryAfter(actionHeaders);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,16 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = loginSchema.safeParse(fieldsOf(fields));
   if (!parsed.success) return data({ problems: problemsOf(parsed.error) }, { status: 400, headers: NO_STORE });
   const { email, password } = parsed.data;
-  const limit = await context.staff.login.attempt(email, context.clientAddress);
-  if (!limit.allowed) {
-    return data(
-      {
-        problems: [{ field: null, message: `Too many sign-in attempts. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` }],
-      },
-      { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
-    );
-  }
-  if (limit.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, limit.delayMs));
+  const refused = await countSignInAttempt(context.staff.login, email, context.clientAddress);
+  if (refused) return data({ problems: [refused.problem] }, refused.init);
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   const db = await context.booking.db();
   try {
@@ -55,8 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: authHeaders(request, context.clientAddress),
       returnHeaders: true,
     });
-    const out = new Headers(NO_STORE);
-    for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
+    const out = noStoreWithCookies(headers);
     await context.staff.login.succeeded(email);
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       return redirect(`/admin/login/code?next=${encodeURIComponent(next)}`, { headers: out });
