@@ -9,6 +9,33 @@ export function errorId(name: string): string {
   return `err-${name}`;
 }
 
+function hintId(name: string): string {
+  return `hint-${name}`;
+}
+
+/** What a control's aria-describedby lists: its hint and its error, when they are shown. */
+export function describedBy(name: string, hint: ReactNode, error: string | undefined): string | undefined {
+  return [hint ? hintId(name) : undefined, error ? errorId(name) : undefined].filter(Boolean).join(" ") || undefined;
+}
+
+/** A control's hint and error lines, under the ids describedBy gives. */
+export function FieldNotes({ name, hint, error }: { name: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId(name)} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId(name)} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "value" | "onChange"> {
   name: string;
   /** The wire name the control is known by for ids and errors, when it differs from `name`. */
@@ -27,8 +54,6 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | 
 export function Field({ name, idName, label, value, onValue, error, hint, className, ...rest }: FieldProps) {
   const key = idName ?? name;
   const id = fieldId(key);
-  const hintId = hint ? `hint-${key}` : undefined;
-  const describedBy = [hintId, error ? errorId(key) : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>
@@ -41,19 +66,10 @@ export function Field({ name, idName, label, value, onValue, error, hint, classN
         value={value}
         onChange={(e) => onValue(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(key, hint, error)}
         {...rest}
       />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId(key)} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={key} hint={hint} error={error} />
     </div>
   );
 }

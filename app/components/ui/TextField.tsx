@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
-import { errorId, fieldId } from "./Field";
+import { describedBy, fieldId, FieldNotes } from "./Field";
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> {
   name: string;
@@ -15,22 +15,11 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id
  */
 export function TextField({ name, label, error, hint, className, ...rest }: TextFieldProps) {
   const id = fieldId(name);
-  const hintId = hint ? `hint-${name}` : undefined;
-  const describedBy = [hintId, error ? errorId(name) : undefined].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className ? `field ${className}` : "field"}>
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...rest} />
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId(name)} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(name, hint, error)} {...rest} />
+      <FieldNotes name={name} hint={hint} error={error} />
     </div>
   );
 }
