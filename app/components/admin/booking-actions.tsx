@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { CANCEL_CONFIRM_FIELD } from "~/domain/back-office/booking-actions";
 import type { StatusAction } from "~/domain/back-office/statuses";
+import { FieldNotes } from "~/components/ui/Field";
 
 export interface DriverChoice {
   id: number;
@@ -77,11 +78,7 @@ export function BookingActionForms({ action, actions, drivers, currentDriverId, 
                     </option>
                   ))}
                 </select>
-                {driverError ? (
-                  <p id="err-driverId" className="field__error">
-                    {driverError}
-                  </p>
-                ) : null}
+                <FieldNotes name="driverId" error={driverError} />
               </div>
               <button type="submit" className="button" disabled={busy}>
                 Assign driver
@@ -113,11 +110,7 @@ export function BookingActionForms({ action, actions, drivers, currentDriverId, 
                 Yes, cancel and refund
               </label>
             </p>
-            {cancelError ? (
-              <p id={`err-${CANCEL_CONFIRM_FIELD}`} className="field__error">
-                {cancelError}
-              </p>
-            ) : null}
+            <FieldNotes name={CANCEL_CONFIRM_FIELD} error={cancelError} />
             <button type="submit" className="button button--secondary" disabled={busy}>
               Cancel booking
             </button>

@@ -1,6 +1,8 @@
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
+import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
+import { StatusNotice } from "~/components/admin/StatusNotice";
 import type { Route } from "./+types/account";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
@@ -142,6 +144,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A second-factor step that asks for the password again: a form with its intent and one button. */
+function PasswordStep({
+  intent,
+  secondary = false,
+  busy,
+  error,
+  children,
+}: {
+  intent: "totp-start" | "totp-off";
+  secondary?: boolean;
+  busy: boolean;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="admin-form" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      <TextField name="password" label="Password" type="password" autoComplete="current-password" required error={error} />
+      <div className="admin-actions">
+        <button type="submit" className={secondary ? "button button--secondary" : "button"} disabled={busy}>
+          {children}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
@@ -154,7 +183,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <p>
         {loaderData.name} ({loaderData.email}), {ROLE_LABELS[loaderData.role].toLowerCase()}.
       </p>
-      <div role="status">{notice ? <p className="admin-notice">{notice}</p> : null}</div>
+      <StatusNotice notice={notice} />
       <FormErrors problems={problems} title="Nothing was changed" />
 
       <section className="admin-panel" aria-labelledby="second-factor-title">
@@ -164,22 +193,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p>
               <strong>On.</strong> Signing in asks for a 6-digit code from your authenticator app (or one of your backup codes).
             </p>
-            <Form method="post" className="admin-form" noValidate>
-              <input type="hidden" name="intent" value="totp-off" />
-              <TextField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={errorOf("password")}
-              />
-              <div className="admin-actions">
-                <button type="submit" className="button button--secondary" disabled={busy}>
-                  Turn off the second factor
-                </button>
-              </div>
-            </Form>
+            <PasswordStep intent="totp-off" secondary busy={busy} error={errorOf("password")}>
+              Turn off the second factor
+            </PasswordStep>
           </>
         ) : enrolment ? (
           <>
@@ -226,22 +242,9 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p>
               <strong>Off.</strong> Turn it on so that signing in also needs a code from an app on your phone.
             </p>
-            <Form method="post" className="admin-form" noValidate>
-              <input type="hidden" name="intent" value="totp-start" />
-              <TextField
-                name="password"
-                label="Password"
-                type="password"
-                autoComplete="current-password"
-                required
-                error={errorOf("password")}
-              />
-              <div className="admin-actions">
-                <button type="submit" className="button" disabled={busy}>
-                  Turn on the second factor
-                </button>
-              </div>
-            </Form>
+            <PasswordStep intent="totp-start" busy={busy} error={errorOf("password")}>
+              Turn on the second factor
+            </PasswordStep>
           </>
         )}
       </section>

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import { data, Form, Link } from "react-router";
+import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/audit";
 import { auditEvents } from "../../../db/schema";
 import { fieldId } from "~/components/ui/Field";
@@ -105,35 +106,23 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
       {rows.length === 0 ? (
         <p>{filtered ? "Nothing matches these filters." : "Nothing has been recorded yet."}</p>
       ) : (
-        // Focusable, so that a keyboard can scroll the table sideways on a narrow screen.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable
-        <div className="admin-table-wrap" role="region" aria-label="Audit log" tabIndex={0}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Audit log, newest first, page {query.page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time (Paris)</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Order</th>
-                <th scope="col">Detail</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>
-                    <time dateTime={row.iso}>{row.at}</time>
-                  </td>
-                  <td>{row.actor}</td>
-                  <td>{row.what}</td>
-                  <td>{row.orderId ? <Link to={`/admin/bookings/${encodeURIComponent(row.orderId)}`}>{row.orderId}</Link> : null}</td>
-                  <td>{row.detail}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          scrollable="Audit log"
+          caption={`Audit log, newest first, page ${query.page}`}
+          columns={["Time (Paris)", "Who", "What", "Order", "Detail"]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <time dateTime={row.iso}>{row.at}</time>
+              </td>
+              <td>{row.actor}</td>
+              <td>{row.what}</td>
+              <td>{row.orderId ? <Link to={`/admin/bookings/${encodeURIComponent(row.orderId)}`}>{row.orderId}</Link> : null}</td>
+              <td>{row.detail}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {query.page > 1 || older ? (
         <nav aria-label="Audit pages" className="admin-actions">

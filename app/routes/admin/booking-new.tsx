@@ -15,6 +15,7 @@ import { places, quote } from "~/domain/pricing/pricing";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { createPhoneBooking, emailSite, PaymentLinkFailed } from "~/lib/booking-admin.server";
+import { FieldNotes } from "~/components/ui/Field";
 
 export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -187,11 +188,7 @@ function TextArea({ name, label, value, error }: { name: string; label: string; 
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `err-${name}` : undefined}
       />
-      {error ? (
-        <p id={`err-${name}`} className="field__error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes name={name} error={error} />
     </div>
   );
 }
@@ -393,11 +390,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
               <label>
                 <input type="radio" name="payment" value="link" defaultChecked={payment === "link"} /> E-mail a payment link (card)
               </label>
-              {errorOf("payment") ? (
-                <p id="err-payment" className="field__error">
-                  {errorOf("payment")}
-                </p>
-              ) : null}
+              <FieldNotes name="payment" error={errorOf("payment")} />
             </fieldset>
           </section>
 

@@ -22,6 +22,7 @@ import {
   resendEmail,
   type ActionOutcome,
 } from "~/lib/booking-admin.server";
+import { FieldNotes } from "~/components/ui/Field";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Booking ${params.orderId} · Back office` },
@@ -421,11 +422,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               aria-invalid={errorOf("note") ? true : undefined}
               aria-describedby={errorOf("note") ? "err-note" : undefined}
             />
-            {errorOf("note") ? (
-              <p id="err-note" className="field__error">
-                {errorOf("note")}
-              </p>
-            ) : null}
+            <FieldNotes name="note" error={errorOf("note")} />
           </div>
           <div>
             <button type="submit" className="button" disabled={busy}>

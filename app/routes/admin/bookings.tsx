@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
+import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/bookings";
-import { errorId, fieldId } from "~/components/ui/Field";
+import { errorId, fieldId, FieldNotes } from "~/components/ui/Field";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import {
@@ -179,11 +180,7 @@ function Filters({
               </optgroup>
             ))}
           </select>
-          {errorOf("status") ? (
-            <p id={errorId("status")} className="field__error">
-              {errorOf("status")}
-            </p>
-          ) : null}
+          <FieldNotes name="status" error={errorOf("status")} />
         </div>
         <TextField name="from" label="First pickup from" type="date" defaultValue={values.from ?? ""} error={errorOf("from")} />
         <TextField name="to" label="First pickup to" type="date" defaultValue={values.to ?? ""} error={errorOf("to")} />
@@ -191,11 +188,7 @@ function Filters({
           Show bookings
         </button>
       </div>
-      {errorOf("page") ? (
-        <p id={errorId("page")} className="field__error">
-          {errorOf("page")}
-        </p>
-      ) : null}
+      <FieldNotes name="page" error={errorOf("page")} />
     </Form>
   );
 }
@@ -240,65 +233,46 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
       {rows.length === 0 ? (
         <p>{filtered ? "No booking matches these filters." : filters.page > 1 ? "This page is empty." : "There are no bookings yet."}</p>
       ) : (
-        // The table scrolls sideways on a phone: its region takes the focus so a keyboard can scroll it.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="admin-table-wrap" role="region" aria-labelledby="bookings-caption" tabIndex={0}>
-          <table className="admin-table">
-            <caption id="bookings-caption" className="visually-hidden">
-              Bookings, newest first, page {filters.page}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Traveller</th>
-                <th scope="col">First pickup (Paris)</th>
-                <th scope="col">Route</th>
-                <th scope="col">Type</th>
-                <th scope="col">Passengers</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Payment</th>
-                <th scope="col">Status</th>
-                <th scope="col">Driver</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={`/admin/bookings/${encodeURIComponent(row.orderId)}`}>{row.orderId}</Link>
-                    {row.test ? (
-                      <>
-                        {" "}
-                        <span className="admin-badge admin-badge--test">Test</span>
-                      </>
-                    ) : null}
-                  </th>
-                  <td>
-                    {row.traveller}
+        <AdminTable
+          scrollable
+          caption={`Bookings, newest first, page ${filters.page}`}
+          columns={["Order", "Traveller", "First pickup (Paris)", "Route", "Type", "Passengers", "Amount", "Payment", "Status", "Driver"]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <th scope="row">
+                <Link to={`/admin/bookings/${encodeURIComponent(row.orderId)}`}>{row.orderId}</Link>
+                {row.test ? (
+                  <>
+                    {" "}
+                    <span className="admin-badge admin-badge--test">Test</span>
+                  </>
+                ) : null}
+              </th>
+              <td>
+                {row.traveller}
+                <br />
+                {row.email}
+              </td>
+              <td>{row.pickup ? <time dateTime={row.pickupIso}>{row.pickup}</time> : "Not set"}</td>
+              <td>
+                {row.route}
+                {row.roundTrip ? (
+                  <>
                     <br />
-                    {row.email}
-                  </td>
-                  <td>{row.pickup ? <time dateTime={row.pickupIso}>{row.pickup}</time> : "Not set"}</td>
-                  <td>
-                    {row.route}
-                    {row.roundTrip ? (
-                      <>
-                        <br />
-                        and back
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{row.kind}</td>
-                  <td>{row.passengers}</td>
-                  <td>{row.amount}</td>
-                  <td>{row.payment}</td>
-                  <td>{row.status}</td>
-                  <td>{row.driver || "None yet"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    and back
+                  </>
+                ) : null}
+              </td>
+              <td>{row.kind}</td>
+              <td>{row.passengers}</td>
+              <td>{row.amount}</td>
+              <td>{row.payment}</td>
+              <td>{row.status}</td>
+              <td>{row.driver || "None yet"}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
       {filters.page > 1 || hasNext ? (
         <nav aria-label="Bookings pages" className="admin-actions">

@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { comingPickups, toConfirmRows, unassignedRows } from "~/domain/back-office/dashboard";
@@ -70,35 +71,23 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {toConfirm.length === 0 ? (
           <p>Nothing to confirm.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Paid bookings to confirm, oldest payment first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Time left</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Confirm by</th>
-                  <th scope="col">First pickup</th>
-                  <th scope="col">Route</th>
-                </tr>
-              </thead>
-              <tbody>
-                {toConfirm.map((r) => (
-                  <tr key={r.orderId}>
-                    <td>
-                      <OrderLink orderId={r.orderId} test={r.test} />
-                    </td>
-                    <td>{r.overdue ? <span className="admin-badge admin-badge--warn">{r.timeLeft}</span> : r.timeLeft}</td>
-                    <td>{r.paid || "—"}</td>
-                    <td>{r.due || "—"}</td>
-                    <td>{r.firstPickup || "—"}</td>
-                    <td>{r.route}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Paid bookings to confirm, oldest payment first"
+            columns={["Order", "Time left", "Paid", "Confirm by", "First pickup", "Route"]}
+          >
+            {toConfirm.map((r) => (
+              <tr key={r.orderId}>
+                <td>
+                  <OrderLink orderId={r.orderId} test={r.test} />
+                </td>
+                <td>{r.overdue ? <span className="admin-badge admin-badge--warn">{r.timeLeft}</span> : r.timeLeft}</td>
+                <td>{r.paid || "—"}</td>
+                <td>{r.due || "—"}</td>
+                <td>{r.firstPickup || "—"}</td>
+                <td>{r.route}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 
@@ -110,40 +99,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {day.lines.length === 0 ? (
             <p>No pickup.</p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Pickups of {day.label}, in time order</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Time</th>
-                    <th scope="col">Order</th>
-                    <th scope="col">Flight</th>
-                    <th scope="col">From → to</th>
-                    <th scope="col">Passengers</th>
-                    <th scope="col">Driver</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {day.lines.map((l) => (
-                    <tr key={l.key}>
-                      <td>{l.time}</td>
-                      <td>
-                        <OrderLink orderId={l.orderId} test={l.test} />
-                        {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
-                      </td>
-                      <td>{l.flight || "—"}</td>
-                      <td>
-                        {l.from} → {l.to}
-                      </td>
-                      <td>{l.passengers}</td>
-                      <td>{l.driver ?? <span className="admin-badge admin-badge--warn">None</span>}</td>
-                      <td>{l.status}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              caption={`Pickups of ${day.label}, in time order`}
+              columns={["Time", "Order", "Flight", "From → to", "Passengers", "Driver", "Status"]}
+            >
+              {day.lines.map((l) => (
+                <tr key={l.key}>
+                  <td>{l.time}</td>
+                  <td>
+                    <OrderLink orderId={l.orderId} test={l.test} />
+                    {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
+                  </td>
+                  <td>{l.flight || "—"}</td>
+                  <td>
+                    {l.from} → {l.to}
+                  </td>
+                  <td>{l.passengers}</td>
+                  <td>{l.driver ?? <span className="admin-badge admin-badge--warn">None</span>}</td>
+                  <td>{l.status}</td>
+                </tr>
+              ))}
+            </AdminTable>
           )}
           <p>
             <Link to={`/admin/run-sheet?date=${day.iso}`}>
@@ -159,29 +135,17 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         {unassigned.length === 0 ? (
           <p>Every confirmed booking to come has a driver.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Confirmed bookings with no driver, soonest pickup first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Next pickup</th>
-                  <th scope="col">Route</th>
-                </tr>
-              </thead>
-              <tbody>
-                {unassigned.map((r) => (
-                  <tr key={r.orderId}>
-                    <td>
-                      <OrderLink orderId={r.orderId} test={r.test} />
-                    </td>
-                    <td>{r.nextPickup}</td>
-                    <td>{r.route}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Confirmed bookings with no driver, soonest pickup first" columns={["Order", "Next pickup", "Route"]}>
+            {unassigned.map((r) => (
+              <tr key={r.orderId}>
+                <td>
+                  <OrderLink orderId={r.orderId} test={r.test} />
+                </td>
+                <td>{r.nextPickup}</td>
+                <td>{r.route}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </>

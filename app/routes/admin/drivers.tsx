@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AdminTable } from "~/components/admin/AdminTable";
+import { StatusNotice } from "~/components/admin/StatusNotice";
 import type { Route } from "./+types/drivers";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
@@ -131,7 +133,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <h1>Drivers</h1>
-      <div role="status">{notice && !actionData ? <p className="admin-notice">{notice}</p> : null}</div>
+      <StatusNotice notice={actionData ? null : notice} />
       <FormErrors problems={problems} title="Nothing was changed" />
 
       <section className="admin-panel" aria-labelledby="drivers-title">
@@ -141,59 +143,41 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
         {drivers.length === 0 ? (
           <p>No driver yet: add the first one below.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="visually-hidden">Drivers, active ones first, by name</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">E-mail</th>
-                  <th scope="col">Vehicle</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {drivers.map((d) => (
-                  <tr key={d.id}>
-                    <td>{d.name}</td>
-                    <td>
-                      <a href={`tel:${d.phoneHref}`}>{d.phone}</a>
-                    </td>
-                    <td>
-                      <a href={`mailto:${d.email}`}>{d.email}</a>
-                    </td>
-                    <td>{d.vehicle || "—"}</td>
-                    <td>
-                      {d.active ? (
-                        <span className="admin-badge">Active</span>
-                      ) : (
-                        <span className="admin-badge admin-badge--warn">Inactive</span>
-                      )}
-                    </td>
-                    <td>
-                      <div className="admin-actions">
-                        <Link to={`/admin/drivers?edit=${d.id}`}>
-                          Edit<span className="visually-hidden"> {d.name}</span>
-                        </Link>
-                        <Form method="post" action="/admin/drivers">
-                          <input type="hidden" name="intent" value={d.active ? "deactivate" : "reactivate"} />
-                          <input type="hidden" name="id" value={d.id} />
-                          <button type="submit" className="button button--secondary" disabled={busy}>
-                            {d.active ? "Deactivate" : "Reactivate"}
-                            <span className="visually-hidden"> {d.name}</span>
-                          </button>
-                        </Form>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            caption="Drivers, active ones first, by name"
+            columns={["Name", "Phone", "E-mail", "Vehicle", "Status", <span className="visually-hidden">Actions</span>]}
+          >
+            {drivers.map((d) => (
+              <tr key={d.id}>
+                <td>{d.name}</td>
+                <td>
+                  <a href={`tel:${d.phoneHref}`}>{d.phone}</a>
+                </td>
+                <td>
+                  <a href={`mailto:${d.email}`}>{d.email}</a>
+                </td>
+                <td>{d.vehicle || "—"}</td>
+                <td>
+                  {d.active ? <span className="admin-badge">Active</span> : <span className="admin-badge admin-badge--warn">Inactive</span>}
+                </td>
+                <td>
+                  <div className="admin-actions">
+                    <Link to={`/admin/drivers?edit=${d.id}`}>
+                      Edit<span className="visually-hidden"> {d.name}</span>
+                    </Link>
+                    <Form method="post" action="/admin/drivers">
+                      <input type="hidden" name="intent" value={d.active ? "deactivate" : "reactivate"} />
+                      <input type="hidden" name="id" value={d.id} />
+                      <button type="submit" className="button button--secondary" disabled={busy}>
+                        {d.active ? "Deactivate" : "Reactivate"}
+                        <span className="visually-hidden"> {d.name}</span>
+                      </button>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
 

@@ -1,13 +1,15 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/prices";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { describedBy, FieldNotes } from "~/components/ui/Field";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { problemsOf } from "~/domain/back-office/login";
 import { pricesFormSchema, versionParam } from "~/domain/back-office/prices-form";
 import { formatParisDateTime } from "~/domain/back-office/statuses";
 import { formatEuros } from "~/domain/money";
-import { diffPrices, partyLabel, routeLabel, tripLabel, type PriceDiff } from "~/domain/pricing/price-diff";
+import { diffPrices, partyLabel, routeLabel, tripLabel, type PriceDiff, type RouteSummary } from "~/domain/pricing/price-diff";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import {
   checkPriceFile,
@@ -181,6 +183,23 @@ function cents(value: number | null): string {
   return value === null ? "no price" : formatEuros(value);
 }
 
+/** Routes a new file adds or removes, each with how many prices it has; nothing when there are none. */
+function RouteCounts({ title, routes }: { title: string; routes: readonly RouteSummary[] }) {
+  if (routes.length === 0) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul>
+        {routes.map((r, i) => (
+          <li key={i}>
+            {routeLabel(r.route)} ({r.prices === 1 ? "1 price" : `${r.prices} prices`})
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 function Changes({ diff }: { diff: PreviewDiff }) {
   const total = diff.changed.length + diff.more;
   return (
@@ -218,30 +237,8 @@ function Changes({ diff }: { diff: PreviewDiff }) {
         </table>
       ) : null}
       {diff.more > 0 ? <p>And {diff.more} other price changes not listed here.</p> : null}
-      {diff.added.length > 0 ? (
-        <>
-          <h3>Routes added</h3>
-          <ul>
-            {diff.added.map((r, i) => (
-              <li key={i}>
-                {routeLabel(r.route)} ({r.prices === 1 ? "1 price" : `${r.prices} prices`})
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {diff.removed.length > 0 ? (
-        <>
-          <h3>Routes removed</h3>
-          <ul>
-            {diff.removed.map((r, i) => (
-              <li key={i}>
-                {routeLabel(r.route)} ({r.prices === 1 ? "1 price" : `${r.prices} prices`})
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <RouteCounts title="Routes added" routes={diff.added} />
+      <RouteCounts title="Routes removed" routes={diff.removed} />
       {diff.details.length > 0 ? (
         <>
           <h3>Other changes</h3>
@@ -257,6 +254,8 @@ function Changes({ diff }: { diff: PreviewDiff }) {
     </>
   );
 }
+
+const FILE_HINT = "Semicolon-separated, UTF-8, with the header row, at most 1 MB.";
 
 export default function Prices({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
@@ -314,17 +313,10 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
               name="file"
               type="file"
               accept=".csv,text/csv"
-              aria-describedby={fileError ? "hint-file err-file" : "hint-file"}
+              aria-describedby={describedBy("file", FILE_HINT, fileError)}
               aria-invalid={fileError ? true : undefined}
             />
-            <p id="hint-file" className="field__hint">
-              Semicolon-separated, UTF-8, with the header row, at most 1 MB.
-            </p>
-            {fileError ? (
-              <p id="err-file" className="field__error">
-                {fileError}
-              </p>
-            ) : null}
+            <FieldNotes name="file" hint={FILE_HINT} error={fileError} />
           </div>
           <div className="field">
             <label htmlFor="f-pasted">Or paste the file's text</label>
@@ -363,43 +355,27 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
         {versions.length === 0 ? (
           <p>No file has been published from the back office yet.</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">Version</th>
-                  <th scope="col">Published</th>
-                  <th scope="col">By</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Rows</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {versions.map((v) => (
-                  <tr key={v.id}>
-                    <td>
-                      {v.id} {v.inUse ? <span className="admin-badge">In use</span> : null}
-                    </td>
-                    <td>{v.at}</td>
-                    <td>{v.by}</td>
-                    <td>{v.note}</td>
-                    <td>{v.rows ?? "unreadable"}</td>
-                    <td>
-                      <div className="admin-actions">
-                        <a href={`/admin/prices/versions/${v.id}/prices.csv`} download={`prices-version-${v.id}.csv`}>
-                          Download version {v.id}
-                        </a>
-                        {!v.inUse && v.rows !== null ? (
-                          <Link to={`/admin/prices?rollback=${v.id}`}>Roll back to version {v.id}</Link>
-                        ) : null}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable columns={["Version", "Published", "By", "Note", "Rows", "Actions"]}>
+            {versions.map((v) => (
+              <tr key={v.id}>
+                <td>
+                  {v.id} {v.inUse ? <span className="admin-badge">In use</span> : null}
+                </td>
+                <td>{v.at}</td>
+                <td>{v.by}</td>
+                <td>{v.note}</td>
+                <td>{v.rows ?? "unreadable"}</td>
+                <td>
+                  <div className="admin-actions">
+                    <a href={`/admin/prices/versions/${v.id}/prices.csv`} download={`prices-version-${v.id}.csv`}>
+                      Download version {v.id}
+                    </a>
+                    {!v.inUse && v.rows !== null ? <Link to={`/admin/prices?rollback=${v.id}`}>Roll back to version {v.id}</Link> : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </section>
     </>

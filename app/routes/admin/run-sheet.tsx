@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/run-sheet";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { longDay, neighbourDays, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
@@ -97,48 +98,35 @@ export default function RunSheet({ loaderData }: Route.ComponentProps) {
       {lines.length === 0 ? (
         <p>No pickup on this day.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table run-sheet-table">
-            <caption className="visually-hidden">Pickups of {label}, in time order</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Order</th>
-                <th scope="col">Flight</th>
-                <th scope="col">From → to</th>
-                <th scope="col">Passengers</th>
-                <th scope="col">Luggage</th>
-                <th scope="col">Driver</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((l) => (
-                <tr key={l.key}>
-                  <td className="run-sheet-time">{l.time}</td>
-                  <td>
-                    <Link to={`/admin/bookings/${l.orderId}`}>{l.orderId}</Link>
-                    {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
-                    {l.test ? (
-                      <>
-                        {" "}
-                        <span className="admin-badge admin-badge--test">Test</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{l.flight || "—"}</td>
-                  <td>
-                    {l.from} → {l.to}
-                  </td>
-                  <td>{l.passengers}</td>
-                  <td>{l.luggage}</td>
-                  <td>{l.driver ?? "None yet"}</td>
-                  <td>{l.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption={`Pickups of ${label}, in time order`}
+          className="run-sheet-table"
+          columns={["Time", "Order", "Flight", "From → to", "Passengers", "Luggage", "Driver", "Status"]}
+        >
+          {lines.map((l) => (
+            <tr key={l.key}>
+              <td className="run-sheet-time">{l.time}</td>
+              <td>
+                <Link to={`/admin/bookings/${l.orderId}`}>{l.orderId}</Link>
+                {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
+                {l.test ? (
+                  <>
+                    {" "}
+                    <span className="admin-badge admin-badge--test">Test</span>
+                  </>
+                ) : null}
+              </td>
+              <td>{l.flight || "—"}</td>
+              <td>
+                {l.from} → {l.to}
+              </td>
+              <td>{l.passengers}</td>
+              <td>{l.luggage}</td>
+              <td>{l.driver ?? "None yet"}</td>
+              <td>{l.status}</td>
+            </tr>
+          ))}
+        </AdminTable>
       )}
     </div>
   );

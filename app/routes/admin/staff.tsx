@@ -1,11 +1,20 @@
 import { APIError } from "better-auth/api";
 import { data, Form, Link, useNavigation } from "react-router";
+import { AdminTable } from "~/components/admin/AdminTable";
+import { StatusNotice } from "~/components/admin/StatusNotice";
 import type { Route } from "./+types/staff";
-import { errorId, fieldId } from "~/components/ui/Field";
+import { describedBy, FieldNotes, fieldId } from "~/components/ui/Field";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { problemsOf } from "~/domain/back-office/login";
-import { ROLE_LABELS, selfChangeProblem, STAFF_ROLES, staffFormSchema, type StaffForm } from "~/domain/back-office/staff-forms";
+import {
+  ROLE_LABELS,
+  selfChangeProblem,
+  STAFF_ROLES,
+  staffFormSchema,
+  type StaffForm,
+  type StaffRole,
+} from "~/domain/back-office/staff-forms";
 import { formatParisDateTime } from "~/domain/back-office/statuses";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
@@ -143,6 +152,29 @@ function Status({ member }: { member: Member }) {
   return member.disabled ? <span className="admin-badge admin-badge--warn">Disabled</span> : <span className="admin-badge">Active</span>;
 }
 
+/** The role of a member, as the add and change-role forms ask for it. */
+function RoleSelect({ defaultValue, error }: { defaultValue: StaffRole; error: string | undefined }) {
+  return (
+    <div className="field">
+      <label htmlFor={fieldId("role")}>Role</label>
+      <select
+        id={fieldId("role")}
+        name="role"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy("role", null, error)}
+      >
+        {STAFF_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {ROLE_LABELS[role]}
+          </option>
+        ))}
+      </select>
+      <FieldNotes name="role" error={error} />
+    </div>
+  );
+}
+
 export default function StaffPage({ loaderData, actionData }: Route.ComponentProps) {
   const { members, me, chosen } = loaderData;
   const busy = useNavigation().state === "submitting";
@@ -152,48 +184,33 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <h1>Staff</h1>
-      <div role="status">{notice ? <p className="admin-notice">{notice}</p> : null}</div>
+      <StatusNotice notice={notice} />
       <FormErrors problems={problems} title="Nothing was changed" />
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Staff accounts, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">E-mail</th>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Second factor</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  {m.email}
-                  {m.id === me ? " (you)" : ""}
-                </td>
-                <td>{m.name}</td>
-                <td>{ROLE_LABELS[m.role]}</td>
-                <td>
-                  <Status member={m} />
-                </td>
-                <td>{m.twoFactor ? "On" : "Off"}</td>
-                <td>{m.created}</td>
-                <td>
-                  <Link to={`?member=${encodeURIComponent(m.id)}`} preventScrollReset={false}>
-                    Manage<span className="visually-hidden"> {m.email}</span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable
+        caption="Staff accounts, oldest first"
+        columns={["E-mail", "Name", "Role", "Status", "Second factor", "Created", <span className="visually-hidden">Actions</span>]}
+      >
+        {members.map((m) => (
+          <tr key={m.id}>
+            <td>
+              {m.email}
+              {m.id === me ? " (you)" : ""}
+            </td>
+            <td>{m.name}</td>
+            <td>{ROLE_LABELS[m.role]}</td>
+            <td>
+              <Status member={m} />
+            </td>
+            <td>{m.twoFactor ? "On" : "Off"}</td>
+            <td>{m.created}</td>
+            <td>
+              <Link to={`?member=${encodeURIComponent(m.id)}`} preventScrollReset={false}>
+                Manage<span className="visually-hidden"> {m.email}</span>
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
 
       {chosen ? (
         <section className="admin-panel" aria-labelledby="manage-title">
@@ -211,27 +228,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               <Form method="post" className="admin-form">
                 <input type="hidden" name="intent" value="set-role" />
                 <input type="hidden" name="userId" value={chosen.id} />
-                <div className="field">
-                  <label htmlFor={fieldId("role")}>Role</label>
-                  <select
-                    id={fieldId("role")}
-                    name="role"
-                    defaultValue={chosen.role}
-                    aria-invalid={errorOf("role") ? true : undefined}
-                    aria-describedby={errorOf("role") ? errorId("role") : undefined}
-                  >
-                    {STAFF_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {ROLE_LABELS[role]}
-                      </option>
-                    ))}
-                  </select>
-                  {errorOf("role") ? (
-                    <p id={errorId("role")} className="field__error">
-                      {errorOf("role")}
-                    </p>
-                  ) : null}
-                </div>
+                <RoleSelect defaultValue={chosen.role} error={errorOf("role")} />
                 <div className="admin-actions">
                   <button type="submit" className="button" disabled={busy}>
                     Change role
@@ -286,27 +283,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
             <input type="hidden" name="intent" value="add" />
             <TextField name="email" label="E-mail" type="email" autoComplete="off" required error={errorOf("email")} />
             <TextField name="name" label="Name" autoComplete="off" required error={errorOf("name")} />
-            <div className="field">
-              <label htmlFor={fieldId("role")}>Role</label>
-              <select
-                id={fieldId("role")}
-                name="role"
-                defaultValue="dispatcher"
-                aria-invalid={errorOf("role") ? true : undefined}
-                aria-describedby={errorOf("role") ? errorId("role") : undefined}
-              >
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </select>
-              {errorOf("role") ? (
-                <p id={errorId("role")} className="field__error">
-                  {errorOf("role")}
-                </p>
-              ) : null}
-            </div>
+            <RoleSelect defaultValue="dispatcher" error={errorOf("role")} />
             <TextField
               name="password"
               label="Initial password"
