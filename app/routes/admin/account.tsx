@@ -3,6 +3,7 @@ import QRCode from "qrcode";
 import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { StatusNotice } from "~/components/admin/StatusNotice";
+import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/account";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
@@ -162,11 +163,9 @@ function PasswordStep({
     <Form method="post" className="admin-form" noValidate>
       <input type="hidden" name="intent" value={intent} />
       <TextField name="password" label="Password" type="password" autoComplete="current-password" required error={error} />
-      <div className="admin-actions">
-        <button type="submit" className={secondary ? "button button--secondary" : "button"} disabled={busy}>
-          {children}
-        </button>
-      </div>
+      <SubmitRow busy={busy} secondary={secondary}>
+        {children}
+      </SubmitRow>
     </Form>
   );
 }
@@ -230,11 +229,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 required
                 error={errorOf("code")}
               />
-              <div className="admin-actions">
-                <button type="submit" className="button" disabled={busy}>
-                  Verify and turn on
-                </button>
-              </div>
+              <SubmitRow busy={busy}>Verify and turn on</SubmitRow>
             </Form>
           </>
         ) : (
@@ -278,11 +273,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             required
             error={errorOf("confirmPassword")}
           />
-          <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
-              Change password
-            </button>
-          </div>
+          <SubmitRow busy={busy}>Change password</SubmitRow>
         </Form>
       </section>
     </>

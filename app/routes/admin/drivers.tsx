@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { StatusNotice } from "~/components/admin/StatusNotice";
+import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/drivers";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
@@ -209,11 +210,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
           <Form method="post" className="admin-form" noValidate key={notice ?? "add"}>
             <input type="hidden" name="intent" value="add" />
             <DriverFieldsInputs values={posted && actionData?.intent === "add" ? posted : {}} errorOf={errorOf} />
-            <div className="admin-actions">
-              <button type="submit" className="button" disabled={busy}>
-                Add driver
-              </button>
-            </div>
+            <SubmitRow busy={busy}>Add driver</SubmitRow>
           </Form>
         </section>
       )}

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
+import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/prices";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { describedBy, FieldNotes } from "~/components/ui/Field";
@@ -322,11 +323,7 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
             <label htmlFor="f-pasted">Or paste the file's text</label>
             <textarea id="f-pasted" name="pasted" rows={5} spellCheck={false} />
           </div>
-          <div className="admin-actions">
-            <button type="submit" className="button" disabled={busy}>
-              Check
-            </button>
-          </div>
+          <SubmitRow busy={busy}>Check</SubmitRow>
         </Form>
       </section>
 
@@ -341,11 +338,7 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
             <input type="hidden" name="sha256" value={preview.sha256} />
             <input type="hidden" name="basedOn" value={preview.basedOn} />
             <TextField name="note" label="Note (optional)" maxLength={200} hint="Why these prices, for the version history." />
-            <div className="admin-actions">
-              <button type="submit" className="button" disabled={busy}>
-                Publish
-              </button>
-            </div>
+            <SubmitRow busy={busy}>Publish</SubmitRow>
           </Form>
         </section>
       ) : null}

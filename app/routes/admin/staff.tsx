@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { StatusNotice } from "~/components/admin/StatusNotice";
+import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/staff";
 import { describedBy, FieldNotes, fieldId } from "~/components/ui/Field";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
@@ -229,11 +230,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                 <input type="hidden" name="intent" value="set-role" />
                 <input type="hidden" name="userId" value={chosen.id} />
                 <RoleSelect defaultValue={chosen.role} error={errorOf("role")} />
-                <div className="admin-actions">
-                  <button type="submit" className="button" disabled={busy}>
-                    Change role
-                  </button>
-                </div>
+                <SubmitRow busy={busy}>Change role</SubmitRow>
               </Form>
 
               <Form method="post" className="admin-form">
@@ -249,11 +246,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
                   hint="At least 12 characters. Their sessions end, and they sign in with this password."
                   error={errorOf("password")}
                 />
-                <div className="admin-actions">
-                  <button type="submit" className="button" disabled={busy}>
-                    Reset password
-                  </button>
-                </div>
+                <SubmitRow busy={busy}>Reset password</SubmitRow>
               </Form>
 
               <Form method="post" className="admin-form">
@@ -293,11 +286,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
               hint="At least 12 characters. Give it to the member in person; they can change it on My account."
               error={errorOf("password")}
             />
-            <div className="admin-actions">
-              <button type="submit" className="button" disabled={busy}>
-                Add member
-              </button>
-            </div>
+            <SubmitRow busy={busy}>Add member</SubmitRow>
           </Form>
         </section>
       )}

@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { AdminTable } from "./AdminTable";
 import { StatusNotice } from "./StatusNotice";
+import { SubmitRow } from "./SubmitRow";
 
 afterEach(cleanup);
 
@@ -57,5 +58,19 @@ describe("StatusNotice", () => {
     expect(screen.getByRole("status").textContent).toBe("");
     rerender(<StatusNotice notice="Driver added." />);
     expect(screen.getByRole("status").textContent).toBe("Driver added.");
+  });
+});
+
+describe("SubmitRow", () => {
+  it("is the form's submit button, secondary when asked, and off while a post is on its way", () => {
+    const { rerender } = render(<SubmitRow busy={false}>Add driver</SubmitRow>);
+    const button = screen.getByRole("button", { name: "Add driver" }) as HTMLButtonElement;
+    expect([button.type, button.className, button.disabled]).toEqual(["submit", "button", false]);
+    rerender(
+      <SubmitRow busy secondary>
+        Add driver
+      </SubmitRow>,
+    );
+    expect([button.className, button.disabled]).toEqual(["button button--secondary", true]);
   });
 });
