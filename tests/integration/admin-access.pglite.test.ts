@@ -6,7 +6,7 @@ import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, priceVersions, staffSessions, staffUsers } from "../../db/schema";
-import { signInWithFetch, staffClient, type StaffClient } from "./admin-session";
+import { addStaffMember, signInWithFetch, staffClient, type StaffClient } from "./admin-session";
 import { startInProcessServer, type InProcessServer } from "./helpers";
 
 /**
@@ -75,9 +75,8 @@ describe("back-office access, on PGlite", () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-it-access-"));
     server = await startInProcessServer({ dataDir, env: { ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password } });
-    await server.staff.auth.api.createUser({ body: { ...DISPATCHER, name: "Dispatcher", role: "dispatcher" } });
     owner = await signInWithFetch(server.url, OWNER.email, OWNER.password);
-    dispatcher = await signInWithFetch(server.url, DISPATCHER.email, DISPATCHER.password);
+    dispatcher = await addStaffMember(server, DISPATCHER, "dispatcher");
   });
   afterAll(async () => {
     await server?.close();

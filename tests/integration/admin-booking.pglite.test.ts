@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import { addDays, formatFrenchDate, parisToday } from "~/domain/booking/paris-time";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
-import { signInWithFetch } from "./admin-session";
+import { addStaffMember, signInWithFetch } from "./admin-session";
 import { FORM, formBody, newToken, orderIdOf, postBooking, startInProcessServer, validDraft, type InProcessServer } from "./helpers";
 
 /**
@@ -252,8 +252,7 @@ describe("the booking page's actions on PGlite", () => {
 
   it("lets a dispatcher use the page as an administrator does", async () => {
     const dispatcher = { email: "dispatch@admin-booking.test", password: "dispatcher password 1" };
-    await server.staff.auth.api.createUser({ body: { ...dispatcher, name: "Dispatch", role: "dispatcher" } });
-    const theirs = (await signInWithFetch(server.url, dispatcher.email, dispatcher.password)).cookie;
+    const theirs = (await addStaffMember(server, dispatcher, "dispatcher", "Dispatch")).cookie;
     const row = await paidBooking();
     expect((await fetch(`${server.url}/admin/bookings/${row.orderId}`, { headers: { cookie: theirs } })).status).toBe(200);
     const confirmed = await post(row.orderId, { intent: "confirm" }, { origin: server.url, cookie: theirs });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, priceVersions } from "../../db/schema";
-import { signInWithFetch, type StaffClient } from "./admin-session";
+import { addStaffMember, signInWithFetch, type StaffClient } from "./admin-session";
 import { chunkedPost, siteRoot, startInProcessServer, type InProcessServer } from "./helpers";
 
 /**
@@ -54,9 +54,8 @@ describe("the prices page, on PGlite", () => {
     copyFileSync(path.join(siteRoot(), "data/prices.csv"), csv);
     shipped = readFileSync(csv, "utf8");
     server = await startInProcessServer({ dataDir, env: { PRICES_CSV: csv, ADMIN_EMAIL: OWNER.email, ADMIN_PASSWORD: OWNER.password } });
-    await server.staff.auth.api.createUser({ body: { ...DISPATCHER, name: "Dispatcher", role: "dispatcher" } });
     owner = await signInWithFetch(server.url, OWNER.email, OWNER.password);
-    dispatcher = await signInWithFetch(server.url, DISPATCHER.email, DISPATCHER.password);
+    dispatcher = await addStaffMember(server, DISPATCHER, "dispatcher");
   });
   afterAll(async () => {
     await server?.close();

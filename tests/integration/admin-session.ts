@@ -1,3 +1,4 @@
+import type { StaffServices } from "~/lib/auth.server";
 import { FORM } from "./helpers";
 
 /**
@@ -48,6 +49,17 @@ export async function signInWithFetch(base: string, email: string, password: str
   const response = await postLogin(base, email, password, address);
   if (response.status !== 302) throw new Error(`Signing in as ${email} answered ${response.status}.`);
   return staffClient(base, sessionCookie(response));
+}
+
+/** Adds a staff member through better-auth's admin API (as the staff page does) and signs them in. */
+export async function addStaffMember(
+  server: { url: string; staff: StaffServices },
+  account: { email: string; password: string },
+  role: "admin" | "dispatcher",
+  name = role === "admin" ? "Administrator" : "Dispatcher",
+): Promise<StaffClient> {
+  await server.staff.auth.api.createUser({ body: { ...account, name, role } });
+  return signInWithFetch(server.url, account.email, account.password);
 }
 
 /** A client with this Cookie header ("" for a signed-out visitor). */
