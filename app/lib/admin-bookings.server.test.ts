@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { bookings, drivers } from "../../db/schema";
 import { NO_FILTERS, readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
 import type { BookingLeg } from "~/domain/booking/validation";
@@ -12,21 +12,13 @@ import {
   listBookings,
   type BookingLegRecord,
 } from "./admin-bookings.server";
-import { openDatabase, type Database } from "./db.server";
 import { bookingRowValues } from "./test-support/booking-rows";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // The bookings list's query and the CSV export's rows, on the embedded PostgreSQL
 // (docs/product.md, Back office, Bookings).
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useEmbeddedDatabase();
 
 beforeEach(async () => {
   await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity cascade`);

@@ -23,6 +23,7 @@ import { openDatabase, type Database } from "./db.server";
 import { OUTBOX_DEFAULTS } from "./mail.server";
 import { SandboxProvider, StripeProvider } from "./payments.server";
 import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // The booking page's actions on the embedded PostgreSQL: each one once, whatever the double
 // clicks, with its audit row and its e-mails written together.
@@ -36,7 +37,7 @@ const site = {
 };
 const staff: Actor = { id: "staff-1", email: "dispatch@navette.example" };
 
-let database: Database;
+const database = useEmbeddedDatabase();
 let token = 0;
 
 async function newBooking(edits: Partial<BookingRow> = {}): Promise<BookingRow> {
@@ -87,14 +88,6 @@ function countingSandbox() {
     },
   };
 }
-
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 beforeEach(async () => {
   await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity`);

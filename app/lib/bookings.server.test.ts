@@ -1,22 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema";
 import { findByToken, saveBooking } from "./bookings.server";
-import { openDatabase, type Database } from "./db.server";
 import { checkedBooking as booking } from "./test-support/booking-rows";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // saveBooking on the embedded PostgreSQL: one booking per submission token, and what a repost of
 // the token does to it (docs/product.md, Booking rules, What the server adds).
 
-let database: Database;
-
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-
-afterAll(async () => {
-  await database.close();
-});
+const database = useEmbeddedDatabase();
 
 beforeEach(async () => {
   await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity`);

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers } from "../../db/schema";
 import { comingPickups, toConfirmRows, unassignedRows } from "~/domain/back-office/dashboard";
 import { driverFormSchema } from "~/domain/back-office/driver-form";
 import { pickupsOfDay } from "~/domain/back-office/run-sheet";
 import { parisDayRange } from "~/domain/back-office/statuses";
-import { openDatabase, type Database } from "./db.server";
 import {
   bookingsPickedUpBetween,
   bookingsToConfirm,
@@ -16,19 +15,12 @@ import {
   type Actor,
 } from "./dispatch.server";
 import { bookingRowValues } from "./test-support/booking-rows";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // The dispatcher's queries and driver changes on the embedded PostgreSQL.
 
-let database: Database;
+const database = useEmbeddedDatabase();
 const actor: Actor = { id: "staff-1", email: "ops@navette.test" };
-
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 beforeEach(async () => {
   await database.db.execute(sql`truncate outbox, payment_events, bookings, drivers, audit_events restart identity cascade`);

@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { bookingEmails, CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/emails";
 import type { Booking, BookingEnd } from "~/domain/booking/validation";
 import { CANCELLED_THEN_PAID, recordPayment, saveBooking } from "./bookings.server";
-import { openDatabase, type Database, type Db } from "./db.server";
+import type { Db } from "./db.server";
 import {
   backoffMs,
   createMailTransport,
@@ -16,6 +16,7 @@ import {
   OUTBOX_DEFAULTS,
   outboxMessageId,
 } from "./mail.server";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // ---------------------------------------------------------------------------------------------
 // A real SMTP server in the test process
@@ -69,18 +70,10 @@ async function rowById(db: Db, id: number) {
   return row!;
 }
 
-let database: Database;
+// One migrated in-memory database for the file, emptied before each test.
+const database = useEmbeddedDatabase();
 let smtp: TestSmtp;
 let transports: MailTransport[];
-
-// One migrated in-memory database for the file, emptied before each test.
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-
-afterAll(async () => {
-  await database.close();
-});
 
 beforeEach(async () => {
   await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity`);

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { outbox } from "../../db/schema";
-import { openDatabase, type Database } from "./db.server";
 import { createOutbox, OUTBOX_DEFAULTS, type MailLogger, type MailTransport } from "./mail.server";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // The outbox's claims, as several instances on one database see them. The concurrency of real
 // connections (FOR UPDATE SKIP LOCKED) is covered on PostgreSQL in tests/integration.
@@ -38,13 +38,7 @@ function recordingTransport() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = useEmbeddedDatabase();
 beforeEach(async () => {
   await database.db.delete(outbox);
 });

@@ -1,10 +1,9 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import { auditEvents, priceVersions } from "../../db/schema";
-import { openDatabase, type Database } from "./db.server";
 import {
   BEFORE_BACK_OFFICE,
   checkPriceFile,
@@ -18,6 +17,7 @@ import {
   sha256Of,
 } from "./price-publish.server";
 import { createPriceStore } from "./prices.server";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 const SHIPPED = readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8");
 const LINES = SHIPPED.split("\n");
@@ -32,16 +32,9 @@ function withFirstPrice(cents: number): string {
 }
 const FIRST_PRICE = Number(LINES[1]!.split(";")[11]);
 
-let database: Database;
+const database = useEmbeddedDatabase();
 let dir: string;
 let file: string;
-
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-afterAll(async () => {
-  await database.close();
-});
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "price-publish-"));
   file = path.join(dir, "prices.csv");

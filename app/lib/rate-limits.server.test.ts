@@ -1,17 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rateLimits } from "../../db/schema";
-import { openDatabase, type Database } from "./db.server";
+import { openDatabase } from "./db.server";
 import { createRateLimiter, createRateLimits, RATE_LIMITS } from "./rate-limits.server";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-afterAll(async () => {
-  await database.close();
-});
-
+const database = useEmbeddedDatabase();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("the shared rate limits", () => {

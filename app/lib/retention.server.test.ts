@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookings, outbox, staffSessions, staffUsers } from "../../db/schema";
-import { openDatabase, type Database } from "./db.server";
 import { purgeExpired, startRetention } from "./retention.server";
 import { bookingRowValues } from "./test-support/booking-rows";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-let database: Database;
-
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = useEmbeddedDatabase();
 
 /** A stored booking row, written directly: the purge reads only its status and dates. */
 async function booking(orderId: string, fields: Partial<typeof bookings.$inferInsert> = {}) {

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { appSecrets } from "../../db/schema";
-import { openDatabase, type Database } from "./db.server";
 import { createPaymentProvider, SandboxProvider } from "./payments.server";
 import { readSettings } from "./settings.server";
 import { SANDBOX_SECRET_NAME, sharedSecret } from "./shared-secrets.server";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
-let database: Database;
-beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-});
-afterAll(async () => {
-  await database.close();
-});
-
+const database = useEmbeddedDatabase();
 describe("sharedSecret", () => {
   it("draws a secret once and hands every caller the same one, even when they ask at once", async () => {
     const values = await Promise.all(Array.from({ length: 8 }, () => sharedSecret(database.db, "test-once")));
