@@ -330,8 +330,10 @@ describe("two instances on one PostgreSQL behind nginx, one killed mid-burst", (
         );
 
         // ---- Cross-instance signatures: a notification signed with the shared secret is verified by each instance.
-        const { rows: secrets } = await client.query<{ value: string }>("SELECT value FROM app_secrets");
-        expect(secrets).toHaveLength(1);
+        // One sandbox secret and one staff-auth secret, each drawn once for both instances.
+        const { rows: secrets } = await client.query<{ name: string; value: string }>("SELECT name, value FROM app_secrets ORDER BY name");
+        expect(secrets.map((s) => s.name)).toEqual(["payment-sandbox-signing", "staff-auth"]);
+        const sandboxSecret = secrets[0]!.value;
         const crossPaid: string[] = [];
         for (const [index, url] of [urlA, urlB].entries()) {
           const token = newToken();
@@ -349,7 +351,7 @@ describe("two instances on one PostgreSQL behind nginx, one killed mid-burst", (
             currency: priced[0]!.currency,
             issuedAt: Math.floor(Date.now() / 1000),
           });
-          const signature = createHmac("sha256", secrets[0]!.value).update(notice).digest("hex");
+          const signature = createHmac("sha256", sandboxSecret).update(notice).digest("hex");
           const verified = await send(url, {
             method: "POST",
             path: "/api/payment/sandbox",
