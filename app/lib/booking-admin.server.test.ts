@@ -15,13 +15,14 @@ import {
   PaymentLinkFailed,
   markFinished,
   refundableCents,
+  refundBooking,
   resendEmail,
   type Actor,
 } from "./booking-admin.server";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import { openDatabase, type Database } from "./db.server";
 import { OUTBOX_DEFAULTS } from "./mail.server";
-import { SandboxProvider, StripeProvider } from "./payments.server";
+import { RefundRefused, SandboxProvider, StripeProvider } from "./payments.server";
 import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
@@ -270,6 +271,89 @@ describe("cancelBooking", () => {
       expect(await database.db.select().from(paymentEvents)).toEqual([]);
       expect((await history(row.orderId)).map((h) => h.action)).toEqual(["refund_refused"]);
     });
+  });
+});
+
+describe("refundBooking", () => {
+  const paidAfterCancel = {
+    ...paid,
+    bookingStatus: "cancelled",
+    cancelledAt: now,
+    paymentIssue: "Paid after the booking was cancelled: refund the traveller from the booking's page.",
+  } as const;
+
+  it("refunds a payment made after the cancellation exactly once, settles its issue and e-mails the traveller", async () => {
+    const row = await newBooking(paidAfterCancel);
+    const provider = countingSandbox();
+    const outcomes = await Promise.all([1, 2, 3].map(() => refundBooking(database.db, row.orderId, staff, site, provider)));
+    expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, done: "refunded" }]);
+    expect(outcomes.filter((o) => !o.ok)).toEqual([
+      { ok: false, status: 409, message: "Nothing is left to refund on this booking." },
+      { ok: false, status: 409, message: "Nothing is left to refund on this booking." },
+    ]);
+    expect(provider.calls).toEqual([6_500]);
+    expect(await reread(row.orderId)).toMatchObject({
+      bookingStatus: "cancelled",
+      status: "refunded",
+      refundedCents: 6_500,
+      paymentIssue: null,
+    });
+    const refunds = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId));
+    expect(refunds).toEqual([expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, provider: "sandbox", amountCents: -6_500 })]);
+    const sent = await mails(row.orderId);
+    expect(sent.map((m) => [m.kind, m.recipient])).toEqual([["booking_cancelled", "claire@example.com"]]);
+    expect(sent[0]!.subject).toBe(`[TEST] Navette Paris: refund for booking ${row.orderId}`);
+    const [entry, ...rest] = await history(row.orderId);
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ action: "payment_refunded", actorId: "staff-1" });
+    expect(entry!.detail).toContain("refunded 65,00\u00a0€ through sandbox");
+    expect(entry!.detail).toContain("The payment issue is settled: Paid after the booking was cancelled");
+  });
+
+  it("refuses a booking that is not cancelled or holds nothing to refund, and an unknown order, asking no provider", async () => {
+    const provider = countingSandbox();
+    const open = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    expect(await refundBooking(database.db, open.orderId, staff, site, provider)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Only a cancelled booking is refunded on its own: cancel the booking to refund it.",
+    });
+    const noShow = await newBooking({ ...paid, bookingStatus: "no_show" });
+    expect(await refundBooking(database.db, noShow.orderId, staff, site, provider)).toMatchObject({ ok: false, status: 409 });
+    const unpaid = await newBooking({ bookingStatus: "cancelled" });
+    expect(await refundBooking(database.db, unpaid.orderId, staff, site, provider)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Nothing is left to refund on this booking.",
+    });
+    expect(await refundBooking(database.db, "NV-ZZZZZZ", staff, site, provider)).toMatchObject({ ok: false, status: 404 });
+    expect(provider.calls).toEqual([]);
+    for (const row of [open, noShow, unpaid]) {
+      expect(await reread(row.orderId)).toEqual(row);
+      expect(await mails(row.orderId)).toEqual([]);
+      expect(await history(row.orderId)).toEqual([]);
+    }
+  });
+
+  it("keeps the booking as it was when the provider refuses, with the refusal in the history", async () => {
+    const row = await newBooking(paidAfterCancel);
+    const refusing = {
+      name: "sandbox" as const,
+      refund: async (): Promise<never> => {
+        throw new RefundRefused("Stripe could not be reached to refund the payment. Nothing was changed: try again in a minute.");
+      },
+    };
+    expect(await refundBooking(database.db, row.orderId, staff, site, refusing)).toEqual({
+      ok: false,
+      status: 502,
+      message:
+        "The payment is not refunded: the refund did not go through. Stripe could not be reached to refund the payment. Nothing was changed: try again in a minute.",
+    });
+    expect(await reread(row.orderId)).toEqual(row);
+    expect(await mails(row.orderId)).toEqual([]);
+    expect((await history(row.orderId)).map((h) => [h.action, h.detail.startsWith("Tried to refund the payment;")])).toEqual([
+      ["refund_refused", true],
+    ]);
   });
 });
 

@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import type { DoneCode } from "~/domain/back-office/booking-actions";
-import { availableActions, nextStatus, type StatusAction } from "~/domain/back-office/statuses";
+import { availableActions, canRefund, nextStatus, type StatusAction } from "~/domain/back-office/statuses";
 import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
+  bookingRefundedEmail,
   driverAssignedEmail,
   driverJobEmail,
   paymentLinkEmail,
@@ -160,6 +161,66 @@ export function refundableCents(row: Pick<BookingRow, "status" | "paidAmountCent
   return Math.max(0, (row.paidAmountCents ?? row.priceCents) - row.refundedCents);
 }
 
+type Refunder = Pick<PaymentProvider, "name" | "refund">;
+
+/**
+ * Refunds `owed` cents of the booking's payment through the provider, inside the transaction that
+ * holds the row: the refund's record (payment_events, one per refund id) and the payment status
+ * move only on the provider's answer. A refund in full settles the payment issue the staff were
+ * shown (a payment after a cancellation, or another amount than the price). Gives what was
+ * refunded and the history's words for it.
+ */
+async function refundLocked(tx: Tx, row: BookingRow, owed: number, provider: Refunder): Promise<{ refunded: number; detail: string }> {
+  const refund = await provider.refund(row, owed);
+  const refunded = refund.amountCents;
+  const total = row.refundedCents + refunded;
+  const paid = row.paidAmountCents ?? row.priceCents;
+  const full = total >= paid;
+  await tx
+    .insert(paymentEvents)
+    .values({ eventId: refund.refundId, provider: provider.name, orderId: row.orderId, amountCents: -refunded })
+    .onConflictDoNothing();
+  await tx
+    .update(bookings)
+    .set({
+      status: full ? "refunded" : "partly_refunded",
+      refundedCents: total,
+      ...(full ? { paymentIssue: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(bookings.id, row.id));
+  const test = provider.name === "sandbox" ? " (sandbox: no money moved)" : "";
+  const settled = full && row.paymentIssue ? ` The payment issue is settled: ${row.paymentIssue}` : "";
+  return { refunded, detail: `refunded ${formatEuros(refunded)} through ${provider.name}${test}, refund ${refund.refundId}.${settled}` };
+}
+
+/**
+ * Runs a transaction that may ask the provider for a refund. A provider that refuses (or cannot
+ * be reached) has thrown RefundRefused inside it, so everything is rolled back; the refusal is
+ * then kept in the booking's history for the staff, and answered 502 with the provider's reason.
+ */
+async function askingRefund(
+  db: Db,
+  orderId: string,
+  actor: Actor,
+  words: { tried: string; notDone: string },
+  run: () => Promise<ActionOutcome>,
+): Promise<ActionOutcome> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof RefundRefused)) throw error;
+    await recordAudit(db, {
+      actorId: actor.id,
+      actor: actor.email,
+      action: "refund_refused",
+      orderId,
+      detail: `${words.tried}; the refund was refused, so nothing changed. ${error.message}`,
+    });
+    return { ok: false, status: 502, message: `${words.notDone}: the refund did not go through. ${error.message}` };
+  }
+}
+
 /**
  * → cancelled, refunding in full what was paid, exactly once. The cancellation is written first,
  * in the transaction that holds the booking's row, then the provider is asked for the refund, and
@@ -173,15 +234,10 @@ export function refundableCents(row: Pick<BookingRow, "status" | "paidAmountCent
  * the embedded PGlite, whose transactions are exclusive, every query waits that long (the sandbox
  * answers at once; Stripe's call has a time limit).
  */
-export async function cancelBooking(
-  db: Db,
-  orderId: string,
-  actor: Actor,
-  site: EmailSite,
-  provider: Pick<PaymentProvider, "name" | "refund">,
-): Promise<ActionOutcome> {
-  try {
-    return await db.transaction(async (tx): Promise<ActionOutcome> => {
+export async function cancelBooking(db: Db, orderId: string, actor: Actor, site: EmailSite, provider: Refunder): Promise<ActionOutcome> {
+  const words = { tried: "Tried to cancel the booking", notDone: "The booking is not cancelled" };
+  return askingRefund(db, orderId, actor, words, () =>
+    db.transaction(async (tx): Promise<ActionOutcome> => {
       const row = await lockBooking(tx, orderId);
       if (!row) return NOT_FOUND;
       const next = nextStatus(facts(row), "cancel");
@@ -195,38 +251,39 @@ export async function cancelBooking(
       let refunded = 0;
       let detail = "Cancelled the booking; nothing was paid, so nothing is refunded.";
       if (owed > 0) {
-        const refund = await provider.refund(cancelled!, owed);
-        refunded = refund.amountCents;
-        const total = row.refundedCents + refunded;
-        const paid = row.paidAmountCents ?? row.priceCents;
-        await tx
-          .insert(paymentEvents)
-          .values({ eventId: refund.refundId, provider: provider.name, orderId, amountCents: -refunded })
-          .onConflictDoNothing();
-        await tx
-          .update(bookings)
-          .set({ status: total >= paid ? "refunded" : "partly_refunded", refundedCents: total, updatedAt: sql`now()` })
-          .where(eq(bookings.id, row.id));
-        const test = provider.name === "sandbox" ? " (sandbox: no money moved)" : "";
-        detail = `Cancelled the booking and refunded ${formatEuros(refunded)} through ${provider.name}${test}, refund ${refund.refundId}.`;
+        const refund = await refundLocked(tx, cancelled!, owed, provider);
+        refunded = refund.refunded;
+        detail = `Cancelled the booking and ${refund.detail}`;
       } else if (row.paymentMode === "cash" && row.status !== "paid") {
         detail = "Cancelled the booking (to be paid on board: nothing was taken).";
       }
       await queue(tx, orderId, [bookingCancelledEmail(cancelled!, site, refunded)]);
       await audit(tx, actor, orderId, "booking_cancelled", `${detail} The traveller is e-mailed.`);
       return { ok: true, done: refunded > 0 ? "cancelled_refunded" : "cancelled" };
-    });
-  } catch (error) {
-    if (!(error instanceof RefundRefused)) throw error;
-    await recordAudit(db, {
-      actorId: actor.id,
-      actor: actor.email,
-      action: "refund_refused",
-      orderId,
-      detail: `Tried to cancel the booking; the refund was refused, so nothing changed. ${error.message}`,
-    });
-    return { ok: false, status: 502, message: `The booking is not cancelled: the refund did not go through. ${error.message}` };
-  }
+    }),
+  );
+}
+
+/**
+ * Refunds in full what is left of a cancelled booking's payment (a traveller who paid after staff
+ * cancelled, through a payment link sent earlier), through the same locked refund as a cancel:
+ * once, whatever the double clicks, with its history row and the traveller's e-mail.
+ */
+export async function refundBooking(db: Db, orderId: string, actor: Actor, site: EmailSite, provider: Refunder): Promise<ActionOutcome> {
+  const words = { tried: "Tried to refund the payment", notDone: "The payment is not refunded" };
+  return askingRefund(db, orderId, actor, words, () =>
+    db.transaction(async (tx): Promise<ActionOutcome> => {
+      const row = await lockBooking(tx, orderId);
+      if (!row) return NOT_FOUND;
+      const owed = refundableCents(row);
+      const allowed = canRefund({ bookingStatus: row.bookingStatus, refundableCents: owed });
+      if (!allowed.ok) return { ok: false, status: 409, message: allowed.reason };
+      const { refunded, detail } = await refundLocked(tx, row, owed, provider);
+      await queue(tx, orderId, [bookingRefundedEmail(row, site, refunded)]);
+      await audit(tx, actor, orderId, "payment_refunded", `Refunded the cancelled booking's payment: ${detail} The traveller is e-mailed.`);
+      return { ok: true, done: "refunded" };
+    }),
+  );
 }
 
 /** How long the same note from the same person counts as a second click of one 'Add note'. */

@@ -22,6 +22,7 @@ const ACTIONS: Record<string, string>[] = [
   { intent: "complete" },
   { intent: "no_show" },
   { intent: "cancel", confirmCancel: "yes" },
+  { intent: "refund", confirmRefund: "yes" },
   { intent: "add_note", note: "A note" },
   { intent: "resend", emailId: "1" },
 ];
@@ -115,6 +116,7 @@ describe("the booking page's actions on PGlite", () => {
       { intent: "delete" },
       {},
       { intent: "cancel" },
+      { intent: "refund" },
       { intent: "assign_driver", driverId: "x" },
       { intent: "add_note", note: " " },
     ];
@@ -155,6 +157,27 @@ describe("the booking page's actions on PGlite", () => {
     expect(booking).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: row.priceCents });
     expect(refunds).toEqual([expect.objectContaining({ provider: "sandbox", amountCents: -row.priceCents })]);
     expect(mails.filter((m) => m.kind === "booking_cancelled")).toHaveLength(1);
+  });
+
+  it("refunds once the payment of a booking paid after its cancellation, and shows the Refund form only then", async () => {
+    const row = await paidBooking();
+    const open = await fetch(`${server.url}/admin/bookings/${row.orderId}`, { headers: { cookie } });
+    expect(await open.text()).not.toContain('name="confirmRefund"');
+    expect((await post(row.orderId, { intent: "refund", confirmRefund: "yes" })).status).toBe(409);
+    await server.database.db.update(bookings).set({ bookingStatus: "cancelled", cancelledAt: new Date() }).where(eq(bookings.id, row.id));
+    const page = await fetch(`${server.url}/admin/bookings/${row.orderId}`, { headers: { cookie } });
+    expect(await page.text()).toContain('name="confirmRefund"');
+    const answers = await Promise.all([
+      post(row.orderId, { intent: "refund", confirmRefund: "yes" }),
+      post(row.orderId, { intent: "refund", confirmRefund: "yes" }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    expect(answers.find((a) => a.status === 303)!.headers.get("location")).toBe(`/admin/bookings/${row.orderId}?done=refunded`);
+    const { booking, refunds, mails, audit } = await traces(row.orderId);
+    expect(booking).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: row.priceCents });
+    expect(refunds).toEqual([expect.objectContaining({ provider: "sandbox", amountCents: -row.priceCents })]);
+    expect(mails.filter((m) => m.kind === "booking_cancelled")).toHaveLength(1);
+    expect(audit.map((a) => a.action)).toEqual(["payment_refunded"]);
   });
 
   describe("a booking taken by phone", () => {

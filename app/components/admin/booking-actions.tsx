@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { CANCEL_CONFIRM_FIELD } from "~/domain/back-office/booking-actions";
+import { CANCEL_CONFIRM_FIELD, REFUND_CONFIRM_FIELD } from "~/domain/back-office/booking-actions";
 import type { StatusAction } from "~/domain/back-office/statuses";
 import { FieldNotes } from "~/components/ui/Field";
 
@@ -18,6 +18,8 @@ interface Props {
   currentDriverId: number | null;
   /** What a cancellation refunds, in words, or null when nothing was paid. */
   refundable: string | null;
+  /** Whether the payment of this cancelled booking can be refunded on its own (canRefund). */
+  canRefund: boolean;
   busy: boolean;
   errorOf(field: string): string | undefined;
 }
@@ -34,13 +36,57 @@ function IntentButton({ action, intent, label, busy }: { action: string; intent:
   );
 }
 
+/** Refund the payment of a cancelled booking: sent only with its confirmation box ticked. */
+function RefundForm({ action, refundable, busy, error }: { action: string; refundable: string; busy: boolean; error?: string }) {
+  return (
+    <Form method="post" action={action} className="admin-form" noValidate>
+      <input type="hidden" name="intent" value="refund" />
+      <fieldset>
+        <legend>Refund the payment</legend>
+        <p id="refund-hint">{`The booking is cancelled but ${refundable} is still paid: refunding returns it in full through the payment provider and e-mails the traveller.`}</p>
+        <p>
+          <label>
+            <input
+              type="checkbox"
+              id={`f-${REFUND_CONFIRM_FIELD}`}
+              name={REFUND_CONFIRM_FIELD}
+              value="yes"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `refund-hint err-${REFUND_CONFIRM_FIELD}` : "refund-hint"}
+            />{" "}
+            Yes, refund the payment
+          </label>
+        </p>
+        <FieldNotes name={REFUND_CONFIRM_FIELD} error={error} />
+        <button type="submit" className="button button--secondary" disabled={busy}>
+          Refund
+        </button>
+      </fieldset>
+    </Form>
+  );
+}
+
 /**
  * The booking's status actions, as plain forms that work without JavaScript: Confirm, Assign
  * driver (a choice of the active drivers), Mark completed, Mark no-show, and Cancel booking, which
- * is sent only with its confirmation box ticked.
+ * is sent only with its confirmation box ticked; on a cancelled booking still holding a payment,
+ * Refund, sent the same way.
  */
-export function BookingActionForms({ action, actions, drivers, currentDriverId, refundable, busy, errorOf }: Props) {
-  if (actions.length === 0) return <p>This booking is finished: no action is left to take.</p>;
+export function BookingActionForms({ action, actions, drivers, currentDriverId, refundable, canRefund, busy, errorOf }: Props) {
+  const refundForm =
+    canRefund && refundable ? (
+      <RefundForm action={action} refundable={refundable} busy={busy} error={errorOf(REFUND_CONFIRM_FIELD)} />
+    ) : null;
+  if (actions.length === 0) {
+    return refundForm ? (
+      <div className="no-print">
+        <h3>Actions</h3>
+        {refundForm}
+      </div>
+    ) : (
+      <p>This booking is finished: no action is left to take.</p>
+    );
+  }
   const can = (a: StatusAction) => actions.includes(a);
   const driverError = errorOf("driverId");
   const cancelError = errorOf(CANCEL_CONFIRM_FIELD);

@@ -29,6 +29,10 @@ describe("bookingActionSchema", () => {
       { intent: "cancel", confirmCancel: "yes" },
     ],
     [
+      { intent: "refund", confirmRefund: "yes" },
+      { intent: "refund", confirmRefund: "yes" },
+    ],
+    [
       { intent: "add_note", note: "  Called back, all fine.  " },
       { intent: "add_note", note: "Called back, all fine." },
     ],
@@ -49,6 +53,8 @@ describe("bookingActionSchema", () => {
     [{ intent: "assign_driver", driverId: "99999999999" }, "Choose a driver."],
     [{ intent: "cancel" }, "Tick 'Yes, cancel and refund' to cancel the booking."],
     [{ intent: "cancel", confirmCancel: "on" }, "Tick 'Yes, cancel and refund' to cancel the booking."],
+    [{ intent: "refund" }, "Tick 'Yes, refund the payment' to refund it."],
+    [{ intent: "refund", confirmRefund: "on" }, "Tick 'Yes, refund the payment' to refund it."],
     [{ intent: "add_note", note: "   " }, "Write the note."],
     [{ intent: "add_note", note: "x".repeat(MAX_NOTE_LENGTH + 1) }, `A note has at most ${MAX_NOTE_LENGTH} characters.`],
     [{ intent: "resend", emailId: "-3" }, "Choose the e-mail to send again."],

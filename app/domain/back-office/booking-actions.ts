@@ -18,6 +18,9 @@ export const MAX_NOTE_LENGTH = 2000;
 /** The checkbox a cancellation must carry: the confirmation step, without JavaScript. */
 export const CANCEL_CONFIRM_FIELD = "confirmCancel";
 
+/** The checkbox a refund of a cancelled booking must carry. */
+export const REFUND_CONFIRM_FIELD = "confirmRefund";
+
 const id = (message: string) =>
   z
     .string({ error: message })
@@ -36,6 +39,10 @@ export const bookingActionSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("cancel"),
       [CANCEL_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, cancel and refund' to cancel the booking." }),
+    }),
+    z.object({
+      intent: z.literal("refund"),
+      [REFUND_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, refund the payment' to refund it." }),
     }),
     z.object({
       intent: z.literal("add_note"),
@@ -62,6 +69,7 @@ export const DONE_MESSAGES = {
   no_show: "The booking is marked no-show.",
   cancelled: "The booking is cancelled and the traveller is e-mailed.",
   cancelled_refunded: "The booking is cancelled, the payment is refunded in full, and the traveller is e-mailed.",
+  refunded: "The payment is refunded in full, and the traveller is e-mailed.",
   note_added: "The note is added to the history.",
   resent: "The e-mail is queued to be sent again.",
   created: "The booking is saved.",

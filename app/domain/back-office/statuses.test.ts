@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   availableActions,
   BOOKING_STATUSES,
+  canRefund,
   confirmationDue,
   formatParisDateTime,
   nextStatus,
@@ -50,6 +51,31 @@ describe("nextStatus", () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe("canRefund", () => {
+  it.each<[string, number, boolean]>([
+    ["cancelled", 6_500, true],
+    ["cancelled", 1, true],
+    ["cancelled", 0, false],
+    ["new", 6_500, false],
+    ["confirmed", 6_500, false],
+    ["driver_assigned", 6_500, false],
+    ["completed", 6_500, false],
+    ["no_show", 6_500, false],
+  ])("%s with %i cents left to refund → %s", (bookingStatus, refundableCents, ok) => {
+    const result = canRefund({ bookingStatus: bookingStatus as never, refundableCents });
+    expect(result.ok).toBe(ok);
+    if (!result.ok) expect(result.reason).toMatch(/\.$/);
+  });
+
+  it("allows a refund exactly when the booking is cancelled and money is left", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...BOOKING_STATUSES), fc.integer({ min: -10, max: 1_000_000 }), (bookingStatus, refundableCents) => {
+        expect(canRefund({ bookingStatus, refundableCents }).ok).toBe(bookingStatus === "cancelled" && refundableCents > 0);
+      }),
     );
   });
 });

@@ -72,6 +72,20 @@ export function availableActions(facts: StatusFacts): StatusAction[] {
   return all.filter((action) => nextStatus(facts, action).ok);
 }
 
+/**
+ * Whether a payment can be refunded on its own, without another status change: only a cancelled
+ * booking that still holds money (a traveller who paid after staff cancelled, through a payment
+ * link sent earlier). A booking still open is refunded by cancelling it; a completed or no-show
+ * booking keeps its payment under the cancellation rule.
+ */
+export function canRefund(facts: { bookingStatus: BookingStatus; refundableCents: number }): { ok: true } | { ok: false; reason: string } {
+  if (facts.bookingStatus !== "cancelled") {
+    return { ok: false, reason: "Only a cancelled booking is refunded on its own: cancel the booking to refund it." };
+  }
+  if (facts.refundableCents <= 0) return { ok: false, reason: "Nothing is left to refund on this booking." };
+  return { ok: true };
+}
+
 /** The payment page promises a confirmation within this many hours of payment. */
 export const CONFIRMATION_PROMISE_HOURS = 12;
 

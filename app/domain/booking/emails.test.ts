@@ -5,6 +5,7 @@ import {
   bookingCancelledEmail,
   bookingConfirmedEmail,
   bookingEmails,
+  bookingRefundedEmail,
   bookingSummary,
   driverAssignedEmail,
   driverJobEmail,
@@ -337,6 +338,18 @@ describe("the back office's e-mails", () => {
     expect(refunded).toMatchObject({ kind: "booking_cancelled", subject: "Navette Paris: booking NV-7K3P2Q cancelled" });
     expect(refunded.body).toContain("We have refunded 159,50\u00a0€");
     expect(bookingCancelledEmail(row, site, 0).body).toContain("nothing to refund");
+  });
+
+  it("tells the traveller of a cancelled booking that the payment made after it is refunded", () => {
+    const m = bookingRefundedEmail(row, site, 15_950);
+    expect(m).toMatchObject({
+      kind: "booking_cancelled",
+      recipient: "alice@example.com",
+      subject: "Navette Paris: refund for booking NV-7K3P2Q",
+    });
+    expect(m.body).toContain("is cancelled, and we have refunded the 159,50\u00a0€ you paid for it");
+    expect(m.body).toContain("quoting your order number NV-7K3P2Q");
+    expect(bookingRefundedEmail({ ...row, test: true }, site, 100).subject).toBe("[TEST] Navette Paris: refund for booking NV-7K3P2Q");
   });
 
   it("sends a phone booking its payment link, and marks every subject of a test booking", () => {

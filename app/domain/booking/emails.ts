@@ -518,6 +518,26 @@ export function bookingCancelledEmail(row: BookingEmailInput, site: EmailSite, r
   });
 }
 
+/**
+ * The traveller's notice that the payment of a cancelled booking is refunded (a payment that came
+ * after the cancellation): a cancellation notice too, so it goes as a booking_cancelled message.
+ */
+export function bookingRefundedEmail(row: BookingEmailInput, site: EmailSite, refundedCents: number): StaffEmail {
+  const lines = [
+    greeting(row),
+    "",
+    `Your booking ${row.orderId} with ${site.siteName} is cancelled, and we have refunded the ${price(refundedCents, row.currency)} you paid for it to the card you paid with.`,
+    "Depending on your bank, it shows on your account within 5 to 10 days.",
+    ...contactLines(row, site),
+  ];
+  return staffEmail(row, {
+    kind: "booking_cancelled",
+    recipient: oneLine(row.email),
+    subject: oneLine(`${site.siteName}: refund for booking ${row.orderId}`),
+    body: lines.join("\n") + "\n",
+  });
+}
+
 /** A booking taken by phone, paid by card: the link to pay it. */
 export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checkoutUrl: string): StaffEmail {
   const legs = readLegs(record(row.details));

@@ -5,7 +5,7 @@ import { BookingActionForms } from "~/components/admin/booking-actions";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
 import { bookingActionSchema, doneMessage } from "~/domain/back-office/booking-actions";
 import { problemsOf } from "~/domain/back-office/login";
-import { BOOKING_STATUS_LABELS, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
+import { BOOKING_STATUS_LABELS, canRefund, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
 import { bookingSummary } from "~/domain/booking/emails";
 import { formatEuros } from "~/domain/money";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
@@ -19,6 +19,7 @@ import {
   loadBookingPage,
   markFinished,
   refundableCents,
+  refundBooking,
   resendEmail,
   type ActionOutcome,
 } from "~/lib/booking-admin.server";
@@ -51,6 +52,7 @@ const HISTORY_ACTIONS: Record<string, string> = {
   booking_no_show: "No-show",
   booking_cancelled: "Cancelled",
   refund_refused: "Refund refused",
+  payment_refunded: "Refunded",
   note_added: "Note",
   email_resent: "E-mail sent again",
   booking_created: "Booking taken by phone",
@@ -133,13 +135,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         detail: h.detail,
       })),
       actions: page.actions,
+      canRefund: canRefund({ bookingStatus: row.bookingStatus, refundableCents: refundableCents(row) }).ok,
     },
     { headers: NO_STORE },
   );
 }
 
 /** The fields a problem can point at on this page; others are shown as the form's own problem. */
-const FIELDS = new Set(["driverId", "confirmCancel", "note"]);
+const FIELDS = new Set(["driverId", "confirmCancel", "confirmRefund", "note"]);
 
 function refused(status: number, problems: FormProblem[]) {
   return data(
@@ -178,6 +181,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
     case "cancel":
       outcome = await cancelBooking(db, orderId, actor, site, context.booking.payments);
+      break;
+    case "refund":
+      outcome = await refundBooking(db, orderId, actor, site, context.booking.payments);
       break;
     case "add_note":
       outcome = await addNote(db, orderId, post.note, actor);
@@ -222,7 +228,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking: b, driver, drivers, emails, refunds, notes, history, actions } = loaderData;
+  const { booking: b, driver, drivers, emails, refunds, notes, history, actions, canRefund: refundOpen } = loaderData;
   const problems = actionData?.problems ?? [];
   const done = problems.length === 0 ? loaderData.done : null;
   const busy = useNavigation().state === "submitting";
@@ -262,6 +268,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           drivers={drivers}
           currentDriverId={driver?.id ?? null}
           refundable={b.refundable > 0 ? b.refundableText : null}
+          canRefund={refundOpen}
           busy={busy}
           errorOf={errorOf}
         />
