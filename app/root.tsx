@@ -48,9 +48,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <a className="skip-link" href="#main">
-          Skip to content
-        </a>
+        {/* The back office's frame has its own skip link. */}
+        {backOffice ? null : (
+          <a className="skip-link" href="#main">
+            Skip to content
+          </a>
+        )}
         {backOffice ? (
           children
         ) : (

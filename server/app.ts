@@ -177,8 +177,10 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
 /** Whether a request's path, resolved as a URL resolves it, is the back office's. */
 export function isBackOffice(originalUrl: string): boolean {
   try {
-    const { pathname } = new URL(originalUrl, "http://x");
-    return pathname === "/admin" || pathname.startsWith("/admin/") || pathname.startsWith("/admin.");
+    // Resolved, decoded and lower-cased as the router matches routes: /ADMIN/staff and
+    // /%61dmin/staff are the staff page too.
+    const path = decodeURIComponent(new URL(originalUrl, "http://x").pathname).toLowerCase();
+    return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
   } catch {
     return true;
   }

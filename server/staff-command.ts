@@ -4,7 +4,7 @@ import { APIError } from "better-auth/api";
 import { staffCommandSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
 import { recordAudit } from "~/lib/audit.server";
 import { openStaff } from "~/lib/auth.server";
-import { DataFolderInUseError, openDatabase, type Database } from "~/lib/db.server";
+import { DataFolderInUseError, isUniqueViolation, openDatabase, type Database } from "~/lib/db.server";
 import { readSettings, SettingsError } from "~/lib/settings.server";
 
 /**
@@ -191,7 +191,8 @@ export async function runStaffCommand(argv: string[], options: StaffCommandOptio
       return 0;
     } catch (error) {
       const code = error instanceof APIError ? ((error.body as { code?: string } | undefined)?.code ?? "") : "";
-      if (code.startsWith("USER_ALREADY_EXISTS")) {
+      // Another process adding the same e-mail at the same moment meets the unique key instead.
+      if (code.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(error)) {
         err(`A staff account with the e-mail ${args.email} already exists: nothing was changed.`);
         return 1;
       }

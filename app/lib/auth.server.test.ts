@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { staffAccounts, staffSessions } from "../../db/schema";
-import { createAuth, createFirstAdmin, safeNext } from "./auth.server";
+import { createAuth, createFirstAdmin, isOwnFormPost, safeNext } from "./auth.server";
 import { openDatabase } from "./db.server";
 
 const quiet = { log: () => undefined, warn: () => undefined };
@@ -54,31 +54,54 @@ describe("staff accounts and their cookie", () => {
   it.each([
     ["https://navette.example", "__Host-navette.session_token=", true],
     ["http://localhost:3000", "navette.session_token=", false],
-  ])("on %s: an argon2id hash, a database session and the cookie %s (Secure: %s)", async (siteUrl, prefix, secure) => {
-    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
-    try {
-      const auth = createAuth(database.db, { siteUrl, secret: "a test secret of at least thirty-two characters" });
-      expect(await createFirstAdmin(database.db, auth, { email: "owner@example.com", password: "owner password 1" }, quiet)).toBe(
-        "created",
-      );
-      expect(await createFirstAdmin(database.db, auth, { email: "other@example.com", password: "other password 1" }, quiet)).toBe("exists");
-      const [account] = await database.db.select().from(staffAccounts);
-      expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  ])(
+    "on %s: an argon2id hash, a database session and the cookie %s (Secure: %s)",
+    async (siteUrl, prefix, secure) => {
+      const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+      try {
+        const auth = createAuth(database.db, { siteUrl, secret: "a test secret of at least thirty-two characters" });
+        expect(await createFirstAdmin(database.db, auth, { email: "owner@example.com", password: "owner password 1" }, quiet)).toBe(
+          "created",
+        );
+        expect(await createFirstAdmin(database.db, auth, { email: "other@example.com", password: "other password 1" }, quiet)).toBe(
+          "exists",
+        );
+        const [account] = await database.db.select().from(staffAccounts);
+        expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
-      const { headers } = await auth.api.signInEmail({
-        body: { email: "owner@example.com", password: "owner password 1" },
-        headers: new Headers({ origin: new URL(siteUrl).origin }),
-        returnHeaders: true,
-      });
-      const cookie = headers.getSetCookie().find((c) => c.includes("session_token="))!;
-      expect(cookie.startsWith(prefix)).toBe(true);
-      const attributes = cookie.split(";").map((a) => a.trim().toLowerCase());
-      expect(attributes).toEqual(expect.arrayContaining(["path=/", "httponly", "samesite=lax"]));
-      expect(attributes.includes("secure")).toBe(secure);
-      expect(attributes.some((a) => a.startsWith("domain="))).toBe(false);
-      expect(await database.db.select().from(staffSessions)).toHaveLength(1);
-    } finally {
-      await database.close();
-    }
+        const { headers } = await auth.api.signInEmail({
+          body: { email: "owner@example.com", password: "owner password 1" },
+          headers: new Headers({ origin: new URL(siteUrl).origin }),
+          returnHeaders: true,
+        });
+        const cookie = headers.getSetCookie().find((c) => c.includes("session_token="))!;
+        expect(cookie.startsWith(prefix)).toBe(true);
+        const attributes = cookie.split(";").map((a) => a.trim().toLowerCase());
+        expect(attributes).toEqual(expect.arrayContaining(["path=/", "httponly", "samesite=lax"]));
+        expect(attributes.includes("secure")).toBe(secure);
+        expect(attributes.some((a) => a.startsWith("domain="))).toBe(false);
+        expect(await database.db.select().from(staffSessions)).toHaveLength(1);
+      } finally {
+        await database.close();
+      }
+      // An in-memory database migrated and two argon2id hashes: seconds on a busy machine.
+    },
+    60_000,
+  );
+});
+
+describe("isOwnFormPost", () => {
+  const post = (headers: Record<string, string>) => new Request("http://navette.example/admin/drivers", { method: "POST", headers });
+  it.each<[Record<string, string>, boolean]>([
+    [{ origin: "http://navette.example" }, true],
+    [{ origin: "https://navette.example" }, true], // TLS ended by a proxy: the request reads http
+    [{ "sec-fetch-site": "same-origin" }, true],
+    [{ origin: "https://evil.example" }, false],
+    [{ origin: "null" }, false],
+    [{ "sec-fetch-site": "cross-site" }, false],
+    [{ "sec-fetch-site": "none" }, false],
+    [{}, false],
+  ])("%j → %s", (headers, expected) => {
+    expect(isOwnFormPost(post(headers))).toBe(expected);
   });
 });

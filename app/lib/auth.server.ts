@@ -205,6 +205,11 @@ export async function currentStaff(staff: StaffServices, request: Request): Prom
  * itself: a layout's loader does not run before an action.
  */
 export async function requireStaff(staff: StaffServices, request: Request, allowed: readonly Role[] = ROLES): Promise<Staff> {
+  // Every back-office change is a browser's form post from the site itself; the server checks this
+  // by path first, and here again by the route that answers, however its address was spelled.
+  if (request.method !== "GET" && request.method !== "HEAD" && !isOwnFormPost(request)) {
+    throw data("This request did not come from our site.", { status: 403, headers: NO_STORE });
+  }
   const member = await currentStaff(staff, request);
   if (!member) {
     const url = new URL(request.url);
@@ -217,6 +222,21 @@ export async function requireStaff(staff: StaffServices, request: Request, allow
     throw data("This page is for administrators only.", { status: 403, headers: NO_STORE });
   }
   return member;
+}
+
+/**
+ * A post whose Origin names the host it was sent to, or, with no Origin, says Sec-Fetch-Site:
+ * same-origin. Hosts, not origins, are compared: behind a proxy that ends TLS the request's own
+ * scheme may read http (the server's Origin check holds the scheme against SITE_URL).
+ */
+export function isOwnFormPost(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  if (!origin) return request.headers.get("sec-fetch-site") === "same-origin";
+  try {
+    return new URL(origin).host === new URL(request.url).host;
+  } catch {
+    return false; // "null", or not a URL
+  }
 }
 
 /**

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DataFolderInUseError, holdDataFolder, openDatabase } from "./db.server";
+import { sql } from "drizzle-orm";
+import { DataFolderInUseError, holdDataFolder, isUniqueViolation, openDatabase } from "./db.server";
 
 const folders: string[] = [];
 function tempFolder(): string {
@@ -26,7 +27,8 @@ describe("the embedded database's folder lock", () => {
     expect(existsSync(`${dir}.lock`)).toBe(false);
     const again = await openDatabase({ databaseUrl: null, pgliteDir: dir });
     await again.close();
-  });
+    // Three openings of a migrated PGlite: seconds on a busy machine.
+  }, 30_000);
 
   it("takes over a lock left by a process that has ended", () => {
     const dir = tempFolder();
@@ -38,4 +40,20 @@ describe("the embedded database's folder lock", () => {
     release(); // twice is harmless
     expect(existsSync(`${dir}.lock`)).toBe(false);
   });
+});
+
+describe("isUniqueViolation", () => {
+  it("finds PostgreSQL's code 23505 on the error or one it wraps, and nothing else", async () => {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    try {
+      await database.db.execute(sql`insert into app_secrets (name, value) values ('k', 'v')`);
+      const caught = await database.db.execute(sql`insert into app_secrets (name, value) values ('k', 'w')`).catch((e: unknown) => e);
+      expect(isUniqueViolation(caught)).toBe(true);
+      expect(isUniqueViolation(new Error("wrapper", { cause: caught }))).toBe(true);
+      expect(isUniqueViolation(new Error("other"))).toBe(false);
+      expect(isUniqueViolation(null)).toBe(false);
+    } finally {
+      await database.close();
+    }
+  }, 30_000);
 });

@@ -132,3 +132,11 @@ export function holdDataFolder(dir: string): () => void {
   }
   throw new DataFolderInUseError(`The embedded database in ${dir} could not be locked (${file}).`);
 }
+
+/** Whether an error (or one it wraps, as drizzle and better-auth do) is PostgreSQL's unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

@@ -123,6 +123,12 @@ describe("readSettings", () => {
     expect(() => readSettings({ ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "elevenchars" })).toThrow(
       /^Invalid setting: ADMIN_PASSWORD must have at least 12 characters \(got a value that is not shown\)$/,
     );
+    expect(readSettings({ ADMIN_EMAIL: "o@example.com", ADMIN_PASSWORD: "  spaces count  " }).firstAdmin?.password).toBe(
+      "  spaces count  ",
+    );
+    expect(() => readSettings({ ADMIN_EMAIL: "o@example.com", ADMIN_PASSWORD: "  short  " })).toThrow(
+      /ADMIN_PASSWORD must have at least 12/,
+    );
     expect(() => readSettings({ ADMIN_EMAIL: "owner@example.com" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
     expect(() => readSettings({ ADMIN_PASSWORD: "a long enough pass" })).toThrow(/ADMIN_EMAIL and ADMIN_PASSWORD must be set together/);
   });

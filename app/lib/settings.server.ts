@@ -15,6 +15,12 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** Like `optional`, without the trim: for secrets. */
+const untrimmed = z
+  .string()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
 const httpUrl = z
   .url({ protocol: /^https?$/, message: "must be an http(s) URL such as https://example.com" })
   .transform((v) => v.replace(/\/+$/, ""));
@@ -100,10 +106,11 @@ const schema = z.object({
       return z.NEVER;
     }),
   ADMIN_EMAIL: optional.pipe(z.email({ message: "must be an e-mail address" }).optional()),
-  ADMIN_PASSWORD: optional.pipe(
+  // Secrets are taken exactly as given: spaces at either end are part of a password.
+  ADMIN_PASSWORD: untrimmed.pipe(
     z.string().min(12, "must have at least 12 characters").max(256, "must have at most 256 characters").optional(),
   ),
-  AUTH_SECRET: optional.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  AUTH_SECRET: untrimmed.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   HSTS: z
     .enum(["0", "1", "true", "false"], { message: "must be 1 or 0" })
     .default("0")

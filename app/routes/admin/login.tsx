@@ -46,10 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       returnHeaders: true,
     });
     const out = noStoreWithCookies(headers);
-    await context.staff.login.succeeded(email);
+    // With a second factor, the account's count is cleared only once the code is right too: a
+    // known password must not reset the count between batches of guessed codes.
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) {
       return redirect(`/admin/login/code?next=${encodeURIComponent(next)}`, { headers: out });
     }
+    await context.staff.login.succeeded(email);
     if ("user" in response) {
       await recordAudit(db, { actorId: response.user.id, actor: response.user.email, action: "sign_in", detail: "Signed in." });
     }

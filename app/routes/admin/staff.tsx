@@ -19,6 +19,7 @@ import {
 import { formatParisDateTime } from "~/domain/back-office/statuses";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
+import { isUniqueViolation } from "~/lib/db.server";
 import { authHeaders, NO_STORE, requireStaff } from "~/lib/auth.server";
 
 /**
@@ -292,12 +293,4 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
       )}
     </>
   );
-}
-
-/** Whether an error (or the one it wraps) is PostgreSQL's unique violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
