@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers } from "../../db/schema";
-import { comingPickups, toConfirmRows, unassignedRows } from "~/domain/back-office/dashboard";
+import { comingPickups, toConfirmRows, toRefundRows, unassignedRows } from "~/domain/back-office/dashboard";
 import { driverFormSchema } from "~/domain/back-office/driver-form";
 import { pickupsOfDay } from "~/domain/back-office/run-sheet";
 import { parisDayRange } from "~/domain/back-office/statuses";
 import {
   bookingsPickedUpBetween,
   bookingsToConfirm,
+  bookingsToRefund,
   changeDriver,
   findDriver,
   listDrivers,
@@ -129,15 +130,65 @@ describe("drivers", () => {
 describe("bookings for the dashboard and the run sheet", () => {
   const now = new Date("2026-03-28T20:00:00Z"); // 21:00 in Paris, the evening before the clocks go forward
 
-  it("finds paid bookings still new, the oldest payment first", async () => {
-    await insertBooking({ orderId: "NV-NEWER", status: "paid", paidAt: new Date("2026-03-28T18:00:00Z"), test: true });
-    await insertBooking({ orderId: "NV-OLDER", status: "paid", paidAt: new Date("2026-03-28T07:00:00Z") });
-    await insertBooking({ orderId: "NV-UNPAID", status: "pending_payment" });
-    await insertBooking({ orderId: "NV-CONFIRMED", status: "paid", bookingStatus: "confirmed", paidAt: new Date("2026-03-28T06:00:00Z") });
-    const rows = toConfirmRows(await bookingsToConfirm(database.db), now);
+  it("finds paid bookings still new whose first pickup is to come or went by less than 3 hours ago, the oldest payment first", async () => {
+    const soon = new Date("2026-03-30T08:00:00Z");
+    await insertBooking({ orderId: "NV-NEWER", status: "paid", paidAt: new Date("2026-03-28T18:00:00Z"), firstPickupAt: soon, test: true });
+    await insertBooking({ orderId: "NV-OLDER", status: "paid", paidAt: new Date("2026-03-28T07:00:00Z"), firstPickupAt: soon });
+    // Picked up 2 h ago, never confirmed: still shown (the most urgent case).
+    await insertBooking({
+      orderId: "NV-JUST-GONE",
+      status: "paid",
+      paidAt: new Date("2026-03-28T08:00:00Z"),
+      firstPickupAt: new Date("2026-03-28T18:00:00Z"),
+    });
+    // A paid booking of last year, still 'new' since the statuses were introduced: history, not work.
+    await insertBooking({
+      orderId: "NV-HISTORIC",
+      status: "paid",
+      paidAt: new Date("2025-05-01T07:00:00Z"),
+      firstPickupAt: new Date("2025-05-20T08:00:00Z"),
+    });
+    await insertBooking({
+      orderId: "NV-GONE",
+      status: "paid",
+      paidAt: new Date("2026-03-28T06:00:00Z"),
+      firstPickupAt: new Date("2026-03-28T16:59:00Z"),
+    });
+    await insertBooking({ orderId: "NV-UNPAID", status: "pending_payment", firstPickupAt: soon });
+    await insertBooking({
+      orderId: "NV-CONFIRMED",
+      status: "paid",
+      bookingStatus: "confirmed",
+      paidAt: new Date("2026-03-28T06:00:00Z"),
+      firstPickupAt: soon,
+    });
+    const found = await bookingsToConfirm(database.db, now);
+    expect(found.map((b) => b.orderId)).toEqual(["NV-OLDER", "NV-JUST-GONE", "NV-NEWER"]);
+    const rows = toConfirmRows(found, now);
     expect(rows.map((r) => [r.orderId, r.timeLeft, r.overdue, r.test])).toEqual([
       ["NV-OLDER", "overdue by 1 h 00 min", true, false],
+      ["NV-JUST-GONE", "0 h 00 min left", false, false],
       ["NV-NEWER", "10 h 00 min left", false, true],
+    ]);
+  });
+
+  it("finds cancelled bookings whose money is still held, with what is held", async () => {
+    await insertBooking({ orderId: "NV-PAID", status: "paid", bookingStatus: "cancelled", cancelledAt: new Date("2026-03-28T10:00:00Z") });
+    await insertBooking({
+      orderId: "NV-PART",
+      status: "partly_refunded",
+      bookingStatus: "cancelled",
+      refundedCents: 2_500,
+      cancelledAt: new Date("2026-03-27T10:00:00Z"),
+    });
+    await insertBooking({ orderId: "NV-REFUNDED", status: "refunded", bookingStatus: "cancelled", refundedCents: 9_000 });
+    await insertBooking({ orderId: "NV-UNPAID", status: "pending_payment", bookingStatus: "cancelled" });
+    await insertBooking({ orderId: "NV-LIVE", status: "paid", bookingStatus: "confirmed" });
+    await insertBooking({ orderId: "NV-PART-LIVE", status: "partly_refunded", bookingStatus: "completed", refundedCents: 1_000 });
+    const rows = toRefundRows(await bookingsToRefund(database.db));
+    expect(rows.map((r) => [r.orderId, r.payment, r.heldCents, r.cancelled])).toEqual([
+      ["NV-PART", "Partly refunded", 6_500, "27/03/2026 11:00"],
+      ["NV-PAID", "Paid", 9_000, "28/03/2026 11:00"],
     ]);
   });
 

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import { bookings, drivers } from "../../db/schema";
-import type { ToConfirmBooking, UnassignedBooking } from "~/domain/back-office/dashboard";
+import { toConfirmCutoff, type ToConfirmBooking, type ToRefundBooking, type UnassignedBooking } from "~/domain/back-office/dashboard";
 import { changedFields, type DriverFields, type DriverForm } from "~/domain/back-office/driver-form";
 import type { PickupBooking } from "~/domain/back-office/run-sheet";
 import { recordAudit } from "./audit.server";
@@ -22,20 +22,45 @@ export interface Actor {
 // ---------------------------------------------------------------------------------------------
 // Bookings
 
-/** Paid bookings that staff have not confirmed yet. */
-export async function bookingsToConfirm(db: Db): Promise<ToConfirmBooking[]> {
+/**
+ * Paid bookings that staff have not confirmed yet and whose first pickup is still to come, or went
+ * by less than the dashboard's grace ago (older ones are history, not work).
+ */
+export async function bookingsToConfirm(db: Db, now: Date): Promise<ToConfirmBooking[]> {
   return db
     .select({
       orderId: bookings.orderId,
       test: bookings.test,
+      paymentStatus: bookings.status,
+      bookingStatus: bookings.bookingStatus,
       paidAt: bookings.paidAt,
       firstPickupAt: bookings.firstPickupAt,
       depart: bookings.depart,
       arrive: bookings.arrive,
     })
     .from(bookings)
-    .where(and(eq(bookings.status, "paid"), eq(bookings.bookingStatus, "new")))
+    .where(and(eq(bookings.status, "paid"), eq(bookings.bookingStatus, "new"), gte(bookings.firstPickupAt, toConfirmCutoff(now))))
     .orderBy(asc(bookings.paidAt), asc(bookings.id));
+}
+
+/** Cancelled bookings whose money is still held: paid, or only partly refunded. */
+export async function bookingsToRefund(db: Db): Promise<ToRefundBooking[]> {
+  return db
+    .select({
+      orderId: bookings.orderId,
+      test: bookings.test,
+      paymentStatus: bookings.status,
+      bookingStatus: bookings.bookingStatus,
+      priceCents: bookings.priceCents,
+      paidAmountCents: bookings.paidAmountCents,
+      refundedCents: bookings.refundedCents,
+      cancelledAt: bookings.cancelledAt,
+      depart: bookings.depart,
+      arrive: bookings.arrive,
+    })
+    .from(bookings)
+    .where(and(eq(bookings.bookingStatus, "cancelled"), inArray(bookings.status, ["paid", "partly_refunded"])))
+    .orderBy(asc(bookings.cancelledAt), asc(bookings.id));
 }
 
 /**

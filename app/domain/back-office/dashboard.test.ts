@@ -1,17 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { comingPickups, toConfirmRows, unassignedRows, type ToConfirmBooking, type UnassignedBooking } from "./dashboard";
+import {
+  comingPickups,
+  toConfirmRows,
+  toRefundRows,
+  unassignedRows,
+  type ToConfirmBooking,
+  type ToRefundBooking,
+  type UnassignedBooking,
+} from "./dashboard";
 import type { PickupBooking } from "./run-sheet";
 
 const now = new Date("2026-10-24T20:00:00Z"); // 22:00 in Paris, the evening before the clocks go back
 
 describe("toConfirmRows", () => {
-  const paid = (orderId: string, paidAt: string | null): ToConfirmBooking => ({
+  const paid = (orderId: string, paidAt: string | null, edits: Partial<ToConfirmBooking> = {}): ToConfirmBooking => ({
     orderId,
     test: orderId.endsWith("T"),
+    paymentStatus: "paid",
+    bookingStatus: "new",
     paidAt: paidAt ? new Date(paidAt) : null,
     firstPickupAt: new Date("2026-10-30T09:00:00Z"),
     depart: "Orly Airport (ORY)",
     arrive: "Disneyland Paris",
+    ...edits,
   });
 
   it("puts the oldest payment first, with the time left on the 12-hour promise, overdue ones marked", () => {
@@ -37,6 +48,73 @@ describe("toConfirmRows", () => {
 
   it("gives nothing for nothing", () => {
     expect(toConfirmRows([], now)).toEqual([]);
+  });
+
+  it("keeps a booking until 3 hours after its first pickup, and leaves out history and other statuses", () => {
+    const pickup = (at: string | null) => ({ firstPickupAt: at ? new Date(at) : null });
+    const rows = toConfirmRows(
+      [
+        paid("NV-SOON", "2026-10-24T19:00:00Z", pickup("2026-10-25T06:00:00Z")),
+        paid("NV-JUST-GONE", "2026-10-24T10:00:00Z", pickup("2026-10-24T17:00:00Z")), // exactly 3 h ago: kept
+        paid("NV-GONE", "2026-10-24T09:00:00Z", pickup("2026-10-24T16:59:59Z")), // 3 h and a second ago
+        paid("NV-HISTORIC", "2025-06-01T09:00:00Z", pickup("2025-06-03T09:00:00Z")), // before the back office
+        paid("NV-NO-PICKUP", "2026-10-24T19:00:00Z", pickup(null)),
+        paid("NV-CONFIRMED", "2026-10-24T19:00:00Z", { bookingStatus: "confirmed" }),
+        paid("NV-UNPAID", "2026-10-24T19:00:00Z", { paymentStatus: "pending_payment" }),
+        paid("NV-CANCELLED", "2026-10-24T19:00:00Z", { bookingStatus: "cancelled" }),
+      ],
+      now,
+    );
+    expect(rows.map((r) => r.orderId)).toEqual(["NV-JUST-GONE", "NV-SOON"]);
+  });
+
+  it("marks a booking overdue as soon as its promise has passed, seconds count, with no 'left' in its words", () => {
+    // Paid 12 h and 10 s ago: the minutes round to 0, yet the promise is broken.
+    const [late] = toConfirmRows([paid("NV-SECONDS", "2026-10-24T07:59:50Z")], now);
+    expect(late).toMatchObject({ overdue: true, timeLeft: "overdue by 0 h 00 min" });
+    // Paid 11 h 59 min 50 s ago: 10 s left, in time.
+    const [inTime] = toConfirmRows([paid("NV-IN-TIME", "2026-10-24T08:00:10Z")], now);
+    expect(inTime).toMatchObject({ overdue: false, timeLeft: "0 h 00 min left" });
+    // Exactly on the promise: not yet overdue.
+    const [due] = toConfirmRows([paid("NV-DUE", "2026-10-24T08:00:00Z")], now);
+    expect(due).toMatchObject({ overdue: false, timeLeft: "0 h 00 min left" });
+  });
+});
+
+describe("toRefundRows", () => {
+  const cancelled = (orderId: string, cancelledAt: string | null, edits: Partial<ToRefundBooking> = {}): ToRefundBooking => ({
+    orderId,
+    test: false,
+    paymentStatus: "paid",
+    bookingStatus: "cancelled",
+    priceCents: 9_000,
+    paidAmountCents: null,
+    refundedCents: 0,
+    cancelledAt: cancelledAt ? new Date(cancelledAt) : null,
+    depart: "Orly Airport (ORY)",
+    arrive: "Disneyland Paris",
+    ...edits,
+  });
+
+  it("lists cancelled bookings still holding money, the longest waiting first, with what is held", () => {
+    const rows = toRefundRows([
+      cancelled("NV-LATER", "2026-10-24T18:00:00Z"),
+      cancelled("NV-PART", "2026-10-23T18:00:00Z", { paymentStatus: "partly_refunded", refundedCents: 3_000 }),
+      cancelled("NV-PAID-MORE", "2026-10-24T19:00:00Z", { paidAmountCents: 9_500, test: true }),
+      cancelled("NV-UNKNOWN", null),
+      cancelled("NV-REFUNDED", "2026-10-22T18:00:00Z", { paymentStatus: "refunded", refundedCents: 9_000 }),
+      cancelled("NV-UNPAID", "2026-10-22T18:00:00Z", { paymentStatus: "pending_payment" }),
+      cancelled("NV-FAILED", "2026-10-22T18:00:00Z", { paymentStatus: "payment_failed" }),
+      cancelled("NV-LIVE", "2026-10-22T18:00:00Z", { bookingStatus: "confirmed" }),
+      cancelled("NV-NO-SHOW", "2026-10-22T18:00:00Z", { bookingStatus: "no_show" }),
+    ]);
+    expect(rows.map((r) => [r.orderId, r.payment, r.heldCents, r.cancelled, r.test])).toEqual([
+      ["NV-UNKNOWN", "Paid", 9_000, "", false],
+      ["NV-PART", "Partly refunded", 6_000, "23/10/2026 20:00", false],
+      ["NV-LATER", "Paid", 9_000, "24/10/2026 20:00", false],
+      ["NV-PAID-MORE", "Paid", 9_500, "24/10/2026 21:00", true],
+    ]);
+    expect(rows[0]!.route).toBe("Orly Airport (ORY) → Disneyland Paris");
   });
 });
 

@@ -4,13 +4,29 @@ import { confirmationDue, formatParisDateTime, timeLeftText } from "./statuses";
 
 /**
  * The dispatcher's dashboard: paid bookings waiting for a confirmation, with the time left on the
- * 12-hour promise; today's and tomorrow's pickups; confirmed bookings with no driver yet. Pure:
- * `now` comes from the loader.
+ * 12-hour promise; today's and tomorrow's pickups; confirmed bookings with no driver yet; and
+ * cancelled bookings whose money is still held, to refund. Pure: `now` comes from the loader.
  */
+
+/**
+ * How long after its first pickup a paid, unconfirmed booking stays on the dashboard. A pickup that
+ * has just gone by unconfirmed is the most urgent row of all (the traveller may be waiting at the
+ * airport, or the flight is late and the transfer can still happen), so it stays for a few hours;
+ * after that there is nothing left to confirm, and the booking is found through the bookings list
+ * (status New) instead of crowding out the ones still to come.
+ */
+export const TO_CONFIRM_GRACE_HOURS = 3;
+
+/** The earliest first pickup a booking to confirm may have at `now`. */
+export function toConfirmCutoff(now: Date): Date {
+  return new Date(now.getTime() - TO_CONFIRM_GRACE_HOURS * 3_600_000);
+}
 
 export interface ToConfirmBooking {
   orderId: string;
   test: boolean;
+  paymentStatus: string;
+  bookingStatus: string;
   paidAt: Date | null;
   firstPickupAt: Date | null;
   depart: string;
@@ -32,24 +48,43 @@ export interface ToConfirmRow {
 }
 
 /**
- * Paid bookings still new, the oldest payment first (a booking whose payment moment is unknown
- * counts as overdue and comes first: it cannot be shown to be in time).
+ * Paid bookings still new whose first pickup is to come (or went by less than
+ * TO_CONFIRM_GRACE_HOURS ago), the oldest payment first. A booking whose payment moment is unknown
+ * counts as overdue and comes first: it cannot be shown to be in time. A booking with no pickup
+ * moment is left out: nothing shows it is still to come.
  */
 export function toConfirmRows(bookings: readonly ToConfirmBooking[], now: Date): ToConfirmRow[] {
-  const sorted = [...bookings].sort((a, b) => (a.paidAt?.getTime() ?? -Infinity) - (b.paidAt?.getTime() ?? -Infinity));
+  const cutoff = toConfirmCutoff(now).getTime();
+  const waiting = bookings.filter(
+    (b) => b.paymentStatus === "paid" && b.bookingStatus === "new" && b.firstPickupAt !== null && b.firstPickupAt.getTime() >= cutoff,
+  );
+  const sorted = waiting.sort(
+    (a, b) =>
+      (a.paidAt?.getTime() ?? -Infinity) - (b.paidAt?.getTime() ?? -Infinity) ||
+      (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0),
+  );
   return sorted.map((b) => {
     const due = b.paidAt ? confirmationDue(b.paidAt) : null;
+    // Overdue is decided on the instants, not on the minutes the text rounds to: half a minute
+    // past the promise is overdue, though it rounds to 0 min.
+    const overdue = due === null || due.getTime() < now.getTime();
     return {
       orderId: b.orderId,
       test: b.test,
       paid: b.paidAt ? formatParisDateTime(b.paidAt) : "",
       due: due ? formatParisDateTime(due) : "",
-      timeLeft: due ? timeLeftText(due, now) : "payment time unknown",
-      overdue: due === null || due.getTime() < now.getTime(),
+      timeLeft: due ? timeLeftWords(due, now, overdue) : "payment time unknown",
+      overdue,
       firstPickup: b.firstPickupAt ? formatParisDateTime(b.firstPickupAt) : "",
       route: `${b.depart} → ${b.arrive}`,
     };
   });
+}
+
+/** The time left in words, never "… left" once the promise is broken, even by seconds. */
+function timeLeftWords(due: Date, now: Date, overdue: boolean): string {
+  const text = timeLeftText(due, now);
+  return overdue && text.endsWith(" left") ? "overdue by 0 h 00 min" : text;
 }
 
 export interface DayOfPickups {
@@ -109,4 +144,54 @@ export function unassignedRows(bookings: readonly UnassignedBooking[], now: Date
     });
   }
   return rows.sort((a, b) => a.nextPickupAt.getTime() - b.nextPickupAt.getTime() || (a.orderId < b.orderId ? -1 : 1));
+}
+
+export interface ToRefundBooking {
+  orderId: string;
+  test: boolean;
+  paymentStatus: string;
+  bookingStatus: string;
+  priceCents: number;
+  /** What the provider reported as paid, when it differs from the price. */
+  paidAmountCents: number | null;
+  refundedCents: number;
+  cancelledAt: Date | null;
+  depart: string;
+  arrive: string;
+}
+
+export interface ToRefundRow {
+  orderId: string;
+  test: boolean;
+  /** "Paid" or "Partly refunded". */
+  payment: string;
+  /** The money still held, in cents: what was paid less what was refunded. */
+  heldCents: number;
+  /** dd/MM/yyyy HH:mm, Paris; "" when the moment is unknown. */
+  cancelled: string;
+  route: string;
+}
+
+const HELD_PAYMENTS: Record<string, string> = { paid: "Paid", partly_refunded: "Partly refunded" };
+
+/**
+ * Cancelled bookings whose money is still held (paid, or only partly refunded), the longest
+ * waiting first (an unknown cancellation moment first of all).
+ */
+export function toRefundRows(bookings: readonly ToRefundBooking[]): ToRefundRow[] {
+  return bookings
+    .filter((b) => b.bookingStatus === "cancelled" && Object.hasOwn(HELD_PAYMENTS, b.paymentStatus))
+    .sort(
+      (a, b) =>
+        (a.cancelledAt?.getTime() ?? -Infinity) - (b.cancelledAt?.getTime() ?? -Infinity) ||
+        (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0),
+    )
+    .map((b) => ({
+      orderId: b.orderId,
+      test: b.test,
+      payment: HELD_PAYMENTS[b.paymentStatus] ?? b.paymentStatus,
+      heldCents: Math.max(0, (b.paidAmountCents ?? b.priceCents) - b.refundedCents),
+      cancelled: b.cancelledAt ? formatParisDateTime(b.cancelledAt) : "",
+      route: `${b.depart} → ${b.arrive}`,
+    }));
 }

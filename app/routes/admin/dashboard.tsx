@@ -2,16 +2,18 @@ import { data, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { comingPickups, toConfirmRows, unassignedRows } from "~/domain/back-office/dashboard";
+import { comingPickups, TO_CONFIRM_GRACE_HOURS, toConfirmRows, toRefundRows, unassignedRows } from "~/domain/back-office/dashboard";
 import { parisDayRange } from "~/domain/back-office/statuses";
 import { addDays, parisToday } from "~/domain/booking/paris-time";
+import { formatEuros } from "~/domain/money";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
-import { bookingsPickedUpBetween, bookingsToConfirm, unassignedBookings } from "~/lib/dispatch.server";
+import { bookingsPickedUpBetween, bookingsToConfirm, bookingsToRefund, unassignedBookings } from "~/lib/dispatch.server";
 
 /**
  * The back office's first page (/admin): what needs doing now. Paid bookings waiting for a
- * confirmation, with the time left on the 12-hour promise; today's and tomorrow's pickups; and
- * confirmed bookings with no driver yet.
+ * confirmation whose first pickup is still to come, with the time left on the 12-hour promise;
+ * today's and tomorrow's pickups; confirmed bookings with no driver yet; and cancelled bookings
+ * whose money is still held, to refund.
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
@@ -27,16 +29,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const today = parisToday(now);
   const start = parisDayRange(today).start;
   const end = parisDayRange(addDays(today, 1)).end;
-  const [toConfirm, picked, unassigned] = await Promise.all([
-    bookingsToConfirm(db),
+  const [toConfirm, picked, unassigned, toRefund] = await Promise.all([
+    bookingsToConfirm(db, now),
     bookingsPickedUpBetween(db, start, end),
     unassignedBookings(db, now),
+    bookingsToRefund(db),
   ]);
   return data(
     {
       toConfirm: toConfirmRows(toConfirm, now),
       days: comingPickups(picked, now),
       unassigned: unassignedRows(unassigned, now).map(({ nextPickupAt: _, ...row }) => row),
+      toRefund: toRefundRows(toRefund).map(({ heldCents, ...row }) => ({ ...row, held: formatEuros(heldCents) })),
     },
     { headers: NO_STORE },
   );
@@ -57,7 +61,7 @@ function OrderLink({ orderId, test }: { orderId: string; test: boolean }) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { toConfirm, days, unassigned } = loaderData;
+  const { toConfirm, days, unassigned, toRefund } = loaderData;
   const overdue = toConfirm.filter((r) => r.overdue).length;
   return (
     <>
@@ -67,7 +71,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <h2 id="confirm-title">
           Paid, to confirm ({toConfirm.length}){overdue > 0 ? `, ${overdue} overdue` : ""}
         </h2>
-        <p>Travellers are promised a confirmation within 12 hours of paying. The oldest payment comes first.</p>
+        <p>
+          Travellers are promised a confirmation within 12 hours of paying. The oldest payment comes first. A booking leaves this list{" "}
+          {TO_CONFIRM_GRACE_HOURS} hours after its first pickup; older ones are in the bookings list (status New).
+        </p>
         {toConfirm.length === 0 ? (
           <p>Nothing to confirm.</p>
         ) : (
@@ -142,6 +149,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   <OrderLink orderId={r.orderId} test={r.test} />
                 </td>
                 <td>{r.nextPickup}</td>
+                <td>{r.route}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </section>
+
+      <section className="admin-panel" aria-labelledby="refund-title">
+        <h2 id="refund-title">Cancelled but paid: to refund ({toRefund.length})</h2>
+        {toRefund.length === 0 ? (
+          <p>No cancelled booking holds money.</p>
+        ) : (
+          <AdminTable
+            caption="Cancelled bookings whose money is still held, longest waiting first"
+            columns={["Order", "Held", "Payment", "Cancelled", "Route"]}
+          >
+            {toRefund.map((r) => (
+              <tr key={r.orderId}>
+                <td>
+                  <OrderLink orderId={r.orderId} test={r.test} />
+                </td>
+                <td>{r.held}</td>
+                <td>{r.payment}</td>
+                <td>{r.cancelled || "—"}</td>
                 <td>{r.route}</td>
               </tr>
             ))}
