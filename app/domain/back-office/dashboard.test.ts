@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   comingPickups,
@@ -185,5 +186,152 @@ describe("unassignedRows", () => {
       ["NV-RETURN", "26/10/2026 09:00"],
       ["NV-LATER", "28/10/2026 09:00"],
     ]);
+  });
+});
+
+describe("dashboard rows, for any bookings", () => {
+  const HOUR = 3_600_000;
+  const base = now.getTime();
+  /** An instant within 30 days either side of `now`, to the second. */
+  const instant = fc.integer({ min: -30 * 24 * 3600, max: 30 * 24 * 3600 }).map((s) => new Date(base + s * 1000));
+  /** An instant within two minutes of `at`, to the second: where rounding and boundaries bite. */
+  const near = (at: number) => fc.integer({ min: -120, max: 120 }).map((s) => new Date(at + s * 1000));
+  const bookingStatus = fc.constantFrom("new", "confirmed", "driver_assigned", "completed", "cancelled", "no_show");
+  const paymentStatus = fc.constantFrom("pending_payment", "paid", "payment_failed", "refunded", "partly_refunded");
+  const orderIds = (n: number) => Array.from({ length: n }, (_, i) => `NV-${String(i).padStart(4, "0")}`);
+
+  const toConfirm = fc
+    .array(
+      fc.record({
+        test: fc.boolean(),
+        paymentStatus,
+        bookingStatus,
+        // Some paid right around 12 hours ago, and some picked up right around 3 hours ago.
+        paidAt: fc.option(fc.oneof(instant, near(base - 12 * HOUR)), { nil: null }),
+        firstPickupAt: fc.option(fc.oneof(instant, near(base - 3 * HOUR)), { nil: null }),
+      }),
+      { maxLength: 30 },
+    )
+    .map((list): ToConfirmBooking[] => list.map((b, i) => ({ ...b, orderId: orderIds(list.length)[i]!, depart: "A", arrive: "B" })));
+
+  it("toConfirm rows are exactly the paid, new bookings with a first pickup to come (or under 3 h past), by payment time", () => {
+    fc.assert(
+      fc.property(toConfirm, (bookings) => {
+        const rows = toConfirmRows(bookings, now);
+        const expected = bookings.filter(
+          (b) =>
+            b.paymentStatus === "paid" &&
+            b.bookingStatus === "new" &&
+            b.firstPickupAt !== null &&
+            b.firstPickupAt.getTime() >= base - 3 * HOUR,
+        );
+        expect(rows.map((r) => r.orderId).sort()).toEqual(expected.map((b) => b.orderId).sort());
+        const byId = new Map(bookings.map((b) => [b.orderId, b]));
+        const paidTimes = rows.map((r) => byId.get(r.orderId)!.paidAt?.getTime() ?? -Infinity);
+        for (let i = 1; i < paidTimes.length; i++) expect(paidTimes[i - 1]!).toBeLessThanOrEqual(paidTimes[i]!);
+        for (const r of rows) {
+          const paidAt = byId.get(r.orderId)!.paidAt;
+          const overdue = paidAt === null || paidAt.getTime() + 12 * HOUR < base;
+          expect(r.overdue).toBe(overdue);
+          // The words agree with the flag: an overdue row never says "left".
+          expect(r.timeLeft.endsWith(" left")).toBe(!overdue);
+        }
+      }),
+    );
+  });
+
+  it("a booking paid around 12 hours ago is overdue exactly when its promise has passed, and its words say so", () => {
+    fc.assert(
+      fc.property(near(base - 12 * HOUR), (paidAt) => {
+        const [row] = toConfirmRows(
+          [
+            {
+              orderId: "NV-0001",
+              test: false,
+              paymentStatus: "paid",
+              bookingStatus: "new",
+              paidAt,
+              firstPickupAt: now,
+              depart: "A",
+              arrive: "B",
+            },
+          ],
+          now,
+        );
+        const overdue = paidAt.getTime() + 12 * HOUR < base;
+        expect(row!.overdue).toBe(overdue);
+        expect(row!.timeLeft).toMatch(overdue ? /^overdue by \d+ h \d\d min$/ : /^\d+ h \d\d min left$/);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  const unassigned = fc
+    .array(
+      fc.record({
+        test: fc.boolean(),
+        bookingStatus,
+        driverId: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+        firstPickupAt: fc.option(fc.oneof(instant, near(base)), { nil: null }),
+        returnPickupAt: fc.option(fc.oneof(instant, near(base)), { nil: null }),
+      }),
+      { maxLength: 30 },
+    )
+    .map((list): UnassignedBooking[] => list.map((b, i) => ({ ...b, orderId: orderIds(list.length)[i]!, depart: "A", arrive: "B" })));
+
+  it("unassigned rows are exactly the confirmed, driverless bookings with a pickup to come, soonest first, at their next pickup", () => {
+    fc.assert(
+      fc.property(unassigned, (bookings) => {
+        const rows = unassignedRows(bookings, now);
+        const future = (at: Date | null) => at !== null && at.getTime() > base;
+        const expected = bookings.filter(
+          (b) => b.bookingStatus === "confirmed" && b.driverId === null && (future(b.firstPickupAt) || future(b.returnPickupAt)),
+        );
+        expect(rows.map((r) => r.orderId).sort()).toEqual(expected.map((b) => b.orderId).sort());
+        for (let i = 1; i < rows.length; i++)
+          expect(rows[i - 1]!.nextPickupAt.getTime()).toBeLessThanOrEqual(rows[i]!.nextPickupAt.getTime());
+        const byId = new Map(bookings.map((b) => [b.orderId, b]));
+        for (const r of rows) {
+          const b = byId.get(r.orderId)!;
+          const next = Math.min(...[b.firstPickupAt, b.returnPickupAt].filter(future).map((at) => at!.getTime()));
+          expect(r.nextPickupAt.getTime()).toBe(next);
+        }
+      }),
+    );
+  });
+
+  const toRefund = fc
+    .array(
+      fc.record({
+        test: fc.boolean(),
+        paymentStatus,
+        bookingStatus,
+        priceCents: fc.integer({ min: 0, max: 500_000 }),
+        paidAmountCents: fc.option(fc.integer({ min: 0, max: 500_000 }), { nil: null }),
+        refundedCents: fc.integer({ min: 0, max: 500_000 }),
+        cancelledAt: fc.option(instant, { nil: null }),
+      }),
+      { maxLength: 30 },
+    )
+    .map((list): ToRefundBooking[] => list.map((b, i) => ({ ...b, orderId: orderIds(list.length)[i]!, depart: "A", arrive: "B" })));
+
+  it("toRefund rows are exactly the cancelled bookings still paid or partly refunded, longest waiting first, never holding less than nothing", () => {
+    fc.assert(
+      fc.property(toRefund, (bookings) => {
+        const rows = toRefundRows(bookings);
+        const expected = bookings.filter(
+          (b) => b.bookingStatus === "cancelled" && (b.paymentStatus === "paid" || b.paymentStatus === "partly_refunded"),
+        );
+        expect(rows.map((r) => r.orderId).sort()).toEqual(expected.map((b) => b.orderId).sort());
+        const byId = new Map(bookings.map((b) => [b.orderId, b]));
+        const times = rows.map((r) => byId.get(r.orderId)!.cancelledAt?.getTime() ?? -Infinity);
+        for (let i = 1; i < times.length; i++) expect(times[i - 1]!).toBeLessThanOrEqual(times[i]!);
+        for (const r of rows) {
+          const b = byId.get(r.orderId)!;
+          expect(r.heldCents).toBe(Math.max(0, (b.paidAmountCents ?? b.priceCents) - b.refundedCents));
+          expect(Number.isSafeInteger(r.heldCents) && r.heldCents >= 0).toBe(true);
+        }
+      }),
+    );
   });
 });
