@@ -238,17 +238,52 @@ describe("cancelBooking", () => {
     expect((await mails(row.orderId))[0]!.body).toContain("nothing to refund");
   });
 
-  describe("when Stripe refuses", () => {
+  it("cancels a payment already refunded outside the site without asking the provider, keeping the staff's reason", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed", paymentProvider: "stripe", paymentRef: "pi_9" });
+    const provider = countingSandbox();
+    const reason = "Refunded in Stripe's dashboard on 3 May, re_3Px.";
+    const outcomes = await Promise.all([1, 2].map(() => cancelBooking(database.db, row.orderId, staff, site, provider, reason)));
+    expect(outcomes).toContainEqual({ ok: true, done: "cancelled_outside" });
+    expect(outcomes).toContainEqual({ ok: false, status: 409, message: "The booking is already cancelled." });
+    expect(provider.calls).toEqual([]);
+    expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
+    const refunds = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId));
+    expect(refunds).toEqual([
+      expect.objectContaining({ eventId: `outside_refund_${row.orderId}`, provider: "outside", amountCents: -6_500 }),
+    ]);
+    expect((await mails(row.orderId)).map((m) => m.kind)).toEqual(["booking_cancelled"]);
+    expect((await mails(row.orderId))[0]!.body).toContain("We have refunded 65,00\u00a0€");
+    expect((await history(row.orderId)).map((h) => h.detail)).toEqual([
+      "Cancelled the booking and recorded 65,00\u00a0€ as refunded outside the site, without asking stripe: Refunded in Stripe's dashboard on 3 May, re_3Px. The traveller is e-mailed.",
+    ]);
+    const page = (await loadBookingPage(database.db, row.orderId))!;
+    expect(page.refunds).toEqual([expect.objectContaining({ provider: "outside", amountCents: 6_500 })]);
+  });
+
+  it("records the refund of a cancelled booking's later payment made outside the site", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "cancelled" });
+    const provider = countingSandbox();
+    expect(await refundBooking(database.db, row.orderId, staff, site, provider, "Refunded by bank transfer.")).toEqual({
+      ok: true,
+      done: "refunded_outside",
+    });
+    expect(provider.calls).toEqual([]);
+    expect(await reread(row.orderId)).toMatchObject({ status: "refunded", refundedCents: 6_500 });
+    expect((await history(row.orderId))[0]!.detail).toContain(
+      "as refunded outside the site, without asking sandbox: Refunded by bank transfer.",
+    );
+  });
+
+  describe("when Stripe answers with an error", () => {
     let server: Server;
     let apiBase = "";
+    let stripeError: Record<string, string> = {};
     beforeAll(async () => {
       server = createServer((req, res) => {
         req.resume();
         req.on("end", () => {
           res.writeHead(400, { "content-type": "application/json" });
-          res.end(
-            JSON.stringify({ error: { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." } }),
-          );
+          res.end(JSON.stringify({ error: stripeError }));
         });
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -257,6 +292,7 @@ describe("cancelBooking", () => {
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
     it("leaves the booking as it was, and the staff read why on the page and in the history", async () => {
+      stripeError = { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." };
       const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_123" });
       const stripe = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: "whsec_unit", apiBase }, "https://navette.example");
       const outcome = await cancelBooking(database.db, row.orderId, staff, site, stripe);
@@ -270,6 +306,20 @@ describe("cancelBooking", () => {
       expect(await mails(row.orderId)).toEqual([]);
       expect(await database.db.select().from(paymentEvents)).toEqual([]);
       expect((await history(row.orderId)).map((h) => h.action)).toEqual(["refund_refused"]);
+    });
+
+    it("takes Stripe's answer that the charge is already refunded as the refund done", async () => {
+      stripeError = { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." };
+      const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_456" });
+      const stripe = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: "whsec_unit", apiBase }, "https://navette.example");
+      expect(await cancelBooking(database.db, row.orderId, staff, site, stripe)).toEqual({ ok: true, done: "cancelled_refunded" });
+      expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
+      expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId))).toEqual([
+        expect.objectContaining({ eventId: `stripe_already_refunded_${row.orderId}`, provider: "stripe", amountCents: -6_500 }),
+      ]);
+      expect((await history(row.orderId))[0]!.detail).toBe(
+        "Cancelled the booking and recorded 65,00\u00a0€ as refunded: stripe answered that the payment was already refunded (outside the site). The traveller is e-mailed.",
+      );
     });
   });
 });

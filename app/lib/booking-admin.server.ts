@@ -18,7 +18,7 @@ import type { Booking } from "~/domain/booking/validation";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 import { outboxState, type OutboxState } from "./mail.server";
-import { RefundRefused, type PaymentProvider } from "./payments.server";
+import { RefundRefused, type PaymentProvider, type RefundResult } from "./payments.server";
 import type { Settings } from "./settings.server";
 
 /**
@@ -163,22 +163,39 @@ export function refundableCents(row: Pick<BookingRow, "status" | "paidAmountCent
 
 type Refunder = Pick<PaymentProvider, "name" | "refund">;
 
+/** The provider column of a refund that staff made outside the site (payment_events). */
+export const OUTSIDE_PROVIDER = "outside";
+
 /**
- * Refunds `owed` cents of the booking's payment through the provider, inside the transaction that
- * holds the row: the refund's record (payment_events, one per refund id) and the payment status
- * move only on the provider's answer. A refund in full settles the payment issue the staff were
- * shown (a payment after a cancellation, or another amount than the price). Gives what was
- * refunded and the history's words for it.
+ * Refunds `owed` cents of the booking's payment, inside the transaction that holds the row:
+ * through the provider, or, with `outside` (the staff's reason), recorded as refunded outside the
+ * site without asking the provider. The refund's record (payment_events, one per refund id) and the
+ * payment status move only on the provider's answer; Stripe's answer that the charge was already
+ * refunded counts as the refund made outside the site. A refund in full settles the payment issue
+ * the staff were shown (a payment after a cancellation, or another amount than the price). Gives
+ * what was refunded and the history's words for it.
  */
-async function refundLocked(tx: Tx, row: BookingRow, owed: number, provider: Refunder): Promise<{ refunded: number; detail: string }> {
-  const refund = await provider.refund(row, owed);
+async function refundLocked(
+  tx: Tx,
+  row: BookingRow,
+  owed: number,
+  provider: Refunder,
+  outside: string | null,
+): Promise<{ refunded: number; detail: string }> {
+  const refund: RefundResult =
+    outside === null ? await provider.refund(row, owed) : { refundId: `outside_refund_${row.orderId}`, amountCents: owed };
   const refunded = refund.amountCents;
   const total = row.refundedCents + refunded;
   const paid = row.paidAmountCents ?? row.priceCents;
   const full = total >= paid;
   await tx
     .insert(paymentEvents)
-    .values({ eventId: refund.refundId, provider: provider.name, orderId: row.orderId, amountCents: -refunded })
+    .values({
+      eventId: refund.refundId,
+      provider: outside === null ? provider.name : OUTSIDE_PROVIDER,
+      orderId: row.orderId,
+      amountCents: -refunded,
+    })
     .onConflictDoNothing();
   await tx
     .update(bookings)
@@ -189,9 +206,16 @@ async function refundLocked(tx: Tx, row: BookingRow, owed: number, provider: Ref
       updatedAt: sql`now()`,
     })
     .where(eq(bookings.id, row.id));
+  const amount = formatEuros(refunded);
   const test = provider.name === "sandbox" ? " (sandbox: no money moved)" : "";
+  const how =
+    outside !== null
+      ? `recorded ${amount} as refunded outside the site, without asking ${row.paymentProvider ?? provider.name}: ${outside}`
+      : refund.alreadyRefunded
+        ? `recorded ${amount} as refunded: ${provider.name} answered that the payment was already refunded (outside the site)`
+        : `refunded ${amount} through ${provider.name}${test}, refund ${refund.refundId}`;
   const settled = full && row.paymentIssue ? ` The payment issue is settled: ${row.paymentIssue}` : "";
-  return { refunded, detail: `refunded ${formatEuros(refunded)} through ${provider.name}${test}, refund ${refund.refundId}.${settled}` };
+  return { refunded, detail: `${how.replace(/[.\s]+$/, "")}.${settled}` };
 }
 
 /**
@@ -233,8 +257,18 @@ async function askingRefund(
  * The row stays locked while the provider answers: on PostgreSQL that holds only this booking; on
  * the embedded PGlite, whose transactions are exclusive, every query waits that long (the sandbox
  * answers at once; Stripe's call has a time limit).
+ *
+ * `outside`, the staff's reason, says the payment was already refunded outside the site (in the
+ * provider's dashboard): the provider is not asked, and the payment is recorded as refunded.
  */
-export async function cancelBooking(db: Db, orderId: string, actor: Actor, site: EmailSite, provider: Refunder): Promise<ActionOutcome> {
+export async function cancelBooking(
+  db: Db,
+  orderId: string,
+  actor: Actor,
+  site: EmailSite,
+  provider: Refunder,
+  outside: string | null = null,
+): Promise<ActionOutcome> {
   const words = { tried: "Tried to cancel the booking", notDone: "The booking is not cancelled" };
   return askingRefund(db, orderId, actor, words, () =>
     db.transaction(async (tx): Promise<ActionOutcome> => {
@@ -251,7 +285,7 @@ export async function cancelBooking(db: Db, orderId: string, actor: Actor, site:
       let refunded = 0;
       let detail = "Cancelled the booking; nothing was paid, so nothing is refunded.";
       if (owed > 0) {
-        const refund = await refundLocked(tx, cancelled!, owed, provider);
+        const refund = await refundLocked(tx, cancelled!, owed, provider, outside);
         refunded = refund.refunded;
         detail = `Cancelled the booking and ${refund.detail}`;
       } else if (row.paymentMode === "cash" && row.status !== "paid") {
@@ -259,7 +293,7 @@ export async function cancelBooking(db: Db, orderId: string, actor: Actor, site:
       }
       await queue(tx, orderId, [bookingCancelledEmail(cancelled!, site, refunded)]);
       await audit(tx, actor, orderId, "booking_cancelled", `${detail} The traveller is e-mailed.`);
-      return { ok: true, done: refunded > 0 ? "cancelled_refunded" : "cancelled" };
+      return { ok: true, done: refunded === 0 ? "cancelled" : outside === null ? "cancelled_refunded" : "cancelled_outside" };
     }),
   );
 }
@@ -269,7 +303,14 @@ export async function cancelBooking(db: Db, orderId: string, actor: Actor, site:
  * cancelled, through a payment link sent earlier), through the same locked refund as a cancel:
  * once, whatever the double clicks, with its history row and the traveller's e-mail.
  */
-export async function refundBooking(db: Db, orderId: string, actor: Actor, site: EmailSite, provider: Refunder): Promise<ActionOutcome> {
+export async function refundBooking(
+  db: Db,
+  orderId: string,
+  actor: Actor,
+  site: EmailSite,
+  provider: Refunder,
+  outside: string | null = null,
+): Promise<ActionOutcome> {
   const words = { tried: "Tried to refund the payment", notDone: "The payment is not refunded" };
   return askingRefund(db, orderId, actor, words, () =>
     db.transaction(async (tx): Promise<ActionOutcome> => {
@@ -278,10 +319,10 @@ export async function refundBooking(db: Db, orderId: string, actor: Actor, site:
       const owed = refundableCents(row);
       const allowed = canRefund({ bookingStatus: row.bookingStatus, refundableCents: owed });
       if (!allowed.ok) return { ok: false, status: 409, message: allowed.reason };
-      const { refunded, detail } = await refundLocked(tx, row, owed, provider);
+      const { refunded, detail } = await refundLocked(tx, row, owed, provider, outside);
       await queue(tx, orderId, [bookingRefundedEmail(row, site, refunded)]);
       await audit(tx, actor, orderId, "payment_refunded", `Refunded the cancelled booking's payment: ${detail} The traveller is e-mailed.`);
-      return { ok: true, done: "refunded" };
+      return { ok: true, done: outside === null ? "refunded" : "refunded_outside" };
     }),
   );
 }

@@ -119,7 +119,7 @@ describe("refunds", () => {
   /** Answers POST /v1/refunds as Stripe does: one refund per idempotency key, or an error when told. */
   const requests: Array<{ path: string; headers: IncomingHttpHeaders; body: URLSearchParams }> = [];
   const byKey = new Map<string, Record<string, unknown>>();
-  let answer: "ok" | "refuse" | "failed" = "ok";
+  let answer: "ok" | "refuse" | "already" | "failed" = "ok";
   let server: Server;
   let apiBase = "";
 
@@ -130,13 +130,13 @@ describe("refunds", () => {
       req.on("end", () => {
         const form = new URLSearchParams(body);
         requests.push({ path: req.url ?? "", headers: req.headers, body: form });
-        if (answer === "refuse") {
+        if (answer === "refuse" || answer === "already") {
+          const error =
+            answer === "refuse"
+              ? { type: "invalid_request_error", code: "amount_too_large", message: "Refund amount is greater than the charge." }
+              : { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." };
           res.writeHead(400, { "content-type": "application/json" });
-          res.end(
-            JSON.stringify({
-              error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." },
-            }),
-          );
+          res.end(JSON.stringify({ error }));
           return;
         }
         const key = String(req.headers["idempotency-key"]);
@@ -179,7 +179,7 @@ describe("refunds", () => {
   it("says why when Stripe refuses, when its refund failed, or when there is no PaymentIntent", async () => {
     answer = "refuse";
     await expect(provider().refund({ ...paid, orderId: "NV-REFUS1" }, 4000)).rejects.toThrow(
-      new RefundRefused("Stripe refused the refund: Charge ch_1 has already been refunded."),
+      new RefundRefused("Stripe refused the refund: Refund amount is greater than the charge."),
     );
     answer = "failed";
     await expect(provider().refund({ ...paid, orderId: "NV-REFUS2" }, 4000)).rejects.toThrow(
@@ -188,6 +188,15 @@ describe("refunds", () => {
     const before = requests.length;
     await expect(provider().refund({ ...paid, paymentRef: "cs_test_1" }, 4000)).rejects.toBeInstanceOf(RefundRefused);
     expect(requests.length).toBe(before);
+  });
+
+  it("takes Stripe's answer that the charge is already refunded as the refund done, under an id of its own", async () => {
+    answer = "already";
+    expect(await provider().refund({ ...paid, orderId: "NV-ALREADY" }, 4000)).toEqual({
+      refundId: "stripe_already_refunded_NV-ALREADY",
+      amountCents: 4000,
+      alreadyRefunded: true,
+    });
   });
 
   it("says Stripe could not be reached when nothing answers", async () => {

@@ -19,10 +19,15 @@ export interface PaymentProvider {
   refund(row: BookingRow, amountCents: number): Promise<RefundResult>;
 }
 
-/** What the provider refunded: its own id of the refund and the amount, in cents. */
+/**
+ * What the provider refunded: its own id of the refund and the amount, in cents. `alreadyRefunded`:
+ * the provider answered that the payment was refunded before (outside the site, in its dashboard),
+ * so nothing moved now and the amount asked is what stands refunded.
+ */
 export interface RefundResult {
   refundId: string;
   amountCents: number;
+  alreadyRefunded?: true;
 }
 
 /** A refund the provider did not make; the message is for the staff (it names no traveller). */
@@ -175,7 +180,9 @@ export class StripeProvider implements PaymentProvider {
   /**
    * Refunds the booking's PaymentIntent through POST /v1/refunds, under one idempotency key per
    * order: a retry after a lost answer, or a second cancel, gets the same refund back from Stripe
-   * instead of a second one. A refund Stripe reports failed or cancelled is a refusal.
+   * instead of a second one. A refund Stripe reports failed or cancelled is a refusal; Stripe's
+   * answer that the charge is already refunded (charge_already_refunded: someone refunded it from
+   * Stripe's dashboard) is the refund done, not a refusal.
    */
   async refund(row: BookingRow, amountCents: number): Promise<RefundResult> {
     const intent = row.paymentRef;
@@ -190,7 +197,11 @@ export class StripeProvider implements PaymentProvider {
         { idempotencyKey: `refund-${row.orderId}`, timeout: 15_000, maxNetworkRetries: 1 },
       );
     } catch (error) {
-      const e = error as { type?: unknown; message?: unknown };
+      const e = error as { type?: unknown; code?: unknown; message?: unknown };
+      // Refunded in full already (from Stripe's dashboard): the refund asked for is done.
+      if (e.code === "charge_already_refunded") {
+        return { refundId: `stripe_already_refunded_${row.orderId}`, amountCents, alreadyRefunded: true };
+      }
       if (
         typeof e.type === "string" &&
         e.type.startsWith("Stripe") &&

@@ -117,6 +117,7 @@ describe("the booking page's actions on PGlite", () => {
       {},
       { intent: "cancel" },
       { intent: "refund" },
+      { intent: "cancel", confirmCancel: "yes", refundedOutside: "yes", outsideReason: "" },
       { intent: "assign_driver", driverId: "x" },
       { intent: "add_note", note: " " },
     ];

@@ -1,5 +1,11 @@
 import { Form } from "react-router";
-import { CANCEL_CONFIRM_FIELD, REFUND_CONFIRM_FIELD } from "~/domain/back-office/booking-actions";
+import {
+  CANCEL_CONFIRM_FIELD,
+  MAX_OUTSIDE_REASON_LENGTH,
+  OUTSIDE_FIELD,
+  OUTSIDE_REASON_FIELD,
+  REFUND_CONFIRM_FIELD,
+} from "~/domain/back-office/booking-actions";
 import type { StatusAction } from "~/domain/back-office/statuses";
 import { FieldNotes } from "~/components/ui/Field";
 
@@ -36,8 +42,62 @@ function IntentButton({ action, intent, label, busy }: { action: string; intent:
   );
 }
 
+/**
+ * "Already refunded outside the site": a box and the reason it needs (kept in the history), for a
+ * payment refunded in the provider's dashboard, which the site then records without asking it.
+ */
+function OutsideRefund({ errorOf }: { errorOf(field: string): string | undefined }) {
+  const boxError = errorOf(OUTSIDE_FIELD);
+  const reasonError = errorOf(OUTSIDE_REASON_FIELD);
+  return (
+    <>
+      <p id="outside-hint">
+        Refunded already, in the payment provider&apos;s dashboard? Tick the box and say how: the site records the payment as refunded
+        without asking the provider.
+      </p>
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            id={`f-${OUTSIDE_FIELD}`}
+            name={OUTSIDE_FIELD}
+            value="yes"
+            aria-invalid={boxError ? true : undefined}
+            aria-describedby={boxError ? `outside-hint err-${OUTSIDE_FIELD}` : "outside-hint"}
+          />{" "}
+          Already refunded outside the site
+        </label>
+      </p>
+      <FieldNotes name={OUTSIDE_FIELD} error={boxError} />
+      <div className="field">
+        <label htmlFor={`f-${OUTSIDE_REASON_FIELD}`}>How it was refunded outside the site (kept in the history)</label>
+        <textarea
+          id={`f-${OUTSIDE_REASON_FIELD}`}
+          name={OUTSIDE_REASON_FIELD}
+          rows={2}
+          maxLength={MAX_OUTSIDE_REASON_LENGTH}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? `err-${OUTSIDE_REASON_FIELD}` : undefined}
+        />
+        <FieldNotes name={OUTSIDE_REASON_FIELD} error={reasonError} />
+      </div>
+    </>
+  );
+}
+
 /** Refund the payment of a cancelled booking: sent only with its confirmation box ticked. */
-function RefundForm({ action, refundable, busy, error }: { action: string; refundable: string; busy: boolean; error?: string }) {
+function RefundForm({
+  action,
+  refundable,
+  busy,
+  errorOf,
+}: {
+  action: string;
+  refundable: string;
+  busy: boolean;
+  errorOf(field: string): string | undefined;
+}) {
+  const error = errorOf(REFUND_CONFIRM_FIELD);
   return (
     <Form method="post" action={action} className="admin-form" noValidate>
       <input type="hidden" name="intent" value="refund" />
@@ -58,6 +118,7 @@ function RefundForm({ action, refundable, busy, error }: { action: string; refun
           </label>
         </p>
         <FieldNotes name={REFUND_CONFIRM_FIELD} error={error} />
+        <OutsideRefund errorOf={errorOf} />
         <button type="submit" className="button button--secondary" disabled={busy}>
           Refund
         </button>
@@ -73,10 +134,7 @@ function RefundForm({ action, refundable, busy, error }: { action: string; refun
  * Refund, sent the same way.
  */
 export function BookingActionForms({ action, actions, drivers, currentDriverId, refundable, canRefund, busy, errorOf }: Props) {
-  const refundForm =
-    canRefund && refundable ? (
-      <RefundForm action={action} refundable={refundable} busy={busy} error={errorOf(REFUND_CONFIRM_FIELD)} />
-    ) : null;
+  const refundForm = canRefund && refundable ? <RefundForm action={action} refundable={refundable} busy={busy} errorOf={errorOf} /> : null;
   if (actions.length === 0) {
     return refundForm ? (
       <div className="no-print">
@@ -157,6 +215,7 @@ export function BookingActionForms({ action, actions, drivers, currentDriverId, 
               </label>
             </p>
             <FieldNotes name={CANCEL_CONFIRM_FIELD} error={cancelError} />
+            {refundable ? <OutsideRefund errorOf={errorOf} /> : null}
             <button type="submit" className="button button--secondary" disabled={busy}>
               Cancel booking
             </button>

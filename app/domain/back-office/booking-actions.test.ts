@@ -10,6 +10,7 @@ import {
   DONE_MESSAGES,
   doneMessage,
   MAX_NOTE_LENGTH,
+  outsideReasonOf,
   phoneDraft,
   phoneExtrasSchema,
   phoneStartDraft,
@@ -33,6 +34,18 @@ describe("bookingActionSchema", () => {
       { intent: "refund", confirmRefund: "yes" },
     ],
     [
+      { intent: "cancel", confirmCancel: "yes", refundedOutside: "yes", outsideReason: "  Refunded in Stripe's dashboard, re_9  " },
+      { intent: "cancel", confirmCancel: "yes", refundedOutside: "yes", outsideReason: "Refunded in Stripe's dashboard, re_9" },
+    ],
+    [
+      { intent: "refund", confirmRefund: "yes", refundedOutside: "yes", outsideReason: "Bank transfer back on 3 May" },
+      { intent: "refund", confirmRefund: "yes", refundedOutside: "yes", outsideReason: "Bank transfer back on 3 May" },
+    ],
+    [
+      { intent: "cancel", confirmCancel: "yes", outsideReason: "" },
+      { intent: "cancel", confirmCancel: "yes", outsideReason: "" },
+    ],
+    [
       { intent: "add_note", note: "  Called back, all fine.  " },
       { intent: "add_note", note: "Called back, all fine." },
     ],
@@ -54,6 +67,22 @@ describe("bookingActionSchema", () => {
     [{ intent: "cancel" }, "Tick 'Yes, cancel and refund' to cancel the booking."],
     [{ intent: "cancel", confirmCancel: "on" }, "Tick 'Yes, cancel and refund' to cancel the booking."],
     [{ intent: "refund" }, "Tick 'Yes, refund the payment' to refund it."],
+    [
+      { intent: "cancel", confirmCancel: "yes", refundedOutside: "yes" },
+      "Say how the payment was refunded outside the site (where, when, its reference).",
+    ],
+    [
+      { intent: "refund", confirmRefund: "yes", refundedOutside: "yes", outsideReason: " x " },
+      "Say how the payment was refunded outside the site (where, when, its reference).",
+    ],
+    [
+      { intent: "cancel", confirmCancel: "yes", refundedOutside: "on", outsideReason: "Refunded" },
+      "This choice is not one the booking page offers.",
+    ],
+    [
+      { intent: "cancel", confirmCancel: "yes", refundedOutside: "yes", outsideReason: "x".repeat(501) },
+      "A reason has at most 500 characters.",
+    ],
     [{ intent: "refund", confirmRefund: "on" }, "Tick 'Yes, refund the payment' to refund it."],
     [{ intent: "add_note", note: "   " }, "Write the note."],
     [{ intent: "add_note", note: "x".repeat(MAX_NOTE_LENGTH + 1) }, `A note has at most ${MAX_NOTE_LENGTH} characters.`],
@@ -74,6 +103,14 @@ describe("bookingActionSchema", () => {
         if (result.success) expect(result.data).toEqual({ intent: "add_note", note: trimmed });
       }),
     );
+  });
+});
+
+describe("outsideReasonOf", () => {
+  it("gives the reason only when the box says the payment was refunded outside the site", () => {
+    expect(outsideReasonOf({ refundedOutside: "yes", outsideReason: "Refunded in Stripe" })).toBe("Refunded in Stripe");
+    expect(outsideReasonOf({ outsideReason: "Refunded in Stripe" })).toBeNull();
+    expect(outsideReasonOf({})).toBeNull();
   });
 });
 

@@ -21,6 +21,39 @@ export const CANCEL_CONFIRM_FIELD = "confirmCancel";
 /** The checkbox a refund of a cancelled booking must carry. */
 export const REFUND_CONFIRM_FIELD = "confirmRefund";
 
+/** The checkbox that says the payment was already refunded outside the site (in the provider's dashboard). */
+export const OUTSIDE_FIELD = "refundedOutside";
+
+/** Why and how it was refunded outside the site: required with OUTSIDE_FIELD, kept in the history. */
+export const OUTSIDE_REASON_FIELD = "outsideReason";
+
+/** The longest reason for a refund made outside the site. */
+export const MAX_OUTSIDE_REASON_LENGTH = 500;
+
+/**
+ * A cancel's or a refund's "Already refunded outside the site": the box, and the reason it needs.
+ * Read the outcome with outsideReasonOf.
+ */
+const outsideFields = {
+  [OUTSIDE_FIELD]: z.literal("yes", { error: "This choice is not one the booking page offers." }).optional(),
+  [OUTSIDE_REASON_FIELD]: z
+    .string()
+    .trim()
+    .max(MAX_OUTSIDE_REASON_LENGTH, `A reason has at most ${MAX_OUTSIDE_REASON_LENGTH} characters.`)
+    .refine((v) => !v.includes("\u0000"), "The reason holds a character that cannot be stored.")
+    .optional(),
+};
+
+function needsOutsideReason(v: { [OUTSIDE_FIELD]?: "yes"; [OUTSIDE_REASON_FIELD]?: string }, ctx: z.RefinementCtx): void {
+  if (v[OUTSIDE_FIELD] === "yes" && (v[OUTSIDE_REASON_FIELD] ?? "").length < 3) {
+    ctx.addIssue({
+      code: "custom",
+      path: [OUTSIDE_REASON_FIELD],
+      message: "Say how the payment was refunded outside the site (where, when, its reference).",
+    });
+  }
+}
+
 const id = (message: string) =>
   z
     .string({ error: message })
@@ -36,14 +69,20 @@ export const bookingActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("assign_driver"), driverId: id("Choose a driver.") }),
     z.object({ intent: z.literal("complete") }),
     z.object({ intent: z.literal("no_show") }),
-    z.object({
-      intent: z.literal("cancel"),
-      [CANCEL_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, cancel and refund' to cancel the booking." }),
-    }),
-    z.object({
-      intent: z.literal("refund"),
-      [REFUND_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, refund the payment' to refund it." }),
-    }),
+    z
+      .object({
+        intent: z.literal("cancel"),
+        [CANCEL_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, cancel and refund' to cancel the booking." }),
+        ...outsideFields,
+      })
+      .superRefine(needsOutsideReason),
+    z
+      .object({
+        intent: z.literal("refund"),
+        [REFUND_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, refund the payment' to refund it." }),
+        ...outsideFields,
+      })
+      .superRefine(needsOutsideReason),
     z.object({
       intent: z.literal("add_note"),
       note: z
@@ -59,6 +98,11 @@ export const bookingActionSchema = z.discriminatedUnion(
 );
 
 export type BookingAction = z.infer<typeof bookingActionSchema>;
+
+/** The reason of a refund made outside the site, when the post says so; null to refund through the provider. */
+export function outsideReasonOf(post: { [OUTSIDE_FIELD]?: "yes"; [OUTSIDE_REASON_FIELD]?: string }): string | null {
+  return post[OUTSIDE_FIELD] === "yes" ? (post[OUTSIDE_REASON_FIELD] ?? "") : null;
+}
 export type BookingIntent = BookingAction["intent"];
 
 /** What each action did, as the status message after the redirect says it. */
@@ -69,7 +113,9 @@ export const DONE_MESSAGES = {
   no_show: "The booking is marked no-show.",
   cancelled: "The booking is cancelled and the traveller is e-mailed.",
   cancelled_refunded: "The booking is cancelled, the payment is refunded in full, and the traveller is e-mailed.",
+  cancelled_outside: "The booking is cancelled, the payment is recorded as refunded outside the site, and the traveller is e-mailed.",
   refunded: "The payment is refunded in full, and the traveller is e-mailed.",
+  refunded_outside: "The payment is recorded as refunded outside the site, and the traveller is e-mailed.",
   note_added: "The note is added to the history.",
   resent: "The e-mail is queued to be sent again.",
   created: "The booking is saved.",

@@ -3,7 +3,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/booking";
 import { BookingActionForms } from "~/components/admin/booking-actions";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
-import { bookingActionSchema, doneMessage } from "~/domain/back-office/booking-actions";
+import { bookingActionSchema, doneMessage, outsideReasonOf } from "~/domain/back-office/booking-actions";
 import { problemsOf } from "~/domain/back-office/login";
 import { BOOKING_STATUS_LABELS, canRefund, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
 import { bookingSummary } from "~/domain/booking/emails";
@@ -18,6 +18,7 @@ import {
   emailSite,
   loadBookingPage,
   markFinished,
+  OUTSIDE_PROVIDER,
   refundableCents,
   refundBooking,
   resendEmail,
@@ -125,7 +126,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         copyOf: e.resentFrom,
         resendable: e.resendable,
       })),
-      refunds: page.refunds.map((r) => ({ id: r.eventId, provider: r.provider, amount: formatEuros(r.amountCents), at: at(r.at) })),
+      refunds: page.refunds.map((r) => ({
+        id: r.eventId,
+        how: r.provider === OUTSIDE_PROVIDER ? "refunded outside the site" : `through ${r.provider}`,
+        amount: formatEuros(r.amountCents),
+        at: at(r.at),
+      })),
       notes: page.history.filter((h) => h.action === "note_added").map((h) => ({ id: h.id, at: at(h.at), actor: h.actor, text: h.detail })),
       history: page.history.map((h) => ({
         id: h.id,
@@ -142,7 +148,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** The fields a problem can point at on this page; others are shown as the form's own problem. */
-const FIELDS = new Set(["driverId", "confirmCancel", "confirmRefund", "note"]);
+const FIELDS = new Set(["driverId", "confirmCancel", "confirmRefund", "refundedOutside", "outsideReason", "note"]);
 
 function refused(status: number, problems: FormProblem[]) {
   return data(
@@ -180,10 +186,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       outcome = await markFinished(db, orderId, post.intent, actor);
       break;
     case "cancel":
-      outcome = await cancelBooking(db, orderId, actor, site, context.booking.payments);
+      outcome = await cancelBooking(db, orderId, actor, site, context.booking.payments, outsideReasonOf(post));
       break;
     case "refund":
-      outcome = await refundBooking(db, orderId, actor, site, context.booking.payments);
+      outcome = await refundBooking(db, orderId, actor, site, context.booking.payments, outsideReasonOf(post));
       break;
     case "add_note":
       outcome = await addNote(db, orderId, post.note, actor);
@@ -332,7 +338,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <ul>
               {refunds.map((r) => (
                 <li key={r.id}>
-                  {r.amount} through {r.provider} on {r.at} (refund {r.id})
+                  {r.amount} {r.how} on {r.at} (refund {r.id})
                 </li>
               ))}
             </ul>
