@@ -17,6 +17,7 @@ import {
   refundableCents,
   refundBooking,
   resendEmail,
+  wrongProvider,
   type Actor,
 } from "./booking-admin.server";
 import { saveBooking, type BookingRow } from "./bookings.server";
@@ -272,6 +273,50 @@ describe("cancelBooking", () => {
     expect((await history(row.orderId))[0]!.detail).toContain(
       "as refunded outside the site, without asking sandbox: Refunded by bank transfer.",
     );
+  });
+
+  it("refuses to refund a payment through another provider than the one that took it, changing nothing", async () => {
+    const stripePaid = await newBooking({ ...paid, bookingStatus: "confirmed", paymentProvider: "stripe", paymentRef: "pi_7" });
+    const sandbox = countingSandbox();
+    expect(await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox)).toEqual({
+      ok: false,
+      status: 409,
+      message:
+        "This booking was paid through Stripe, but the site now takes payments through the sandbox, which cannot refund it: refund it in Stripe's dashboard, then use 'Already refunded outside the site'. Nothing was changed.",
+    });
+    const cancelledStripePaid = await newBooking({ ...paid, bookingStatus: "cancelled", paymentProvider: "stripe", paymentRef: "pi_8" });
+    expect(await refundBooking(database.db, cancelledStripePaid.orderId, staff, site, sandbox)).toMatchObject({ ok: false, status: 409 });
+    const sandboxPaid = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    const stripe = { ...countingSandbox(), name: "stripe" as const };
+    const refused = await cancelBooking(database.db, sandboxPaid.orderId, staff, site, stripe);
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect((refused as { message: string }).message).toContain("paid through the sandbox, but the site now takes payments through Stripe");
+    expect([...sandbox.calls, ...stripe.calls]).toEqual([]);
+    for (const row of [stripePaid, cancelledStripePaid, sandboxPaid]) {
+      expect(await reread(row.orderId)).toEqual(row);
+      expect(await mails(row.orderId)).toEqual([]);
+      expect(await history(row.orderId)).toEqual([]);
+    }
+    // Refunded in Stripe's dashboard first: recorded without asking either provider.
+    expect(await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox, "Refunded in Stripe, re_1.")).toEqual({
+      ok: true,
+      done: "cancelled_outside",
+    });
+    // An unpaid booking owes nothing, whichever provider runs now.
+    const unpaid = await newBooking({ paymentProvider: "stripe" });
+    expect(await cancelBooking(database.db, unpaid.orderId, staff, site, sandbox)).toEqual({ ok: true, done: "cancelled" });
+  });
+
+  it.each<[string | null, number, "sandbox" | "stripe", string | null, boolean]>([
+    ["stripe", 6_500, "stripe", null, false],
+    ["sandbox", 6_500, "sandbox", null, false],
+    ["stripe", 6_500, "sandbox", null, true],
+    ["sandbox", 6_500, "stripe", null, true],
+    ["stripe", 6_500, "sandbox", "Refunded in Stripe.", false],
+    ["stripe", 0, "sandbox", null, false],
+    [null, 6_500, "stripe", null, false],
+  ])("paid through %s, %i cents owed, the site on %s, outside %s: refused %s", (took, owed, now, outside, refused) => {
+    expect(wrongProvider({ paymentProvider: took }, owed, { name: now }, outside) !== null).toBe(refused);
   });
 
   describe("when Stripe answers with an error", () => {

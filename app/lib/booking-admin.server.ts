@@ -218,6 +218,34 @@ async function refundLocked(
   return { refunded, detail: `${how.replace(/[.\s]+$/, "")}.${settled}` };
 }
 
+const PROVIDER_NAMES: Record<string, string> = { stripe: "Stripe", sandbox: "the sandbox" };
+
+/**
+ * A payment is refunded by the provider that took it: a Stripe payment while the site now runs on
+ * the sandbox (whose "refund" would move no money), or a sandbox payment while it runs on Stripe
+ * (which has no such payment), is refused with what to do instead. Null when the provider is the
+ * payment's own, nothing is owed, or staff say it was refunded outside the site.
+ */
+export function wrongProvider(
+  row: Pick<BookingRow, "paymentProvider">,
+  owed: number,
+  provider: Pick<Refunder, "name">,
+  outside: string | null,
+): ActionOutcome | null {
+  if (owed <= 0 || outside !== null || row.paymentProvider === null || row.paymentProvider === provider.name) return null;
+  const took = PROVIDER_NAMES[row.paymentProvider] ?? row.paymentProvider;
+  const now = PROVIDER_NAMES[provider.name] ?? provider.name;
+  const instead =
+    row.paymentProvider === "sandbox"
+      ? "the sandbox moved no money, so there is nothing to give back: use 'Already refunded outside the site'"
+      : `refund it in ${took}'s dashboard, then use 'Already refunded outside the site'`;
+  return {
+    ok: false,
+    status: 409,
+    message: `This booking was paid through ${took}, but the site now takes payments through ${now}, which cannot refund it: ${instead}. Nothing was changed.`,
+  };
+}
+
 /**
  * Runs a transaction that may ask the provider for a refund. A provider that refuses (or cannot
  * be reached) has thrown RefundRefused inside it, so everything is rolled back; the refusal is
@@ -276,12 +304,14 @@ export async function cancelBooking(
       if (!row) return NOT_FOUND;
       const next = nextStatus(facts(row), "cancel");
       if (!next.ok) return { ok: false, status: 409, message: next.reason };
+      const owed = refundableCents(row);
+      const mismatch = wrongProvider(row, owed, provider, outside);
+      if (mismatch) return mismatch;
       const [cancelled] = await tx
         .update(bookings)
         .set({ bookingStatus: next.to, cancelledAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(bookings.id, row.id))
         .returning();
-      const owed = refundableCents(row);
       let refunded = 0;
       let detail = "Cancelled the booking; nothing was paid, so nothing is refunded.";
       if (owed > 0) {
@@ -319,6 +349,8 @@ export async function refundBooking(
       const owed = refundableCents(row);
       const allowed = canRefund({ bookingStatus: row.bookingStatus, refundableCents: owed });
       if (!allowed.ok) return { ok: false, status: 409, message: allowed.reason };
+      const mismatch = wrongProvider(row, owed, provider, outside);
+      if (mismatch) return mismatch;
       const { refunded, detail } = await refundLocked(tx, row, owed, provider, outside);
       await queue(tx, orderId, [bookingRefundedEmail(row, site, refunded)]);
       await audit(tx, actor, orderId, "payment_refunded", `Refunded the cancelled booking's payment: ${detail} The traveller is e-mailed.`);
