@@ -73,8 +73,51 @@ describe("drivers", () => {
     const results = await Promise.all([1, 2, 3].map(() => changeDriver(db, add({ phone: "+33 6 45 12 34 56" }), actor)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const refused = results.find((r) => !r.ok);
-    expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/already has this phone number/) });
+    expect(refused).toMatchObject({ ok: false, reason: "phone_taken", message: expect.stringMatching(/already has this phone number/) });
     expect((await listDrivers(db)).filter((d) => d.phone === "+33645123456")).toHaveLength(1);
+  });
+
+  const edit = (id: string, edits: Record<string, string> = {}) =>
+    driverFormSchema.parse({ intent: "edit", id, name: "Anne Bernard", phone: "06 45 67 89 01", email: "anne@example.com", ...edits });
+
+  it("refuses to give a driver another driver's phone number on edit, changing nothing; keeping one's own number is fine", async () => {
+    const db = database.db;
+    await changeDriver(db, add(), actor);
+    await changeDriver(db, add({ name: "Anne Bernard", email: "anne@example.com", phone: "06 45 67 89 01" }), actor);
+    const refused = await changeDriver(db, edit("2", { phone: "+33 6 12 34 56 78", vehicle: "Sedan" }), actor);
+    expect(refused).toEqual({
+      ok: false,
+      reason: "phone_taken",
+      message: "Jean Dupont (driver #1) already has this phone number: edit that driver instead.",
+    });
+    expect(await findDriver(db, 2)).toMatchObject({ phone: "+33645678901", vehicle: "Van" });
+    // Its own number, written another way, with another change: saved.
+    expect(await changeDriver(db, edit("2", { phone: "+33 6 45 67 89 01", vehicle: "Sedan" }), actor)).toMatchObject({
+      ok: true,
+      notice: "changed",
+    });
+    // An edit of a driver that does not exist says so, whatever number it asks for.
+    expect(await changeDriver(db, edit("99", { phone: "06 12 34 56 78" }), actor)).toMatchObject({ ok: false, reason: "gone" });
+    expect((await db.select().from(auditEvents)).map((a) => a.detail)).toEqual([
+      "Driver #1 added: Jean Dupont.",
+      "Driver #2 added: Anne Bernard.",
+      "Driver #2 (Anne Bernard): vehicle changed.",
+    ]);
+  });
+
+  it("gives a phone number to one driver only when an add and edits asking for it are sent at once", async () => {
+    const db = database.db;
+    await changeDriver(db, add({ name: "Anne Bernard", email: "anne@example.com", phone: "06 45 67 89 01" }), actor);
+    await changeDriver(db, add({ name: "Zoé Petit", email: "zoe@example.com", phone: "07 81 23 45 67" }), actor);
+    const wanted = "+33 6 99 88 77 66";
+    const results = await Promise.all([
+      changeDriver(db, add({ phone: wanted }), actor),
+      changeDriver(db, edit("1", { phone: wanted }), actor),
+      changeDriver(db, edit("2", { name: "Zoé Petit", email: "zoe@example.com", phone: wanted }), actor),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.reason)).toEqual(["phone_taken", "phone_taken"]);
+    expect((await listDrivers(db)).filter((d) => d.phone === "+33699887766")).toHaveLength(1);
   });
 
   it("edits a driver, naming what changed; an edit that changes nothing writes nothing", async () => {
@@ -111,7 +154,7 @@ describe("drivers", () => {
     expect(await post("reactivate")).toMatchObject({ ok: true, notice: "reactivated" });
     expect((await findDriver(db, 1))?.active).toBe(true);
     const gone = await post("deactivate", "99");
-    expect(gone.ok).toBe(false);
+    expect(gone).toMatchObject({ ok: false, reason: "gone" });
     const missingEdit = await changeDriver(
       db,
       driverFormSchema.parse({ intent: "edit", id: "99", name: "X", phone: "+33612345678", email: "x@example.com" }),

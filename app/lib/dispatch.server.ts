@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { bookings, drivers } from "../../db/schema";
 import { toConfirmCutoff, type ToConfirmBooking, type ToRefundBooking, type UnassignedBooking } from "~/domain/back-office/dashboard";
 import { changedFields, type DriverFields, type DriverForm } from "~/domain/back-office/driver-form";
@@ -134,12 +134,37 @@ export async function findDriver(db: Db, id: number): Promise<Driver | undefined
 
 export type DriverChange =
   | { ok: true; driverId: number; notice: "added" | "changed" | "unchanged" | "deactivated" | "reactivated" }
-  | { ok: false; message: string };
+  /** gone: no such driver (any more); phone_taken: another driver has this phone number. */
+  | { ok: false; reason: "gone" | "phone_taken"; message: string };
 
-/** The advisory lock drivers are added under (any constant of this application's own). */
-const DRIVER_ADD_LOCK = 0x6e617664; // "navd"
+/** The advisory lock drivers' phone numbers are given under, on add and on edit (any constant of this application's own). */
+const DRIVER_PHONE_LOCK = 0x6e617664; // "navd"
 
 const GONE = "This driver does not exist (any more). Reload the page.";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * One driver per phone number (phones are stored in international form): the lock makes the check
+ * and the write that follows it one step for every instance, so two forms sent at once, an add
+ * and an edit, or two edits, cannot give one number to two drivers. Call it first in the
+ * transaction, before any row lock, so that every writer takes the locks in the same order.
+ */
+async function phoneTaken(tx: Tx, phone: string, exceptId: number | null): Promise<DriverChange | null> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${DRIVER_PHONE_LOCK})`);
+  const other = exceptId === null ? undefined : ne(drivers.id, exceptId);
+  const [same] = await tx
+    .select({ id: drivers.id, name: drivers.name })
+    .from(drivers)
+    .where(and(eq(drivers.phone, phone), other))
+    .limit(1);
+  if (!same) return null;
+  return {
+    ok: false,
+    reason: "phone_taken",
+    message: `${same.name} (driver #${same.id}) already has this phone number: edit that driver instead.`,
+  };
+}
 
 function fieldsOf(driver: Driver): DriverFields {
   return { name: driver.name, phone: driver.phone, email: driver.email, vehicle: driver.vehicle };
@@ -154,18 +179,18 @@ export async function changeDriver(db: Db, form: DriverForm, actor: Actor): Prom
   return db.transaction(async (tx): Promise<DriverChange> => {
     if (form.intent === "add") {
       const { name, phone, email, vehicle } = form;
-      // One driver per phone number (phones are stored in international form): a form sent twice
-      // at once adds one driver. The lock makes the check and the insert one step for every instance.
-      await tx.execute(sql`select pg_advisory_xact_lock(${DRIVER_ADD_LOCK})`);
-      const [same] = await tx.select({ id: drivers.id, name: drivers.name }).from(drivers).where(eq(drivers.phone, phone)).limit(1);
-      if (same) return { ok: false, message: `${same.name} (driver #${same.id}) already has this phone number: edit that driver instead.` };
+      const taken = await phoneTaken(tx, phone, null);
+      if (taken) return taken;
       const [row] = await tx.insert(drivers).values({ name, phone, email, vehicle }).returning();
       if (!row) throw new Error("The new driver was not stored.");
       await recordAudit(tx, { ...audit, action: "driver_added", detail: `Driver #${row.id} added: ${row.name}.` });
       return { ok: true, driverId: row.id, notice: "added" };
     }
+    // An edit may give the driver a new phone number: checked under the same lock as an add.
+    const taken = form.intent === "edit" ? await phoneTaken(tx, form.phone, form.id) : null;
     const [before] = await tx.select().from(drivers).where(eq(drivers.id, form.id)).for("update");
-    if (!before) return { ok: false, message: GONE };
+    if (!before) return { ok: false, reason: "gone", message: GONE };
+    if (taken) return taken;
     if (form.intent === "edit") {
       const after: DriverFields = { name: form.name, phone: form.phone, email: form.email, vehicle: form.vehicle };
       const changed = changedFields(fieldsOf(before), after);

@@ -217,6 +217,49 @@ test("a driver is added through the form and listed; a bad phone is refused with
   await page.context().close();
 });
 
+test("a phone number already a driver's is refused with 409 on add and on edit, the message linked to the phone field", async ({
+  browser,
+}) => {
+  const page = await signedIn(browser, "/admin/drivers");
+  // The answer itself: a conflict, not a missing page.
+  const posted = await page.request.post("/admin/drivers", {
+    headers: { origin: site.base },
+    form: { intent: "add", name: "Anne Bernard", phone: "+33612345678", email: "anne@example.com" },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(409);
+  expect(posted.headers()["cache-control"]).toBe("no-store");
+
+  await page.getByLabel("Name").fill("Anne Bernard");
+  await page.getByLabel("Phone").fill("06 12 34 56 78");
+  await page.getByLabel("E-mail").fill("anne@example.com");
+  await page.getByRole("button", { name: "Add driver" }).click();
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("Nothing was changed");
+  const link = alert.getByRole("link", { name: /Jean Dupont \(driver #1\) already has this phone number/ });
+  await expect(link).toHaveAttribute("href", "#f-phone");
+  await expect(page.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Phone")).toHaveAccessibleDescription(/already has this phone number/);
+  await expect(page.getByRole("heading", { name: "All drivers (1, 1 active)" })).toBeVisible();
+
+  await page.getByLabel("Phone").fill("06 45 67 89 01");
+  await page.getByRole("button", { name: "Add driver" }).click();
+  await expect(page.getByRole("status")).toContainText("Anne Bernard is added to the drivers.");
+  const anne = page.getByRole("row", { name: /Anne Bernard/ });
+  await anne.getByRole("link", { name: "Edit Anne Bernard" }).click();
+  await expect(page.getByRole("heading", { name: "Edit Anne Bernard" })).toBeVisible();
+  await page.getByLabel("Phone").fill("+33 6 12 34 56 78");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(alert.getByRole("link", { name: /Jean Dupont \(driver #1\) already has this phone number/ })).toHaveAttribute(
+    "href",
+    "#f-phone",
+  );
+  await expect(page.getByLabel("Phone")).toHaveValue("+33 6 12 34 56 78");
+  await expect(anne).toContainText("+33 6 45 67 89 01");
+  await expectNoAxeViolations(page, "drivers with a phone number already taken");
+  await page.context().close();
+});
+
 for (const viewport of [MOBILE, DESKTOP]) {
   test(`the dashboard, drivers and run sheet have no axe violations at ${viewport.width} px`, async ({ browser }) => {
     const page = await signedIn(browser, "/admin", viewport);

@@ -85,7 +85,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refuse(problemsOf(parsed.error), 400);
   const db = await context.booking.db();
   const outcome = await changeDriver(db, parsed.data, { id: me.id, email: me.email });
-  if (!outcome.ok) return refuse([{ field: null, message: outcome.message }], 404);
+  if (!outcome.ok) {
+    // Another driver's number is a conflict with the phone field; a driver gone is not found.
+    if (outcome.reason === "phone_taken") return refuse([{ field: "phone", message: outcome.message }], 409);
+    return refuse([{ field: null, message: outcome.message }], 404);
+  }
   return redirect(`/admin/drivers?done=${outcome.notice}&driver=${outcome.driverId}`, { status: 303, headers: NO_STORE });
 }
 
