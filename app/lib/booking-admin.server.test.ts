@@ -17,6 +17,7 @@ import {
   refundableCents,
   refundBooking,
   resendEmail,
+  resendRefusal,
   wrongProvider,
   type Actor,
 } from "./booking-admin.server";
@@ -49,6 +50,11 @@ async function newBooking(edits: Partial<BookingRow> = {}): Promise<BookingRow> 
   const [updated] = await database.db.update(bookings).set(edits).where(eq(bookings.id, row.id)).returning();
   return updated!;
 }
+
+/** A resend that must not make a payment link. */
+const noLink = async (): Promise<string> => {
+  throw new Error("No payment link is made for this e-mail.");
+};
 
 const paid = { status: "paid", paidAt: now, paymentProvider: "sandbox", paymentRef: "sbx_1" } as const;
 
@@ -476,8 +482,8 @@ describe("resendEmail", () => {
     const [original] = await mails(row.orderId);
     await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, original!.id));
     const outcomes = await Promise.all([
-      resendEmail(database.db, row.orderId, original!.id, staff),
-      resendEmail(database.db, row.orderId, original!.id, staff),
+      resendEmail(database.db, row.orderId, original!.id, staff, site, noLink),
+      resendEmail(database.db, row.orderId, original!.id, staff, site, noLink),
     ]);
     expect(outcomes).toContainEqual({ ok: true, done: "resent" });
     expect(outcomes).toContainEqual({ ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." });
@@ -496,8 +502,142 @@ describe("resendEmail", () => {
     expect((await history(row.orderId)).at(-1)).toMatchObject({ action: "email_resent" });
 
     await database.db.update(outbox).set({ body: "" }).where(eq(outbox.id, original!.id));
-    expect(await resendEmail(database.db, row.orderId, original!.id, staff)).toMatchObject({ ok: false, status: 409 });
-    expect(await resendEmail(database.db, row.orderId, 9999, staff)).toMatchObject({ ok: false, status: 404 });
+    expect(await resendEmail(database.db, row.orderId, original!.id, staff, site, noLink)).toMatchObject({ ok: false, status: 409 });
+    expect(await resendEmail(database.db, row.orderId, 9999, staff, site, noLink)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("resendEmail by the booking's state", () => {
+  /** A payment link maker that numbers its links and keeps what it was asked. */
+  function countingLinks() {
+    const asked: Array<string | undefined> = [];
+    return {
+      asked,
+      make: async (row: BookingRow, fresh?: string) => {
+        asked.push(fresh);
+        return `https://navette.example/pay/${row.orderId}/${asked.length}`;
+      },
+    };
+  }
+
+  async function phoneLinkBooking(token: string): Promise<{ orderId: string; linkId: number; links: ReturnType<typeof countingLinks> }> {
+    const links = countingLinks();
+    const input = {
+      booking: checkedBooking(token),
+      priceCents: 6_500,
+      filePriceCents: 6_500,
+      overrideReason: null,
+      payment: "link" as const,
+      test: false,
+    };
+    const outcome = await createPhoneBooking(database.db, input, staff, site, links.make);
+    const orderId = (outcome as { orderId: string }).orderId;
+    const [link] = await mails(orderId);
+    await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, link!.id));
+    return { orderId, linkId: link!.id, links };
+  }
+
+  it("writes a payment link anew with a new link, asked under a key of its own", async () => {
+    const { orderId, linkId, links } = await phoneLinkBooking("resend-link-1");
+    expect(await resendEmail(database.db, orderId, linkId, staff, site, links.make)).toEqual({ ok: true, done: "resent" });
+    const [original, copy] = await mails(orderId);
+    expect(original!.body).toContain(`https://navette.example/pay/${orderId}/1`);
+    expect(copy).toMatchObject({ kind: "payment_link", recipient: "claire@example.com", resentFrom: linkId, status: "pending" });
+    expect(copy!.body).toContain(`https://navette.example/pay/${orderId}/2`);
+    expect(copy!.body).not.toContain(`https://navette.example/pay/${orderId}/1`);
+    expect(links.asked).toEqual([undefined, `resend-${linkId}-1`]);
+    expect((await history(orderId)).at(-1)!.detail).toContain("to be sent again with a new payment link");
+  });
+
+  it("changes nothing when the new payment link cannot be made", async () => {
+    const { orderId, linkId } = await phoneLinkBooking("resend-link-2");
+    const before = { mails: await mails(orderId), history: await history(orderId) };
+    const failing = async (): Promise<string> => {
+      throw new PaymentLinkFailed("stripe did not answer: StripeConnectionError");
+    };
+    expect(await resendEmail(database.db, orderId, linkId, staff, site, failing)).toEqual({
+      ok: false,
+      status: 502,
+      message:
+        "Nothing was sent: a new payment link could not be made (stripe did not answer: StripeConnectionError). Try again in a minute.",
+    });
+    expect({ mails: await mails(orderId), history: await history(orderId) }).toEqual(before);
+  });
+
+  it("refuses a payment link once the booking is paid or cancelled", async () => {
+    const a = await phoneLinkBooking("resend-link-3");
+    await database.db.update(bookings).set(paid).where(eq(bookings.orderId, a.orderId));
+    expect(await resendEmail(database.db, a.orderId, a.linkId, staff, site, a.links.make)).toEqual({
+      ok: false,
+      status: 409,
+      message: "This booking is already paid: its payment link is not sent again.",
+    });
+    const b = await phoneLinkBooking("resend-link-4");
+    await cancelBooking(database.db, b.orderId, staff, site, countingSandbox());
+    expect(await resendEmail(database.db, b.orderId, b.linkId, staff, site, b.links.make)).toEqual({
+      ok: false,
+      status: 409,
+      message: "This booking is cancelled: its payment link is not sent again.",
+    });
+    expect([...a.links.asked, ...b.links.asked]).toEqual([undefined, undefined]);
+  });
+
+  it("refuses a confirmation of a cancelled booking, and a job of a replaced driver or a cancelled booking", async () => {
+    const row = await newBooking(paid);
+    await confirmBooking(database.db, row.orderId, staff, site);
+    const karim = await addDriver({ name: "Karim Benali" });
+    const lea = await addDriver({ name: "Lea Dubois" });
+    await assignDriver(database.db, row.orderId, karim.id, staff, site);
+    const karimJob = (await mails(row.orderId)).find((m) => m.kind === "driver_job")!;
+    await assignDriver(database.db, row.orderId, lea.id, staff, site);
+    const leaJob = (await mails(row.orderId)).find((m) => m.kind === "driver_job" && m.recipient === "lea@drivers.example")!;
+    expect(await resendEmail(database.db, row.orderId, karimJob.id, staff, site, noLink)).toEqual({
+      ok: false,
+      status: 409,
+      message: "This job went to a driver who is no longer assigned to this booking: it is not sent again.",
+    });
+    expect(await resendEmail(database.db, row.orderId, leaJob.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
+
+    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox());
+    const confirmation = (await mails(row.orderId)).find((m) => m.kind === "booking_confirmed")!;
+    expect(await resendEmail(database.db, row.orderId, confirmation.id, staff, site, noLink)).toEqual({
+      ok: false,
+      status: 409,
+      message: "This booking is cancelled: its confirmation is not sent again.",
+    });
+    expect(await resendEmail(database.db, row.orderId, leaJob.id, staff, site, noLink)).toEqual({
+      ok: false,
+      status: 409,
+      message: "This booking is cancelled: the driver's job is not sent again.",
+    });
+    const cancellation = (await mails(row.orderId)).find((m) => m.kind === "booking_cancelled")!;
+    expect(await resendEmail(database.db, row.orderId, cancellation.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
+  });
+
+  it.each<[string, string, string, string | null, boolean]>([
+    ["confirmed", "paid", "booking_confirmed", null, false],
+    ["cancelled", "refunded", "booking_confirmed", null, true],
+    ["cancelled", "paid", "traveller_confirmation", null, true],
+    ["new", "paid", "traveller_confirmation", null, false],
+    ["cancelled", "refunded", "booking_cancelled", null, false],
+    ["cancelled", "paid", "business_notification", null, false],
+    ["new", "pending_payment", "payment_link", null, false],
+    ["new", "payment_failed", "payment_link", null, false],
+    ["new", "paid", "payment_link", null, true],
+    ["new", "partly_refunded", "payment_link", null, true],
+    ["cancelled", "pending_payment", "payment_link", null, true],
+    ["driver_assigned", "paid", "driver_job", "karim@drivers.example", false],
+    ["driver_assigned", "paid", "driver_job", " Karim@Drivers.example", false],
+    ["driver_assigned", "paid", "driver_job", "lea@drivers.example", true],
+    ["confirmed", "paid", "driver_job", null, true],
+    ["cancelled", "paid", "driver_job", "karim@drivers.example", true],
+  ])("%s, %s: %s (driver now %s) refused %s", (bookingStatus, status, kind, driverEmail, refused) => {
+    const refusal = resendRefusal(
+      { bookingStatus: bookingStatus as never, status: status as never },
+      { kind: kind as never, recipient: "karim@drivers.example" },
+      driverEmail === null ? null : { email: driverEmail },
+    );
+    expect(refusal !== null).toBe(refused);
   });
 });
 

@@ -385,46 +385,111 @@ export async function addNote(db: Db, orderId: string, note: string, actor: Acto
   });
 }
 
+const PAID_STATUSES: ReadonlySet<BookingRow["status"]> = new Set(["paid", "partly_refunded", "refunded"]);
+
+/**
+ * Why an e-mail must not go again with the booking as it is now, or null: a confirmation (or the
+ * traveller's driver) of a cancelled booking, a payment link of a booking paid or cancelled, a job
+ * of a cancelled booking or sent to a driver who is no longer the assigned one.
+ */
+export function resendRefusal(
+  row: Pick<BookingRow, "bookingStatus" | "status">,
+  message: Pick<OutboxRow, "kind" | "recipient">,
+  driver: Pick<DriverRow, "email"> | null,
+): string | null {
+  const cancelled = row.bookingStatus === "cancelled";
+  switch (message.kind) {
+    case "traveller_confirmation":
+    case "booking_confirmed":
+      return cancelled ? "This booking is cancelled: its confirmation is not sent again." : null;
+    case "payment_link":
+      if (cancelled) return "This booking is cancelled: its payment link is not sent again.";
+      return PAID_STATUSES.has(row.status) ? "This booking is already paid: its payment link is not sent again." : null;
+    case "driver_job":
+      if (cancelled) return "This booking is cancelled: the driver's job is not sent again.";
+      if (!driver || driver.email.trim().toLowerCase() !== message.recipient.trim().toLowerCase()) {
+        return "This job went to a driver who is no longer assigned to this booking: it is not sent again.";
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/** Makes a booking's payment link (an absolute URL) for an e-mail; PaymentLinkFailed when the provider does not answer. */
+export function paymentLinkMaker(
+  payments: Pick<PaymentProvider, "name" | "checkoutUrl">,
+  siteUrl: string,
+): (row: BookingRow, fresh?: string) => Promise<string> {
+  return async (row, fresh) => {
+    try {
+      // The sandbox's link is a path of this site: the e-mail needs it whole.
+      return new URL(await payments.checkoutUrl(row, fresh), `${siteUrl}/`).href;
+    } catch (error) {
+      throw new PaymentLinkFailed(`${payments.name} did not answer: ${(error as Error).name}`);
+    }
+  };
+}
+
 /**
  * Sends one of the booking's e-mails again: a new pending copy (resentFrom names the original),
  * under a new outbox id and so a new Message-ID, which mail programs do not drop as a repeat.
- * A copy still waiting is not doubled, and an e-mail whose text the retention rules removed
- * cannot be sent again.
+ * A copy still waiting is not doubled, an e-mail whose text the retention rules removed cannot be
+ * sent again, and one the booking's state has made wrong is refused (resendRefusal). A payment
+ * link is written anew with a new link (`checkoutUrl`, asked under a key of its own), since a
+ * Stripe Checkout link expires after 24 hours; a provider that fails changes nothing.
  */
-export async function resendEmail(db: Db, orderId: string, emailId: number, actor: Actor): Promise<ActionOutcome> {
-  return db.transaction(async (tx) => {
-    const row = await lockBooking(tx, orderId);
-    if (!row) return NOT_FOUND;
-    const [message] = await tx
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.id, emailId), eq(outbox.orderId, orderId)))
-      .limit(1);
-    if (!message) return { ok: false, status: 404, message: "This booking has no such e-mail." };
-    if (message.body === "") {
-      return {
-        ok: false,
-        status: 409,
-        message: "This e-mail's text was removed after it was sent (personal data rules): it cannot be sent again.",
-      };
-    }
-    const [waiting] = await tx
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.resentFrom, message.id), eq(outbox.status, "pending"), lt(outbox.attempts, 1)))
-      .limit(1);
-    if (waiting) return { ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." };
-    await tx.insert(outbox).values({
-      orderId,
-      kind: message.kind,
-      recipient: message.recipient,
-      subject: message.subject,
-      body: message.body,
-      resentFrom: message.id,
+export async function resendEmail(
+  db: Db,
+  orderId: string,
+  emailId: number,
+  actor: Actor,
+  site: EmailSite,
+  checkoutUrl: (row: BookingRow, fresh?: string) => Promise<string>,
+): Promise<ActionOutcome> {
+  try {
+    return await db.transaction(async (tx): Promise<ActionOutcome> => {
+      const row = await lockBooking(tx, orderId);
+      if (!row) return NOT_FOUND;
+      const [message] = await tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.id, emailId), eq(outbox.orderId, orderId)))
+        .limit(1);
+      if (!message) return { ok: false, status: 404, message: "This booking has no such e-mail." };
+      if (message.body === "") {
+        return {
+          ok: false,
+          status: 409,
+          message: "This e-mail's text was removed after it was sent (personal data rules): it cannot be sent again.",
+        };
+      }
+      const refusal = resendRefusal(row, message, (await driverOf(tx, row)) ?? null);
+      if (refusal) return { ok: false, status: 409, message: refusal };
+      const copies = await tx
+        .select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts })
+        .from(outbox)
+        .where(eq(outbox.resentFrom, message.id));
+      if (copies.some((c) => c.status === "pending" && c.attempts < 1)) {
+        return { ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." };
+      }
+      const copy =
+        message.kind === "payment_link"
+          ? { ...paymentLinkEmail(row, site, await checkoutUrl(row, `resend-${message.id}-${copies.length + 1}`)), resentFrom: message.id }
+          : { kind: message.kind, recipient: message.recipient, subject: message.subject, body: message.body, resentFrom: message.id };
+      await tx.insert(outbox).values({ orderId, ...copy });
+      const fresh = message.kind === "payment_link" ? " with a new payment link" : "";
+      await audit(tx, actor, orderId, "email_resent", `Queued the e-mail "${message.subject}" to be sent again${fresh}.`);
+      return { ok: true, done: "resent" };
     });
-    await audit(tx, actor, orderId, "email_resent", `Queued the e-mail "${message.subject}" to be sent again.`);
-    return { ok: true, done: "resent" };
-  });
+  } catch (error) {
+    if (!(error instanceof PaymentLinkFailed)) throw error;
+    return {
+      ok: false,
+      status: 502,
+      message: `Nothing was sent: a new payment link could not be made (${error.message}). Try again in a minute.`,
+    };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

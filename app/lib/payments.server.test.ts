@@ -113,6 +113,16 @@ describe("StripeProvider.checkoutUrl", () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
   });
+
+  it("asks for a new session under a key of its own when a link is sent again", async () => {
+    const provider = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: WEBHOOK_SECRET, apiBase }, "https://navette.example");
+    await provider.checkoutUrl(row as BookingRow);
+    await provider.checkoutUrl(row as BookingRow, "resend-12");
+    await provider.checkoutUrl(row as BookingRow, "resend-13");
+    const [first, again, later] = requests.slice(-3).map((r) => String(r.headers["idempotency-key"]));
+    expect(again).toBe(`${first}-resend-12`);
+    expect(later).toBe(`${first}-resend-13`);
+  });
 });
 
 describe("refunds", () => {

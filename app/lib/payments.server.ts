@@ -10,8 +10,11 @@ import type Stripe from "stripe";
  */
 export interface PaymentProvider {
   name: "sandbox" | "stripe";
-  /** Where to send the visitor to pay this booking. */
-  checkoutUrl(row: BookingRow): Promise<string>;
+  /**
+   * Where to send the visitor to pay this booking. `fresh` asks for a new link rather than the one
+   * a retry of the same request gets back (a payment link sent again, after the first expired).
+   */
+  checkoutUrl(row: BookingRow, fresh?: string): Promise<string>;
   /**
    * Refunds `amountCents` of the booking's payment, once per order whatever the retries; throws
    * RefundRefused, with a sentence for the staff, when the provider refuses or cannot be reached.
@@ -148,7 +151,7 @@ export class StripeProvider implements PaymentProvider {
     });
   }
 
-  async checkoutUrl(row: BookingRow): Promise<string> {
+  async checkoutUrl(row: BookingRow, fresh?: string): Promise<string> {
     const stripe = await this.client();
     const back = (okKo: "ok" | "ko") => `${this.siteUrl}/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
     const params = {
@@ -170,9 +173,11 @@ export class StripeProvider implements PaymentProvider {
     };
     // Stripe's own idempotency: a retried request for this order makes no second session. The key
     // covers what is asked, because Stripe refuses a key reused with other parameters (a booking
-    // repriced before it is paid asks for a new session).
+    // repriced before it is paid asks for a new session). A Checkout session expires after 24 hours
+    // and Stripe keeps a key at least that long, so a link sent again asks under a key of its own.
     const asked = createHash("sha256").update(JSON.stringify(params)).digest("base64url").slice(0, 22);
-    const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${row.orderId}-${asked}` });
+    const again = fresh ? `-${fresh}` : "";
+    const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `checkout-${row.orderId}-${asked}${again}` });
     if (!session.url) throw new Error(`Stripe returned no Checkout URL for ${row.orderId}`);
     return session.url;
   }

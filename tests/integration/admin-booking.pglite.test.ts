@@ -181,6 +181,37 @@ describe("the booking page's actions on PGlite", () => {
     expect(audit.map((a) => a.action)).toEqual(["payment_refunded"]);
   });
 
+  it("refuses with 409 to send a cancelled booking's confirmation again, and to refund a Stripe payment through the sandbox", async () => {
+    const row = await paidBooking();
+    expect((await post(row.orderId, { intent: "cancel", confirmCancel: "yes" })).status).toBe(303);
+    const confirmation = (await traces(row.orderId)).mails.find((m) => m.kind === "traveller_confirmation")!;
+    const before = await traces(row.orderId);
+    const resend = await post(row.orderId, { intent: "resend", emailId: String(confirmation.id) });
+    expect(resend.status).toBe(409);
+    expect(resend.headers.get("cache-control")).toBe("no-store");
+    expect(await resend.text()).toContain("This booking is cancelled: its confirmation is not sent again.");
+    expect(await traces(row.orderId)).toEqual(before);
+
+    const stripePaid = await paidBooking();
+    await server.database.db
+      .update(bookings)
+      .set({ paymentProvider: "stripe", paymentRef: "pi_elsewhere" })
+      .where(eq(bookings.id, stripePaid.id));
+    const untouched = await traces(stripePaid.orderId);
+    const cancel = await post(stripePaid.orderId, { intent: "cancel", confirmCancel: "yes" });
+    expect(cancel.status).toBe(409);
+    expect(await cancel.text()).toContain("refund it in Stripe&#x27;s dashboard, then use &#x27;Already refunded outside the site&#x27;");
+    expect(await traces(stripePaid.orderId)).toEqual(untouched);
+    const outside = await post(stripePaid.orderId, {
+      intent: "cancel",
+      confirmCancel: "yes",
+      refundedOutside: "yes",
+      outsideReason: "Refunded in Stripe's dashboard, re_1.",
+    });
+    expect(outside.headers.get("location")).toBe(`/admin/bookings/${stripePaid.orderId}?done=cancelled_outside`);
+    expect((await traces(stripePaid.orderId)).booking).toMatchObject({ bookingStatus: "cancelled", status: "refunded" });
+  });
+
   describe("a booking taken by phone", () => {
     const phoneFields = (token: string, edits: Record<string, string> = {}) => ({
       depart: "Orly Airport (ORY)",
@@ -257,6 +288,16 @@ describe("the booking page's actions on PGlite", () => {
       expect(booking).toMatchObject({ source: "phone", paymentMode: "card", priceCents: 7_950, priceOverrideReason: "Regular customer" });
       expect(mails).toEqual([expect.objectContaining({ kind: "payment_link", recipient: "paul@example.com" })]);
       expect(mails[0]!.body).toContain(`${server.url}/payment/${orderId}`);
+      // Sent again: a new e-mail with a link made now, refused once the booking is cancelled.
+      const again = await post(orderId, { intent: "resend", emailId: String(mails[0]!.id) });
+      expect(again.status).toBe(303);
+      const copy = (await traces(orderId)).mails.find((m) => m.resentFrom === mails[0]!.id)!;
+      expect(copy).toMatchObject({ kind: "payment_link", recipient: "paul@example.com" });
+      expect(copy.body).toContain(`${server.url}/payment/${orderId}`);
+      expect((await post(orderId, { intent: "cancel", confirmCancel: "yes" })).status).toBe(303);
+      const refused = await post(orderId, { intent: "resend", emailId: String(mails[0]!.id) });
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain("This booking is cancelled: its payment link is not sent again.");
     });
 
     it("refuses with 400 what the public form refuses, and a staff price without a reason; signed out goes to the login", async () => {

@@ -14,7 +14,7 @@ import type { PriceRow } from "~/domain/pricing/csv";
 import { places, quote } from "~/domain/pricing/pricing";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
-import { createPhoneBooking, emailSite, PaymentLinkFailed } from "~/lib/booking-admin.server";
+import { createPhoneBooking, emailSite, paymentLinkMaker } from "~/lib/booking-admin.server";
 import { FieldNotes } from "~/components/ui/Field";
 
 export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
@@ -161,14 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     { id: staff.id, email: staff.email },
     emailSite(settings),
-    async (row) => {
-      try {
-        // The sandbox's link is a path of this site: the e-mail needs it whole.
-        return new URL(await services.payments.checkoutUrl(row), `${settings.siteUrl}/`).href;
-      } catch (error) {
-        throw new PaymentLinkFailed(`${services.payments.name} did not answer: ${(error as Error).name}`);
-      }
-    },
+    paymentLinkMaker(services.payments, settings.siteUrl),
   );
   if (!outcome.ok) return refuse(outcome.status, [{ field: null, message: outcome.message }]);
   services.wakeOutbox();

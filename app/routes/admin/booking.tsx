@@ -19,6 +19,7 @@ import {
   loadBookingPage,
   markFinished,
   OUTSIDE_PROVIDER,
+  paymentLinkMaker,
   refundableCents,
   refundBooking,
   resendEmail,
@@ -195,7 +196,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       outcome = await addNote(db, orderId, post.note, actor);
       break;
     case "resend":
-      outcome = await resendEmail(db, orderId, post.emailId, actor);
+      outcome = await resendEmail(
+        db,
+        orderId,
+        post.emailId,
+        actor,
+        site,
+        paymentLinkMaker(context.booking.payments, context.settings.siteUrl),
+      );
       break;
   }
   if (!outcome.ok) {
