@@ -116,7 +116,15 @@ export const outbox = pgTable(
     orderId: text("order_id").notNull(),
     /** Which message of the order this is: one of each per order. */
     kind: text("kind", {
-      enum: ["traveller_confirmation", "business_notification", "booking_confirmed", "driver_job", "booking_cancelled", "payment_link"],
+      enum: [
+        "traveller_confirmation",
+        "business_notification",
+        "booking_confirmed",
+        "driver_assigned",
+        "driver_job",
+        "booking_cancelled",
+        "payment_link",
+      ],
     }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),

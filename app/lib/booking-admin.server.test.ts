@@ -160,7 +160,7 @@ describe("assignDriver", () => {
     expect(job!.body).toContain("Phone: +33 6 12 34 56 78");
     expect(job!.body).toContain("Pick-up: 20/05/2026 at 10:00 (Paris time)");
     expect(job!.body).toContain("flight BA 304 from London");
-    expect(traveller).toMatchObject({ kind: "booking_confirmed", recipient: "claire@example.com" });
+    expect(traveller).toMatchObject({ kind: "driver_assigned", recipient: "claire@example.com" });
     expect(traveller!.body).toContain("Name: Karim Benali\nPhone: +33 6 98 76 54 32");
     expect((await history(row.orderId))[0]!.detail).toContain("Assigned driver Karim Benali");
 
@@ -598,6 +598,15 @@ describe("resendEmail by the booking's state", () => {
     });
     expect(await resendEmail(database.db, row.orderId, leaJob.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
 
+    // The traveller's first driver e-mail named Karim: sent again, it names the driver assigned now.
+    const karimNote = (await mails(row.orderId)).find((m) => m.kind === "driver_assigned")!;
+    expect(karimNote.body).toContain("Name: Karim Benali");
+    expect(await resendEmail(database.db, row.orderId, karimNote.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
+    const renewed = (await mails(row.orderId)).find((m) => m.resentFrom === karimNote.id)!;
+    expect(renewed).toMatchObject({ kind: "driver_assigned", recipient: "claire@example.com" });
+    expect(renewed.body).toContain("Name: Lea Dubois");
+    expect(renewed.body).not.toContain("Karim");
+
     await cancelBooking(database.db, row.orderId, staff, site, countingSandbox());
     const confirmation = (await mails(row.orderId)).find((m) => m.kind === "booking_confirmed")!;
     expect(await resendEmail(database.db, row.orderId, confirmation.id, staff, site, noLink)).toEqual({
@@ -626,6 +635,9 @@ describe("resendEmail by the booking's state", () => {
     ["new", "paid", "payment_link", null, true],
     ["new", "partly_refunded", "payment_link", null, true],
     ["cancelled", "pending_payment", "payment_link", null, true],
+    ["driver_assigned", "paid", "driver_assigned", "lea@drivers.example", false],
+    ["confirmed", "paid", "driver_assigned", null, true],
+    ["cancelled", "refunded", "driver_assigned", "karim@drivers.example", true],
     ["driver_assigned", "paid", "driver_job", "karim@drivers.example", false],
     ["driver_assigned", "paid", "driver_job", " Karim@Drivers.example", false],
     ["driver_assigned", "paid", "driver_job", "lea@drivers.example", true],
@@ -661,7 +673,7 @@ describe("loadBookingPage", () => {
     expect(page.activeDrivers.map((d) => d.name)).toEqual(["Karim Benali"]);
     expect(page.emails.map((e) => [e.kind, e.state])).toEqual([
       ["driver_job", "sent"],
-      ["booking_confirmed", "failed"],
+      ["driver_assigned", "failed"],
       ["booking_confirmed", "waiting"],
     ]);
     expect(page.history.map((h) => h.action)).toEqual(["driver_assigned", "note_added"]);
@@ -795,7 +807,7 @@ describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections
     const [after] = await db.select().from(bookings).where(eq(bookings.orderId, row.orderId));
     expect(after).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
     const kinds = (await db.select().from(outbox).where(eq(outbox.orderId, row.orderId))).map((m) => m.kind).sort();
-    expect(kinds).toEqual(["booking_cancelled", "booking_confirmed", "booking_confirmed", "driver_job"]);
+    expect(kinds).toEqual(["booking_cancelled", "booking_confirmed", "driver_assigned", "driver_job"]);
     expect(await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId))).toHaveLength(1);
   });
 

@@ -390,7 +390,8 @@ const PAID_STATUSES: ReadonlySet<BookingRow["status"]> = new Set(["paid", "partl
 /**
  * Why an e-mail must not go again with the booking as it is now, or null: a confirmation (or the
  * traveller's driver) of a cancelled booking, a payment link of a booking paid or cancelled, a job
- * of a cancelled booking or sent to a driver who is no longer the assigned one.
+ * of a cancelled booking or sent to a driver who is no longer the assigned one, the traveller's
+ * driver e-mail of a cancelled booking or one with no driver now.
  */
 export function resendRefusal(
   row: Pick<BookingRow, "bookingStatus" | "status">,
@@ -402,6 +403,9 @@ export function resendRefusal(
     case "traveller_confirmation":
     case "booking_confirmed":
       return cancelled ? "This booking is cancelled: its confirmation is not sent again." : null;
+    case "driver_assigned":
+      if (cancelled) return "This booking is cancelled: the traveller's driver e-mail is not sent again.";
+      return driver ? null : "No driver is assigned to this booking any more: the traveller's driver e-mail is not sent again.";
     case "payment_link":
       if (cancelled) return "This booking is cancelled: its payment link is not sent again.";
       return PAID_STATUSES.has(row.status) ? "This booking is already paid: its payment link is not sent again." : null;
@@ -437,7 +441,8 @@ export function paymentLinkMaker(
  * A copy still waiting is not doubled, an e-mail whose text the retention rules removed cannot be
  * sent again, and one the booking's state has made wrong is refused (resendRefusal). A payment
  * link is written anew with a new link (`checkoutUrl`, asked under a key of its own), since a
- * Stripe Checkout link expires after 24 hours; a provider that fails changes nothing.
+ * Stripe Checkout link expires after 24 hours (a provider that fails changes nothing); the
+ * traveller's driver e-mail is written anew with the driver assigned now.
  */
 export async function resendEmail(
   db: Db,
@@ -464,7 +469,8 @@ export async function resendEmail(
           message: "This e-mail's text was removed after it was sent (personal data rules): it cannot be sent again.",
         };
       }
-      const refusal = resendRefusal(row, message, (await driverOf(tx, row)) ?? null);
+      const driver = (await driverOf(tx, row)) ?? null;
+      const refusal = resendRefusal(row, message, driver);
       if (refusal) return { ok: false, status: 409, message: refusal };
       const copies = await tx
         .select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts })
@@ -473,12 +479,26 @@ export async function resendEmail(
       if (copies.some((c) => c.status === "pending" && c.attempts < 1)) {
         return { ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." };
       }
-      const copy =
+      const written: StaffEmail | OutboxRow =
         message.kind === "payment_link"
-          ? { ...paymentLinkEmail(row, site, await checkoutUrl(row, `resend-${message.id}-${copies.length + 1}`)), resentFrom: message.id }
-          : { kind: message.kind, recipient: message.recipient, subject: message.subject, body: message.body, resentFrom: message.id };
+          ? paymentLinkEmail(row, site, await checkoutUrl(row, `resend-${message.id}-${copies.length + 1}`))
+          : message.kind === "driver_assigned" && driver
+            ? driverAssignedEmail(row, site, driver)
+            : message;
+      const copy = {
+        kind: written.kind,
+        recipient: written.recipient,
+        subject: written.subject,
+        body: written.body,
+        resentFrom: message.id,
+      };
       await tx.insert(outbox).values({ orderId, ...copy });
-      const fresh = message.kind === "payment_link" ? " with a new payment link" : "";
+      const fresh =
+        message.kind === "payment_link"
+          ? " with a new payment link"
+          : message.kind === "driver_assigned"
+            ? ", naming the driver assigned now"
+            : "";
       await audit(tx, actor, orderId, "email_resent", `Queued the e-mail "${message.subject}" to be sent again${fresh}.`);
       return { ok: true, done: "resent" };
     });

@@ -324,7 +324,7 @@ describe("the back office's e-mails", () => {
   it("tells the traveller the driver's name and phone once one is assigned", () => {
     const m = driverAssignedEmail(row, site, driver);
     expect(m).toMatchObject({
-      kind: "booking_confirmed",
+      kind: "driver_assigned",
       recipient: "alice@example.com",
       subject: "Navette Paris: your driver for booking NV-7K3P2Q",
     });

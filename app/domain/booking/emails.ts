@@ -355,7 +355,7 @@ export function bookingEmails(row: BookingEmailInput, site: EmailSite): BookingE
 // ---------------------------------------------------------------------------------------------
 // The back office's messages: written by a staff action, in the same transaction as its change
 
-export type StaffEmailKind = "booking_confirmed" | "driver_job" | "booking_cancelled" | "payment_link";
+export type StaffEmailKind = "booking_confirmed" | "driver_assigned" | "driver_job" | "booking_cancelled" | "payment_link";
 
 export interface StaffEmail {
   kind: StaffEmailKind;
@@ -436,8 +436,8 @@ export function bookingConfirmedEmail(row: BookingEmailInput, site: EmailSite, d
 }
 
 /**
- * The traveller's note that a driver is assigned: the driver's name and phone, with the legs.
- * Sent as a booking_confirmed message (the booking stays confirmed, now with its driver).
+ * The traveller's note that a driver is assigned: the driver's name and phone, with the legs
+ * (a driver_assigned message, told apart from the confirmation on the booking's page).
  */
 export function driverAssignedEmail(row: BookingEmailInput, site: EmailSite, driver: EmailDriver): StaffEmail {
   const legs = readLegs(record(row.details));
@@ -450,7 +450,7 @@ export function driverAssignedEmail(row: BookingEmailInput, site: EmailSite, dri
     ...contactLines(row, site),
   ];
   return staffEmail(row, {
-    kind: "booking_confirmed",
+    kind: "driver_assigned",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: your driver for booking ${row.orderId}`),
     body: lines.join("\n") + "\n",

@@ -40,6 +40,7 @@ const EMAIL_KINDS: Record<string, string> = {
   traveller_confirmation: "Payment received (traveller)",
   business_notification: "New booking (business)",
   booking_confirmed: "Confirmation (traveller)",
+  driver_assigned: "Your driver (traveller)",
   driver_job: "Job (driver)",
   booking_cancelled: "Cancellation (traveller)",
   payment_link: "Payment link (traveller)",
