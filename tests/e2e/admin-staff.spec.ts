@@ -220,11 +220,20 @@ test.describe("staff accounts", () => {
     // The administrator sees the factor on, and the audit page has the member's sign-ins.
     await page.goto("/admin/staff");
     await expect(page.getByRole("row", { name: new RegExp(member.email) })).toContainText("On");
-    await page.goto(`/admin/audit?actor=${encodeURIComponent(member.email)}`);
-    const rows = page.getByRole("row");
+    // The person is chosen by name and travels in the address as the account's opaque id, never its e-mail.
+    await page.goto("/admin/audit");
+    await page.getByLabel("Person").selectOption({ label: `Test member (${member.email})` });
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/[?&]person=[A-Za-z0-9_-]+/);
+    expect(page.url()).not.toMatch(/@|%40/);
+    expect(decodeURIComponent(page.url())).not.toContain(member.email);
+    await expect(page.getByLabel("Person")).toHaveValue(new URL(page.url()).searchParams.get("person")!);
+    const rows = page.getByRole("table").getByRole("row");
     await expect(rows.filter({ hasText: "Signed in with a backup code." })).toHaveCount(1);
     await expect(rows.filter({ hasText: "Signed in with a code from the app." })).toHaveCount(1);
     await expect(rows.filter({ hasText: "Second factor turned on" })).toHaveCount(1);
+    // Only the member's rows: none of the administrator's.
+    await expect(rows.filter({ hasText: OWNER.email })).toHaveCount(0);
     await other.context().close();
   });
 

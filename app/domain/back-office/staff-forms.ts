@@ -95,7 +95,35 @@ export function selfChangeProblem(form: StaffForm, actorId: string): string | nu
   return null;
 }
 
-/** The audit page's filters and page, from its address. */
+/**
+ * The actors of the audit log that are no staff account, as the log writes them, each with the
+ * key the audit page's person filter puts in its address for it.
+ */
+export const FIXED_AUDIT_ACTORS = {
+  system: "system",
+  "command-line": "command line",
+  traveller: "traveller",
+} as const;
+export type FixedAuditActorKey = keyof typeof FIXED_AUDIT_ACTORS;
+export type FixedAuditActor = (typeof FIXED_AUDIT_ACTORS)[FixedAuditActorKey];
+
+export function isFixedAuditActorKey(key: string): key is FixedAuditActorKey {
+  return Object.hasOwn(FIXED_AUDIT_ACTORS, key);
+}
+
+/** Whom the person filter means: a staff account by its id, or one of the fixed actors. */
+export type AuditPerson = { actorId: string } | { fixed: FixedAuditActor } | null;
+
+/** The person filter's value as the page reads it: "" for everyone. */
+export function auditPersonOf(key: string): AuditPerson {
+  if (key === "") return null;
+  return isFixedAuditActorKey(key) ? { fixed: FIXED_AUDIT_ACTORS[key] } : { actorId: key };
+}
+
+/**
+ * The audit page's filters and page, from its address. The person is a staff account's opaque id
+ * (or a fixed actor's key), never an e-mail: personal data stays out of addresses.
+ */
 export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   action: z
@@ -104,7 +132,12 @@ export const auditQuerySchema = z.object({
     .max(40)
     .regex(/^[a-z_]*$/)
     .catch(""),
-  actor: z.string().trim().toLowerCase().max(254).catch(""),
+  person: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .catch(""),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,18 +1,17 @@
-import { and, desc, eq, type SQL } from "drizzle-orm";
 import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/audit";
-import { auditEvents } from "../../../db/schema";
 import { fieldId } from "~/components/ui/Field";
-import { AUDIT_PAGE_SIZE, auditActionLabel, auditQuerySchema, type AuditQuery } from "~/domain/back-office/staff-forms";
+import { AUDIT_PAGE_SIZE, auditActionLabel, auditPersonOf, auditQuerySchema, type AuditQuery } from "~/domain/back-office/staff-forms";
 import { formatParisDateTime } from "~/domain/back-office/statuses";
-import { auditPage, type AuditEvent } from "~/lib/audit.server";
+import { auditActions, auditPage, auditPeople } from "~/lib/audit.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
-import type { Db } from "~/lib/db.server";
 
 /**
  * The audit log (administrators only): who did what and when, newest first, a page of 50 at a
- * time, optionally only one action or one person's.
+ * time, optionally only one action or one person's. The person is chosen from the staff accounts
+ * (and the system, the command line and the traveller when they have rows) and travels in the
+ * address as the account's opaque id, never as an e-mail.
  */
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit · Back office" }];
@@ -21,35 +20,28 @@ export function headers() {
   return NO_STORE;
 }
 
-/** One page of rows, one more than shown so the page knows whether an older one exists. */
-async function rowsOf(db: Db, query: AuditQuery): Promise<AuditEvent[]> {
-  const limit = AUDIT_PAGE_SIZE + 1;
-  const offset = (query.page - 1) * AUDIT_PAGE_SIZE;
-  if (!query.action && !query.actor) return auditPage(db, { limit, offset });
-  const where: SQL[] = [];
-  if (query.action) where.push(eq(auditEvents.action, query.action));
-  if (query.actor) where.push(eq(auditEvents.actor, query.actor));
-  return db
-    .select()
-    .from(auditEvents)
-    .where(and(...where))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(limit)
-    .offset(offset);
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context.staff, request, ["admin"]);
   const query = auditQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = await context.booking.db();
-  const rows = await rowsOf(db, query);
-  const actions = (await db.selectDistinct({ action: auditEvents.action }).from(auditEvents).orderBy(auditEvents.action)).map(
-    (r) => r.action,
-  );
+  const person = auditPersonOf(query.person);
+  // One row more than a page, so the page knows whether an older one exists.
+  const [rows, actions, people] = await Promise.all([
+    auditPage(db, {
+      limit: AUDIT_PAGE_SIZE + 1,
+      offset: (query.page - 1) * AUDIT_PAGE_SIZE,
+      action: query.action || undefined,
+      actorId: person && "actorId" in person ? person.actorId : undefined,
+      fixedActor: person && "fixed" in person ? person.fixed : undefined,
+    }),
+    auditActions(db),
+    auditPeople(db),
+  ]);
   return data(
     {
       query,
       actions,
+      people,
       older: rows.length > AUDIT_PAGE_SIZE,
       rows: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
         id: r.id,
@@ -69,15 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 function pageLink(query: AuditQuery, page: number): string {
   const params = new URLSearchParams();
   if (query.action) params.set("action", query.action);
-  if (query.actor) params.set("actor", query.actor);
+  if (query.person) params.set("person", query.person);
   if (page > 1) params.set("page", String(page));
   const search = params.toString();
   return search ? `/admin/audit?${search}` : "/admin/audit";
 }
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { query, actions, rows, older } = loaderData;
-  const filtered = Boolean(query.action || query.actor);
+  const { query, actions, people, rows, older } = loaderData;
+  const filtered = Boolean(query.action || query.person);
   return (
     <>
       <h1>Audit</h1>
@@ -94,8 +86,15 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="field">
-          <label htmlFor={fieldId("actor")}>Person (e-mail)</label>
-          <input id={fieldId("actor")} name="actor" type="text" inputMode="email" defaultValue={query.actor} autoComplete="off" />
+          <label htmlFor={fieldId("person")}>Person</label>
+          <select id={fieldId("person")} name="person" defaultValue={query.person}>
+            <option value="">Everyone</option>
+            {people.map((p) => (
+              <option key={p.key} value={p.key}>
+                {p.label}
+              </option>
+            ))}
+          </select>
         </div>
         <button type="submit" className="button">
           Filter
