@@ -122,6 +122,7 @@ export const outbox = pgTable(
         "booking_confirmed",
         "driver_assigned",
         "driver_job",
+        "driver_job_cancelled",
         "booking_cancelled",
         "payment_link",
       ],

@@ -166,7 +166,16 @@ describe("assignDriver", () => {
 
     const other = await addDriver({ name: "Lea Dubois" });
     expect(await assignDriver(database.db, row.orderId, other.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
-    expect((await history(row.orderId))[1]!.detail).toContain("Assigned driver Lea Dubois, in place of Karim Benali");
+    expect((await history(row.orderId))[1]!.detail).toContain(
+      "Assigned driver Lea Dubois, in place of Karim Benali (e-mailed that the job is withdrawn)",
+    );
+    const [, , leaJob, leaNote, withdrawn, ...more] = await mails(row.orderId);
+    expect(more).toEqual([]);
+    expect([leaJob!.kind, leaJob!.recipient, leaNote!.kind]).toEqual(["driver_job", "lea@drivers.example", "driver_assigned"]);
+    expect(withdrawn).toMatchObject({ kind: "driver_job_cancelled", recipient: "karim@drivers.example" });
+    expect(withdrawn!.subject).toMatch(new RegExp(`^\\[TEST\\] Job ${row.orderId} withdrawn: `));
+    expect(withdrawn!.body).toContain("is given to another driver: you no longer do this job.");
+    expect(withdrawn!.body).not.toContain("Claire");
   });
 
   it("refuses an inactive or unknown driver, and a booking not yet confirmed", async () => {
@@ -227,6 +236,33 @@ describe("cancelBooking", () => {
     expect((await loadBookingPage(database.db, row.orderId))!.refunds).toEqual([
       expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, amountCents: 6_500 }),
     ]);
+  });
+
+  it("tells the assigned driver that the job is cancelled, in the same transaction", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    const karim = await addDriver({ name: "Karim Benali" });
+    await assignDriver(database.db, row.orderId, karim.id, staff, site);
+    const before = (await mails(row.orderId)).length;
+    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox())).toEqual({ ok: true, done: "cancelled_refunded" });
+    const sent = (await mails(row.orderId)).slice(before);
+    expect(sent.map((m) => [m.kind, m.recipient])).toEqual([
+      ["booking_cancelled", "claire@example.com"],
+      ["driver_job_cancelled", "karim@drivers.example"],
+    ]);
+    expect(sent[1]!.body).toContain(`Booking ${row.orderId} (Private transfer) is cancelled: you no longer do this job.`);
+    expect((await history(row.orderId)).at(-1)!.detail).toContain("The traveller and the driver, Karim Benali, are e-mailed.");
+    // A provider that refuses rolls the driver's notice back with the rest.
+    const other = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    await assignDriver(database.db, other.orderId, karim.id, staff, site);
+    const count = (await mails(other.orderId)).length;
+    const refusing = {
+      name: "sandbox" as const,
+      refund: async (): Promise<never> => {
+        throw new RefundRefused("Refused.");
+      },
+    };
+    expect(await cancelBooking(database.db, other.orderId, staff, site, refusing)).toMatchObject({ ok: false, status: 502 });
+    expect(await mails(other.orderId)).toHaveLength(count);
   });
 
   it("refunds what was actually paid, less what was refunded before", async () => {
@@ -807,7 +843,7 @@ describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections
     const [after] = await db.select().from(bookings).where(eq(bookings.orderId, row.orderId));
     expect(after).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
     const kinds = (await db.select().from(outbox).where(eq(outbox.orderId, row.orderId))).map((m) => m.kind).sort();
-    expect(kinds).toEqual(["booking_cancelled", "booking_confirmed", "driver_assigned", "driver_job"]);
+    expect(kinds).toEqual(["booking_cancelled", "booking_confirmed", "driver_assigned", "driver_job", "driver_job_cancelled"]);
     expect(await db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId))).toHaveLength(1);
   });
 

@@ -7,6 +7,7 @@ import {
   bookingConfirmedEmail,
   bookingRefundedEmail,
   driverAssignedEmail,
+  driverJobCancelledEmail,
   driverJobEmail,
   paymentLinkEmail,
   type EmailSite,
@@ -94,7 +95,8 @@ export async function confirmBooking(db: Db, orderId: string, actor: Actor, site
 
 /**
  * → driver_assigned with an active driver: the job is e-mailed to the driver, and the driver's
- * name and phone to the traveller. Assigning another driver later sends the new one the job.
+ * name and phone to the traveller. Assigning another driver later sends the new one the job, and
+ * tells the replaced one that it is withdrawn, in the same transaction.
  */
 export async function assignDriver(db: Db, orderId: string, driverId: number, actor: Actor, site: EmailSite): Promise<ActionOutcome> {
   return db.transaction(async (tx) => {
@@ -119,8 +121,13 @@ export async function assignDriver(db: Db, orderId: string, driverId: number, ac
       .set({ bookingStatus: next.to, driverId: driver.id, updatedAt: sql`now()` })
       .where(eq(bookings.id, row.id))
       .returning();
-    await queue(tx, orderId, [driverJobEmail(updated!, site, driver), driverAssignedEmail(updated!, site, driver)]);
-    const replacing = previous ? `, in place of ${previous.name}` : "";
+    const replaced = previous && previous.id !== driver.id ? previous : null;
+    await queue(tx, orderId, [
+      driverJobEmail(updated!, site, driver),
+      driverAssignedEmail(updated!, site, driver),
+      ...(replaced ? [driverJobCancelledEmail(updated!, site, replaced, "reassigned")] : []),
+    ]);
+    const replacing = replaced ? `, in place of ${replaced.name} (e-mailed that the job is withdrawn)` : "";
     await audit(
       tx,
       actor,
@@ -274,7 +281,8 @@ async function askingRefund(
 }
 
 /**
- * → cancelled, refunding in full what was paid, exactly once. The cancellation is written first,
+ * → cancelled, refunding in full what was paid, exactly once; the traveller is e-mailed, and the
+ * assigned driver, if any, is told the job is cancelled. The cancellation is written first,
  * in the transaction that holds the booking's row, then the provider is asked for the refund, and
  * the payment status moves only on its answer; all commit together. A second cancel waits on the
  * row and then finds the booking cancelled. A provider that refuses (or cannot be reached) rolls
@@ -321,8 +329,13 @@ export async function cancelBooking(
       } else if (row.paymentMode === "cash" && row.status !== "paid") {
         detail = "Cancelled the booking (to be paid on board: nothing was taken).";
       }
-      await queue(tx, orderId, [bookingCancelledEmail(cancelled!, site, refunded)]);
-      await audit(tx, actor, orderId, "booking_cancelled", `${detail} The traveller is e-mailed.`);
+      const driver = await driverOf(tx, row);
+      await queue(tx, orderId, [
+        bookingCancelledEmail(cancelled!, site, refunded),
+        ...(driver ? [driverJobCancelledEmail(cancelled!, site, driver, "cancelled")] : []),
+      ]);
+      const told = driver ? `The traveller and the driver, ${driver.name}, are e-mailed.` : "The traveller is e-mailed.";
+      await audit(tx, actor, orderId, "booking_cancelled", `${detail} ${told}`);
       return { ok: true, done: refunded === 0 ? "cancelled" : outside === null ? "cancelled_refunded" : "cancelled_outside" };
     }),
   );

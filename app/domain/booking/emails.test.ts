@@ -8,6 +8,7 @@ import {
   bookingRefundedEmail,
   bookingSummary,
   driverAssignedEmail,
+  driverJobCancelledEmail,
   driverJobEmail,
   paymentLinkEmail,
   type BookingEmailInput,
@@ -338,6 +339,19 @@ describe("the back office's e-mails", () => {
     expect(refunded).toMatchObject({ kind: "booking_cancelled", subject: "Navette Paris: booking NV-7K3P2Q cancelled" });
     expect(refunded.body).toContain("We have refunded 159,50\u00a0€");
     expect(bookingCancelledEmail(row, site, 0).body).toContain("nothing to refund");
+  });
+
+  it("tells a driver that a job is cancelled or given to another driver, naming it by its pickups only", () => {
+    const cancelled = driverJobCancelledEmail(row, site, driver, "cancelled");
+    expect(cancelled).toMatchObject({ kind: "driver_job_cancelled", recipient: driver.email });
+    expect(cancelled.subject).toMatch(/^Job NV-7K3P2Q cancelled: /);
+    expect(cancelled.body).toContain("Booking NV-7K3P2Q (Private transfer) is cancelled: you no longer do this job.");
+    expect(cancelled.body).toContain("Pick-up: ");
+    expect(cancelled.body).toContain("Questions: call the office on +33 1 99 00 12 34.");
+    expect(cancelled.body).not.toContain(row.phone);
+    const withdrawn = driverJobCancelledEmail({ ...row, test: true }, site, driver, "reassigned");
+    expect(withdrawn.subject).toMatch(/^\[TEST\] Job NV-7K3P2Q withdrawn: /);
+    expect(withdrawn.body).toContain("is given to another driver: you no longer do this job.");
   });
 
   it("tells the traveller of a cancelled booking that the payment made after it is refunded", () => {

@@ -355,7 +355,8 @@ export function bookingEmails(row: BookingEmailInput, site: EmailSite): BookingE
 // ---------------------------------------------------------------------------------------------
 // The back office's messages: written by a staff action, in the same transaction as its change
 
-export type StaffEmailKind = "booking_confirmed" | "driver_assigned" | "driver_job" | "booking_cancelled" | "payment_link";
+export type StaffEmailKind =
+  "booking_confirmed" | "driver_assigned" | "driver_job" | "driver_job_cancelled" | "booking_cancelled" | "payment_link";
 
 export interface StaffEmail {
   kind: StaffEmailKind;
@@ -491,6 +492,36 @@ export function driverJobEmail(row: BookingEmailInput, site: EmailSite, driver: 
     kind: "driver_job",
     recipient: oneLine(driver.email),
     subject: oneLine(`Job ${row.orderId}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`),
+    body: lines.join("\n") + "\n",
+  });
+}
+
+/**
+ * The driver's notice that a job they were given is off: the booking is cancelled, or it is given
+ * to another driver. The legs' pickups name the job; no traveller's details are repeated.
+ */
+export function driverJobCancelledEmail(
+  row: BookingEmailInput,
+  site: EmailSite,
+  driver: EmailDriver & { email: string },
+  why: "cancelled" | "reassigned",
+): StaffEmail {
+  const legs = readLegs(record(row.details));
+  const what =
+    why === "cancelled"
+      ? `Booking ${row.orderId} (${kindName(row.kind)}) is cancelled: you no longer do this job.`
+      : `Booking ${row.orderId} (${kindName(row.kind)}) is given to another driver: you no longer do this job.`;
+  const lines = [`Hello ${oneLine(driver.name) || "driver"},`, "", what];
+  for (const leg of legs) lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.number})`, pickupLine(leg));
+  lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
+  const first = legs[0]?.pickup;
+  const when = first ? ` on ${first.date} ${first.time}` : "";
+  return staffEmail(row, {
+    kind: "driver_job_cancelled",
+    recipient: oneLine(driver.email),
+    subject: oneLine(
+      `Job ${row.orderId} ${why === "cancelled" ? "cancelled" : "withdrawn"}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`,
+    ),
     body: lines.join("\n") + "\n",
   });
 }

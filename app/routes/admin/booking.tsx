@@ -42,6 +42,7 @@ const EMAIL_KINDS: Record<string, string> = {
   booking_confirmed: "Confirmation (traveller)",
   driver_assigned: "Your driver (traveller)",
   driver_job: "Job (driver)",
+  driver_job_cancelled: "Job cancelled (driver)",
   booking_cancelled: "Cancellation (traveller)",
   payment_link: "Payment link (traveller)",
 };
