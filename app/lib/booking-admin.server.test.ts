@@ -713,6 +713,16 @@ describe("loadBookingPage", () => {
       ["booking_confirmed", "waiting"],
     ]);
     expect(page.history.map((h) => h.action)).toEqual(["driver_assigned", "note_added"]);
+    expect(page.emails.map((e) => e.notAgain)).toEqual([null, null, null]);
+    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox());
+    const cancelled = (await loadBookingPage(database.db, row.orderId))!;
+    expect(cancelled.emails.map((e) => [e.kind, e.notAgain])).toEqual([
+      ["driver_job", "This booking is cancelled: the driver's job is not sent again."],
+      ["driver_assigned", "This booking is cancelled: the traveller's driver e-mail is not sent again."],
+      ["booking_confirmed", "This booking is cancelled: its confirmation is not sent again."],
+      ["booking_cancelled", null],
+      ["driver_job_cancelled", null],
+    ]);
     expect(page.actions).toEqual(["assign_driver", "complete", "no_show", "cancel"]);
     expect(await loadBookingPage(database.db, "NV-ZZZZZZ")).toBeNull();
   });

@@ -613,6 +613,8 @@ export interface PageEmail {
   resentFrom: number | null;
   /** Whether its text is still kept, so it can be sent again. */
   resendable: boolean;
+  /** Why the booking's state keeps it from being sent again (resendRefusal), or null. */
+  notAgain: string | null;
 }
 
 export interface RefundRecord {
@@ -662,6 +664,7 @@ export async function loadBookingPage(db: Db, orderId: string): Promise<BookingP
       sentAt: m.sentAt,
       resentFrom: m.resentFrom,
       resendable: m.body !== "",
+      notAgain: resendRefusal(row, m, driver ?? null),
     })),
     refunds: refunds.map((r) => ({ eventId: r.eventId, provider: r.provider, amountCents: -r.amountCents, at: r.receivedAt })),
     history,

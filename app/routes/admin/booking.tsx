@@ -128,6 +128,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         sentAt: at(e.sentAt),
         copyOf: e.resentFrom,
         resendable: e.resendable,
+        notAgain: e.notAgain,
       })),
       refunds: page.refunds.map((r) => ({
         id: r.eventId,
@@ -402,7 +403,11 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                     </td>
                     <td>{e.createdAt}</td>
                     <td className="no-print">
-                      {e.resendable ? (
+                      {!e.resendable ? (
+                        "Text removed"
+                      ) : e.notAgain ? (
+                        e.notAgain
+                      ) : (
                         <Form method="post" action={self}>
                           <input type="hidden" name="intent" value="resend" />
                           <input type="hidden" name="emailId" value={e.id} />
@@ -410,8 +415,6 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                             Resend
                           </button>
                         </Form>
-                      ) : (
-                        "Text removed"
                       )}
                     </td>
                   </tr>
