@@ -73,18 +73,12 @@ export function toConfirmRows(bookings: readonly ToConfirmBooking[], now: Date):
       test: b.test,
       paid: b.paidAt ? formatParisDateTime(b.paidAt) : "",
       due: due ? formatParisDateTime(due) : "",
-      timeLeft: due ? timeLeftWords(due, now, overdue) : "payment time unknown",
+      timeLeft: due ? timeLeftText(due, now) : "payment time unknown",
       overdue,
       firstPickup: b.firstPickupAt ? formatParisDateTime(b.firstPickupAt) : "",
       route: `${b.depart} → ${b.arrive}`,
     };
   });
-}
-
-/** The time left in words, never "… left" once the promise is broken, even by seconds. */
-function timeLeftWords(due: Date, now: Date, overdue: boolean): string {
-  const text = timeLeftText(due, now);
-  return overdue && text.endsWith(" left") ? "overdue by 0 h 00 min" : text;
 }
 
 export interface DayOfPickups {

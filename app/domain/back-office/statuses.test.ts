@@ -36,19 +36,36 @@ describe("nextStatus", () => {
     if (!result.ok) expect(result.reason).toMatch(/\.$/);
   });
 
-  it("never leads out of a finished booking, and availableActions lists exactly the allowed ones", () => {
+  it("follows the booking's life: nothing after a finished booking, nothing back to new, a card booking confirmed only once paid", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...BOOKING_STATUSES),
         fc.constantFrom(...PAYMENT_STATUSES),
         fc.constantFrom<"card" | "cash">("card", "cash"),
-        (bookingStatus, paymentStatus, paymentMode) => {
+        fc.constantFrom<StatusAction>("confirm", "assign_driver", "complete", "no_show", "cancel"),
+        (bookingStatus, paymentStatus, paymentMode, action) => {
           const facts = { bookingStatus, paymentStatus, paymentMode };
-          const actions = availableActions(facts);
-          if (["completed", "cancelled", "no_show"].includes(bookingStatus)) expect(actions).toEqual([]);
-          for (const action of ["confirm", "assign_driver", "complete", "no_show", "cancel"] as const) {
-            expect(actions.includes(action)).toBe(nextStatus(facts, action).ok);
+          const result = nextStatus(facts, action);
+          const finished = ["completed", "cancelled", "no_show"].includes(bookingStatus);
+          if (finished) expect(result.ok).toBe(false);
+          if (result.ok) {
+            expect(result.to).not.toBe("new");
+            // Each action has one destination, wherever it starts.
+            const to = {
+              confirm: "confirmed",
+              assign_driver: "driver_assigned",
+              complete: "completed",
+              no_show: "no_show",
+              cancel: "cancelled",
+            };
+            expect(result.to).toBe(to[action]);
           }
+          if (action === "confirm") expect(result.ok).toBe(bookingStatus === "new" && (paymentMode === "cash" || paymentStatus === "paid"));
+          if (action === "assign_driver" || action === "complete" || action === "no_show") {
+            expect(result.ok).toBe(bookingStatus === "confirmed" || bookingStatus === "driver_assigned");
+          }
+          if (action === "cancel") expect(result.ok).toBe(!finished);
+          expect(availableActions(facts).includes(action)).toBe(result.ok);
         },
       ),
     );
@@ -87,6 +104,8 @@ describe("the 12-hour promise", () => {
     expect(due.toISOString()).toBe("2026-03-29T12:30:00.000Z");
     expect(timeLeftText(due, new Date("2026-03-29T08:25:00Z"))).toBe("4 h 05 min left");
     expect(timeLeftText(due, new Date("2026-03-29T13:40:00Z"))).toBe("overdue by 1 h 10 min");
+    expect(timeLeftText(due, new Date("2026-03-29T12:30:10Z"))).toBe("overdue by 0 h 00 min");
+    expect(timeLeftText(due, due)).toBe("0 h 00 min left");
   });
 });
 

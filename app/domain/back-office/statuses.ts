@@ -99,7 +99,8 @@ export function timeLeftText(due: Date, now: Date): string {
   const minutes = Math.round((due.getTime() - now.getTime()) / 60_000);
   const span = Math.abs(minutes);
   const text = `${Math.floor(span / 60)} h ${String(span % 60).padStart(2, "0")} min`;
-  return minutes >= 0 ? `${text} left` : `overdue by ${text}`;
+  // Compared on the instants: within 30 s past the promise the rounded minutes are -0, which is not late by the sign.
+  return due.getTime() < now.getTime() ? `overdue by ${text}` : `${text} left`;
 }
 
 /** A Paris calendar day as the instants it spans: [start, end). */
