@@ -127,6 +127,71 @@ test("a paid booking is confirmed by e-mail, noted, and cancelled with one refun
   }
 });
 
+test("a driver is assigned (the job and the traveller's driver details by e-mail), an e-mail is sent again, and bookings are marked completed and no-show", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const orderId = await bookAndPay(page);
+  // Another traveller, in a browser of their own (the same link in the same browser is the same booking).
+  const traveller = await browser.newContext();
+  const other = await bookAndPay(await traveller.newPage());
+  await traveller.close();
+  await signIn(page, "/admin/drivers");
+
+  // A driver, added through the drivers page.
+  await page.getByLabel("Name").fill("Jean Dupont");
+  await page.getByLabel("Phone").fill("06 45 67 89 01");
+  await page.getByLabel("E-mail").fill("jean.driver@example.com");
+  await page.getByLabel("Vehicle").fill("Mercedes V-Class");
+  await page.getByRole("button", { name: "Add driver" }).click();
+  await expect(page.getByRole("status")).toContainText("Jean Dupont is added to the drivers.");
+
+  const path = `/admin/bookings/${orderId}`;
+  await page.goto(`${site.base}${path}`);
+  await expect(page.getByRole("button", { name: "Assign driver" })).toHaveCount(0); // confirmed first
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toContainText("The booking is confirmed");
+
+  // Assign: the driver gets the job, the traveller the driver's name and phone.
+  await page.getByRole("combobox", { name: "Driver" }).selectOption({ label: "Jean Dupont (Mercedes V-Class)" });
+  await page.getByRole("button", { name: "Assign driver" }).click();
+  await expect(page.getByText("Booking status").locator("xpath=following-sibling::dd[1]")).toHaveText("Driver assigned");
+  const [job] = await mailTo(new RegExp(`Job ${orderId}`));
+  expect(job!.to).toEqual(["jean.driver@example.com"]);
+  expect(job!.text).toContain("BA304");
+  const [yourDriver] = await mailTo(new RegExp(`your driver for booking ${orderId}`));
+  expect(yourDriver!.to).toEqual(["ada@example.com"]);
+  expect(yourDriver!.text).toContain("Jean Dupont");
+  expect(yourDriver!.text).toContain("+33 6 45 67 89 01");
+
+  // Resend the confirmation: a second copy reaches the traveller, under a new Message-ID.
+  await page.reload();
+  await expect(page.getByRole("row", { name: /Confirmation \(traveller\)/ }).first()).toContainText("Sent", { timeout: 20_000 });
+  await page
+    .getByRole("row", { name: /Confirmation \(traveller\)/ })
+    .first()
+    .getByRole("button", { name: "Resend" })
+    .click();
+  await expect(page.getByRole("status")).not.toBeEmpty();
+  await expect
+    .poll(() => smtp.received.filter((m) => m.subject.includes(`booking ${orderId} confirmed`)).length, { timeout: 20_000 })
+    .toBe(2);
+  const ids = smtp.received.filter((m) => m.subject.includes(`booking ${orderId} confirmed`)).map((m) => m.headers["message-id"]);
+  expect(new Set(ids).size).toBe(2);
+
+  // Completed, and the other booking a no-show: finished bookings take no further action.
+  await page.getByRole("button", { name: "Mark completed" }).click();
+  await expect(page.getByText("Booking status").locator("xpath=following-sibling::dd[1]")).toHaveText("Completed");
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+  await page.goto(`${site.base}/admin/bookings/${other}`);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("status")).toContainText("The booking is confirmed");
+  await page.getByRole("button", { name: "Mark no-show" }).click();
+  await expect(page.getByText("Booking status").locator("xpath=following-sibling::dd[1]")).toHaveText("No-show");
+  await expect(page.getByRole("region", { name: "History" })).toContainText("no-show");
+});
+
 test("an unknown order answers 404 inside the back office, and the page has no axe violations before any action", async ({ page }) => {
   test.setTimeout(60_000);
   await signIn(page, "/admin/bookings/NV-ZZZZZZ");

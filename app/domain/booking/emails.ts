@@ -6,6 +6,7 @@
  * `details` is JSON read back from the database, so it is read defensively: a missing or
  * oddly shaped part is left out of the message, never thrown over.
  */
+import { displayPhone } from "../back-office/driver-form";
 import { formatEuros } from "../money";
 import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
 
@@ -404,7 +405,7 @@ function contactLines(row: BookingEmailInput, site: EmailSite): string[] {
 
 function driverLines(driver: EmailDriver | null): string[] {
   if (!driver) return [];
-  return ["", "Your driver", `Name: ${oneLine(driver.name)}`, `Phone: ${oneLine(driver.phone)}`];
+  return ["", "Your driver", `Name: ${oneLine(driver.name)}`, `Phone: ${oneLine(displayPhone(driver.phone))}`];
 }
 
 /**
