@@ -3,10 +3,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { formatEuros } from "../../app/domain/money";
-import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceColumn } from "../../app/domain/pricing/csv";
+import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { ratesView } from "../../app/domain/rates-view";
 import { OWNER, signIn } from "./admin-helpers";
-import { expectNoAxeViolations } from "./helpers";
+import { expectNoAxeViolations, withCdgShuttlePrice1 } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 
 // The prices page publishes by replacing the price file: it runs on a site of its own, with a
@@ -16,28 +16,6 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const SHIPPED = new URL("../../data/prices.csv", import.meta.url);
 const SHIPPED_TEXT = readFileSync(SHIPPED, "utf8");
 const RATES = "/rates?from=charles&to=disney";
-
-/** The shipped file with price1 of its first CDG → Disneyland shuttle, card, one-way row set to `cents`. */
-function withCdgShuttlePrice1(text: string, cents: number): string {
-  const lines = text.split("\n");
-  const header = lines[0]!.split(";");
-  const col = (name: PriceColumn) => header.indexOf(name);
-  expect(header).toEqual([...PRICE_FILE_COLUMNS]);
-  const i = lines.findIndex((line) => {
-    const f = line.split(";");
-    return (
-      f[col("shuttle")] === "0" &&
-      f[col("Depart")] === "Charles de Gaulle Airport (CDG)" &&
-      f[col("Arrive")] === "Disneyland Paris" &&
-      f[col("aller_retour")] === "1" &&
-      f[col("mode_paiement")] === "2"
-    );
-  });
-  const fields = lines[i]!.split(";");
-  fields[col("price1")] = String(cents);
-  lines[i] = fields.join(";");
-  return lines.join("\n");
-}
 
 /** What the rates page shows for one passenger on the shuttle, one way, by card, from a file. */
 function shuttleForOne(text: string): string {

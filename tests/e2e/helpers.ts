@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
 import type { ParisDate } from "../../app/domain/booking/paris-time";
+import { PRICE_FILE_COLUMNS, type PriceColumn } from "../../app/domain/pricing/csv";
 import { AIRPORT_PAGES, CONTENT_PATHS, RATE_PRESETS } from "../../app/domain/site-paths";
 
 /** Must match playwright.config.ts (the server's SITE_URL). */
@@ -231,4 +232,30 @@ export async function fillCustomer(page: Page): Promise<void> {
   await bookingInput(page, "phone_mobile").click();
   await page.keyboard.press("End");
   await page.keyboard.type("612345678");
+}
+
+/**
+ * The price file's text with price1 of its first CDG → Disneyland shuttle, card, one-way row set to
+ * `cents` (the browser tests that change prices edit this one cell of the shipped file).
+ */
+export function withCdgShuttlePrice1(text: string, cents: number | string): string {
+  const lines = text.split("\n");
+  const header = lines[0]!.split(";");
+  const col = (name: PriceColumn) => header.indexOf(name);
+  expect(header).toEqual([...PRICE_FILE_COLUMNS]);
+  const i = lines.findIndex((line) => {
+    const f = line.split(";");
+    return (
+      f[col("shuttle")] === "0" &&
+      f[col("Depart")] === "Charles de Gaulle Airport (CDG)" &&
+      f[col("Arrive")] === "Disneyland Paris" &&
+      f[col("aller_retour")] === "1" &&
+      f[col("mode_paiement")] === "2"
+    );
+  });
+  expect(i, "the shipped file has a CDG → Disneyland shuttle card one-way row").toBeGreaterThan(0);
+  const fields = lines[i]!.split(";");
+  fields[col("price1")] = String(cents);
+  lines[i] = fields.join(";");
+  return lines.join("\n");
 }

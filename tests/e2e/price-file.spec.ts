@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import { formatEuros } from "../../app/domain/money";
 import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceColumn } from "../../app/domain/pricing/csv";
 import { ratesView } from "../../app/domain/rates-view";
-import { DESKTOP, PageProblems, expectNoAxeViolations, waitForReady } from "./helpers";
+import { DESKTOP, PageProblems, expectNoAxeViolations, waitForReady, withCdgShuttlePrice1 } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 
 // The price file at run time (docs/product.md, Prices and the price file): each test starts the
@@ -84,28 +84,6 @@ function expectedShuttleOneWayForOne(text: string): string {
   const cents = view?.shuttle.lines.find((l) => l.code === "1")?.card[1];
   if (cents == null) throw new Error("no CDG → Disneyland shuttle price for 1 passenger");
   return formatEuros(cents);
-}
-
-/** The file with one cell changed on the first data row written CDG → Disneyland, shuttle, card, one way. */
-function withCdgShuttlePrice1(text: string, cents: string): string {
-  const lines = text.split("\n");
-  const header = lines[0]!.split(";");
-  const col = (name: PriceColumn) => header.indexOf(name);
-  const i = lines.findIndex((line) => {
-    const f = line.split(";");
-    return (
-      f[col("shuttle")] === "0" &&
-      f[col("Depart")] === "Charles de Gaulle Airport (CDG)" &&
-      f[col("Arrive")] === "Disneyland Paris" &&
-      f[col("aller_retour")] === "1" &&
-      f[col("mode_paiement")] === "2"
-    );
-  });
-  expect(i, "the shipped file has a CDG → Disneyland shuttle card one-way row").toBeGreaterThan(0);
-  const fields = lines[i]!.split(";");
-  fields[col("price1")] = cents;
-  lines[i] = fields.join(";");
-  return lines.join("\n");
 }
 
 async function csvAnswer(server: PricedSite, headers: Record<string, string> = {}) {
