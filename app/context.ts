@@ -2,7 +2,7 @@ import type { StaffServices } from "~/lib/auth.server";
 import type { Db } from "~/lib/db.server";
 import type { SandboxProvider, StripeProvider } from "~/lib/payments.server";
 import type { PriceStore } from "~/lib/prices.server";
-import type { RateLimiter } from "~/lib/rate-limits.server";
+import type { MissLimiter, RateLimiter } from "~/lib/rate-limits.server";
 import type { Settings } from "~/lib/settings.server";
 
 /** The booking back end, opened once at start by server/app.ts (tests hand in their own). */
@@ -14,6 +14,11 @@ export interface BookingServices {
   limiter: RateLimiter;
   /** Sandbox payment pages looked up per visitor, counted by all instances together. */
   paymentPageLimiter: RateLimiter;
+  /** Wrong tokens on the traveller's booking pages, per visitor. */
+  manageMisses: MissLimiter;
+  /** 'Lost your link?': per visitor, and per booking found. */
+  lostLink: RateLimiter;
+  lostLinkBooking: RateLimiter;
   /** Asks the outbox to send what is waiting now rather than at its next round. */
   wakeOutbox(): void;
 }

@@ -15,10 +15,11 @@ export const streamTimeout = 5_000;
 
 /**
  * Public pages are revalidated on every visit (prices and settings change without a rebuild);
- * back-office pages are never kept at all.
+ * back-office pages and a traveller's booking pages (their address holds a secret) are never kept.
  */
 function defaultCacheControl(request: Request): string {
-  return new URL(request.url).pathname.startsWith("/admin") ? "no-store" : "no-cache";
+  const path = new URL(request.url).pathname;
+  return path.startsWith("/admin") || path.startsWith("/my-booking") ? "no-store" : "no-cache";
 }
 
 /**

@@ -44,6 +44,14 @@ export default [
   route("api/payment/sandbox", "routes/api-payment-sandbox.ts"),
   route("api/payment/stripe", "routes/api-payment-stripe.ts"),
 
+  // The traveller's own booking, opened by the secret token of the link they were e-mailed
+  // (docs/product.md, Managing a booking): never cached, never sent on as a Referer.
+  route("my-booking", "routes/my-booking/lost-link.tsx"),
+  route("my-booking/:token", "routes/my-booking/manage.tsx"),
+  route("my-booking/:token/change", "routes/my-booking/change.tsx"),
+  route("my-booking/:token/voucher", "routes/my-booking/voucher.tsx"),
+  route("my-booking/:token/calendar.ics", "routes/my-booking/calendar-ics.ts"),
+
   // The business's price file, served from PRICES_CSV as it is now.
   route("data/prices.csv", "routes/prices-csv.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -125,6 +125,10 @@ export const outbox = pgTable(
         "driver_job_cancelled",
         "booking_cancelled",
         "payment_link",
+        "manage_link",
+        "booking_changed",
+        "traveller_cancelled",
+        "reminder",
       ],
     }).notNull(),
     recipient: text("recipient").notNull(),
@@ -142,6 +146,16 @@ export const outbox = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true }),
     /** A copy that staff asked to send again ('Resend'): the message it copies. */
     resentFrom: integer("resent_from"),
+    /**
+     * A random marker the body holds where the traveller's manage link goes. The link's token is
+     * drawn when the message is sent and stored only as a hash (manage_links), so no token is ever
+     * written in the outbox.
+     */
+    linkMarker: text("link_marker"),
+    /** Whether the message carries the booking's calendar file (.ics), drawn when it is sent. */
+    calendar: boolean("calendar").notNull().default(false),
+    /** The leg (1 or 2) a reminder is about. */
+    leg: integer("leg"),
   },
   (t) => [
     // The two e-mails of a payment are written once per order, whatever the replays; staff
@@ -150,11 +164,32 @@ export const outbox = pgTable(
     uniqueIndex("outbox_order_kind_key")
       .on(t.orderId, t.kind)
       .where(sql`${t.kind} in ('traveller_confirmation', 'business_notification') and ${t.resentFrom} is null`),
+    // One reminder per leg, whatever the number of instances that find it due at once.
+    uniqueIndex("outbox_reminder_key")
+      .on(t.orderId, t.leg)
+      .where(sql`${t.kind} = 'reminder' and ${t.resentFrom} is null`),
     index("outbox_order_idx").on(t.orderId),
     index("outbox_pending_idx")
       .on(t.status, t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * The traveller's links to their booking's own page (docs/product.md, Managing a booking): each
+ * e-mail and the payment result page get a token of their own, 256 random bits of which only the
+ * SHA-256 is kept here. Any of a booking's tokens opens its page.
+ */
+export const manageLinks = pgTable(
+  "manage_links",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id").notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("manage_links_token_hash_key").on(t.tokenHash), index("manage_links_order_idx").on(t.orderId)],
 );
 
 /**

@@ -17,6 +17,7 @@ import { startRetention } from "~/lib/retention.server";
 import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { SANDBOX_SECRET_NAME, sharedSecret } from "~/lib/shared-secrets.server";
+import { travellerMailPreparer } from "~/lib/traveller-mail.server";
 import { createPageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
@@ -75,7 +76,9 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
       url: `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`,
       headers: { get: (name: string) => req.get(name) ?? null },
     };
-    if (isSameOrigin(request, settings.siteUrl)) return next();
+    if (isSameOrigin(request, settings.siteUrl) || nullOriginOwnPost(req.get("origin"), req.get("sec-fetch-site"), req.originalUrl)) {
+      return next();
+    }
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This request did not come from our site.");
   });
 
@@ -91,6 +94,13 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
     const own = [new URL(settings.siteUrl).origin, `${req.protocol}://${req.get("host") ?? ""}`];
     if ((origin && own.includes(origin)) || (!origin && fetchSite === "same-origin")) return next();
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This request did not come from our site.");
+  });
+
+  // A traveller's booking pages carry a secret token in their address: never stored by a cache,
+  // and never sent on as a Referer to another site (docs/decisions/0017-manage-links.md).
+  app.use((req, res, next) => {
+    if (isTravellerPage(req.originalUrl)) res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+    next();
   });
 
   // Old payment provider configurations still return visitors to the PHP path.
@@ -186,6 +196,29 @@ export function isBackOffice(originalUrl: string): boolean {
   }
 }
 
+/** Whether a request's path, resolved and decoded as the router matches it, is a traveller's booking page. */
+export function isTravellerPage(originalUrl: string): boolean {
+  try {
+    const path = decodeURIComponent(new URL(originalUrl, "http://x").pathname).toLowerCase();
+    return path === "/my-booking" || path.startsWith("/my-booking/");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A page under `Referrer-Policy: no-referrer` posts its own forms with `Origin: null`. Such a post
+ * is the site's own when the browser says so by `Sec-Fetch-Site: same-origin`. A browser too old
+ * to send Sec-Fetch-Site is let through on the traveller's pages only: a post there names its
+ * booking by the secret token in its path, which another site cannot know, and the 'Lost your
+ * link?' form only sends a link to the booking's own address.
+ */
+export function nullOriginOwnPost(origin: string | undefined, fetchSite: string | undefined, originalUrl: string): boolean {
+  if (origin !== "null") return false;
+  if (fetchSite) return fetchSite === "same-origin";
+  return isTravellerPage(originalUrl);
+}
+
 function buildDate(): string | undefined {
   return typeof __BUILD_DATE__ === "string" ? __BUILD_DATE__ : undefined;
 }
@@ -230,6 +263,7 @@ export async function main(
     transport: createMailTransport(settings.smtpUrl),
     from: settings.mailFrom,
     log: console,
+    prepare: travellerMailPreparer({ db: database.db, siteUrl: settings.siteUrl }),
   });
   outbox.start();
   // Personal data the site no longer needs goes now and every hour (docs/product.md, Personal data).
@@ -243,6 +277,9 @@ export async function main(
     payments: createPaymentProvider(settings, sandboxSecret),
     limiter: limits.booking,
     paymentPageLimiter: limits.paymentPage,
+    manageMisses: limits.manageMisses,
+    lostLink: limits.lostLink,
+    lostLinkBooking: limits.lostLinkBooking,
     wakeOutbox: () => {
       const pass = outbox
         .runOnce()

@@ -10,6 +10,7 @@ import {
   driverJobCancelledEmail,
   driverJobEmail,
   paymentLinkEmail,
+  type BookingEmail,
   type EmailSite,
   type StaffEmail,
 } from "~/domain/booking/emails";
@@ -19,6 +20,7 @@ import type { Booking } from "~/domain/booking/validation";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 import { outboxState, type OutboxState } from "./mail.server";
+import { newLinkMarker } from "./manage-links.server";
 import { RefundRefused, type PaymentProvider, type RefundResult } from "./payments.server";
 import type { Settings } from "./settings.server";
 
@@ -47,7 +49,21 @@ const NOT_FOUND: ActionOutcome = { ok: false, status: 404, message: "There is no
 
 /** The site's details the e-mails carry, from the settings. */
 export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone" | "siteUrl">): EmailSite {
-  return { siteName: settings.siteName, businessEmail: settings.email, phone: settings.phone, siteUrl: settings.siteUrl };
+  return {
+    siteName: settings.siteName,
+    businessEmail: settings.email,
+    phone: settings.phone,
+    siteUrl: settings.siteUrl,
+    // Traveller e-mails hold this marker where their manage link goes; the outbox draws the link
+    // when it sends them (app/lib/traveller-mail.server.ts).
+    manageUrl: newLinkMarker(),
+  };
+}
+
+/** An e-mail as the outbox stores it: the manage link's marker in its own column. */
+export function outboxValues<T extends StaffEmail | BookingEmail>(message: T): Omit<T, "manageLink"> & { linkMarker: string | null } {
+  const { manageLink, ...rest } = message;
+  return { ...rest, linkMarker: manageLink ?? null };
 }
 
 async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefined> {
@@ -56,7 +72,7 @@ async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefi
 
 async function queue(tx: Tx, orderId: string, messages: StaffEmail[]): Promise<void> {
   if (messages.length === 0) return;
-  await tx.insert(outbox).values(messages.map((m) => ({ ...m, orderId })));
+  await tx.insert(outbox).values(messages.map((m) => ({ ...outboxValues(m), orderId })));
 }
 
 function facts(row: BookingRow) {
@@ -503,6 +519,9 @@ export async function resendEmail(
         recipient: written.recipient,
         subject: written.subject,
         body: written.body,
+        // A copy's manage link is drawn afresh when it is sent, like the original's.
+        linkMarker: "linkMarker" in written ? written.linkMarker : (written.manageLink ?? null),
+        calendar: message.calendar,
         resentFrom: message.id,
       };
       await tx.insert(outbox).values({ orderId, ...copy });

@@ -31,11 +31,33 @@ export interface MailRecipient {
   address: string;
 }
 
+/** A file sent with a message (the booking's calendar file), as nodemailer takes it. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+}
+
 /** What the outbox needs of a transport: nodemailer's, or a stand-in in tests. */
 export interface MailTransport {
-  sendMail(message: { from: string; to: MailRecipient; subject: string; text: string; messageId: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: MailRecipient;
+    subject: string;
+    text: string;
+    messageId: string;
+    attachments?: MailAttachment[];
+  }): Promise<unknown>;
   close?(): void;
 }
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+/**
+ * What is drawn only when a message is sent: its text with the manage link in place of the
+ * marker (a fresh token each time), and its attachments. Without one, the body is sent as stored.
+ */
+export type PrepareMessage = (message: OutboxRow) => Promise<{ text: string; attachments?: MailAttachment[] }>;
 
 export interface MailLogger {
   info(message: string): void;
@@ -82,6 +104,8 @@ export interface OutboxOptions {
   batchSize?: number;
   maxAttempts?: number;
   claimMs?: number;
+  /** Draws each message's link and attachments as it is sent (traveller-mail.server.ts). */
+  prepare?: PrepareMessage;
 }
 
 export interface Outbox {
@@ -123,13 +147,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
   const maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
   const claimMs = options.claimMs ?? OUTBOX_DEFAULTS.claimMs;
+  const prepare: PrepareMessage = options.prepare ?? (async (message) => ({ text: message.body }));
   let warnedNoTransport = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running: Promise<unknown> | null = null;
   let stopped = true;
 
   /** Claims the oldest due message no instance holds: its row, with the attempt counted. */
-  async function claimNext(): Promise<typeof outbox.$inferSelect | undefined> {
+  async function claimNext(): Promise<OutboxRow | undefined> {
     const at = now();
     const due = db
       .select({ id: outbox.id })
@@ -168,13 +193,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (!message) break; // nothing due, or every due message is another instance's
       const attempt = message.attempts;
       try {
+        const { text, attachments } = await prepare(message);
         // The outbox keeps the address only; the greeting inside the message carries the name.
         await transport.sendMail({
           from,
           to: { name: "", address: message.recipient },
           subject: message.subject,
-          text: message.body,
+          text,
           messageId: outboxMessageId(message, from),
+          ...(attachments && attachments.length > 0 ? { attachments } : {}),
         });
       } catch (error) {
         failed++;

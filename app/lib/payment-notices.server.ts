@@ -1,5 +1,6 @@
 import { bookingEmails } from "~/domain/booking/emails";
 import type { BookingServices } from "~/context";
+import { emailSite, outboxValues } from "./booking-admin.server";
 import { recordPayment, type BookingRow, type OutboxMessage, type PaymentNotice, type PaymentOutcome } from "./bookings.server";
 import type { Settings } from "./settings.server";
 
@@ -8,12 +9,11 @@ import type { Settings } from "./settings.server";
  * business's e-mail, so the staff see it before anything else.
  */
 export function paidEmails(row: BookingRow, settings: Settings): OutboxMessage[] {
-  const messages = bookingEmails(row, {
-    siteName: settings.siteName,
-    businessEmail: settings.email,
-    phone: settings.phone,
-    siteUrl: settings.siteUrl,
-  });
+  // The traveller's confirmation carries the manage link and the booking's calendar file.
+  const messages = bookingEmails(row, emailSite(settings)).map((m) => ({
+    ...outboxValues(m),
+    calendar: m.kind === "traveller_confirmation",
+  }));
   if (!row.paymentIssue) return messages;
   return messages.map((m) => (m.kind === "business_notification" ? { ...m, body: `PAYMENT ISSUE: ${row.paymentIssue}\n\n${m.body}` } : m));
 }

@@ -24,8 +24,25 @@ export interface RateLimits {
   booking: RateLimiter;
   /** Sandbox payment pages looked up: 60 a minute per visitor, so order ids cannot be tried in bulk. */
   paymentPage: RateLimiter;
+  /** Wrong tokens tried on the traveller's booking pages, per visitor (docs/product.md, Managing a booking). */
+  manageMisses: MissLimiter;
+  /** 'Lost your link?' requests: per visitor. */
+  lostLink: RateLimiter;
+  /** 'Lost your link?' requests that match a booking: per booking, so its traveller is not flooded. */
+  lostLinkBooking: RateLimiter;
   /** Stops the sweep of expired counters (at shutdown). */
   stop(): void;
+}
+
+/**
+ * Counts failures only: a visitor who has made `points` of them within the window is refused
+ * everything, right answers included, until it ends.
+ */
+export interface MissLimiter {
+  /** Whether the visitor may try now; does not count. */
+  check(address: string): Promise<LimitDecision>;
+  /** Counts one failure of this visitor. */
+  miss(address: string): Promise<void>;
 }
 
 export const RATE_LIMITS = {
@@ -37,6 +54,12 @@ export const RATE_LIMITS = {
   loginAddress: { points: 30, durationSeconds: 15 * 60 },
   /** Attempts on an account before each further one waits, longer each time, before its answer. */
   loginFreeAttempts: 3,
+  /** Wrong booking-page tokens per visitor: 20 per 15 minutes, then every token is refused. */
+  manageMisses: { points: 20, durationSeconds: 15 * 60 },
+  /** 'Lost your link?' posts per visitor: 5 per 15 minutes. */
+  lostLink: { points: 5, durationSeconds: 15 * 60 },
+  /** Links re-sent for one booking: 3 per hour. */
+  lostLinkBooking: { points: 3, durationSeconds: 60 * 60 },
   /** How often the counters that ended over an hour ago are deleted. */
   sweepIntervalMs: 5 * 60_000,
 } as const;
@@ -55,13 +78,21 @@ function drizzleStore(db: Db, keyPrefix: string, limit: { points: number; durati
   });
 }
 
-/** One limit, `points` requests per `durationSeconds` per visitor, counted under `keyPrefix`. */
-export function createRateLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): RateLimiter {
+/**
+ * One limit, `points` requests per `durationSeconds` per visitor, counted under `keyPrefix`. With
+ * `keyOf`, counted per that key instead of per address (a booking's order id, say).
+ */
+export function createRateLimiter(
+  db: Db,
+  keyPrefix: string,
+  limit: { points: number; durationSeconds: number },
+  keyOf: (key: string) => string = rateLimitKey,
+): RateLimiter {
   const store = drizzleStore(db, keyPrefix, limit);
   return {
     async consume(address) {
       try {
-        await store.consume(rateLimitKey(address));
+        await store.consume(keyOf(address));
         return { allowed: true };
       } catch (refusal) {
         // The store rejects with a RateLimiterRes when the limit is reached; anything else is an
@@ -72,6 +103,29 @@ export function createRateLimiter(db: Db, keyPrefix: string, limit: { points: nu
         }
         return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
       }
+    },
+  };
+}
+
+export function createMissLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): MissLimiter {
+  const store = drizzleStore(db, keyPrefix, limit);
+  return {
+    async check(address) {
+      try {
+        const state = await store.get(rateLimitKey(address));
+        if (!state || state.consumedPoints < limit.points) return { allowed: true };
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+      } catch (error) {
+        console.error(`Rate limit ${keyPrefix} could not be read (${(error as Error).name}); the request goes on.`);
+        return { allowed: true };
+      }
+    },
+    async miss(address) {
+      // Past the limit the store rejects with a RateLimiterRes: the failure is counted all the same.
+      await store.consume(rateLimitKey(address)).catch((refusal: unknown) => {
+        if (!(refusal instanceof RateLimiterRes))
+          console.error(`Rate limit ${keyPrefix} could not be counted (${(refusal as Error).name}).`);
+      });
     },
   };
 }
@@ -87,6 +141,9 @@ export function createRateLimits(db: Db, options: { sweepIntervalMs?: number } =
   return {
     booking: createRateLimiter(db, "booking", RATE_LIMITS.booking),
     paymentPage: createRateLimiter(db, "payment-page", RATE_LIMITS.paymentPage),
+    manageMisses: createMissLimiter(db, "manage-miss", RATE_LIMITS.manageMisses),
+    lostLink: createRateLimiter(db, "lost-link", RATE_LIMITS.lostLink),
+    lostLinkBooking: createRateLimiter(db, "lost-link-booking", RATE_LIMITS.lostLinkBooking, (orderId) => orderId),
     stop: () => clearInterval(sweep),
   };
 }

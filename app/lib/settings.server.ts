@@ -61,6 +61,13 @@ const schema = z.object({
   SITE_EMAIL: z.email({ message: "must be an e-mail address" }).default("booking@navette.example"),
   VIP_URL: httpUrl.default("https://vip.navette.example"),
   PRICES_CSV: z.string().trim().min(1, "must not be empty").default("data/prices.csv"),
+  MEETING_POINTS_CSV: z.string().trim().min(1, "must not be empty").default("data/meeting-points.csv"),
+  REMINDER_HOUR: z.coerce
+    .number({ message: "must be an hour from 0 to 23" })
+    .int("must be a whole hour from 0 to 23")
+    .min(0, "must be an hour from 0 to 23")
+    .max(23, "must be an hour from 0 to 23")
+    .default(18),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional()),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default(".data"),
   EMAILJS_PUBLIC_KEY: optional,
@@ -126,6 +133,10 @@ export interface Settings {
   email: string;
   vipUrl: string;
   pricesCsv: string;
+  /** The business's meeting points per airport, terminal and service, read at run time. */
+  meetingPointsCsv: string;
+  /** The hour (Paris time, 0–23) of the day before a pickup when its reminder e-mail goes out. */
+  reminderHour: number;
   databaseUrl: string | null;
   dataDir: string;
   emailjs: PublicSettings["emailjs"];
@@ -206,6 +217,8 @@ export function readSettings(env: Record<string, string | undefined>, options: {
     email: v.SITE_EMAIL,
     vipUrl: v.VIP_URL,
     pricesCsv: path.resolve(cwd, v.PRICES_CSV),
+    meetingPointsCsv: path.resolve(cwd, v.MEETING_POINTS_CSV),
+    reminderHour: v.REMINDER_HOUR,
     databaseUrl: v.DATABASE_URL ?? null,
     dataDir: path.resolve(cwd, v.DATA_DIR),
     emailjs: {

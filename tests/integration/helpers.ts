@@ -25,6 +25,7 @@ import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
 import { createPriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
+import { travellerMailPreparer } from "~/lib/traveller-mail.server";
 import type { readSettings as ReadSettings } from "~/lib/settings.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -135,7 +136,13 @@ export async function startInProcessServer(options: {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") }));
   const quiet = { info: () => undefined, warn: () => undefined, error: (m: string) => console.error(m) };
-  const outbox = createOutbox({ db: database.db, transport: createMailTransport(settings.smtpUrl), from: settings.mailFrom, log: quiet });
+  const outbox = createOutbox({
+    db: database.db,
+    transport: createMailTransport(settings.smtpUrl),
+    from: settings.mailFrom,
+    log: quiet,
+    prepare: travellerMailPreparer({ db: database.db, siteUrl: settings.siteUrl }),
+  });
   outbox.start();
   // The limits need no identity of the bundle's (no instanceof): the source module counts alike.
   const limits = createRateLimits(database.db);
@@ -144,6 +151,9 @@ export async function startInProcessServer(options: {
     payments: bundle.createPaymentProvider(settings),
     limiter: limits.booking,
     paymentPageLimiter: limits.paymentPage,
+    manageMisses: limits.manageMisses,
+    lostLink: limits.lostLink,
+    lostLinkBooking: limits.lostLinkBooking,
     wakeOutbox: () => void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message)),
   };
   const staff = await openStaff(database.db, settings, { log: () => undefined, warn: () => undefined });

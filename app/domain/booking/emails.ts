@@ -17,6 +17,8 @@ export interface BookingEmail {
   recipient: string;
   subject: string;
   body: string;
+  /** The text standing for the manage link in the body (EmailSite.manageUrl), when the body holds it. */
+  manageLink?: string;
 }
 
 /** What the builders read of a stored booking (structurally a bookings row). */
@@ -46,6 +48,11 @@ export interface EmailSite {
   businessEmail: string;
   phone: string;
   siteUrl: string;
+  /**
+   * The traveller's link to the booking's own page, or the marker that stands for it until the
+   * message is sent: traveller e-mails carry it when given.
+   */
+  manageUrl?: string;
 }
 
 export const CONFIRMATION_SENTENCE = "Your reservation will be confirmed within 12 hours.";
@@ -272,6 +279,7 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json |
   const deadline = cancellationDeadline(details);
   if (deadline) lines.push(`For this booking: cancel before ${deadline.date} at ${deadline.time} (Paris time) for a full refund.`);
   lines.push(
+    ...manageLines(site),
     "",
     "Questions or changes",
     `Write to ${site.businessEmail} or call ${site.phone}, quoting your order number ${row.orderId}.`,
@@ -279,12 +287,13 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json |
     "",
     site.siteName,
   );
-  return {
+  const message: BookingEmail = {
     kind: "traveller_confirmation",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: your booking ${row.orderId}`),
     body: lines.join("\n") + "\n",
   };
+  return withManageLink(message, site);
 }
 
 /** 24 hours before the first leg's pickup, in Paris time; null when the pickup is unknown. */
@@ -364,6 +373,8 @@ export interface StaffEmail {
   recipient: string;
   subject: string;
   body: string;
+  /** The text standing for the manage link in the body, when the body holds it. */
+  manageLink?: string;
 }
 
 /** The driver as the e-mails name them. */
@@ -373,8 +384,9 @@ export interface EmailDriver {
 }
 
 /** A test booking's subject starts with `[TEST] `, as the payment e-mails' do. */
-function staffEmail(row: BookingEmailInput, message: StaffEmail): StaffEmail {
-  return row.test ? { ...message, subject: TEST_SUBJECT_PREFIX + message.subject } : message;
+function staffEmail(row: BookingEmailInput, site: EmailSite, message: StaffEmail): StaffEmail {
+  const linked = withManageLink(message, site);
+  return row.test ? { ...linked, subject: TEST_SUBJECT_PREFIX + linked.subject } : linked;
 }
 
 function greeting(row: BookingEmailInput): string {
@@ -392,8 +404,19 @@ function travellerLegLines(row: BookingEmailInput, legs: LegView[]): string[] {
   ]);
 }
 
+/** The line that gives the traveller their booking's page, when the site has a link for it. */
+export function manageLines(site: EmailSite): string[] {
+  return site.manageUrl ? ["", "Your booking online: see it, change or cancel it, print your voucher", site.manageUrl] : [];
+}
+
+/** The manage link a traveller's message carries, for the outbox to put the real link in its place. */
+export function withManageLink<T extends { body: string }>(message: T, site: EmailSite): T & { manageLink?: string } {
+  return site.manageUrl && message.body.includes(site.manageUrl) ? { ...message, manageLink: site.manageUrl } : message;
+}
+
 function contactLines(row: BookingEmailInput, site: EmailSite): string[] {
   return [
+    ...manageLines(site),
     "",
     "Questions or changes",
     `Call us on ${site.phone} or write to ${site.businessEmail}, quoting your order number ${row.orderId}.`,
@@ -429,7 +452,7 @@ export function bookingConfirmedEmail(row: BookingEmailInput, site: EmailSite, d
     ...driverLines(driver),
     ...contactLines(row, site),
   ];
-  return staffEmail(row, {
+  return staffEmail(row, site, {
     kind: "booking_confirmed",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: booking ${row.orderId} confirmed`),
@@ -451,7 +474,7 @@ export function driverAssignedEmail(row: BookingEmailInput, site: EmailSite, dri
     ...travellerLegLines(row, legs),
     ...contactLines(row, site),
   ];
-  return staffEmail(row, {
+  return staffEmail(row, site, {
     kind: "driver_assigned",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: your driver for booking ${row.orderId}`),
@@ -489,7 +512,7 @@ export function driverJobEmail(row: BookingEmailInput, site: EmailSite, driver: 
   lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
   const first = legs[0]?.pickup;
   const when = first ? ` on ${first.date} ${first.time}` : "";
-  return staffEmail(row, {
+  return staffEmail(row, site, {
     kind: "driver_job",
     recipient: oneLine(driver.email),
     subject: oneLine(`Job ${row.orderId}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`),
@@ -517,7 +540,7 @@ export function driverJobCancelledEmail(
   lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
   const first = legs[0]?.pickup;
   const when = first ? ` on ${first.date} ${first.time}` : "";
-  return staffEmail(row, {
+  return staffEmail(row, site, {
     kind: "driver_job_cancelled",
     recipient: oneLine(driver.email),
     subject: oneLine(
@@ -542,7 +565,7 @@ export function bookingCancelledEmail(row: BookingEmailInput, site: EmailSite, r
     ...travellerLegLines(row, legs),
     ...contactLines(row, site),
   ];
-  return staffEmail(row, {
+  return staffEmail(row, site, {
     kind: "booking_cancelled",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: booking ${row.orderId} cancelled`),
@@ -562,7 +585,7 @@ export function bookingRefundedEmail(row: BookingEmailInput, site: EmailSite, re
     "Depending on your bank, it shows on your account within 5 to 10 days.",
     ...contactLines(row, site),
   ];
-  return staffEmail(row, {
+  return staffEmail(row, site, {
     kind: "booking_cancelled",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: refund for booking ${row.orderId}`),
@@ -591,7 +614,7 @@ export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checko
     CANCELLATION_RULE,
     ...contactLines(row, site),
   ];
-  return staffEmail(row, {
+  return staffEmail(row, site, {
     kind: "payment_link",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: pay for your booking ${row.orderId}`),
