@@ -101,3 +101,36 @@ describe("the shared rate limits", () => {
     expect(errors).toEqual([]);
   }, 30_000);
 });
+
+describe("the wrong-token limit", () => {
+  it("refuses a visitor everything once it has made 20 misses, and no other visitor", async () => {
+    const limits = createRateLimits(database.db);
+    try {
+      const address = "203.0.113.7";
+      for (let i = 0; i < RATE_LIMITS.manageMisses.points; i++) {
+        expect(await limits.manageMisses.check(address)).toEqual({ allowed: true });
+        await limits.manageMisses.miss(address);
+      }
+      const refused = await limits.manageMisses.check(address);
+      expect(refused.allowed).toBe(false);
+      if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(14 * 60);
+      // Misses past the limit are counted without throwing.
+      await expect(limits.manageMisses.miss(address)).resolves.toBeUndefined();
+      expect(await limits.manageMisses.check("203.0.113.8")).toEqual({ allowed: true });
+    } finally {
+      limits.stop();
+    }
+  });
+
+  it("counts the links re-sent for one booking by its order id, whoever asks", async () => {
+    const limits = createRateLimits(database.db);
+    try {
+      for (let i = 0; i < RATE_LIMITS.lostLinkBooking.points; i++)
+        expect((await limits.lostLinkBooking.consume("NV-AAAAAA")).allowed).toBe(true);
+      expect((await limits.lostLinkBooking.consume("NV-AAAAAA")).allowed).toBe(false);
+      expect((await limits.lostLinkBooking.consume("NV-BBBBBB")).allowed).toBe(true);
+    } finally {
+      limits.stop();
+    }
+  });
+});
