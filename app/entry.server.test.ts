@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { handleError } from "./entry.server";
+import { handleError, loggablePath } from "./entry.server";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -17,5 +17,20 @@ describe("handleError", () => {
     expect(line).not.toContain("claire");
     expect(line).not.toContain("33612345678");
     expect(line).not.toContain("Failed query");
+  });
+});
+
+describe("loggablePath", () => {
+  const token = "q3Xr9_0-abcdefghijklmnopqrstuvwxyzABCDEFGHI";
+  it.each([
+    [`/my-booking/${token}`, "/my-booking/:token"],
+    [`/my-booking/${token}/voucher`, "/my-booking/:token/voucher"],
+    [`/MY-BOOKING/${token}/change`, "/my-booking/:token/change"],
+    [`/%6dy-booking/${token}`, "/my-booking/:token"],
+    [`/x/../${token}`, "/x/../:token"],
+    ["/my-booking", "/my-booking"],
+    ["/admin/bookings/NV-7K3P2Q", "/admin/bookings/NV-7K3P2Q"],
+  ])("%s → %s", (path, logged) => {
+    expect(loggablePath(path)).toBe(logged);
   });
 });

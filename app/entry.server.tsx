@@ -92,6 +92,15 @@ export function handleDataRequest(response: Response, { request }: { request: Re
 }
 
 /**
+ * A path as logs may show it: a traveller's booking pages carry a secret token in their path
+ * (however the path is spelled), so every segment after /my-booking/, and any segment of a
+ * token's length, reads ":token".
+ */
+export function loggablePath(pathname: string): string {
+  return pathname.replace(/\/(?:m|%6d)y-booking\/[^/]+/gi, "/my-booking/:token").replace(/\/[A-Za-z0-9_%-]{40,}(?=\/|$)/g, "/:token");
+}
+
+/**
  * Errors thrown by loaders and actions. Database errors quote every query parameter in their
  * message (names, e-mails, phones), so the message is never logged: only the error's kind, its
  * code and where it was thrown (no personal data in logs).
@@ -110,5 +119,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
     .filter((line) => line.startsWith("at "))
     .slice(0, 4)
     .join(" < ");
-  console.error(`${request.method} ${new URL(request.url).pathname} failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""} ${where}`);
+  console.error(
+    `${request.method} ${loggablePath(new URL(request.url).pathname)} failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""} ${where}`,
+  );
 }
