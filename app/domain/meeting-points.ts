@@ -1,0 +1,314 @@
+/**
+ * Meeting points (docs/product.md, Meeting points): where the driver meets the traveller, per
+ * airport, terminal and service, kept in a comma-separated file the business edits in a
+ * spreadsheet (MEETING_POINTS_CSV). Its header is `airport,terminal,service,meeting_point`:
+ *
+ * - airport: CDG, ORY or BVA, or `*` for every other place (a hotel, an address, Disneyland Paris);
+ * - terminal: one of the airport's terminals (app/domain/terminals.ts), or empty for the airport's
+ *   default, used when the traveller does not know the terminal yet or it has no row of its own;
+ *   always empty on a `*` row;
+ * - service: shuttle or private;
+ * - meeting_point: the text the traveller reads, at most 400 characters.
+ *
+ * The file is read as the price file is (app/domain/pricing/csv.ts): UTF-8 with or without a BOM,
+ * CRLF or LF line ends, quoted fields holding commas, doubled quotes and line breaks, blank lines
+ * skipped, header names found in any order and any case, other columns ignored. Unlike the price
+ * file, any faulty row fails the whole file: a missing meeting point would leave a traveller
+ * without one, so every problem is listed with its line and the file is not used.
+ */
+import { AIRPORTS, transferKindsFrom } from "./airports";
+import type { AirportCode, TransferKind } from "./site-paths";
+import { TERMINAL_NOT_KNOWN, TERMINALS } from "./terminals";
+
+export interface MeetingPointRow {
+  /** 1-based line of the file where the row starts (the header is line 1). */
+  line: number;
+  airport: AirportCode | "*";
+  /** One of the airport's terminals as TERMINALS spells it, or "" for the airport's default. */
+  terminal: string;
+  service: TransferKind;
+  text: string;
+}
+
+export interface MeetingPoints {
+  rows: readonly MeetingPointRow[];
+}
+
+export const MEETING_POINT_COLUMNS = ["airport", "terminal", "service", "meeting_point"] as const;
+export const MEETING_POINTS_HEADER = MEETING_POINT_COLUMNS.join(",");
+export const MEETING_POINT_MAX_LENGTH = 400;
+/** The airport column of the rows for every place that is not an airport. */
+export const ANY_OTHER_PLACE = "*";
+
+const SERVICES: readonly TransferKind[] = ["shuttle", "private"];
+const AIRPORT_CODES = AIRPORTS.map((a) => a.code);
+
+// ---------------------------------------------------------------------------------------------
+// Records: RFC 4180 with ','.
+
+interface FileRecord {
+  line: number;
+  fields: string[];
+}
+
+/** The file's records, each with the line it starts on; a quote that never closes spoils its line only. */
+function readRecords(text: string): { records: FileRecord[]; errors: string[] } {
+  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  const records: FileRecord[] = [];
+  const errors: string[] = [];
+  let pos = 0;
+  let line = 1;
+  while (pos < src.length) {
+    const startLine = line;
+    const fields: string[] = [];
+    let spoiled = false;
+    for (;;) {
+      let field = "";
+      if (src[pos] === '"') {
+        const quoted = readQuoted(src, pos + 1);
+        if (quoted === null) {
+          errors.push(`line ${startLine}: a quoted field is never closed (a " is missing)`);
+          pos = endOfLine(src, pos);
+          line = startLine + 1;
+          spoiled = true;
+          break;
+        }
+        field = quoted.value;
+        line += quoted.lineBreaks;
+        pos = quoted.end;
+      }
+      while (pos < src.length && src[pos] !== "," && src[pos] !== "\n" && src[pos] !== "\r") field += src[pos++];
+      fields.push(field);
+      if (pos >= src.length) break;
+      if (src[pos] === ",") {
+        pos++;
+        continue;
+      }
+      pos += src[pos] === "\r" && src[pos + 1] === "\n" ? 2 : 1;
+      line++;
+      break;
+    }
+    if (!spoiled) records.push({ line: startLine, fields });
+  }
+  return { records, errors };
+}
+
+function readQuoted(src: string, from: number): { value: string; end: number; lineBreaks: number } | null {
+  let value = "";
+  let lineBreaks = 0;
+  let i = from;
+  while (i < src.length) {
+    const c = src[i]!;
+    if (c === '"') {
+      if (src[i + 1] === '"') {
+        value += '"';
+        i += 2;
+        continue;
+      }
+      return { value, end: i + 1, lineBreaks };
+    }
+    if (c === "\n" || (c === "\r" && src[i + 1] !== "\n")) lineBreaks++;
+    value += c;
+    i++;
+  }
+  return null;
+}
+
+function endOfLine(src: string, pos: number): number {
+  let i = pos;
+  while (i < src.length && src[i] !== "\n" && src[i] !== "\r") i++;
+  if (src[i] === "\r" && src[i + 1] === "\n") return i + 2;
+  return i < src.length ? i + 1 : i;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+/**
+ * The file's rows and every problem found, each naming its line. The file is fit to use only when
+ * `errors` is empty; `points` then holds every row, else the rows that were valid.
+ */
+export function parseMeetingPoints(text: string): { points: MeetingPoints; errors: string[] } {
+  const read = readRecords(text);
+  const errors = [...read.errors];
+  const filled = read.records.filter((r) => r.fields.some((f) => f.trim() !== ""));
+  const header = filled[0];
+  if (!header) {
+    return { points: { rows: [] }, errors: [...errors, `the file is empty: its first line must be the header ${MEETING_POINTS_HEADER}`] };
+  }
+  const index = new Map<string, number>();
+  header.fields.forEach((name, i) => {
+    const key = name.trim().toLowerCase();
+    if (!index.has(key)) index.set(key, i);
+  });
+  const missing = MEETING_POINT_COLUMNS.filter((c) => !index.has(c));
+  if (missing.length > 0) {
+    const found = header.fields.map((f) => f.trim()).join(",");
+    errors.unshift(`line ${header.line}: the header must be ${MEETING_POINTS_HEADER} (found "${found}", lacking ${missing.join(", ")})`);
+    return { points: { rows: [] }, errors: errors.sort(byLine) };
+  }
+  const width = Math.max(...MEETING_POINT_COLUMNS.map((c) => index.get(c)!)) + 1;
+  const headerWidth = header.fields.length;
+
+  const rows: MeetingPointRow[] = [];
+  const seen = new Map<string, number>();
+  for (const record of filled.slice(1)) {
+    const cell = (column: (typeof MEETING_POINT_COLUMNS)[number]) => record.fields[index.get(column)!] ?? "";
+    const problems: string[] = [];
+    const extra = record.fields.slice(Math.max(width, headerWidth)).some((f) => f.trim() !== "");
+    if (extra) {
+      problems.push(
+        `${record.fields.length} fields where the header has ${headerWidth}: put the meeting point in double quotes if it holds a comma`,
+      );
+    }
+    const airport = readAirport(cell("airport"), problems);
+    const terminal = airport === null ? null : readTerminal(airport, cell("terminal"), problems);
+    const service = readService(cell("service"), problems);
+    if (airport !== null && airport !== ANY_OTHER_PLACE && service !== null && !transferKindsFrom(airport).includes(service)) {
+      problems.push(`${airport} has no ${service} service (${transferKindsFrom(airport).join(" and ")} only)`);
+    }
+    const meetingPoint = readText(cell("meeting_point"), problems);
+    if (problems.length === 0 && airport !== null && terminal !== null && service !== null && meetingPoint !== null) {
+      const key = rowKey(airport, terminal, service);
+      const before = seen.get(key);
+      if (before !== undefined) {
+        problems.push(`${describe(airport, terminal, service)} is already given on line ${before}`);
+      } else {
+        seen.set(key, record.line);
+        rows.push({ line: record.line, airport, terminal, service, text: meetingPoint });
+      }
+    }
+    for (const p of problems) errors.push(`line ${record.line}: ${p}`);
+  }
+
+  errors.sort(byLine);
+  for (const code of AIRPORT_CODES) {
+    for (const service of transferKindsFrom(code)) {
+      if (!seen.has(rowKey(code, TERMINAL_NOT_KNOWN, service))) {
+        errors.push(`missing row: ${code},,${service},… (the ${service} default of ${code}, with an empty terminal)`);
+      }
+    }
+  }
+  for (const service of SERVICES) {
+    if (!seen.has(rowKey(ANY_OTHER_PLACE, TERMINAL_NOT_KNOWN, service))) {
+      errors.push(`missing row: *,,${service},… (the ${service} meeting point at any place that is not an airport)`);
+    }
+  }
+  return { points: { rows }, errors };
+}
+
+/** Line errors by their line, in a stable order; messages without a line stay after them. */
+function byLine(a: string, b: string): number {
+  return lineOf(a) - lineOf(b);
+}
+
+function lineOf(message: string): number {
+  const m = /^line (\d+):/.exec(message);
+  return m ? Number(m[1]) : Number.MAX_SAFE_INTEGER;
+}
+
+function readAirport(raw: string, problems: string[]): AirportCode | "*" | null {
+  const value = raw.trim().toUpperCase();
+  if (value === ANY_OTHER_PLACE) return ANY_OTHER_PLACE;
+  const code = AIRPORT_CODES.find((c) => c === value);
+  if (code) return code;
+  problems.push(
+    value === ""
+      ? `the airport is empty (${AIRPORT_CODES.join(", ")} or * for any other place)`
+      : `unknown airport "${raw.trim()}" (${AIRPORT_CODES.join(", ")} or * for any other place)`,
+  );
+  return null;
+}
+
+function readTerminal(airport: AirportCode | "*", raw: string, problems: string[]): string | null {
+  const value = raw.trim().toUpperCase();
+  if (value === "") return TERMINAL_NOT_KNOWN;
+  if (airport === ANY_OTHER_PLACE) {
+    problems.push(`a * row is for places that are not airports: its terminal must be empty (found "${raw.trim()}")`);
+    return null;
+  }
+  const terminal = TERMINALS[airport].find((t) => t.toUpperCase() === value);
+  if (terminal) return terminal;
+  problems.push(`terminal ${raw.trim()} is not a terminal of ${airport} (${TERMINALS[airport].join(", ")}; empty for the default)`);
+  return null;
+}
+
+function readService(raw: string, problems: string[]): TransferKind | null {
+  const value = raw.trim().toLowerCase();
+  const service = SERVICES.find((s) => s === value);
+  if (service) return service;
+  problems.push(value === "" ? "the service is empty (shuttle or private)" : `unknown service "${raw.trim()}" (shuttle or private)`);
+  return null;
+}
+
+function readText(raw: string, problems: string[]): string | null {
+  // A line break typed in a spreadsheet cell reads as a space.
+  const text = raw.replace(/\s+/g, " ").trim();
+  if (text === "") {
+    problems.push("the meeting point is empty");
+    return null;
+  }
+  if (text.length > MEETING_POINT_MAX_LENGTH) {
+    problems.push(`the meeting point is ${text.length} characters long; keep it to ${MEETING_POINT_MAX_LENGTH}`);
+    return null;
+  }
+  return text;
+}
+
+function rowKey(airport: AirportCode | "*", terminal: string, service: TransferKind): string {
+  return `${airport}|${terminal}|${service}`;
+}
+
+function describe(airport: AirportCode | "*", terminal: string, service: TransferKind): string {
+  if (airport === ANY_OTHER_PLACE) return `the * ${service} row`;
+  return terminal === TERMINAL_NOT_KNOWN ? `the ${airport} ${service} default` : `${airport} terminal ${terminal} ${service}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Look-ups
+
+/**
+ * The airport a price-file place name stands for, in either spelling: "Charles de Gaulle Airport
+ * (CDG)" or the depart key "Charles_de_Gaulle_Airport_(CDG)"; null for any other place.
+ */
+export function airportCodeOfPlace(place: string): AirportCode | null {
+  const wanted = normalisePlace(place);
+  return AIRPORTS.find((a) => normalisePlace(a.place) === wanted)?.code ?? null;
+}
+
+function normalisePlace(place: string): string {
+  return place
+    .replace(/[_\s]+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Where the driver meets a traveller picked up at `place`. At an airport: the row of its terminal
+ * and service, else the airport's default for the service (the terminal is "" = not known yet, or
+ * has no row of its own). Anywhere else: the `*` row of the service. "" when the points have no
+ * such row, which a valid file allows only for a service the airport does not offer.
+ */
+export function meetingPointFor(points: MeetingPoints, place: string, terminal: string, service: TransferKind): string {
+  const airport = airportCodeOfPlace(place);
+  const find = (a: AirportCode | "*", t: string) =>
+    points.rows.find((r) => r.airport === a && r.terminal === t && r.service === service)?.text;
+  if (airport === null) return find(ANY_OTHER_PLACE, TERMINAL_NOT_KNOWN) ?? "";
+  const wanted = terminal.trim().toUpperCase();
+  const own = TERMINALS[airport].find((t) => t.toUpperCase() === wanted);
+  return (own !== undefined ? find(airport, own) : undefined) ?? find(airport, TERMINAL_NOT_KNOWN) ?? "";
+}
+
+export interface TerminalMeetingPoint {
+  /** One of the airport's terminals, or "" for a traveller who does not know it yet. */
+  terminal: string;
+  text: string;
+}
+
+/** The meeting point at each of the airport's terminals for a service, in TERMINALS order, then the default. */
+export function airportMeetingPoints(points: MeetingPoints, code: AirportCode, service: TransferKind): TerminalMeetingPoint[] {
+  const place = AIRPORTS.find((a) => a.code === code)!.place;
+  return [...TERMINALS[code], TERMINAL_NOT_KNOWN]
+    .map((terminal) => ({ terminal, text: meetingPointFor(points, place, terminal, service) }))
+    .filter((p) => p.text !== "");
+}
