@@ -1,5 +1,6 @@
 import type { StaffServices } from "~/lib/auth.server";
 import type { Db } from "~/lib/db.server";
+import type { MeetingPointStore } from "~/lib/meeting-points.server";
 import type { SandboxProvider, StripeProvider } from "~/lib/payments.server";
 import type { PriceStore } from "~/lib/prices.server";
 import type { MissLimiter, RateLimiter } from "~/lib/rate-limits.server";
@@ -19,6 +20,8 @@ export interface BookingServices {
   /** 'Lost your link?': per visitor, and per booking found. */
   lostLink: RateLimiter;
   lostLinkBooking: RateLimiter;
+  /** Where the driver meets the traveller (MEETING_POINTS_CSV), re-read when the file changes. */
+  meetingPoints: MeetingPointStore;
   /** Asks the outbox to send what is waiting now rather than at its next round. */
   wakeOutbox(): void;
 }

@@ -10,6 +10,7 @@ import type { BookingServices } from "~/context";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
+import { createMeetingPointStore } from "~/lib/meeting-points.server";
 import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
@@ -139,7 +140,11 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
       cache = createPageCache({
         build,
         loadContext: () => context("", "page-cache"),
-        version: async () => (await prices.get()).etag,
+        // The airport pages show the meeting points too: an edit of either file is a new version.
+        version: async () => {
+          const [priceFile, meetingPoints] = await Promise.all([prices.get(), booking.meetingPoints.get().catch(() => null)]);
+          return `${priceFile.etag}${meetingPoints?.etag ?? ""}`;
+        },
         origin: settings.siteUrl,
       });
       handler = routerHandler(build);
@@ -243,6 +248,14 @@ export async function main(
   }
 
   const prices = createPriceStore(settings.pricesCsv);
+  // A traveller must never be told of no meeting point: without a good file the server does not start.
+  const meetingPoints = createMeetingPointStore(settings.meetingPointsCsv);
+  try {
+    await meetingPoints.get();
+  } catch (error) {
+    console.error(`The meeting points could not be loaded (MEETING_POINTS_CSV): ${(error as Error).message}`);
+    process.exit(1);
+  }
   // The database opens, and is migrated, before the server listens: a load balancer sends no
   // visitor to an instance that cannot yet count its rate limits, verify a sandbox payment or
   // store a booking. Without it the site cannot take bookings: stop, and let the supervisor say why.
@@ -280,6 +293,7 @@ export async function main(
     manageMisses: limits.manageMisses,
     lostLink: limits.lostLink,
     lostLinkBooking: limits.lostLinkBooking,
+    meetingPoints,
     wakeOutbox: () => {
       const pass = outbox
         .runOnce()

@@ -22,6 +22,7 @@ import { quote, type PriceRequest } from "~/domain/pricing/pricing";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database, type Db } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
+import { createMeetingPointStore } from "~/lib/meeting-points.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
 import { createPriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
@@ -154,6 +155,7 @@ export async function startInProcessServer(options: {
     manageMisses: limits.manageMisses,
     lostLink: limits.lostLink,
     lostLinkBooking: limits.lostLinkBooking,
+    meetingPoints: createMeetingPointStore(settings.meetingPointsCsv),
     wakeOutbox: () => void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message)),
   };
   const staff = await openStaff(database.db, settings, { log: () => undefined, warn: () => undefined });
