@@ -1,15 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, parisInstant, parisParts } from "../booking/paris-time";
-import {
-  bookingLegs,
-  dueReminders,
-  REMINDER_LOOKAHEAD_MS,
-  reminderCutoff,
-  reminderDueAt,
-  reminderWindowOpen,
-  remindable,
-} from "./reminders";
+import { bookingLegs, dueReminders, reminderCutoff, reminderDueAt, reminderHorizon, reminderWindowOpen, remindable } from "./reminders";
 
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
 const HOUR = 3_600_000;
@@ -75,6 +67,19 @@ describe("remindable", () => {
   });
 });
 
+describe("reminderHorizon", () => {
+  it.each([
+    ["an ordinary evening", paris(2026, 5, 19, 18, 0), "2026-05-20T22:00:00.000Z"],
+    ["just before midnight", paris(2026, 5, 19, 23, 59), "2026-05-20T22:00:00.000Z"],
+    ["just after midnight", paris(2026, 5, 20, 0, 1), "2026-05-21T22:00:00.000Z"],
+    // The day after tomorrow starts in summer time, tomorrow being the day the clocks go forward.
+    ["the eve of the day the clocks go forward", paris(2026, 3, 28, 18, 0), "2026-03-29T22:00:00.000Z"],
+    ["the eve of the day the clocks go back", paris(2026, 10, 24, 18, 0), "2026-10-25T23:00:00.000Z"],
+  ])("%s", (_what, now, horizon) => {
+    expect(reminderHorizon(now).toISOString()).toBe(horizon);
+  });
+});
+
 describe("dueReminders", () => {
   const base = { bookingStatus: "confirmed", status: "paid", paymentMode: "card" };
   const out = paris(2026, 5, 20, 10, 0);
@@ -113,7 +118,7 @@ describe("the rule for any pickup and hour (fast-check)", () => {
         const due = reminderDueAt(pickup, hour);
         const latest = pickup.getTime() - 3 * HOUR;
         expect(due.getTime()).toBeLessThanOrEqual(latest);
-        expect(pickup.getTime() - due.getTime()).toBeLessThanOrEqual(REMINDER_LOOKAHEAD_MS);
+        expect(pickup.getTime() - due.getTime()).toBeLessThanOrEqual(49 * HOUR);
         if (due.getTime() === latest) return;
         const day = parisParts(pickup);
         const dueParts = parisParts(due);
@@ -134,6 +139,8 @@ describe("the rule for any pickup and hour (fast-check)", () => {
         expect(cutoff.getTime() - due.getTime()).toBeGreaterThanOrEqual(HOUR);
         const now = new Date(pickup.getTime() - minutes * 60_000);
         expect(reminderWindowOpen(pickup, now, hour)).toBe(now >= due && now < cutoff);
+        // What the worker's query narrows to holds every pickup whose reminder is due.
+        if (now >= due) expect(pickup.getTime()).toBeLessThan(reminderHorizon(now).getTime());
       }),
     );
   });

@@ -1,4 +1,4 @@
-import { addDays, parisInstant, parisParts } from "../booking/paris-time";
+import { addDays, parisInstant, parisParts, parisToday } from "../booking/paris-time";
 
 /**
  * The reminder e-mail's rule (docs/product.md, Reminders): each leg of a booking gets one e-mail
@@ -89,7 +89,10 @@ export function dueReminders(
 }
 
 /**
- * How far ahead a pickup can be and still have its reminder due: from the start of the day before
- * (hour 0) to the end of its own day is at most 49 hours (a day of 25 hours when the clocks go back).
+ * The pickups whose reminders can be due at `now` are before this instant: the start of the day
+ * after tomorrow, in Paris. (A reminder is due on the Paris day before its pickup's day, so a
+ * pickup from then on has its reminder due tomorrow at the earliest.)
  */
-export const REMINDER_LOOKAHEAD_MS = 50 * 3_600_000;
+export function reminderHorizon(now: Date): Date {
+  return parisInstant({ ...addDays(parisToday(now), 2), hour: 0, minute: 0 });
+}

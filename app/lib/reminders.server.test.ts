@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { bookings, outbox } from "../../db/schema";
+import { parisInstant } from "~/domain/booking/paris-time";
+import { parseMeetingPoints } from "~/domain/meeting-points";
+import { queueDueReminders, startReminders, type MeetingPointSource } from "./reminders.server";
+import { bookingRowValues } from "./test-support/booking-rows";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
+
+const database = useEmbeddedDatabase();
+const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
+
+const settings = {
+  reminderHour: 18,
+  siteName: "Navette Paris",
+  email: "booking@navette.example",
+  phone: "+33 1 99 00 12 34",
+  siteUrl: "https://navette.example",
+};
+
+const points = parseMeetingPoints(
+  [
+    "airport,terminal,service,meeting_point",
+    "CDG,,private,CDG default private.",
+    "CDG,,shuttle,CDG default shuttle.",
+    "CDG,2E,private,Terminal 2E exit 8 private.",
+    "CDG,2E,shuttle,Terminal 2E exit 8 shuttle.",
+    "ORY,,private,Orly default private.",
+    "ORY,,shuttle,Orly default shuttle.",
+    "BVA,,private,Beauvais default private.",
+    "BVA,,shuttle,Beauvais default shuttle.",
+    "*,,private,At your hotel's reception.",
+    "*,,shuttle,At your hotel's shuttle stop.",
+  ].join("\n"),
+);
+const meetingPoints: MeetingPointSource = { get: async () => ({ points: points.points }) };
+
+/** A paid one-way booking picked up at CDG terminal 2E at `pickupAt`. */
+async function booking(orderId: string, pickupAt: Date, fields: Partial<typeof bookings.$inferInsert> = {}) {
+  const leg = {
+    leg: 1,
+    date: "",
+    pickupAt: pickupAt.toISOString(),
+    passengers: { adults: 2, children: 0, babies: 0, total: 2 },
+    pickup: {
+      place: "Charles de Gaulle Airport (CDG)",
+      kind: "flight",
+      terminal: "2E",
+      flightNumber: "BA304",
+      flightCity: "London",
+      flightTime: "10:00",
+    },
+    dropoff: { place: "Disneyland Paris", kind: "address", hotel: "Hotel Cheyenne", address: "", zip: "77700" },
+    info: "",
+  };
+  await database.db.insert(bookings).values(
+    bookingRowValues({
+      orderId,
+      submissionToken: `token-${orderId}`,
+      status: "paid",
+      firstPickupAt: pickupAt,
+      details: { legs: [leg], luggage: {} },
+      ...fields,
+    }),
+  );
+}
+
+const reminders = async (orderId: string) => database.db.select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(outbox.id);
+
+const quiet = () => ({ info: vi.fn<(m: string) => void>(), error: vi.fn<(m: string) => void>() });
+
+describe("queueDueReminders", () => {
+  it("writes a due leg's reminder once, with the meeting point of its terminal and the manage link's marker", async () => {
+    const pickup = paris(2026, 6, 10, 10, 0);
+    await booking("NV-RMD001", pickup);
+    const log = quiet();
+    const options = { db: database.db, settings, meetingPoints, log };
+    expect(await queueDueReminders(options, paris(2026, 6, 9, 17, 59))).toEqual({ queued: 0 });
+    expect(await queueDueReminders(options, paris(2026, 6, 9, 18, 0))).toEqual({ queued: 1 });
+    expect(await queueDueReminders(options, paris(2026, 6, 9, 18, 5))).toEqual({ queued: 0 });
+    const [row, ...more] = await reminders("NV-RMD001");
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({ kind: "reminder", leg: 1, recipient: "claire@example.com", status: "pending" });
+    expect(row!.subject).toBe("Navette Paris: your transfer tomorrow, booking NV-RMD001");
+    expect(row!.body).toContain("Meeting point\nTerminal 2E exit 8 private.");
+    expect(row!.linkMarker).toMatch(/^\[manage-link:[0-9a-f-]{36}\]$/);
+    expect(row!.body).toContain(row!.linkMarker!);
+    // Ids only in the log: never the traveller's address or name.
+    expect(log.info.mock.calls.flat().join("\n")).toMatch(/^Reminder for order NV-RMD001, leg 1, queued as e-mail \d+\.$/);
+    expect(log.info.mock.calls.flat().join("\n")).not.toMatch(/claire|martin/i);
+  });
+
+  it("sends a reminder without a meeting point when the meeting points file cannot be read", async () => {
+    await booking("NV-RMD002", paris(2026, 6, 11, 10, 0));
+    const log = quiet();
+    const broken: MeetingPointSource = {
+      get: async () => {
+        throw Object.assign(new Error("The meeting points file /x has errors: line 2 …"), { name: "MeetingPointsUnavailableError" });
+      },
+    };
+    expect(await queueDueReminders({ db: database.db, settings, meetingPoints: broken, log }, paris(2026, 6, 10, 19, 0))).toEqual({
+      queued: 1,
+    });
+    expect((await reminders("NV-RMD002"))[0]!.body).not.toContain("Meeting point");
+    expect(log.error).toHaveBeenCalledWith(expect.stringContaining("MeetingPointsUnavailableError"));
+  });
+
+  it("writes one reminder per leg when passes run at once", async () => {
+    await booking("NV-RMD003", paris(2026, 6, 12, 10, 0));
+    const options = { db: database.db, settings, meetingPoints, log: quiet() };
+    const now = paris(2026, 6, 11, 20, 0);
+    const results = await Promise.all([1, 2, 3, 4].map(() => queueDueReminders(options, now)));
+    expect(results.reduce((n, r) => n + r.queued, 0)).toBe(1);
+    expect(await reminders("NV-RMD003")).toHaveLength(1);
+  });
+
+  it("follows the REMINDER_HOUR setting", async () => {
+    await booking("NV-RMD004", paris(2026, 6, 13, 10, 0));
+    const options = { db: database.db, settings: { ...settings, reminderHour: 9 }, meetingPoints, log: quiet() };
+    expect(await queueDueReminders(options, paris(2026, 6, 12, 8, 59))).toEqual({ queued: 0 });
+    expect(await queueDueReminders(options, paris(2026, 6, 12, 9, 0))).toEqual({ queued: 1 });
+  });
+});
+
+describe("startReminders", () => {
+  it("runs a pass at once, wakes the outbox when it wrote something, and stop() waits for the pass", async () => {
+    await booking("NV-RMD005", paris(2026, 6, 14, 10, 0));
+    const wakeOutbox = vi.fn();
+    const worker = startReminders({
+      db: database.db,
+      settings,
+      meetingPoints,
+      log: quiet(),
+      wakeOutbox,
+      now: () => paris(2026, 6, 13, 18, 30),
+      intervalMs: 60_000,
+    });
+    await worker.stop();
+    expect(await reminders("NV-RMD005")).toHaveLength(1);
+    expect(wakeOutbox).toHaveBeenCalledTimes(1);
+    expect(await worker.runOnce()).toEqual({ queued: 0 });
+    expect(wakeOutbox).toHaveBeenCalledTimes(1);
+  });
+
+  it("logs a failed pass by its error's name and carries on", async () => {
+    const log = quiet();
+    const failing = { get: async () => ({ points: points.points }) };
+    const worker = startReminders({
+      db: {
+        select: () => {
+          throw Object.assign(new Error("connection to claire@example.com refused"), { name: "DatabaseError", code: "57P01" });
+        },
+      } as never,
+      settings,
+      meetingPoints: failing,
+      log,
+      intervalMs: 60_000,
+    });
+    await worker.stop();
+    expect(log.error).toHaveBeenCalledWith("Reminders pass failed: DatabaseError (57P01); it runs again on the next round.");
+  });
+});

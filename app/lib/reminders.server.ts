@@ -1,0 +1,178 @@
+import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { bookings, drivers, outbox } from "../../db/schema";
+import { reminderEmail, reminderLegEnds } from "~/domain/manage/reminder-email";
+import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon, remindable } from "~/domain/manage/reminders";
+import { meetingPointFor, type MeetingPoints } from "~/domain/meeting-points";
+import { emailSite } from "./booking-admin.server";
+import type { BookingRow } from "./bookings.server";
+import type { Db } from "./db.server";
+import type { Settings } from "./settings.server";
+
+/**
+ * The reminder e-mails (docs/product.md, Reminders): a pass looks for legs whose pickup is in the
+ * rest of today or tomorrow (Paris time) and whose reminder is due (the SQL narrows, app/domain/manage/reminders.ts
+ * decides), and writes each one's message to the outbox, which sends it.
+ *
+ * Once per leg, whatever the number of instances and passes: the outbox's unique index
+ * outbox_reminder_key on (order_id, leg) for reminders takes one row per leg, and an insert that
+ * meets it does nothing (ON CONFLICT DO NOTHING), so two instances finding the same leg due at the
+ * same moment write one message between them. The insert is made with the booking's row locked
+ * (FOR SHARE) and its state read again, so a booking cancelled meanwhile (a cancellation locks it
+ * FOR UPDATE) gets none.
+ *
+ * Logs carry order ids and outbox ids only.
+ */
+
+/** The meeting points file as the worker reads it (app/lib/meeting-points.server.ts's store). */
+export interface MeetingPointSource {
+  get(): Promise<{ points: MeetingPoints }>;
+}
+
+export interface ReminderOptions {
+  db: Db;
+  settings: Pick<Settings, "reminderHour" | "siteName" | "email" | "phone" | "siteUrl">;
+  meetingPoints: MeetingPointSource;
+  log: Pick<Console, "info" | "error">;
+  /** Asks the outbox to send now what a pass has just written (BookingServices.wakeOutbox). */
+  wakeOutbox?: () => void;
+  now?: () => Date;
+  /** Between two passes; five minutes by default. */
+  intervalMs?: number;
+  /** The most bookings one pass reads. */
+  batchSize?: number;
+}
+
+export interface Reminders {
+  /** One pass as of now(): resolves with the reminders it wrote. */
+  runOnce(): Promise<{ queued: number }>;
+  /** Stops the timer and waits for a pass under way. */
+  stop(): Promise<void>;
+}
+
+export const REMINDER_DEFAULTS = { intervalMs: 5 * 60_000, batchSize: 200 } as const;
+
+/** A reminder already written for the leg (whether sent or not, and copies aside). */
+const reminderWritten = (leg: 1 | 2) =>
+  sql<boolean>`exists (select 1 from ${outbox} where ${outbox.orderId} = ${bookings.orderId} and ${outbox.kind} = 'reminder' and ${outbox.leg} = ${leg})`;
+
+/**
+ * The bookings with a leg whose pickup is more than 2 hours away and before the end of tomorrow
+ * (Paris time), the only ones whose reminders can be due, and whose reminder is not written yet, standing and paid (or paid on board), soonest first.
+ */
+async function candidates(db: Db, now: Date, limit: number) {
+  const soonest = new Date(now.getTime() + REMINDER_CUTOFF_MS);
+  const horizon = reminderHorizon(now);
+  const within = (column: typeof bookings.firstPickupAt | typeof bookings.returnPickupAt) =>
+    and(isNotNull(column), gt(column, soonest), lt(column, horizon));
+  return db
+    .select({
+      booking: bookings,
+      driverName: drivers.name,
+      driverPhone: drivers.phone,
+      written1: reminderWritten(1),
+      written2: reminderWritten(2),
+    })
+    .from(bookings)
+    .leftJoin(drivers, eq(drivers.id, bookings.driverId))
+    .where(
+      and(
+        notInArray(bookings.bookingStatus, ["cancelled", "completed", "no_show"]),
+        or(inArray(bookings.status, ["paid", "partly_refunded"]), eq(bookings.paymentMode, "cash")),
+        or(
+          and(within(bookings.firstPickupAt), sql`not ${reminderWritten(1)}`),
+          and(eq(bookings.roundTrip, true), within(bookings.returnPickupAt), sql`not ${reminderWritten(2)}`),
+        ),
+      ),
+    )
+    .orderBy(asc(bookings.firstPickupAt), asc(bookings.id))
+    .limit(limit);
+}
+
+function meetingPointOf(points: MeetingPoints | null, row: BookingRow, leg: 1 | 2): string | null {
+  const ends = reminderLegEnds(row.details, leg);
+  if (!points || !ends) return null;
+  const service = row.kind === "shuttle" ? "shuttle" : "private";
+  return meetingPointFor(points, ends.pickup.place || (leg === 1 ? row.depart : row.arrive), ends.pickup.terminal, service) || null;
+}
+
+/** One pass as of `now`: the reminders written, each once. */
+export async function queueDueReminders(options: Omit<ReminderOptions, "intervalMs" | "now" | "wakeOutbox">, now: Date) {
+  const { db, settings, log } = options;
+  const found = await candidates(db, now, options.batchSize ?? REMINDER_DEFAULTS.batchSize);
+  if (found.length === 0) return { queued: 0 };
+  let points: MeetingPoints | null = null;
+  try {
+    points = (await options.meetingPoints.get()).points;
+  } catch (error) {
+    // The reminders go without a meeting point rather than not at all; the store has said why.
+    log.error(`Reminders: the meeting points could not be read (${(error as Error).name}); reminders go without one.`);
+  }
+  const site = emailSite(settings);
+  let queued = 0;
+  for (const { booking, driverName, driverPhone, written1, written2 } of found) {
+    const written = { 1: written1, 2: written2 };
+    const legs = dueReminders(booking, now, settings.reminderHour).filter((l) => !written[l.leg]);
+    for (const { leg, pickupAt } of legs) {
+      const driver = driverName !== null && driverPhone !== null ? { name: driverName, phone: driverPhone } : null;
+      const { manageLink, ...message } = reminderEmail({
+        row: booking,
+        leg,
+        pickupAt,
+        site,
+        driver,
+        meetingPoint: meetingPointOf(points, booking, leg),
+        now,
+      });
+      const id = await db.transaction(async (tx) => {
+        // Read again under a lock a cancellation waits for: a booking cancelled meanwhile gets none.
+        const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1).for("share");
+        if (!current || !remindable(current)) return null;
+        const [inserted] = await tx
+          .insert(outbox)
+          .values({ ...message, orderId: booking.orderId, linkMarker: manageLink ?? null })
+          .onConflictDoNothing()
+          .returning({ id: outbox.id });
+        return inserted?.id ?? null;
+      });
+      if (id === null) continue;
+      queued++;
+      log.info(`Reminder for order ${booking.orderId}, leg ${leg}, queued as e-mail ${id}.`);
+    }
+  }
+  return { queued };
+}
+
+/**
+ * Runs a pass at once, then every `intervalMs`; a pass that wrote reminders wakes the outbox. A
+ * failed pass is logged and the next one tries again.
+ */
+export function startReminders(options: ReminderOptions): Reminders {
+  const now = options.now ?? (() => new Date());
+  let running: Promise<unknown> = Promise.resolve();
+  const runOnce = (): Promise<{ queued: number }> => {
+    const pass = running.then(async () => {
+      const done = await queueDueReminders(options, now());
+      if (done.queued > 0) options.wakeOutbox?.();
+      return done;
+    });
+    running = pass.catch(() => undefined);
+    return pass;
+  };
+  const tick = () => {
+    // Logged before stop() sees the pass end.
+    running = runOnce().catch((error: unknown) => {
+      const e = error as { name?: string; code?: string };
+      options.log.error(`Reminders pass failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""}; it runs again on the next round.`);
+    });
+  };
+  tick();
+  const timer = setInterval(tick, options.intervalMs ?? REMINDER_DEFAULTS.intervalMs);
+  timer.unref();
+  return {
+    runOnce,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
