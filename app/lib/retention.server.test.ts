@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, outbox, staffSessions, staffUsers } from "../../db/schema";
+import { bookings, manageLinks, outbox, staffSessions, staffUsers } from "../../db/schema";
+import { findByManageToken, mintManageToken } from "./manage-links.server";
 import { purgeExpired, startRetention } from "./retention.server";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
@@ -27,6 +28,20 @@ describe("purgeExpired", () => {
     await booking(orderId, { createdAt: changed, updatedAt: changed });
     await purgeExpired(database.db, periods, now);
     expect(await present(orderId)).toBe(kept);
+  });
+
+  it("deletes an unpaid booking's manage links with it, and keeps the links of the bookings it keeps", async () => {
+    const now = new Date("2026-11-23T12:00:00Z");
+    const old = new Date("2020-01-01T00:00:00Z");
+    await booking("NV-LINKGO", { createdAt: old, updatedAt: old });
+    await booking("NV-LINKKP", { status: "paid", paidAt: old, createdAt: old, updatedAt: old });
+    const gone = [await mintManageToken(database.db, "NV-LINKGO"), await mintManageToken(database.db, "NV-LINKGO")];
+    const kept = await mintManageToken(database.db, "NV-LINKKP");
+    await purgeExpired(database.db, { mailBodyDays: 30, unpaidBookingDays: 7 }, now);
+    expect(await present("NV-LINKGO")).toBe(false);
+    expect(await database.db.select().from(manageLinks).where(eq(manageLinks.orderId, "NV-LINKGO"))).toEqual([]);
+    for (const token of gone) expect(await findByManageToken(database.db, token)).toBeUndefined();
+    expect((await findByManageToken(database.db, kept))?.orderId).toBe("NV-LINKKP");
   });
 
   it("never deletes a paid booking, however old", async () => {

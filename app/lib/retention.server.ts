@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, ne, notExists, sql } from "drizzle-orm";
-import { bookings, outbox, paymentEvents, staffSessions, staffVerifications } from "../../db/schema";
+import { bookings, manageLinks, outbox, paymentEvents, staffSessions, staffVerifications } from "../../db/schema";
 import type { Db } from "./db.server";
 import type { Settings } from "./settings.server";
 
@@ -14,7 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface PurgeResult {
   /** Sent e-mails whose body was emptied. */
   mailBodies: number;
-  /** Unpaid bookings deleted, with their e-mails. */
+  /** Unpaid bookings deleted, with their e-mails and manage links. */
   unpaidBookings: number;
   /** Expired staff sessions and sign-in steps deleted. */
   staffSessions: number;
@@ -28,8 +28,9 @@ export interface PurgeResult {
  *   state stay, as the record that it went.
  * - A booking still `pending_payment`, never paid, with no payment notification at all (so no
  *   delayed payment under way), made on the public form and untouched by staff (booking status
- *   new), is deleted `unpaidBookingDays` after it was last changed, with its outbox rows. A booking
- *   staff took by phone (paid on board, or sent a payment link) stays: staff decide its fate.
+ *   new), is deleted `unpaidBookingDays` after it was last changed, with its outbox rows and its
+ *   manage links. A booking staff took by phone (paid on board, or sent a payment link) stays:
+ *   staff decide its fate.
  */
 export async function purgeExpired(db: Db, periods: Settings["retention"], now: Date): Promise<PurgeResult> {
   const sentBefore = new Date(now.getTime() - periods.mailBodyDays * DAY_MS);
@@ -60,7 +61,11 @@ export async function purgeExpired(db: Db, periods: Settings["retention"], now: 
       )
       .returning({ orderId: bookings.orderId });
     const orderIds = gone.map((g) => g.orderId);
-    if (orderIds.length > 0) await tx.delete(outbox).where(inArray(outbox.orderId, orderIds));
+    if (orderIds.length > 0) {
+      await tx.delete(outbox).where(inArray(outbox.orderId, orderIds));
+      // Its manage links go with it: none of them opens anything any more.
+      await tx.delete(manageLinks).where(inArray(manageLinks.orderId, orderIds));
+    }
     return orderIds.length;
   });
   const sessions = await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now)).returning({ id: staffSessions.id });
