@@ -18,7 +18,7 @@ import { startRetention } from "~/lib/retention.server";
 import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { SANDBOX_SECRET_NAME, sharedSecret } from "~/lib/shared-secrets.server";
-import { travellerMailPreparer } from "~/lib/traveller-mail.server";
+import { bookingCalendarMaker, travellerMailPreparer } from "~/lib/traveller-mail.server";
 import { createPageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
@@ -276,7 +276,7 @@ export async function main(
     transport: createMailTransport(settings.smtpUrl),
     from: settings.mailFrom,
     log: console,
-    prepare: travellerMailPreparer({ db: database.db, siteUrl: settings.siteUrl }),
+    prepare: travellerMailPreparer({ db: database.db, siteUrl: settings.siteUrl, calendar: bookingCalendarMaker(settings, meetingPoints) }),
   });
   outbox.start();
   // Personal data the site no longer needs goes now and every hour (docs/product.md, Personal data).

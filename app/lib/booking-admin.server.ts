@@ -15,6 +15,7 @@ import {
   type StaffEmail,
 } from "~/domain/booking/emails";
 import { formatEuros } from "~/domain/money";
+import type { MeetingPoints } from "~/domain/meeting-points";
 import { bookingHistory, recordAudit, type AuditEvent } from "./audit.server";
 import type { Booking } from "~/domain/booking/validation";
 import { saveBooking, type BookingRow } from "./bookings.server";
@@ -47,8 +48,11 @@ export type ActionOutcome = { ok: true; done: DoneCode } | { ok: false; status: 
 
 const NOT_FOUND: ActionOutcome = { ok: false, status: 404, message: "There is no booking with this order number." };
 
-/** The site's details the e-mails carry, from the settings. */
-export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone" | "siteUrl">): EmailSite {
+/**
+ * The site's details the e-mails carry, from the settings, with the meeting points the
+ * confirmations give for each pickup (context.booking.meetingPoints) when the caller has them.
+ */
+export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone" | "siteUrl">, meetingPoints?: MeetingPoints): EmailSite {
   return {
     siteName: settings.siteName,
     businessEmail: settings.email,
@@ -57,6 +61,7 @@ export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone
     // Traveller e-mails hold this marker where their manage link goes; the outbox draws the link
     // when it sends them (app/lib/traveller-mail.server.ts).
     manageUrl: newLinkMarker(),
+    ...(meetingPoints ? { meetingPoints } : {}),
   };
 }
 

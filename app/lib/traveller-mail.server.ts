@@ -1,8 +1,11 @@
+import type { MeetingPoints } from "~/domain/meeting-points";
 import type { BookingRow } from "./bookings.server";
 import { findByOrderId } from "./bookings.server";
+import { calendarAttachment } from "./calendar.server";
 import type { Db } from "./db.server";
 import type { MailAttachment, OutboxRow, PrepareMessage } from "./mail.server";
 import { manageUrl, mintManageToken } from "./manage-links.server";
+import type { Settings } from "./settings.server";
 
 /**
  * What the outbox draws as it sends a traveller's message (mail.server.ts, PrepareMessage): a new
@@ -13,7 +16,27 @@ export interface TravellerMailOptions {
   db: Db;
   siteUrl: string;
   /** The booking's calendar file, with the manage link in each event; null when it has no leg to show. */
-  calendar?: (row: BookingRow, manageLink: string) => MailAttachment | null;
+  calendar?: BookingCalendarMaker;
+}
+
+export type BookingCalendarMaker = (row: BookingRow, manageLink: string) => MailAttachment | null | Promise<MailAttachment | null>;
+
+/**
+ * The calendar file the outbox attaches (app/lib/calendar.server.ts), with each pickup's meeting
+ * point from the meeting points file as it reads now; a file that cannot be read leaves the
+ * events with their pickup places, rather than holding the e-mail back.
+ */
+export function bookingCalendarMaker(
+  settings: Pick<Settings, "siteName" | "siteUrl" | "phone">,
+  meetingPoints: { get(): Promise<{ points: MeetingPoints }> },
+): BookingCalendarMaker {
+  return async (row, manageLink) => {
+    const points = await meetingPoints.get().then(
+      (data) => data.points,
+      () => undefined,
+    );
+    return calendarAttachment(row, { manageLink, points, site: settings });
+  };
 }
 
 export function travellerMailPreparer({ db, siteUrl, calendar }: TravellerMailOptions): PrepareMessage {
@@ -25,7 +48,7 @@ export function travellerMailPreparer({ db, siteUrl, calendar }: TravellerMailOp
     const text = marker ? message.body.replaceAll(marker, link) : message.body;
     if (!message.calendar || !calendar) return { text };
     const row = await findByOrderId(db, message.orderId);
-    const file = row ? calendar(row, link) : null;
+    const file = row ? await calendar(row, link) : null;
     return { text, attachments: file ? [file] : [] };
   };
 }

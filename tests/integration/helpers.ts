@@ -26,7 +26,7 @@ import { createMeetingPointStore } from "~/lib/meeting-points.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
 import { createPriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
-import { travellerMailPreparer } from "~/lib/traveller-mail.server";
+import { bookingCalendarMaker, travellerMailPreparer } from "~/lib/traveller-mail.server";
 import type { readSettings as ReadSettings } from "~/lib/settings.server";
 
 // ---------------------------------------------------------------------------------------------
@@ -142,7 +142,11 @@ export async function startInProcessServer(options: {
     transport: createMailTransport(settings.smtpUrl),
     from: settings.mailFrom,
     log: quiet,
-    prepare: travellerMailPreparer({ db: database.db, siteUrl: settings.siteUrl }),
+    prepare: travellerMailPreparer({
+      db: database.db,
+      siteUrl: settings.siteUrl,
+      calendar: bookingCalendarMaker(settings, createMeetingPointStore(settings.meetingPointsCsv)),
+    }),
   });
   outbox.start();
   // The limits need no identity of the bundle's (no instanceof): the source module counts alike.

@@ -11,9 +11,12 @@ import {
   driverJobCancelledEmail,
   driverJobEmail,
   paymentLinkEmail,
+  travellerLegs,
+  voucherUrl,
   type BookingEmailInput,
   type EmailSite,
 } from "./emails";
+import { MEETING_POINTS_HEADER, parseMeetingPoints } from "../meeting-points";
 
 const site: EmailSite = {
   siteName: "Navette Paris",
@@ -415,5 +418,135 @@ describe("bookingSummary", () => {
     expect(summary.luggageNote).toBe("One surfboard.");
     expect(summary.address).toBe("1 rue de Rivoli, 75001 Paris, France");
     expect(bookingSummary({ roundTrip: false, details: "nonsense" })).toEqual({ legs: [], luggage: null, luggageNote: "", address: null });
+  });
+});
+
+describe("terminals, meeting points, the voucher and the calendar file", () => {
+  const { points, errors } = parseMeetingPoints(
+    [
+      MEETING_POINTS_HEADER,
+      "CDG,,shuttle,CDG shuttle default",
+      "CDG,,private,Arrivals hall of your terminal",
+      'CDG,2E,private,"Terminal 2E, exit 8: your driver holds a sign with your name"',
+      "ORY,,private,ORY private default",
+      "BVA,,shuttle,BVA shuttle default",
+      "BVA,,private,BVA private default",
+      "*,,shuttle,Hotel lobby (shuttle)",
+      "*,,private,Hotel lobby (private)",
+    ].join("\n"),
+  );
+  const MARKER = "[manage-link:0b7f0c1e-3f7e-4c55-9a43-1d2c6f0e9a11]";
+  const details = roundTripDetails as { legs: Array<{ pickup: object; dropoff: object }> };
+  const withTerminals = {
+    ...row,
+    details: {
+      ...details,
+      legs: [
+        { ...details.legs[0], pickup: { ...details.legs[0]!.pickup, terminal: "2E" } },
+        { ...details.legs[1], dropoff: { ...details.legs[1]!.dropoff, terminal: "" } },
+      ],
+    },
+  };
+  const linked: EmailSite = { ...site, manageUrl: MARKER, meetingPoints: points };
+
+  it("reads the test's meeting points without a fault", () => expect(errors).toEqual([]));
+
+  it("gives each pickup's terminal and meeting point, the voucher link and the calendar note in the traveller's confirmation", () => {
+    const [confirmation] = bookingEmails(withTerminals, linked);
+    const body = confirmation!.body;
+    expect(body).toContain(
+      [
+        "Outbound",
+        "Pick-up: 01/07/2026 at 07:45 (Paris time)",
+        "From: Charles de Gaulle Airport (CDG), Terminal 2E (flight AF007 from New York, landing 07:45 (Paris time))",
+        "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)",
+        "Meeting point: Terminal 2E, exit 8: your driver holds a sign with your name",
+      ].join("\n"),
+    );
+    expect(body).toContain(
+      [
+        "Return",
+        "Pick-up: 05/07/2026 at 14:30 (Paris time)",
+        "From: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)",
+        "To: Orly Airport (ORY), Terminal not known yet (flight AZ319 to Rome, takeoff 18:00 (Paris time))",
+        "Meeting point: Hotel lobby (private)",
+      ].join("\n"),
+    );
+    expect(body).toContain(`Print your voucher: ${MARKER}/voucher`);
+    expect(body).toContain("Your calendar file is attached");
+    expect(confirmation).toMatchObject({ kind: "traveller_confirmation", calendar: true, manageLink: MARKER });
+    expect(voucherUrl(MARKER)).toBe(`${MARKER}/voucher`);
+  });
+
+  it("gives the same lines in staff's confirmation, which carries the calendar file too", () => {
+    const m = bookingConfirmedEmail(withTerminals, linked);
+    expect(m.calendar).toBe(true);
+    expect(m.body).toContain("From: Charles de Gaulle Airport (CDG), Terminal 2E (flight AF007");
+    expect(m.body).toContain("Meeting point: Terminal 2E, exit 8: your driver holds a sign with your name");
+    expect(m.body).toContain("Meeting point: Hotel lobby (private)");
+    expect(m.body).toContain(`Print your voucher: ${MARKER}/voucher`);
+    expect(m.body).toContain("Your calendar file is attached");
+  });
+
+  it("uses the airport's default for a terminal not known yet, and the shuttle's rows for a shuttle", () => {
+    const unknown = {
+      ...withTerminals,
+      kind: "shuttle",
+      details: { ...details, legs: [{ ...details.legs[0], pickup: { ...details.legs[0]!.pickup, terminal: "" } }] },
+    };
+    const body = bookingEmails(unknown, linked)[0]!.body;
+    expect(body).toContain("From: Charles de Gaulle Airport (CDG), Terminal not known yet (flight AF007");
+    expect(body).toContain("Meeting point: CDG shuttle default");
+  });
+
+  it("leaves out the meeting point without the file, the voucher without a manage link, and the calendar note without a pickup moment", () => {
+    const plain = bookingEmails(row, site)[0]!;
+    expect(plain.body).not.toContain("Meeting point");
+    expect(plain.body).not.toContain("voucher:");
+    expect(plain.body).toContain("Your calendar file is attached");
+    const noMoment = { ...row, details: { legs: [{ ...details.legs[0], pickupAt: "unreadable" }] } };
+    const [confirmation] = bookingEmails(noMoment, linked);
+    expect(confirmation!.calendar).toBe(false);
+    expect(confirmation!.body).not.toContain("calendar file");
+    expect(bookingConfirmedEmail(noMoment, linked).calendar).toBe(false);
+    // A stored terminal shows at an airport only; the old bookings without one read as before.
+    expect(bookingEmails(row, linked)[0]!.body).toContain("From: Charles de Gaulle Airport (CDG) (flight AF007");
+  });
+
+  it("keeps the other messages as they were: no calendar, no voucher line", () => {
+    for (const m of [bookingCancelledEmail(withTerminals, linked, 100), paymentLinkEmail(withTerminals, linked, "https://pay.example/x")]) {
+      expect(m.calendar).toBeUndefined();
+      expect(m.body).not.toContain("voucher:");
+      expect(m.body).not.toContain("Meeting point");
+    }
+    expect(bookingEmails(withTerminals, linked)[1]!.calendar).toBeUndefined();
+  });
+
+  it("reads the legs for the voucher and the calendar: when, where, flight, terminal, party, meeting point", () => {
+    const legs = travellerLegs(withTerminals, points);
+    expect(legs).toHaveLength(2);
+    expect(legs[0]).toMatchObject({
+      number: 1,
+      title: "Outbound",
+      when: "01/07/2026 at 07:45 (Paris time)",
+      from: "Charles de Gaulle Airport (CDG), Terminal 2E",
+      to: "Disneyland Paris",
+      flight: "AF007 from New York, landing 07:45 (Paris time)",
+      terminal: "Terminal 2E",
+      passengers: "2 adults, 1 child, 0 babies",
+      meetingPoint: "Terminal 2E, exit 8: your driver holds a sign with your name",
+      pickupIsFlight: true,
+    });
+    expect(legs[0]!.pickupAt?.toISOString()).toBe("2026-07-01T05:45:00.000Z");
+    expect(legs[1]).toMatchObject({
+      title: "Return",
+      from: "Disneyland Paris",
+      to: "Orly Airport (ORY), Terminal not known yet",
+      flight: "AZ319 to Rome, takeoff 18:00 (Paris time)",
+      terminal: "Terminal not known yet",
+      meetingPoint: "Hotel lobby (private)",
+      pickupIsFlight: false,
+    });
+    expect(travellerLegs({ kind: "private", roundTrip: false, details: "nonsense" })).toEqual([]);
   });
 });

@@ -7,7 +7,10 @@
  * oddly shaped part is left out of the message, never thrown over.
  */
 import { displayPhone } from "../back-office/driver-form";
+import { airportCodeOfPlace, meetingPointFor, type MeetingPoints } from "../meeting-points";
 import { formatEuros } from "../money";
+import type { TransferKind } from "../site-paths";
+import { terminalLabel } from "../terminals";
 import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
 
 export type BookingEmailKind = "traveller_confirmation" | "business_notification";
@@ -19,6 +22,8 @@ export interface BookingEmail {
   body: string;
   /** The text standing for the manage link in the body (EmailSite.manageUrl), when the body holds it. */
   manageLink?: string;
+  /** Whether the message carries the booking's calendar file (the outbox attaches it when sending). */
+  calendar?: boolean;
 }
 
 /** What the builders read of a stored booking (structurally a bookings row). */
@@ -53,6 +58,8 @@ export interface EmailSite {
    * message is sent: traveller e-mails carry it when given.
    */
   manageUrl?: string;
+  /** The meeting points file (MEETING_POINTS_CSV): the confirmations give each pickup's meeting point from it. */
+  meetingPoints?: MeetingPoints;
 }
 
 export const CONFIRMATION_SENTENCE = "Your reservation will be confirmed within 12 hours.";
@@ -95,11 +102,17 @@ function plural(n: number, one: string, many: string): string {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** "12/05/2026 07:45" in Paris time, from an instant stored as an ISO string; null when unreadable. */
-function parisDateTime(value: unknown): { date: string; time: string } | null {
+/** An instant stored as an ISO string (or a Date); null when unreadable. */
+function instantOf(value: unknown): Date | null {
   if (typeof value !== "string" && !(value instanceof Date)) return null;
   const instant = new Date(value);
-  if (Number.isNaN(instant.getTime())) return null;
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/** "12/05/2026 07:45" in Paris time, from an instant stored as an ISO string; null when unreadable. */
+function parisDateTime(value: unknown): { date: string; time: string } | null {
+  const instant = instantOf(value);
+  if (!instant) return null;
   const p = parisParts(instant);
   return { date: formatFrenchDate(p), time: `${pad(p.hour)}:${pad(p.minute)}` };
 }
@@ -133,6 +146,12 @@ function price(cents: number, currency: string): string {
 interface EndView {
   flight: boolean;
   place: string;
+  /** The stored place name as the meeting points file matches it. */
+  rawPlace: string;
+  /** "Terminal 2E" or "Terminal not known yet" at an airport whose terminal is stored; null otherwise. */
+  terminal: string | null;
+  /** The stored terminal ("" = not known yet), for the meeting point. */
+  terminalCode: string;
   flightNumber: string;
   flightCity: string;
   flightTime: string;
@@ -146,6 +165,10 @@ interface LegView {
   date: string;
   /** The pickup moment in Paris, when known. */
   pickup: { date: string; time: string } | null;
+  /** The pickup moment itself, when readable. */
+  pickupInstant: Date | null;
+  durationMinutes: number | null;
+  delayDepartMinutes: number | null;
   pickupTime: string;
   passengers: { adults: number; children: number; babies: number } | null;
   from: EndView;
@@ -155,9 +178,14 @@ interface LegView {
 
 function readEnd(value: unknown): EndView {
   const e = record(value) ?? {};
+  const atAirport = airportCodeOfPlace(str(e.place)) !== null;
+  const terminal = typeof e.terminal === "string" ? oneLine(e.terminal) : null;
   return {
     flight: e.kind === "flight",
     place: placeName(e.place),
+    rawPlace: str(e.place),
+    terminal: atAirport && terminal !== null ? terminalLabel(terminal) : null,
+    terminalCode: terminal ?? "",
     flightNumber: oneLine(str(e.flightNumber)),
     flightCity: oneLine(str(e.flightCity)),
     flightTime: clock(e.flightTime),
@@ -181,6 +209,9 @@ function readLegs(details: Json | null): LegView[] {
         number: count(leg.leg) ?? index + 1,
         date: frenchDate(leg.date),
         pickup: parisDateTime(leg.pickupAt),
+        pickupInstant: instantOf(leg.pickupAt),
+        durationMinutes: count(leg.durationMinutes),
+        delayDepartMinutes: count(leg.delayDepartMinutes),
         pickupTime: clock(leg.pickupTime),
         passengers: adults !== null && children !== null && babies !== null ? { adults, children, babies } : null,
         from: readEnd(leg.pickup),
@@ -206,7 +237,7 @@ function pickupLine(leg: LegView): string {
 
 function endLine(end: EndView, role: "from" | "to", full: boolean): string {
   const label = role === "from" ? "From" : "To";
-  const place = end.place || "(not given)";
+  const place = (end.place || "(not given)") + (end.terminal ? `, ${end.terminal}` : "");
   if (end.flight) {
     const verb = role === "from" ? "landing" : "takeoff";
     const city = end.flightCity ? (role === "from" ? ` from ${end.flightCity}` : ` to ${end.flightCity}`) : "";
@@ -272,14 +303,14 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json |
     ...luggageLines(details),
     `Price paid: ${price(row.priceCents, row.currency)}`,
   ];
-  for (const leg of legs) {
-    lines.push("", `${legTitle(leg, row.roundTrip)}`, pickupLine(leg), endLine(leg.from, "from", false), endLine(leg.to, "to", false));
-  }
+  lines.push(...travellerLegLines(row, legs, site));
   lines.push("", "Cancellation", CANCELLATION_RULE);
   const deadline = cancellationDeadline(details);
   if (deadline) lines.push(`For this booking: cancel before ${deadline.date} at ${deadline.time} (Paris time) for a full refund.`);
+  const calendar = hasCalendarEvents(legs);
   lines.push(
     ...manageLines(site),
+    ...voucherLines(site, calendar),
     "",
     "Questions or changes",
     `Write to ${site.businessEmail} or call ${site.phone}, quoting your order number ${row.orderId}.`,
@@ -292,6 +323,7 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json |
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: your booking ${row.orderId}`),
     body: lines.join("\n") + "\n",
+    calendar,
   };
   return withManageLink(message, site);
 }
@@ -375,6 +407,8 @@ export interface StaffEmail {
   body: string;
   /** The text standing for the manage link in the body, when the body holds it. */
   manageLink?: string;
+  /** Whether the message carries the booking's calendar file (the outbox attaches it when sending). */
+  calendar?: boolean;
 }
 
 /** The driver as the e-mails name them. */
@@ -393,15 +427,38 @@ function greeting(row: BookingEmailInput): string {
   return `Hello ${oneLine(`${row.firstname} ${row.lastname}`) || "traveller"},`;
 }
 
-/** Each leg as the traveller reads it: when (Paris time), from, to. */
-function travellerLegLines(row: BookingEmailInput, legs: LegView[]): string[] {
-  return legs.flatMap((leg) => [
-    "",
-    legTitle(leg, row.roundTrip),
-    pickupLine(leg),
-    endLine(leg.from, "from", false),
-    endLine(leg.to, "to", false),
-  ]);
+/**
+ * Each leg as the traveller reads it: when (Paris time), from (with the terminal), to, and the
+ * meeting point when the site's meeting points are given.
+ */
+function travellerLegLines(row: BookingEmailInput, legs: LegView[], site?: EmailSite): string[] {
+  return legs.flatMap((leg) => {
+    const meetingPoint = site ? legMeetingPoint(leg, row.kind, site.meetingPoints) : "";
+    return [
+      "",
+      legTitle(leg, row.roundTrip),
+      pickupLine(leg),
+      endLine(leg.from, "from", false),
+      endLine(leg.to, "to", false),
+      ...(meetingPoint ? [`Meeting point: ${meetingPoint}`] : []),
+    ];
+  });
+}
+
+function serviceOf(kind: string): TransferKind | null {
+  return kind === "shuttle" || kind === "private" ? kind : null;
+}
+
+/** Where the driver meets the traveller at the leg's pickup (its place, terminal and the service); "" when unknown. */
+function legMeetingPoint(leg: LegView, kind: string, points: MeetingPoints | undefined): string {
+  const service = serviceOf(kind);
+  if (!points || !service || leg.from.rawPlace === "") return "";
+  return meetingPointFor(points, leg.from.rawPlace, leg.from.terminalCode, service);
+}
+
+/** Whether the booking's calendar file has an event: a leg whose pickup moment is readable. */
+function hasCalendarEvents(legs: LegView[]): boolean {
+  return legs.some((leg) => leg.pickupInstant !== null);
 }
 
 /** The line that gives the traveller their booking's page, when the site has a link for it. */
@@ -409,14 +466,28 @@ export function manageLines(site: EmailSite): string[] {
   return site.manageUrl ? ["", "Your booking online: see it, change or cancel it, print your voucher", site.manageUrl] : [];
 }
 
+/** Where a booking's voucher is, below its page's address (the manage link or its marker). */
+export function voucherUrl(manageUrl: string): string {
+  return `${manageUrl}/voucher`;
+}
+
+/** The voucher's link (when the site has a manage link) and, on a message carrying it, the calendar file's note. */
+function voucherLines(site: EmailSite, calendar: boolean): string[] {
+  const lines = site.manageUrl ? ["", `Print your voucher: ${voucherUrl(site.manageUrl)}`] : [];
+  if (calendar) lines.push("", "Your calendar file is attached: open it to add each transfer to your calendar, with its meeting point.");
+  return lines;
+}
+
 /** The manage link a traveller's message carries, for the outbox to put the real link in its place. */
 export function withManageLink<T extends { body: string }>(message: T, site: EmailSite): T & { manageLink?: string } {
   return site.manageUrl && message.body.includes(site.manageUrl) ? { ...message, manageLink: site.manageUrl } : message;
 }
 
-function contactLines(row: BookingEmailInput, site: EmailSite): string[] {
+/** The booking's page, the voucher with the calendar file's note on a confirmation, and how to reach the business. */
+function contactLines(row: BookingEmailInput, site: EmailSite, calendar?: boolean): string[] {
   return [
     ...manageLines(site),
+    ...(calendar === undefined ? [] : voucherLines(site, calendar)),
     "",
     "Questions or changes",
     `Call us on ${site.phone} or write to ${site.businessEmail}, quoting your order number ${row.orderId}.`,
@@ -438,6 +509,7 @@ function driverLines(driver: EmailDriver | null): string[] {
 export function bookingConfirmedEmail(row: BookingEmailInput, site: EmailSite, driver: EmailDriver | null = null): StaffEmail {
   const details = record(row.details);
   const legs = readLegs(details);
+  const calendar = hasCalendarEvents(legs);
   const lines = [
     greeting(row),
     "",
@@ -448,15 +520,16 @@ export function bookingConfirmedEmail(row: BookingEmailInput, site: EmailSite, d
     `Service: ${kindName(row.kind)}`,
     `Passengers: ${passengersText(rowPassengers(row))}`,
     ...luggageLines(details),
-    ...travellerLegLines(row, legs),
+    ...travellerLegLines(row, legs, site),
     ...driverLines(driver),
-    ...contactLines(row, site),
+    ...contactLines(row, site, calendar),
   ];
   return staffEmail(row, site, {
     kind: "booking_confirmed",
     recipient: oneLine(row.email),
     subject: oneLine(`${site.siteName}: booking ${row.orderId} confirmed`),
     body: lines.join("\n") + "\n",
+    calendar,
   });
 }
 
@@ -471,7 +544,7 @@ export function driverAssignedEmail(row: BookingEmailInput, site: EmailSite, dri
     "",
     `A driver is assigned to your booking ${row.orderId}.`,
     ...driverLines(driver),
-    ...travellerLegLines(row, legs),
+    ...travellerLegLines(row, legs, site),
     ...contactLines(row, site),
   ];
   return staffEmail(row, site, {
@@ -620,6 +693,86 @@ export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checko
     subject: oneLine(`${site.siteName}: pay for your booking ${row.orderId}`),
     body: lines.join("\n") + "\n",
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same reading for the traveller's voucher and calendar file
+
+/** One leg as the voucher and the calendar file show it. */
+export interface TravellerLeg {
+  number: number;
+  /** "Transfer", "Outbound" or "Return". */
+  title: string;
+  /** The pickup moment, when readable. */
+  pickupAt: Date | null;
+  /** "12/05/2026 at 07:45 (Paris time)", or the leg's date and given time when the moment is unreadable. */
+  when: string;
+  /** The pickup place, with its terminal at an airport ("Charles de Gaulle Airport (CDG), Terminal 2E"). */
+  from: string;
+  to: string;
+  /** Each end in full: place, terminal, flight or hotel and address, as the e-mails write it. */
+  fromDetail: string;
+  toDetail: string;
+  /** "BA304 from London, landing 10:00 (Paris time)" for a flight at either end; null without one. */
+  flight: string | null;
+  /** The pickup's terminal ("Terminal 2E", "Terminal not known yet") at an airport; null elsewhere. */
+  terminal: string | null;
+  passengers: string | null;
+  /** Where the driver meets the traveller; "" when the meeting points have none for it. */
+  meetingPoint: string;
+  durationMinutes: number | null;
+  /** The wait at the pickup (luggage at the airport) before the drive, from the price file. */
+  delayDepartMinutes: number | null;
+  /** Whether the pickup is a flight's landing. */
+  pickupIsFlight: boolean;
+}
+
+function flightText(end: EndView, role: "from" | "to"): string | null {
+  if (!end.flight) return null;
+  const verb = role === "from" ? "landing" : "takeoff";
+  const city = end.flightCity ? (role === "from" ? ` from ${end.flightCity}` : ` to ${end.flightCity}`) : "";
+  const time = end.flightTime ? `, ${verb} ${end.flightTime} (Paris time)` : "";
+  const text = `${end.flightNumber || "Flight"}${city}${time}`;
+  return text;
+}
+
+/** A stored booking's legs for the voucher and the calendar file, with each pickup's meeting point. */
+export function travellerLegs(row: Pick<BookingEmailInput, "kind" | "roundTrip" | "details">, points?: MeetingPoints): TravellerLeg[] {
+  return readLegs(record(row.details)).map((leg) => {
+    const withTerminal = (end: EndView) => (end.place || "(not given)") + (end.terminal ? `, ${end.terminal}` : "");
+    return {
+      number: leg.number,
+      title: legTitle(leg, row.roundTrip),
+      pickupAt: leg.pickupInstant,
+      when: pickupLine(leg).replace(/^Pick-up: /, ""),
+      from: withTerminal(leg.from),
+      to: withTerminal(leg.to),
+      fromDetail: endLine(leg.from, "from", true).replace(/^From: /, ""),
+      toDetail: endLine(leg.to, "to", true).replace(/^To: /, ""),
+      flight: flightText(leg.from, "from") ?? flightText(leg.to, "to"),
+      terminal: leg.from.terminal ?? leg.to.terminal,
+      passengers: leg.passengers ? passengersText(leg.passengers) : null,
+      meetingPoint: legMeetingPoint(leg, row.kind, points),
+      durationMinutes: leg.durationMinutes,
+      delayDepartMinutes: leg.delayDepartMinutes,
+      pickupIsFlight: leg.from.flight,
+    };
+  });
+}
+
+/** The booking's luggage in words ("2 check-in, 1 cabin, 0 single strollers, …"); null when not stored. */
+export function luggageText(details: unknown): string | null {
+  return luggageLines(record(details))[0]?.replace(/^Luggage: /, "") ?? null;
+}
+
+/** "Shared shuttle" or "Private transfer". */
+export function serviceName(kind: string): string {
+  return kindName(kind);
+}
+
+/** A stored place name as people read it ("Charles de Gaulle Airport (CDG)"). */
+export function placeText(value: unknown): string {
+  return placeName(value);
 }
 
 // ---------------------------------------------------------------------------------------------

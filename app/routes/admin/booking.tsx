@@ -174,7 +174,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.success) return refused(400, problemsOf(parsed.error));
   const db = await context.booking.db();
   const actor = { id: staff.id, email: staff.email };
-  const site = emailSite(context.settings);
+  // The confirmation gives each pickup's meeting point; a file that cannot be read leaves them out.
+  const points = await context.booking.meetingPoints.get().then(
+    (data) => data.points,
+    () => undefined,
+  );
+  const site = emailSite(context.settings, points);
   const { orderId } = params;
   const post = parsed.data;
   let outcome: ActionOutcome;
