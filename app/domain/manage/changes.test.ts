@@ -1,0 +1,596 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { HOTELS } from "../hotels";
+import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceRow } from "../pricing/csv";
+import { initialDraft, setFlightTime, setLegDate, withTripMode } from "../booking/draft";
+import type { BookingDraft } from "../booking/fields";
+import { parisInstant } from "../booking/paris-time";
+import { SUMMARY_MARK } from "../booking/summary";
+import { bookingFormSchema } from "../booking/validation";
+import { changeFormSchema } from "./change-form";
+import {
+  PHONE_ONLY_FIELDS,
+  changeClosedReason,
+  changeLayout,
+  changeText,
+  describeChanges,
+  draftFromBooking,
+  editableOf,
+  followTakeoff,
+  overlayChanges,
+  phoneOnlyChanges,
+  planChange,
+  readStoredDetails,
+  type ChangeRequest,
+  type Editable,
+} from "./changes";
+
+// What a traveller may change online (docs/product.md, Managing a booking): the booking form's own
+// rules on the stored booking with the post laid over it; date, route and passengers by phone.
+
+const now = new Date("2026-05-10T10:00:00Z"); // 12:00 in Paris, 10 May 2026
+const PHONE = "+33 1 23 45 67 89";
+const CDG = "Charles de Gaulle Airport (CDG)";
+const DISNEY = "Disneyland Paris";
+const BEAUVAIS = "Beauvais Airport (BVA)";
+
+/** CDG → Disneyland: 65 minutes out and 70 back, delays 30 and 150; 95700 at CDG, 77700 and 77144 at Disneyland. */
+const ROWS: readonly PriceRow[] = parsePriceFile(
+  [
+    PRICE_FILE_COLUMNS.join(";"),
+    ...[1, 2].flatMap((trip) =>
+      [1, 2].flatMap((pay) => [
+        `0;${CDG};${DISNEY};${trip};${pay};65;70;30;150;1;2;${4000 * trip};${5800 * trip};7500;9000;10500;12000;13300;14400;7900;1700;95700;77700,77144;;;`,
+        `1;${CDG};${DISNEY};${trip};${pay};65;70;30;150;1;2;;;;;;;;;;;95700;77700,77144;1;8;${9000 * trip}`,
+        `0;${BEAUVAIS};${DISNEY};${trip};${pay};95;95;30;150;1;2;${9900 * trip};${11000 * trip};12000;13000;14000;15000;16000;17000;12000;2500;60000;77700;;;`,
+      ]),
+    ),
+  ].join("\n"),
+).rows;
+
+const DISNEYLAND_HOTEL = HOTELS.find((h) => h.slug === "disneyland-hotel")!;
+const OTHER_ZONE_HOTEL = HOTELS.find((h) => h.zip === "77600")!;
+const ZONE_HOTEL_77144 = HOTELS.find((h) => h.zip === "77144");
+
+interface Options {
+  roundTrip?: boolean;
+  kind?: "shuttle" | "private";
+  landing?: string;
+  takeoff?: string;
+  day?: number;
+  edits?: BookingDraft;
+}
+
+/** A CDG → Disneyland booking as the form posts it: landing 10:15 (flight AF007 from New York), to the Disneyland Hotel. */
+function bookingDraft(o: Options = {}): BookingDraft {
+  let draft = initialDraft(
+    { depart: CDG, arrive: DISNEY, depart_type: "1", arrive_type: "2", nb_pax: "2", private_shuttle: o.kind === "private" ? "1" : "0" },
+    { now },
+  );
+  draft = setLegDate(draft, 1, { year: 2026, month: 5, day: o.day ?? 20 });
+  draft = setFlightTime(draft, "pu", 1, o.landing ?? "10:15");
+  Object.assign(draft, {
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone_mobile: "+33612345678",
+    city_vol_pu_1: "New York",
+    num_vol_pu_1: "AF007",
+    hotel_drop_1: DISNEYLAND_HOTEL.name,
+    hotel_n_drop_1: String(DISNEYLAND_HOTEL.id),
+    address_drop_1: DISNEYLAND_HOTEL.address,
+    zip_drop_1: DISNEYLAND_HOTEL.zip,
+    info_t1: "Child seat please",
+    info_pax_luggage: "One golf bag",
+    submission_token: "token-1",
+  });
+  if (o.roundTrip) {
+    draft = withTripMode(draft, true);
+    draft = setLegDate(draft, 2, { year: 2026, month: 5, day: (o.day ?? 20) + 5 });
+    draft = setFlightTime(draft, "drop", 2, o.takeoff ?? "18:00");
+    draft.num_vol_drop_2 = "AF008";
+  }
+  return { ...draft, ...o.edits };
+}
+
+/** The stored row of a booking made from a draft: its columns, and its details as the database gives them back. */
+function storedRow(draft: BookingDraft, extra: Partial<ChangeRequest["row"]> = {}): ChangeRequest["row"] {
+  const booking = bookingFormSchema({ now, rows: ROWS }).parse(draft);
+  return {
+    kind: booking.kind,
+    roundTrip: booking.roundTrip,
+    depart: booking.depart,
+    arrive: booking.arrive,
+    adults: booking.passengers.adults,
+    children: booking.passengers.children,
+    babies: booking.passengers.babies,
+    lastname: booking.customer.lastname,
+    firstname: booking.customer.firstname,
+    email: booking.customer.email,
+    phone: booking.customer.phoneMobile,
+    submissionToken: booking.submissionToken,
+    details: JSON.parse(JSON.stringify({ customer: booking.customer, legs: booking.legs, luggage: booking.luggage })),
+    bookingStatus: "new",
+    firstPickupAt: booking.legs[0]!.pickupAt,
+    ...extra,
+  };
+}
+
+/** The change form's own post for a booking: every field it shows, with the booking's values. */
+function formPost(row: ChangeRequest["row"]): Record<string, string> {
+  const draft = draftFromBooking(row.details, row)!;
+  return Object.fromEntries(changeLayout(draft).fields.map((f) => [f, draft[f] ?? ""]));
+}
+
+function plan(row: ChangeRequest["row"], posted: Record<string, string>, at = now) {
+  const form = changeFormSchema.parse(posted);
+  return planChange({ row, form, posted, now: at, rows: ROWS, phone: PHONE });
+}
+
+describe("draftFromBooking", () => {
+  it.each([
+    ["one way", {}],
+    ["round trip", { roundTrip: true }],
+    ["private round trip", { roundTrip: true, kind: "private" as const, landing: "22:45", takeoff: "08:30" }],
+  ])("gives back the stored booking (%s) through the booking form's schema", (_name, options) => {
+    const row = storedRow(bookingDraft(options));
+    const draft = draftFromBooking(row.details, row)!;
+    const again = bookingFormSchema({ now, rows: ROWS }).parse(draft);
+    expect(JSON.parse(JSON.stringify({ customer: again.customer, legs: again.legs, luggage: again.luggage }))).toEqual(row.details);
+  });
+
+  it("gives a booking's notes without the passengers-and-luggage block", () => {
+    const row = storedRow(bookingDraft());
+    expect(readStoredDetails(row.details)!.legs[0]!.info).toContain(SUMMARY_MARK);
+    expect(draftFromBooking(row.details, row)!.info_t1).toBe("Child seat please");
+  });
+
+  it.each([
+    ["nothing", null],
+    ["no legs", { customer: {}, legs: [], luggage: {} }],
+    ["a text", "details"],
+  ])("is null for details of another shape (%s)", (_name, details) => {
+    const row = storedRow(bookingDraft());
+    expect(draftFromBooking(details, row)).toBeNull();
+  });
+
+  it("holds for any booking the form can make (fast-check)", () => {
+    const quarter = (min: number, max: number) =>
+      fc
+        .integer({ min: min * 4, max: max * 4 })
+        .map((q) => `${String(Math.floor(q / 4)).padStart(2, "0")}:${String((q % 4) * 15).padStart(2, "0")}`);
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.constantFrom("shuttle" as const, "private" as const),
+        quarter(6, 21),
+        quarter(9, 23),
+        fc.integer({ min: 12, max: 30 }),
+        fc.record({ check_in_luggage: fc.integer({ min: 0, max: 10 }), cabin_bag: fc.integer({ min: 0, max: 10 }) }),
+        fc.string({ maxLength: 40 }),
+        (roundTrip, kind, landing, takeoff, day, luggage, note) => {
+          const edits = { check_in_luggage: String(luggage.check_in_luggage), cabin_bag: String(luggage.cabin_bag), info_t1: note };
+          const draft = bookingDraft({ roundTrip, kind, landing, takeoff, day, edits });
+          const parsed = bookingFormSchema({ now, rows: ROWS }).safeParse(draft);
+          fc.pre(parsed.success);
+          const row = storedRow(draft);
+          const again = bookingFormSchema({ now, rows: ROWS }).parse(draftFromBooking(row.details, row));
+          expect(JSON.parse(JSON.stringify({ customer: again.customer, legs: again.legs, luggage: again.luggage }))).toEqual(row.details);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe("changeLayout: what the form shows", () => {
+  it("shows a one-way booking's flight, hotel, note, phone and luggage", () => {
+    const row = storedRow(bookingDraft());
+    const layout = changeLayout(draftFromBooking(row.details, row)!);
+    expect(layout.fields).toEqual(
+      expect.arrayContaining([
+        "horaire_vol_pu_1",
+        "num_vol_pu_1",
+        "city_vol_pu_1",
+        "hotel_n_drop_1",
+        "hotel_drop_1",
+        "address_drop_1",
+        "zip_drop_1",
+        "info_t1",
+        "phone_mobile",
+        "check_in_luggage",
+        "cabin_bag",
+        "stroller_single",
+        "stroller_double",
+        "info_pax_luggage",
+      ]),
+    );
+    for (const field of PHONE_ONLY_FIELDS) expect(layout.fields).not.toContain(field);
+    expect(layout.legs.map((l) => l.title)).toEqual(["Transfer"]);
+  });
+
+  it("shows the return's own flight and note; its address follows the outbound's", () => {
+    const row = storedRow(bookingDraft({ roundTrip: true }));
+    const layout = changeLayout(draftFromBooking(row.details, row)!);
+    expect(layout.legs.map((l) => l.title)).toEqual(["Outbound (leg 1)", "Return (leg 2)"]);
+    const ret = layout.legs[1]!;
+    expect(ret.ends[0]).toMatchObject({ flight: false, follows: true, fields: {} });
+    expect(ret.ends[1]!.fields).toEqual({ horaireVol: "horaire_vol_drop_2", numVol: "num_vol_drop_2" });
+    expect(layout.fields).toContain("info_t2");
+  });
+});
+
+describe("planChange", () => {
+  const row = storedRow(bookingDraft());
+
+  it("changes nothing for the form's own post unchanged", () => {
+    expect(plan(row, formPost(row))).toEqual({ ok: true, changes: [], next: null });
+  });
+
+  it("changes nothing for an empty post (every field left out keeps its value)", () => {
+    expect(plan(row, {})).toEqual({ ok: true, changes: [], next: null });
+  });
+
+  it.each([
+    ["num_vol_pu_1", "af008", "Transfer, pick-up flight number: AF007 → AF008", false],
+    ["city_vol_pu_1", "Boston", "Transfer, pick-up flight arriving from: New York → Boston", false],
+    ["horaire_vol_pu_1", "11:30", "Transfer, pick-up landing time: 10:15 → 11:30", true],
+    ["info_t1", "Two child seats", "Transfer, note: Child seat please → Two child seats", false],
+    ["info_t1", "", "Transfer, note: Child seat please → (none)", false],
+    ["phone_mobile", "+44 7700 900123", "Mobile phone: +33612345678 → +44 7700 900123", false],
+    ["check_in_luggage", "3", "Check-in luggage: 1 → 3", false],
+    ["cabin_bag", "0", "Cabin bags: 1 → 0", false],
+    ["stroller_single", "1", "Single strollers: 0 → 1", false],
+    ["info_pax_luggage", "Two golf bags", "Luggage note: One golf bag → Two golf bags", false],
+    ["address_drop_1", "Rue de la Marnière, door B", "Transfer, drop-off address: Rue de la Marnière → Rue de la Marnière, door B", true],
+  ])("changes %s to %s: %s", (field, value, text, forDriver) => {
+    const result = plan(row, { ...formPost(row), [field]: value });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.changes.map((c) => changeText(c, false))).toEqual([text]);
+    expect(result.changes[0]!.forDriver).toBe(forDriver);
+    expect(result.next).not.toBeNull();
+  });
+
+  it("moves the pick-up with the landing time, and keeps the stored price's trip", () => {
+    const result = plan(row, { ...formPost(row), horaire_vol_pu_1: "11:30" });
+    if (!result.ok) throw new Error("refused");
+    const at = parisInstant({ year: 2026, month: 5, day: 20, hour: 11, minute: 30 });
+    expect(result.next!.firstPickupAt).toEqual(at);
+    expect(result.next!.details.legs[0]!.pickupAt).toBe(at.toISOString());
+    expect(result.next!.details.legs[0]!.pickup.flightTime).toBe("11:30");
+    expect(result.next!.returnPickupAt).toBeNull();
+  });
+
+  it("writes the luggage summary of a leg's notes anew when the luggage changes", () => {
+    const result = plan(row, { ...formPost(row), check_in_luggage: "4" });
+    if (!result.ok) throw new Error("refused");
+    const info = result.next!.details.legs[0]!.info;
+    expect(info).toContain("Child seat please");
+    expect(info).toContain("Luggage: 4 check-in");
+    expect(info.split(SUMMARY_MARK)).toHaveLength(2);
+  });
+
+  it("fills a hotel picked from the list, without JavaScript, and unpicks one typed over", () => {
+    if (!ZONE_HOTEL_77144) return;
+    const picked = plan(row, { ...formPost(row), hotel_n_drop_1: String(ZONE_HOTEL_77144.id) });
+    if (!picked.ok) throw new Error(JSON.stringify(picked));
+    expect(picked.next!.details.legs[0]!.dropoff).toMatchObject({
+      hotel: ZONE_HOTEL_77144.name,
+      hotelId: ZONE_HOTEL_77144.id,
+      address: ZONE_HOTEL_77144.address,
+      zip: ZONE_HOTEL_77144.zip,
+    });
+    const typed = plan(row, { ...formPost(row), hotel_drop_1: "Chez Marie", address_drop_1: "1 rue de Paris", zip_drop_1: "77144" });
+    if (!typed.ok) throw new Error(JSON.stringify(typed));
+    expect(typed.next!.details.legs[0]!.dropoff).toMatchObject({
+      hotel: "Chez Marie",
+      hotelId: null,
+      address: "1 rue de Paris",
+      zip: "77144",
+    });
+  });
+
+  it.each([
+    [
+      "a postcode outside the route's area",
+      { hotel_n_drop_1: "", hotel_drop_1: "Hôtel du Louvre", address_drop_1: "Place André Malraux", zip_drop_1: "75001" },
+      "zip_drop_1",
+      /The drop-off must stay in this route's area \(postcodes 77700, 77144\): 75001 is outside it\. To be dropped off elsewhere, call us on \+33 1 23 45 67 89\./,
+    ],
+    [
+      "a hotel of another area",
+      { hotel_n_drop_1: String(OTHER_ZONE_HOTEL.id) },
+      "hotel_n_drop_1",
+      /hotel is not one of the hotels offered for this route/,
+    ],
+    [
+      "a flight time off the quarter hour",
+      { horaire_vol_pu_1: "10:07" },
+      "horaire_vol_pu_1",
+      /^The pick-up flight time must be in 15-minute intervals\.$/,
+    ],
+    ["a landing outside the shuttle's hours", { horaire_vol_pu_1: "23:30" }, "horaire_vol_pu_1", /must be between 05:30 and 21:30/],
+    ["no flight number", { num_vol_pu_1: " " }, "num_vol_pu_1", /^Please enter the pick-up flight number\.$/],
+    ["no address", { hotel_n_drop_1: "", address_drop_1: "" }, "address_drop_1", /^Please enter the drop-off address\.$/],
+    ["a short phone", { phone_mobile: "+33" }, "phone_mobile", /^Please enter your phone number\.$/],
+    ["eleven bags", { check_in_luggage: "11" }, "check_in_luggage", /between 0 and 10 check-in luggage/],
+    ["a count that is no number", { cabin_bag: "two" }, "cabin_bag", /between 0 and 10 cabin bags/],
+  ])("refuses %s, at its field", (_name, edits, field, message) => {
+    const result = plan(row, { ...formPost(row), ...edits });
+    expect(result.ok).toBe(false);
+    if (result.ok || result.reason !== "invalid") throw new Error(JSON.stringify(result));
+    expect(result.problems.some((p) => p.field === field && message.test(p.message))).toBe(true);
+  });
+
+  it("accepts the postcode the booking already has, and one of the route's area", () => {
+    expect(plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: "77700" }).ok).toBe(true);
+    expect(plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: "77144 Magny" }).ok).toBe(true);
+  });
+
+  it.each([
+    ["the date", { french_date_pu_t1: "21/05/2026" }],
+    ["the date, as yyyy-MM-dd", { date_pu_t1: "2026-05-21" }],
+    ["the pick-up place", { depart: BEAUVAIS }],
+    ["a leg's place", { lieu_pu_1: BEAUVAIS }],
+    ["the kind", { shuttle_private: "Private" }],
+    ["the trip type", { nb_trajet: "2", aller_retour: "2" }],
+    ["the adults", { pax_adult_t1: "3" }],
+    ["the party", { nb_pax_adults: "1" }],
+    ["an end's kind", { type_drop_t1: "1" }],
+    ["the pick-up time", { time_h_pu_t1: "9" }],
+  ])("refuses a post that changes %s, by phone", (_name, edits) => {
+    const result = plan(row, { ...formPost(row), num_vol_pu_1: "AF008", ...edits });
+    expect(result).toEqual({
+      ok: false,
+      reason: "phone",
+      message: "Date, route and passengers are changed by phone: call us on +33 1 23 45 67 89. Nothing was changed.",
+    });
+  });
+
+  it("takes a post that repeats the booking's own date, route and passengers, in any spelling", () => {
+    const result = plan(row, {
+      ...formPost(row),
+      num_vol_pu_1: "AF008",
+      depart: "Charles_de_Gaulle_Airport_(CDG)",
+      french_date_pu_t1: "20/05/2026",
+      date_pu_t1: "2026-05-20",
+      date_jour_pu_t1: "20",
+      pax_adult_t1: "02",
+      shuttle_private: "Shuttle",
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it.each([
+    ["cancelled", "This booking is cancelled"],
+    ["completed", "This transfer has taken place"],
+    ["no_show", "This booking is closed"],
+  ])("refuses any change of a booking %s", (status, words) => {
+    const result = plan(storedRow(bookingDraft(), { bookingStatus: status }), { ...formPost(row), num_vol_pu_1: "AF008" });
+    expect(result).toMatchObject({ ok: false, reason: "closed" });
+    if (!result.ok && result.reason === "closed") expect(result.message).toContain(words);
+  });
+
+  it("refuses any change after the deadline, and a landing time that brings the first pick-up within it", () => {
+    // Pick-up 20/05 10:15; the deadline is 19/05 10:15 (Paris).
+    const late = parisInstant({ year: 2026, month: 5, day: 19, hour: 10, minute: 15 });
+    const closed = plan(row, { ...formPost(row), num_vol_pu_1: "AF008" }, late);
+    expect(closed).toMatchObject({ ok: false, reason: "closed" });
+    if (!closed.ok && closed.reason === "closed") expect(closed.message).toContain("until 19/05/2026 10:15 (Paris time)");
+    const justBefore = new Date(late.getTime() - 60 * 60_000);
+    expect(plan(row, { ...formPost(row), num_vol_pu_1: "AF008" }, justBefore).ok).toBe(true);
+    const earlier = plan(row, { ...formPost(row), horaire_vol_pu_1: "08:00" }, justBefore);
+    expect(earlier).toMatchObject({ ok: false, reason: "invalid" });
+    if (!earlier.ok && earlier.reason === "invalid") {
+      expect(earlier.problems).toEqual([{ field: "horaire_vol_pu_1", message: expect.stringContaining("less than 24 hours from now") }]);
+    }
+  });
+});
+
+describe("planChange on a round trip", () => {
+  const row = storedRow(bookingDraft({ roundTrip: true }));
+
+  it("changes the return's take-off time and its pick-up with it", () => {
+    const result = plan(row, { ...formPost(row), horaire_vol_drop_2: "19:30" });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(result.changes.map((c) => changeText(c, true))).toEqual(["Return (leg 2), drop-off take-off time: 18:00 → 19:30"]);
+    const before = new Date(readStoredDetails(row.details)!.legs[1]!.pickupAt);
+    expect(result.next!.returnPickupAt!.getTime() - before.getTime()).toBe(90 * 60_000);
+    expect(result.next!.firstPickupAt).toEqual(row.firstPickupAt);
+  });
+
+  it("moves the return's hotel with the outbound's, on both legs", () => {
+    if (!ZONE_HOTEL_77144) return;
+    const result = plan(row, { ...formPost(row), hotel_n_drop_1: String(ZONE_HOTEL_77144.id) });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    const [out, back] = result.next!.details.legs;
+    expect(out!.dropoff.hotel).toBe(ZONE_HOTEL_77144.name);
+    expect(back!.pickup.hotel).toBe(ZONE_HOTEL_77144.name);
+    expect(result.changes.filter((c) => c.what === "pick-up hotel").map((c) => c.leg)).toEqual([2]);
+    expect(result.changes.filter((c) => c.what === "drop-off hotel").map((c) => c.leg)).toEqual([1]);
+  });
+
+  it("refuses a return picked up before the outbound arrives", () => {
+    const day = bookingDraft({ roundTrip: true, day: 20 });
+    const same = storedRow({ ...setLegDate(day, 2, { year: 2026, month: 5, day: 20 }), horaire_vol_drop_2: "23:45" });
+    const result = plan(same, { ...formPost(same), horaire_vol_pu_1: "21:30", horaire_vol_drop_2: "12:00" });
+    expect(result).toMatchObject({ ok: false, reason: "invalid" });
+  });
+});
+
+describe("followTakeoff", () => {
+  it.each([
+    ["18:00", "14:00", "19:30", "15:30"],
+    ["08:00", "05:15", "09:15", "06:30"],
+    ["01:00", "22:30", "00:15", "21:45"],
+  ])("a take-off moved from %s: the pick-up %s moves with it (to %s: %s)", (was, pickup, to, expected) => {
+    const [h, m] = pickup.split(":");
+    const before: BookingDraft = { type_pu_t2: "2", type_drop_t2: "1", horaire_vol_drop_2: was, time_h_pu_t2: h!, time_m_pu_t2: m! };
+    const next = followTakeoff({ ...before, horaire_vol_drop_2: to }, before, 2);
+    expect(`${next.time_h_pu_t2}:${next.time_m_pu_t2}`).toBe(expected);
+  });
+
+  it("leaves a booking without a pick-up time as it is (the proposal follows by itself)", () => {
+    const before: BookingDraft = { horaire_vol_drop_2: "18:00", time_h_pu_t2: "", time_m_pu_t2: "" };
+    const next = { ...before, horaire_vol_drop_2: "19:00" };
+    expect(followTakeoff(next, before, 2)).toBe(next);
+  });
+});
+
+describe("changeClosedReason: the deadline, with now, across the clock changes", () => {
+  const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
+  it.each([
+    // Clocks go forward on 29 March 2026: 24 hours before 10:00 (summer) is 09:00 (winter) the day before.
+    [paris(2026, 3, 29, 10), paris(2026, 3, 28, 8, 59), true],
+    [paris(2026, 3, 29, 10), paris(2026, 3, 28, 9, 0), false],
+    // Clocks go back on 25 October 2026: 24 hours before 10:00 (winter) is 11:00 (summer) the day before.
+    [paris(2026, 10, 25, 10), paris(2026, 10, 24, 10, 59), true],
+    [paris(2026, 10, 25, 10), paris(2026, 10, 24, 11, 0), false],
+    [paris(2026, 5, 20, 10, 15), paris(2026, 5, 19, 10, 14), true],
+    [paris(2026, 5, 20, 10, 15), paris(2026, 5, 21, 10, 15), false],
+  ])("first pick-up %s, now %s: open %s", (pickup, at, open) => {
+    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: pickup }, at, PHONE) === null).toBe(open);
+  });
+
+  it("says until when, in Paris time, and gives the phone", () => {
+    const reason = changeClosedReason(
+      { bookingStatus: "driver_assigned", firstPickupAt: paris(2026, 10, 25, 10) },
+      paris(2026, 10, 24, 12),
+      PHONE,
+    );
+    expect(reason).toBe(
+      "Details can be changed online until 24 hours before the first pick-up, that is until 24/10/2026 11:00 (Paris time). For a change now, call us on +33 1 23 45 67 89.",
+    );
+  });
+
+  it("holds exactly while more than 24 hours remain, whatever the status of a booking still open (fast-check)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.UTC(2025, 0, 1), max: Date.UTC(2030, 0, 1) }),
+        fc.integer({ min: -72 * 60, max: 72 * 60 }),
+        fc.constantFrom("new", "confirmed", "driver_assigned"),
+        (pickupMs, minutesBefore, status) => {
+          const at = new Date(pickupMs - 24 * 3_600_000 - minutesBefore * 60_000);
+          expect(changeClosedReason({ bookingStatus: status, firstPickupAt: new Date(pickupMs) }, at, PHONE) === null).toBe(
+            minutesBefore > 0,
+          );
+        },
+      ),
+    );
+  });
+
+  it("is closed without a first pick-up", () => {
+    expect(changeClosedReason({ bookingStatus: "new", firstPickupAt: null }, now, PHONE)).toContain("cannot be changed online");
+  });
+});
+
+describe("phoneOnlyChanges", () => {
+  const row = storedRow(bookingDraft({ roundTrip: true }));
+  const draft = draftFromBooking(row.details, row)!;
+
+  it("finds nothing in a post that repeats the booking's own values of every phone-only field (fast-check)", () => {
+    fc.assert(
+      fc.property(fc.subarray([...PHONE_ONLY_FIELDS]), (fields) => {
+        const posted = Object.fromEntries(fields.map((f) => [f, draft[f] ?? ""]));
+        expect(phoneOnlyChanges(draft, posted)).toEqual([]);
+      }),
+    );
+  });
+
+  it("finds every phone-only field a post changes (fast-check)", () => {
+    fc.assert(
+      fc.property(fc.subarray([...PHONE_ONLY_FIELDS], { minLength: 1 }), (fields) => {
+        const posted = Object.fromEntries(fields.map((f) => [f, `${draft[f] ?? ""}x`]));
+        expect(phoneOnlyChanges(draft, posted)).toEqual(fields);
+      }),
+    );
+  });
+});
+
+describe("describeChanges", () => {
+  const row = storedRow(bookingDraft({ roundTrip: true }));
+  const before = editableOf(readStoredDetails(row.details)!);
+
+  it("finds nothing between a booking and itself", () => {
+    expect(describeChanges(before, before)).toEqual([]);
+  });
+
+  it("finds exactly the values that differ, each once, with the old and new values (fast-check)", () => {
+    const text = fc.string({ maxLength: 12 });
+    fc.assert(
+      fc.property(
+        fc.record({
+          phone: fc.option(text, { nil: undefined }),
+          note1: fc.option(text, { nil: undefined }),
+          number2: fc.option(text, { nil: undefined }),
+          bags: fc.option(fc.integer({ min: 0, max: 10 }), { nil: undefined }),
+        }),
+        (edit) => {
+          const after: Editable = structuredClone(before);
+          if (edit.phone !== undefined) after.phone = edit.phone;
+          if (edit.note1 !== undefined) after.legs[0]!.note = edit.note1;
+          if (edit.number2 !== undefined) after.legs[1]!.dropoff.flightNumber = edit.number2;
+          if (edit.bags !== undefined) after.luggage.check_in_luggage = edit.bags;
+          const changes = describeChanges(before, after);
+          const expected = [
+            edit.note1 !== undefined && edit.note1 !== before.legs[0]!.note ? "note" : null,
+            edit.number2 !== undefined && edit.number2 !== before.legs[1]!.dropoff.flightNumber ? "drop-off flight number" : null,
+            edit.phone !== undefined && edit.phone !== before.phone ? "mobile phone" : null,
+            edit.bags !== undefined && edit.bags !== before.luggage.check_in_luggage ? "check-in luggage" : null,
+          ].filter((w) => w !== null);
+          expect(changes.map((c) => c.what)).toEqual(expected);
+          for (const c of changes) expect(c.before).not.toBe(c.after);
+        },
+      ),
+    );
+  });
+});
+
+describe("overlayChanges", () => {
+  it("ignores fields the booking's form does not show", () => {
+    const row = storedRow(bookingDraft());
+    const draft = draftFromBooking(row.details, row)!;
+    const next = overlayChanges(draft, { hotel_pu_1: "A hotel at the airport", num_vol_drop_1: "XX1", info_t2: "Return note" });
+    expect(next).toEqual(draft);
+  });
+});
+
+describe("changeFormSchema", () => {
+  it.each([
+    ["a note too long", { info_t1: "x".repeat(1001) }, "info_t1"],
+    ["a NUL character", { num_vol_pu_1: "AF\u0000" }, "num_vol_pu_1"],
+    ["a number for text", { phone_mobile: 33 }, "phone_mobile"],
+  ])("refuses %s at its field", (_name, post, field) => {
+    const result = changeFormSchema.safeParse(post);
+    expect(result.success).toBe(false);
+    if (!result.success) expect(result.error.issues.map((i) => i.path[0])).toEqual([field]);
+  });
+
+  it("drops fields it does not know", () => {
+    expect(changeFormSchema.parse({ info_t1: "x", depart: "Beauvais" })).toEqual({ info_t1: "x" });
+  });
+});
+
+describe("the pick-up terminal", () => {
+  const row = storedRow(bookingDraft());
+
+  it("is on the form of a pick-up at an airport, with 'not known yet' first", () => {
+    const layout = changeLayout(draftFromBooking(row.details, row)!);
+    expect(layout.legs[0]!.ends[0]!.fields.terminal).toBe("terminal_pu_1");
+    expect(layout.legs[0]!.ends[0]!.terminals).toEqual(["", "1", "2A", "2B", "2C", "2D", "2E", "2F", "2G", "3"]);
+  });
+
+  it("changes, for the driver too", () => {
+    const result = plan(row, { ...formPost(row), terminal_pu_1: "2E" });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(result.changes.map((c) => changeText(c, false))).toEqual(["Transfer, pick-up terminal: not known yet → 2E"]);
+    expect(result.changes[0]!.forDriver).toBe(true);
+    expect(result.next!.details.legs[0]!.pickup.terminal).toBe("2E");
+  });
+
+  it("is refused when the airport has no such terminal", () => {
+    const result = plan(row, { ...formPost(row), terminal_pu_1: "2Z" });
+    expect(result).toMatchObject({ ok: false, reason: "invalid", problems: [{ field: "terminal_pu_1" }] });
+  });
+});
