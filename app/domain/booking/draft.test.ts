@@ -3,13 +3,16 @@ import {
   countOf,
   emptyDraft,
   flightClock,
+  followProposal,
   initialDraft,
+  isDeparture,
   legCounts,
   mirrorReturnLeg,
   pickupClock,
   readPlaceName,
   setFlightTime,
   setLegDate,
+  setPickupClock,
   withCounts,
   withTripMode,
 } from "./draft";
@@ -293,5 +296,39 @@ describe("times and dates in the draft", () => {
       "2026",
     ]);
     expect(setLegDate(d, 1, null).french_date_pu_t1).toBe("");
+  });
+});
+
+describe("a departure's pick-up time follows the proposal", () => {
+  const departure = init({ depart: "Disneyland_Paris", arrive: "Charles_de_Gaulle_Airport_(CDG)" });
+  const at = (hour: number, minute: number) => ({ hour, minute });
+  const shown = (d: Record<string, string>) => [d.time_h_pu_t1, d.time_m_pu_t1];
+
+  it("a departure is a flight drop-off from a place that is no flight", () => {
+    expect(isDeparture(departure, 1)).toBe(true);
+    expect(isDeparture(init({ depart: "Charles_de_Gaulle_Airport_(CDG)", arrive: "Disneyland_Paris" }), 1)).toBe(false);
+    expect(isDeparture(init({ depart: "Disneyland_Paris", arrive: "Paris" }), 1)).toBe(false);
+  });
+
+  it("setPickupClock writes the hour and minute as the pick-up time control does", () => {
+    expect(shown(setPickupClock(departure, 1, at(9, 0)))).toEqual(["9", "0"]);
+    expect(shown(setPickupClock(departure, 1, at(11, 45)))).toEqual(["11", "45"]);
+    expect(shown(setPickupClock(setPickupClock(departure, 1, at(9, 0)), 1, null))).toEqual(["", ""]);
+  });
+
+  it.each([
+    ["an empty time takes the first proposal", null, null, at(11, 15), ["11", "15"]],
+    ["an empty time takes a new proposal", null, at(10, 0), at(11, 15), ["11", "15"]],
+    ["the last proposal, untouched, follows the new one", at(11, 15), at(11, 15), at(12, 0), ["12", "0"]],
+    ["a time the traveller changed stays", at(10, 30), at(11, 15), at(12, 0), ["10", "30"]],
+    ["a time the traveller gave before any proposal stays", at(10, 30), null, at(12, 0), ["10", "30"]],
+  ] as const)("%s", (_label, current, previous, proposed, expected) => {
+    const draft = current ? setPickupClock(departure, 1, current) : departure;
+    expect(shown(followProposal(draft, 1, proposed, previous))).toEqual(expected);
+  });
+
+  it("leaves the other leg alone", () => {
+    const next = followProposal(departure, 1, at(11, 15), null);
+    expect([next.time_h_pu_t2, next.time_m_pu_t2]).toEqual(["", ""]);
   });
 });

@@ -160,13 +160,37 @@ export function flightClock(draft: BookingDraft, end: End, leg: Leg): Clock | nu
   return hour === "" && minute === "" ? null : parseClock(`${hour}:${minute.padStart(2, "0")}`);
 }
 
-/** A leg's pickup time (time_h_pu_tN, time_m_pu_tN), for hotel-to-hotel legs. */
+/** A leg's pickup time (time_h_pu_tN, time_m_pu_tN): the traveller's on a leg with no flight, the proposal or the traveller's on a departure. */
 export function pickupClock(draft: BookingDraft, leg: Leg): Clock | null {
   const f = legFields(leg);
   const hour = (draft[f.timeH] ?? "").trim();
   const minute = (draft[f.timeM] ?? "").trim();
   if (hour === "" && minute === "") return null;
   return parseClock(`${hour}:${minute.padStart(2, "0")}`);
+}
+
+/** A departure: the drop-off is a flight and the pick-up is not; the form proposes its pick-up time. */
+export function isDeparture(draft: BookingDraft, leg: Leg): boolean {
+  return isFlightEnd(draft, "drop", leg) && !isFlightEnd(draft, "pu", leg);
+}
+
+/** A leg's pick-up time written as the pick-up time control writes it (time_h_pu_tN, time_m_pu_tN); null clears it. */
+export function setPickupClock(draft: BookingDraft, leg: Leg, clock: Clock | null): BookingDraft {
+  const f = legFields(leg);
+  return { ...draft, [f.timeH]: clock ? String(clock.hour) : "", [f.timeM]: clock ? String(clock.minute) : "" };
+}
+
+/**
+ * A departure's pick-up time following a new proposal: the form writes the proposal into the
+ * pick-up time when that is empty or still the previous proposal, and keeps a time the traveller
+ * chose since. `previous` is the proposal last written (null when none was).
+ */
+export function followProposal(draft: BookingDraft, leg: Leg, proposed: Clock, previous: Clock | null): BookingDraft {
+  const f = legFields(leg);
+  const empty = (draft[f.timeH] ?? "").trim() === "" && (draft[f.timeM] ?? "").trim() === "";
+  const current = pickupClock(draft, leg);
+  const untouched = previous !== null && current !== null && current.hour === previous.hour && current.minute === previous.minute;
+  return empty || untouched ? setPickupClock(draft, leg, proposed) : draft;
 }
 
 /**

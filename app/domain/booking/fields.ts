@@ -97,6 +97,14 @@ export function legFields(leg: Leg) {
   } as const;
 }
 
+/**
+ * The terminal of a leg's pick-up, asked when the pick-up is a flight at an airport: one of the
+ * airport's terminals (app/domain/terminals.ts), or empty for "Not known yet".
+ */
+export function pickupTerminalField(leg: Leg): string {
+  return `terminal_pu_${leg}`;
+}
+
 const LEGS: readonly Leg[] = [1, 2];
 const ENDS: readonly End[] = ["pu", "drop"];
 
@@ -104,7 +112,11 @@ const ENDS: readonly End[] = ["pu", "drop"];
 export const DRAFT_FIELDS: readonly string[] = [
   ...CUSTOMER_FIELDS,
   ...TRIP_FIELDS,
-  ...LEGS.flatMap((leg) => [...Object.values(legFields(leg)), ...ENDS.flatMap((end) => Object.values(endFields(end, leg)))]),
+  ...LEGS.flatMap((leg) => [
+    ...Object.values(legFields(leg)),
+    ...ENDS.flatMap((end) => Object.values(endFields(end, leg))),
+    pickupTerminalField(leg),
+  ]),
 ];
 
 /** The draft: every field as the text a form control holds. */

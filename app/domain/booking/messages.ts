@@ -128,6 +128,14 @@ export const MESSAGES = {
   hotelMismatch: (end: End) => `The ${END_WORDS[end].name} hotel's name, address and zip code must be those of the hotel picked.`,
   pickupTimeRequired: "Please enter the pick-up time.",
   pickupTimeInvalid: "Please enter a valid pick-up time (HH:MM).",
+  pickupTimeQuarter: "The pick-up time must be in 15-minute intervals.",
+  pickupTooLate: (flight: string, latest: string) =>
+    `To be at the airport in time for your ${bold(flight)} flight, pick-up must be at ${bold(latest)} at the latest.`,
+  pickupTooEarly: (proposal: string, earliest: string) =>
+    `Pick-up can be at most 3 hours before the proposed ${bold(proposal)}: at ${bold(earliest)} at the earliest.`,
+  terminal: (airport: string, terminals: readonly string[]) =>
+    `The pick-up terminal must be a terminal of ${bold(airport)} (${terminals.join(", ")}), or 'Not known yet'.`,
+  terminalNotAirport: "A terminal is asked only for a pick-up from a flight at an airport: please leave it empty.",
   luggage: (words: string) => `Please enter between ${LIMITS.luggage.min} and ${LIMITS.luggage.max} ${words}.`,
   wholeNumber: "This field must be a whole number.",
   notText: "This field must be text.",

@@ -307,14 +307,16 @@ describe("a replay the form cannot produce is refused, naming what differs", () 
     ],
     [
       // Out at 10:15, 65 minutes: arrives 11:20. Back the same day for a 12:00 flight: picked up at
-      // 12:00 − 150 − 70 minutes = 08:20.
+      // 12:00 − 150 − 70 minutes = 08:20, proposed rounded down: 08:15.
       "a same-day return picked up before the outbound arrives",
       roundTrip({ ...dateFields(2, 20), horaire_vol_drop_2: "12:00", time_vol_drop_t2: "12", minute_vol_drop_t2: "00" }),
       "french_date_pu_t2",
       "SECOND STEP - The return pick-up must be after the outbound arrival (11:20).",
     ],
     [
-      "a same-day return picked up at the outbound arrival itself",
+      // A 15:00 flight: 15:00 − 220 minutes is 11:20, the outbound arrival itself; the proposal,
+      // rounded down, is 11:15, before it.
+      "a same-day return whose proposal is just before the outbound arrives",
       roundTrip({ ...dateFields(2, 20), horaire_vol_drop_2: "15:00", time_vol_drop_t2: "15", minute_vol_drop_t2: "00" }),
       "french_date_pu_t2",
       "SECOND STEP - The return pick-up must be after the outbound arrival (11:20).",
@@ -338,7 +340,7 @@ describe("a replay the form cannot produce is refused, naming what differs", () 
   });
 
   it("admits a same-day return picked up after the outbound arrives", () => {
-    // Picked up at 15:15 − 220 minutes = 11:35, after the 11:20 arrival.
+    // Picked up at 15:15 − 220 minutes = 11:35, proposed rounded down: 11:30, after the 11:20 arrival.
     const draft = roundTrip({ ...dateFields(2, 20), horaire_vol_drop_2: "15:15", time_vol_drop_t2: "15", minute_vol_drop_t2: "15" });
     expect(problems(draft)).toEqual([]);
   });
@@ -457,8 +459,9 @@ describe("durations and delays come from the price file, never the post", () => 
       expect(problems(tampered)).toEqual(problems(draft));
     }
     const booking = schema.parse({ ...dropFlight, duree_t1: NINES });
-    // 20 May, takeoff 12:00 CEST − (150 + 65) minutes = 08:25 CEST = 06:25 UTC.
-    expect(booking.legs[0]!.pickupAt.toISOString()).toBe("2026-05-20T06:25:00.000Z");
+    // 20 May, takeoff 12:00 CEST − (150 + 65) minutes = 08:25 CEST, proposed rounded down to the
+    // quarter hour: 08:15 CEST = 06:15 UTC (no pick-up time given: the proposal is the pick-up).
+    expect(booking.legs[0]!.pickupAt.toISOString()).toBe("2026-05-20T06:15:00.000Z");
     expect(booking.legs[0]!.durationMinutes).toBe(65);
   });
 

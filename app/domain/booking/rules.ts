@@ -19,6 +19,7 @@ import {
   SHUTTLE,
   countOf,
   flightClock,
+  isDeparture,
   isFlightEnd,
   isRoundTrip,
   isSmallWholeNumber,
@@ -27,7 +28,7 @@ import {
   transferKind,
   type Counts,
 } from "./draft";
-import { endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
+import { endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
 import { LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, STEP_PREFIX, USER_PREFIX } from "./messages";
 import {
   compareDates,
@@ -39,6 +40,9 @@ import {
   parseIsoDate,
   type ParisDate,
 } from "./paris-time";
+import { earliestPickup, pickupAtClock, pickupProblem, pickupText, proposedPickup, type PickupProblem } from "./pickup-proposal";
+import { TERMINALS } from "../terminals";
+import { pickupAirport, terminalAdmitted } from "./terminal";
 import { flightWindow, formatClock, formatDuration, inWindow, isOnQuarter, type Clock } from "./time-rules";
 
 /** What the rules measure a draft against: the clock, and the price file's rows for the route's details. */
@@ -118,11 +122,47 @@ function flightAt(draft: BookingDraft, end: End, leg: Leg): Clock | null {
   return isFlightEnd(draft, end, leg) ? flightClock(draft, end, leg) : null;
 }
 
+/** A departure's proposal and what it is made from; the leg's date is the flight's date. */
+export interface DepartureProposal {
+  /** The leg's date: the day the flight takes off. */
+  date: ParisDate;
+  takeoff: Date;
+  /** takeoff − (delai_arrive + duree), rounded down to the quarter hour. */
+  proposal: Date;
+  timing: LegTiming;
+}
+
 /**
- * The leg's pickup moment, for the 20-hour rule: on the leg's date in Paris, at the landing time
- * when the pickup is a flight; at takeoff − (delai_arrive + duree) when only the drop-off is a
- * flight; else at the pickup time (time_h/time_m). null when the date or the time it needs is
- * missing or not valid.
+ * The pick-up the form proposes for a departure (the drop-off a flight, the pick-up not): the
+ * takeoff on the leg's date in Paris, less the route's arrival delay and journey time, rounded
+ * down to the quarter hour. null when the leg is no departure, or its date or takeoff is missing
+ * or not valid.
+ */
+export function departureProposal(draft: BookingDraft, leg: Leg, timing: LegTiming): DepartureProposal | null {
+  if (!isDeparture(draft, leg)) return null;
+  const day = legDate(draft, leg);
+  const clock = flightClock(draft, "drop", leg);
+  if (day.state !== "ok" || !clock) return null;
+  const takeoff = parisInstant({ ...day.date, ...clock });
+  return { date: day.date, takeoff, proposal: proposedPickup(takeoff, timing.delaiArrive, timing.duree), timing };
+}
+
+/** The same, with the leg's timing read from the price file's rows: what the form shows. */
+export function departureProposalOf(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[]): DepartureProposal | null {
+  return departureProposal(draft, leg, legTiming(draft, leg, rows));
+}
+
+/** Whether the traveller wrote anything in a leg's pick-up time (time_h/time_m). */
+const pickupTimeGiven = (draft: BookingDraft, leg: Leg) =>
+  text(draft, legFields(leg).timeH) !== "" || text(draft, legFields(leg).timeM) !== "";
+
+/**
+ * The leg's pickup moment, for the 20-hour rule and the stored booking: on the leg's date in
+ * Paris, at the landing time when the pickup is a flight; for a departure, at the pick-up time the
+ * traveller kept or chose (the instant of that clock nearest the proposal, so the evening before
+ * a flight just after midnight), or the proposal itself when no time was given (a post or a
+ * stored draft from before the proposal); else at the pickup time (time_h/time_m). null when the
+ * date or the time it needs is missing or not valid.
  */
 export function pickupMoment(draft: BookingDraft, leg: Leg, timing: LegTiming): Date | null {
   const day = legDate(draft, leg);
@@ -133,9 +173,11 @@ export function pickupMoment(draft: BookingDraft, leg: Leg, timing: LegTiming): 
     return landing ? on(landing) : null;
   }
   if (isFlightEnd(draft, "drop", leg)) {
-    const takeoff = flightClock(draft, "drop", leg);
-    if (!takeoff) return null;
-    return new Date(on(takeoff).getTime() - (timing.delaiArrive + timing.duree) * 60_000);
+    const departure = departureProposal(draft, leg, timing);
+    if (!departure) return null;
+    if (!pickupTimeGiven(draft, leg)) return departure.proposal;
+    const chosen = pickupClock(draft, leg);
+    return chosen ? pickupAtClock(departure.proposal, chosen) : null;
   }
   const pickup = pickupClock(draft, leg);
   return pickup ? on(pickup) : null;
@@ -438,9 +480,52 @@ function legRules(leg: Leg): Rule[] {
 
   // With no flight at either end, the pickup time is the visitor's to give.
   const noFlight = (d: BookingDraft) => !isFlightEnd(d, "pu", leg) && !isFlightEnd(d, "drop", leg);
-  const timeGiven = (d: BookingDraft) => text(d, f.timeH) !== "" || text(d, f.timeM) !== "";
+  const timeGiven = (d: BookingDraft) => pickupTimeGiven(d, leg);
   add(f.timeH, (d) => noFlight(d) && !timeGiven(d), MESSAGES.pickupTimeRequired);
   add(f.timeH, (d) => noFlight(d) && timeGiven(d) && !pickupClock(d, leg), MESSAGES.pickupTimeInvalid);
+
+  // A departure's pick-up time, when given: a time, on a quarter hour, not after the proposal and
+  // not more than 3 hours before it. Left empty, the proposal is the pick-up.
+  const departureGiven = (d: BookingDraft) => isDeparture(d, leg) && timeGiven(d);
+  add(f.timeH, (d) => departureGiven(d) && !pickupClock(d, leg), MESSAGES.pickupTimeInvalid);
+  const problem = (d: BookingDraft, c: RuleContext): { kind: PickupProblem; departure: DepartureProposal } | null => {
+    const chosen = departureGiven(d) ? pickupClock(d, leg) : null;
+    const departure = chosen ? departureProposal(d, leg, legTiming(d, leg, c.rows)) : null;
+    if (!chosen || !departure) return null;
+    const kind = pickupProblem(pickupAtClock(departure.proposal, chosen), departure.proposal);
+    return kind ? { kind, departure } : null;
+  };
+  add(f.timeH, (d, c) => problem(d, c)?.kind === "off-quarter", MESSAGES.pickupTimeQuarter);
+  add(
+    f.timeH,
+    (d, c) => problem(d, c)?.kind === "too-late",
+    (d, c) => {
+      const { departure } = problem(d, c)!;
+      return MESSAGES.pickupTooLate(pickupText(departure.takeoff, departure.date), pickupText(departure.proposal, departure.date));
+    },
+  );
+  add(
+    f.timeH,
+    (d, c) => problem(d, c)?.kind === "too-early",
+    (d, c) => {
+      const { departure } = problem(d, c)!;
+      return MESSAGES.pickupTooEarly(
+        pickupText(departure.proposal, departure.date),
+        pickupText(earliestPickup(departure.proposal), departure.date),
+      );
+    },
+  );
+
+  // The pick-up terminal: one of the pick-up airport's, or not known (empty); none elsewhere.
+  const terminal = pickupTerminalField(leg);
+  add(
+    terminal,
+    (d) => !terminalAdmitted(d, leg),
+    (d) => {
+      const airport = pickupAirport(d, leg);
+      return airport ? MESSAGES.terminal(airport.name, TERMINALS[airport.code]) : MESSAGES.terminalNotAirport;
+    },
+  );
 
   // Luggage belongs to the booking: checked once, with the first step.
   if (leg === 1) {
@@ -452,8 +537,8 @@ function legRules(leg: Leg): Rule[] {
     [f.day, () => true],
     [f.month, () => true],
     [f.year, () => true],
-    [f.timeH, (d) => !noFlight(d)],
-    [f.timeM, (d) => !noFlight(d)],
+    [f.timeH, (d) => !noFlight(d) && !isDeparture(d, leg)],
+    [f.timeM, (d) => !noFlight(d) && !isDeparture(d, leg)],
     ...ENDS.flatMap((end): [string, (d: BookingDraft) => boolean][] => {
       const e = endFields(end, leg);
       const unreadHere = (d: BookingDraft) => d[e.type] !== FLIGHT_END || text(d, e.horaireVol) !== "";

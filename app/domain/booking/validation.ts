@@ -15,12 +15,14 @@ import { z } from "zod";
 z.config({ jitless: true });
 import type { PriceRow } from "../pricing/csv";
 import { orientRow, rowsServing, type PriceRequest } from "../pricing/pricing";
-import { FLIGHT_END, countOf, flightClock, isFlightEnd, isRoundTrip, legCounts, pickupClock, transferKind } from "./draft";
+import { TERMINAL_NOT_KNOWN } from "../terminals";
+import { FLIGHT_END, countOf, flightClock, isDeparture, isFlightEnd, isRoundTrip, legCounts, pickupClock, transferKind } from "./draft";
 import { DRAFT_FIELDS, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 import { MAX_FIELD_LENGTH, MESSAGES, STEP_PREFIX, prefixFor, type BookingError } from "./messages";
-import { isoDate } from "./paris-time";
+import { isoDate, parisParts } from "./paris-time";
 import { bookingRules, legDate, legTiming, legsOf, pickupMoment, routeOf, text, type RuleContext } from "./rules";
 import { notesWithSummary } from "./summary";
+import { pickupAirport, terminalOf } from "./terminal";
 import { formatClock } from "./time-rules";
 
 export { transferKind } from "./draft";
@@ -60,6 +62,8 @@ export function phoneWarnings(draft: BookingDraft): BookingError[] {
 
 function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string) {
   const e = endFields(end, leg);
+  // The rules admit a terminal only on a pick-up from a flight at an airport.
+  const terminal = end === "pu" && pickupAirport(draft, leg) ? terminalOf(draft, leg) : TERMINAL_NOT_KNOWN;
   const flight = draft[e.type] === FLIGHT_END;
   const clock = flight ? flightClock(draft, end, leg) : null;
   const hotelId = countOf(text(draft, e.hotelN) || "x");
@@ -74,6 +78,8 @@ function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string) {
     hotelId: !flight && Number.isSafeInteger(hotelId) ? hotelId : null,
     address: flight ? "" : text(draft, e.address),
     zip: flight ? "" : text(draft, e.zip),
+    /** The pick-up terminal; "" when not known, and on every other end. Stored bookings made before it lack it (storedTerminal). */
+    terminal,
   };
 }
 
@@ -90,14 +96,15 @@ function readLeg(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[], route
   const f = legFields(leg);
   const [from, to] = leg === 1 ? [route.from, route.to] : [route.to, route.from];
   const noFlight = !isFlightEnd(draft, "pu", leg) && !isFlightEnd(draft, "drop", leg);
-  const pickup = noFlight ? pickupClock(draft, leg) : null;
+  const departureTime = isDeparture(draft, leg) && pickupClock(draft, leg) !== null;
+  const pickup = noFlight ? pickupClock(draft, leg) : departureTime ? parisParts(pickupAt) : null;
   return {
     leg,
     /** yyyy-MM-dd, Paris. */
     date: isoDate(day.date),
     /** The pickup moment the 20-hour rule measured. */
     pickupAt,
-    /** HH:MM, when the visitor gave one (no flight at either end). */
+    /** HH:MM, when the visitor gave one: on a leg with no flight, or a departure's kept or changed proposal. */
     pickupTime: pickup ? formatClock(pickup) : null,
     passengers: legCounts(draft, leg),
     durationMinutes: timing.duree,
