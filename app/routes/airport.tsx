@@ -4,11 +4,13 @@ import type { Route } from "./+types/airport";
 import { AirportImage } from "~/components/AirportImage";
 import { AirportPriceTable } from "~/components/AirportPriceTable";
 import { HotelCard } from "~/components/HotelCard";
+import { MeetingPoints } from "~/components/MeetingPoints";
 import { pageMeta, PRICE_PAGE } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
-import { airportByCode, DISNEYLAND_PLACE } from "~/domain/airports";
+import { airportByCode, DISNEYLAND_PLACE, transferKindsFrom } from "~/domain/airports";
 import { hotelTransferHref } from "~/domain/booking-link";
 import { resortHotels } from "~/domain/hotels";
+import { airportMeetingPoints, type TerminalMeetingPoint } from "~/domain/meeting-points";
 import { airportTable, hasAnyPrice } from "~/domain/pricing/pricing";
 import { airportPageFor, type TransferKind } from "~/domain/site-paths";
 
@@ -28,16 +30,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     // A loading failure is only logged (by the price store); the page then shows no price.
   }
+  // The page's own service first, then the airport's other one (Orly has private transfers only).
+  const services = [page.firstTab, ...transferKindsFrom(airport.code).filter((k) => k !== page.firstTab)];
+  let meetingPoints: { service: TransferKind; points: TerminalMeetingPoint[] }[] = [];
+  try {
+    const { points } = await context.booking.meetingPoints.get();
+    meetingPoints = services.map((service) => ({ service, points: airportMeetingPoints(points, airport.code, service) }));
+  } catch {
+    // The server does not start without a good meeting points file; were it ever lost, the page shows the rest.
+  }
   return {
     airport,
     firstTab: page.firstTab,
+    meetingPoints,
     shuttle: shuttle && hasAnyPrice(shuttle) ? shuttle : null,
     private: privateTable && hasAnyPrice(privateTable) ? privateTable : null,
     hotels: resortHotels(),
   };
 }
 
-// The document depends only on its URL and the price file: the server may keep it (decision 0010).
+// The document depends only on its URL, the price file and the meeting points file: the server may
+// keep it (decision 0010), keyed by the two files' versions.
 export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) => {
@@ -46,7 +59,7 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, {
     title: airport ? `${airport.code} to Disneyland Paris ${kind}` : "Airport not found",
     description: airport
-      ? `${airport.name} to Disneyland Paris by ${kind}: prices for 1 to 8 passengers, one way, return and round trip, and the hotels we serve.`
+      ? `${airport.name} to Disneyland Paris by ${kind}: prices for 1 to 8 passengers, one way, return and round trip, where we meet you at each terminal, and the hotels we serve.`
       : "Airport not found.",
     keywords: airport ? [airport.name, `${airport.code} Disneyland transfer`, "Disneyland Paris hotels"] : [],
   });
@@ -119,6 +132,8 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
           />
         )}
       </section>
+
+      <MeetingPoints airportCode={airport.code} services={loaderData.meetingPoints} />
 
       <section aria-labelledby="hotels-heading">
         <h2 id="hotels-heading">Disneyland Paris hotels we serve</h2>
