@@ -43,6 +43,25 @@ export interface Actor {
   email: string;
 }
 
+/** Who a change is recorded as: a staff member, or the traveller on the booking's own page (no account). */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+/** The traveller, as the history names the changes made from the booking's own page. */
+export const TRAVELLER_ACTOR: AuditActor = { id: null, email: "traveller" };
+
+/** An e-mail to write in the outbox: a staff action's, a payment's, or a traveller action's. */
+export interface OutboxMessage {
+  kind: OutboxRow["kind"];
+  recipient: string;
+  subject: string;
+  body: string;
+  /** The text standing for the manage link in the body, when the body holds it. */
+  manageLink?: string;
+}
+
 /** What an action did: the outcome code the page shows after its redirect, or why nothing changed. */
 export type ActionOutcome = { ok: true; done: DoneCode } | { ok: false; status: 400 | 404 | 409 | 502; message: string };
 
@@ -66,7 +85,9 @@ export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone
 }
 
 /** An e-mail as the outbox stores it: the manage link's marker in its own column. */
-export function outboxValues<T extends StaffEmail | BookingEmail>(message: T): Omit<T, "manageLink"> & { linkMarker: string | null } {
+export function outboxValues<T extends OutboxMessage | StaffEmail | BookingEmail>(
+  message: T,
+): Omit<T, "manageLink"> & { linkMarker: string | null } {
   const { manageLink, ...rest } = message;
   return { ...rest, linkMarker: manageLink ?? null };
 }
@@ -75,7 +96,7 @@ async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefi
   return (await tx.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1).for("update"))[0];
 }
 
-async function queue(tx: Tx, orderId: string, messages: StaffEmail[]): Promise<void> {
+async function queue(tx: Tx, orderId: string, messages: OutboxMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await tx.insert(outbox).values(messages.map((m) => ({ ...outboxValues(m), orderId })));
 }
@@ -84,7 +105,7 @@ function facts(row: BookingRow) {
   return { bookingStatus: row.bookingStatus, paymentStatus: row.status, paymentMode: row.paymentMode };
 }
 
-function audit(tx: Tx, actor: Actor, orderId: string, action: string, detail: string) {
+function audit(tx: Tx, actor: AuditActor, orderId: string, action: string, detail: string) {
   return recordAudit(tx, { actorId: actor.id, actor: actor.email, action, orderId, detail });
 }
 
@@ -282,7 +303,7 @@ export function wrongProvider(
 async function askingRefund(
   db: Db,
   orderId: string,
-  actor: Actor,
+  actor: AuditActor,
   words: { tried: string; notDone: string },
   run: () => Promise<ActionOutcome>,
 ): Promise<ActionOutcome> {
@@ -326,11 +347,45 @@ export async function cancelBooking(
   provider: Refunder,
   outside: string | null = null,
 ): Promise<ActionOutcome> {
+  return cancelWithRefund(db, orderId, actor, site, provider, { outside });
+}
+
+export interface CancelOptions {
+  /** Staff's reason when the payment was refunded outside the site (see cancelBooking). */
+  outside?: string | null;
+  /**
+   * A rule of the caller's, checked on the locked row before anything is written (the traveller's
+   * 24-hour rule, say): a refusal is answered as it is, and nothing changes.
+   */
+  refuse?: (row: BookingRow) => ActionOutcome | null;
+  /** How the history opens its line: "Cancelled the booking" unless said otherwise. */
+  what?: string;
+  /** More e-mails, written with the cancellation (the business's notice of a traveller's cancellation). */
+  alsoQueue?: (cancelled: BookingRow, done: { refundedCents: number; provider: string | null; driver: DriverRow | null }) => OutboxMessage[];
+}
+
+/**
+ * The cancellation of cancelBooking, for staff and for the traveller alike: one locked
+ * transaction that checks the caller's rule and the status rules, cancels, refunds in full once
+ * through the provider, and writes the e-mails and the history row together.
+ */
+export async function cancelWithRefund(
+  db: Db,
+  orderId: string,
+  actor: AuditActor,
+  site: EmailSite,
+  provider: Refunder,
+  options: CancelOptions = {},
+): Promise<ActionOutcome> {
+  const outside = options.outside ?? null;
+  const what = options.what ?? "Cancelled the booking";
   const words = { tried: "Tried to cancel the booking", notDone: "The booking is not cancelled" };
   return askingRefund(db, orderId, actor, words, () =>
     db.transaction(async (tx): Promise<ActionOutcome> => {
       const row = await lockBooking(tx, orderId);
       if (!row) return NOT_FOUND;
+      const refused = options.refuse?.(row);
+      if (refused) return refused;
       const next = nextStatus(facts(row), "cancel");
       if (!next.ok) return { ok: false, status: 409, message: next.reason };
       const owed = refundableCents(row);
@@ -342,18 +397,20 @@ export async function cancelBooking(
         .where(eq(bookings.id, row.id))
         .returning();
       let refunded = 0;
-      let detail = "Cancelled the booking; nothing was paid, so nothing is refunded.";
+      let detail = `${what}; nothing was paid, so nothing is refunded.`;
       if (owed > 0) {
         const refund = await refundLocked(tx, cancelled!, owed, provider, outside);
         refunded = refund.refunded;
-        detail = `Cancelled the booking and ${refund.detail}`;
+        detail = `${what} and ${refund.detail}`;
       } else if (row.paymentMode === "cash" && row.status !== "paid") {
-        detail = "Cancelled the booking (to be paid on board: nothing was taken).";
+        detail = `${what} (to be paid on board: nothing was taken).`;
       }
       const driver = await driverOf(tx, row);
+      const refundedBy = refunded > 0 ? (outside === null ? provider.name : OUTSIDE_PROVIDER) : null;
       await queue(tx, orderId, [
         bookingCancelledEmail(cancelled!, site, refunded),
         ...(driver ? [driverJobCancelledEmail(cancelled!, site, driver, "cancelled")] : []),
+        ...(options.alsoQueue?.(cancelled!, { refundedCents: refunded, provider: refundedBy, driver: driver ?? null }) ?? []),
       ]);
       const told = driver ? `The traveller and the driver, ${driver.name}, are e-mailed.` : "The traveller is e-mailed.";
       await audit(tx, actor, orderId, "booking_cancelled", `${detail} ${told}`);

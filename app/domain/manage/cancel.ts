@@ -1,0 +1,60 @@
+import { z } from "zod";
+import type { BookingStatus } from "../back-office/statuses";
+import { formatParisDateTime } from "../back-office/statuses";
+import { beforeDeadline, freeCancellationUntil } from "./deadline";
+
+/**
+ * Whether the traveller may cancel the booking online, now (docs/product.md, Managing a booking):
+ * an open booking (new, confirmed, driver assigned) until 24 hours before its first pickup
+ * (deadline.ts). The same rule decides whether the page shows the button and whether a post is
+ * carried out, checked again on the locked row. Pure: `now` is an argument.
+ */
+
+export const TRAVELLER_CANCELLABLE: readonly BookingStatus[] = ["new", "confirmed", "driver_assigned"];
+
+export type CancelRefusal = "cancelled" | "finished" | "deadline" | "no_pickup";
+
+export type CancelCheck = { ok: true } | { ok: false; why: CancelRefusal; message: string };
+
+/**
+ * The booking's first pickup: its stored column, else the first leg's instant in its details (a
+ * booking stored before the column was filled); null when neither is readable.
+ */
+export function firstPickupOf(booking: { firstPickupAt: Date | null; details: unknown }): Date | null {
+  if (booking.firstPickupAt && !Number.isNaN(booking.firstPickupAt.getTime())) return booking.firstPickupAt;
+  const details = booking.details as { legs?: unknown } | null;
+  const first: unknown = Array.isArray(details?.legs) ? details.legs[0] : undefined;
+  const at = typeof first === "object" && first !== null ? (first as { pickupAt?: unknown }).pickupAt : undefined;
+  if (typeof at !== "string") return null;
+  const instant = new Date(at);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/** "Free cancellation ended on 11/05/2026 07:45 (Paris time): bookings cannot be cancelled online within 24 hours of pickup." */
+export function deadlinePassedSentence(firstPickupAt: Date): string {
+  return `Free cancellation ended on ${formatParisDateTime(freeCancellationUntil(firstPickupAt))} (Paris time): bookings cannot be cancelled online within 24 hours of pickup.`;
+}
+
+export function travellerCancelCheck(booking: { bookingStatus: BookingStatus; firstPickupAt: Date | null }, now: Date): CancelCheck {
+  if (booking.bookingStatus === "cancelled") return { ok: false, why: "cancelled", message: "This booking is already cancelled." };
+  if (!TRAVELLER_CANCELLABLE.includes(booking.bookingStatus)) {
+    const what = booking.bookingStatus === "completed" ? "has taken place" : "is closed";
+    return { ok: false, why: "finished", message: `This booking ${what}: it cannot be cancelled.` };
+  }
+  if (booking.firstPickupAt === null || Number.isNaN(booking.firstPickupAt.getTime())) {
+    return { ok: false, why: "no_pickup", message: "This booking has no pickup time on record, so it cannot be cancelled online." };
+  }
+  if (!beforeDeadline(booking.firstPickupAt, now)) {
+    return { ok: false, why: "deadline", message: deadlinePassedSentence(booking.firstPickupAt) };
+  }
+  return { ok: true };
+}
+
+/**
+ * The booking page's posts: `cancel` asks for the confirmation step, `confirm-cancel` cancels.
+ * Nothing else is read from the form: the booking comes from the token in the address.
+ */
+export const cancelFormSchema = z.object({
+  intent: z.enum(["cancel", "confirm-cancel"], { message: "This form could not be read. Reload the page and try again." }),
+});
+export type CancelForm = z.infer<typeof cancelFormSchema>;

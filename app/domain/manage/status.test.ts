@@ -1,0 +1,105 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from "../back-office/statuses";
+import { travellerStatus, type TravellerStatusFacts } from "./status";
+
+const base: TravellerStatusFacts = {
+  bookingStatus: "new",
+  paymentStatus: "pending_payment",
+  paymentMode: "card",
+  priceCents: 9_000,
+  refundedCents: 0,
+  paidAt: null,
+  driver: null,
+};
+const driver = { name: "Karim Benali", phone: "+33 6 98 76 54 32" };
+const paidAt = new Date("2026-05-10T08:00:00Z"); // 10:00 in Paris (summer time)
+
+describe("travellerStatus", () => {
+  it.each<[string, Partial<TravellerStatusFacts>, string, string, RegExp]>([
+    ["a card booking not paid yet", {}, "waiting_payment", "Waiting for payment", /not paid yet: 90,00\u00a0€ to pay/],
+    ["a card payment that failed", { paymentStatus: "payment_failed" }, "payment_failed", "Waiting for payment", /did not go through/],
+    [
+      "a paid booking not confirmed yet",
+      { paymentStatus: "paid", paidAt },
+      "paid_waiting_confirmation",
+      "Paid, waiting for confirmation",
+      /within 12 hours of payment \(by 10\/05\/2026 22:00, Paris time\)/,
+    ],
+    [
+      "a cash booking not confirmed yet",
+      { paymentMode: "cash" },
+      "waiting_confirmation",
+      "Waiting for confirmation",
+      /pay the driver on board/,
+    ],
+    ["a confirmed booking", { bookingStatus: "confirmed", paymentStatus: "paid" }, "confirmed", "Confirmed", /is confirmed/],
+    [
+      "a confirmed cash booking",
+      { bookingStatus: "confirmed", paymentMode: "cash" },
+      "confirmed",
+      "Confirmed",
+      /You pay the driver on board, in cash\. Amount: 90,00\u00a0€/,
+    ],
+    [
+      "a booking with its driver",
+      { bookingStatus: "driver_assigned", paymentStatus: "paid", driver },
+      "driver_assigned",
+      "Driver assigned",
+      /your driver is Karim Benali/,
+    ],
+    ["a cancelled unpaid booking", { bookingStatus: "cancelled" }, "cancelled", "Cancelled", /Nothing was paid/],
+    [
+      "a cancelled booking still holding its payment",
+      { bookingStatus: "cancelled", paymentStatus: "paid" },
+      "cancelled",
+      "Cancelled",
+      /still to be refunded/,
+    ],
+    [
+      "a cancelled and refunded booking",
+      { bookingStatus: "cancelled", paymentStatus: "refunded", refundedCents: 9_000 },
+      "cancelled_refunded",
+      "Cancelled and refunded",
+      /90,00\u00a0€ was refunded to the card/,
+    ],
+    [
+      "a cancelled booking refunded in part",
+      { bookingStatus: "cancelled", paymentStatus: "partly_refunded", refundedCents: 4_000 },
+      "cancelled_refunded",
+      "Cancelled and refunded",
+      /40,00\u00a0€ of your payment was refunded/,
+    ],
+    ["a completed booking", { bookingStatus: "completed", paymentStatus: "paid" }, "completed", "Completed", /has taken place/],
+    ["a no-show", { bookingStatus: "no_show", paymentStatus: "paid" }, "no_show", "Closed: no-show", /did not find you/],
+  ])("%s", (_what, facts, code, title, line) => {
+    const status = travellerStatus({ ...base, ...facts });
+    expect(status.code).toBe(code);
+    expect(status.title).toBe(title);
+    expect(status.lines.join(" ")).toMatch(line);
+  });
+
+  it("gives the driver's name and phone only while the driver is assigned", () => {
+    expect(travellerStatus({ ...base, bookingStatus: "driver_assigned", paymentStatus: "paid", driver }).driver).toEqual(driver);
+    for (const bookingStatus of ["confirmed", "cancelled", "completed"] as const) {
+      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", driver }).driver).toBeNull();
+    }
+  });
+
+  it("has a headline and at least one sentence for every pair of statuses, and never says cash to a paid booking", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...BOOKING_STATUSES),
+        fc.constantFrom(...PAYMENT_STATUSES),
+        fc.constantFrom("card" as const, "cash" as const),
+        fc.integer({ min: 0, max: 9_000 }),
+        (bookingStatus, paymentStatus, paymentMode, refundedCents) => {
+          const status = travellerStatus({ ...base, bookingStatus, paymentStatus, paymentMode, refundedCents });
+          expect(status.title).not.toBe("");
+          expect(status.lines.length).toBeGreaterThan(0);
+          if (paymentStatus === "paid") expect(status.lines.join(" ")).not.toContain("on board");
+        },
+      ),
+    );
+  });
+});

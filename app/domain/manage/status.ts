@@ -1,0 +1,143 @@
+import { confirmationDue, formatParisDateTime, type BookingStatus, type PaymentStatus } from "../back-office/statuses";
+import { formatEuros } from "../money";
+
+/**
+ * A booking's state as its traveller reads it on the booking's own page (docs/product.md,
+ * Managing a booking): one headline and a few plain sentences, from the booking's two statuses
+ * (what the business has done with it, and where its money is). Pure.
+ */
+
+export interface TravellerStatusFacts {
+  bookingStatus: BookingStatus;
+  paymentStatus: PaymentStatus;
+  /** "cash": paid to the driver on board. */
+  paymentMode: "card" | "cash";
+  /** What the traveller pays, in cents. */
+  priceCents: number;
+  /** What was refunded so far, in cents. */
+  refundedCents: number;
+  /** When the payment arrived, for the 12-hour confirmation promise. */
+  paidAt: Date | null;
+  /** The driver assigned, phone written for people; shown only while the driver is assigned. */
+  driver: { name: string; phone: string } | null;
+}
+
+export interface TravellerStatus {
+  /** A short code for the page's styling and tests. */
+  code:
+    | "waiting_payment"
+    | "payment_failed"
+    | "paid_waiting_confirmation"
+    | "waiting_confirmation"
+    | "confirmed"
+    | "driver_assigned"
+    | "cancelled"
+    | "cancelled_refunded"
+    | "completed"
+    | "no_show";
+  /** The headline: "Confirmed", "Cancelled and refunded"… */
+  title: string;
+  /** Sentences under the headline. */
+  lines: string[];
+  /** The driver's name and phone, when a driver is assigned to an open booking. */
+  driver: { name: string; phone: string } | null;
+}
+
+const ON_BOARD = "You pay the driver on board, in cash.";
+
+/** The traveller's words for the booking's state. */
+export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
+  const cash = facts.paymentMode === "cash" && facts.paymentStatus !== "paid";
+  const payOnBoard = cash ? [`${ON_BOARD} Amount: ${formatEuros(facts.priceCents)}.`] : [];
+  switch (facts.bookingStatus) {
+    case "cancelled": {
+      if (facts.refundedCents > 0) {
+        const all = facts.paymentStatus === "refunded";
+        return {
+          code: "cancelled_refunded",
+          title: "Cancelled and refunded",
+          lines: [
+            `This booking is cancelled. ${formatEuros(facts.refundedCents)} ${all ? "was" : "of your payment was"} refunded to the card you paid with.`,
+          ],
+          driver: null,
+        };
+      }
+      const held = facts.paymentStatus === "paid";
+      return {
+        code: "cancelled",
+        title: "Cancelled",
+        lines: [
+          held
+            ? "This booking is cancelled. Its payment is still to be refunded: we refund it to the card you paid with."
+            : "This booking is cancelled. Nothing was paid, so there is nothing to refund.",
+        ],
+        driver: null,
+      };
+    }
+    case "completed":
+      return {
+        code: "completed",
+        title: "Completed",
+        lines: ["This transfer has taken place. Thank you for travelling with us."],
+        driver: null,
+      };
+    case "no_show":
+      return {
+        code: "no_show",
+        title: "Closed: no-show",
+        lines: ["The driver did not find you at the pickup, and the booking is closed."],
+        driver: null,
+      };
+    case "driver_assigned":
+      return {
+        code: "driver_assigned",
+        title: "Driver assigned",
+        lines: [
+          facts.driver
+            ? `Your booking is confirmed and your driver is ${facts.driver.name}.`
+            : "Your booking is confirmed and a driver is assigned.",
+          ...payOnBoard,
+        ],
+        driver: facts.driver,
+      };
+    case "confirmed":
+      return {
+        code: "confirmed",
+        title: "Confirmed",
+        lines: ["Your booking is confirmed. We tell you your driver's name and phone when one is assigned.", ...payOnBoard],
+        driver: null,
+      };
+    case "new":
+      if (cash) {
+        return {
+          code: "waiting_confirmation",
+          title: "Waiting for confirmation",
+          lines: ["We confirm bookings by e-mail, usually within 12 hours.", ...payOnBoard],
+          driver: null,
+        };
+      }
+      if (facts.paymentStatus === "paid" || facts.paymentStatus === "partly_refunded") {
+        const due = facts.paidAt ? ` (by ${formatParisDateTime(confirmationDue(facts.paidAt))}, Paris time)` : "";
+        return {
+          code: "paid_waiting_confirmation",
+          title: "Paid, waiting for confirmation",
+          lines: [`We have received your payment. We confirm your booking by e-mail within 12 hours of payment${due}.`],
+          driver: null,
+        };
+      }
+      if (facts.paymentStatus === "payment_failed") {
+        return {
+          code: "payment_failed",
+          title: "Waiting for payment",
+          lines: ["The payment did not go through, so this booking is not paid yet. Call us to complete it."],
+          driver: null,
+        };
+      }
+      return {
+        code: "waiting_payment",
+        title: "Waiting for payment",
+        lines: [`This booking is not paid yet: ${formatEuros(facts.priceCents)} to pay.`],
+        driver: null,
+      };
+  }
+}

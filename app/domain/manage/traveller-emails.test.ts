@@ -1,0 +1,132 @@
+import { describe, expect, it } from "vitest";
+import type { BookingEmailInput, EmailSite } from "../booking/emails";
+import { manageLinkEmail, travellerCancelledEmail } from "./traveller-emails";
+
+const site: EmailSite & { manageUrl: string } = {
+  siteName: "Navette Paris",
+  businessEmail: "booking@navette.example",
+  phone: "+33 1 99 00 12 34",
+  siteUrl: "https://navette.example",
+  manageUrl: "[manage-link:test-marker]",
+};
+
+const row: BookingEmailInput = {
+  orderId: "NV-7K3M9Q",
+  kind: "private",
+  roundTrip: true,
+  depart: "Charles_de_Gaulle_Airport_(CDG)",
+  arrive: "Disneyland_Paris",
+  lastname: "Martin",
+  firstname: "Claire",
+  email: " claire@example.com ",
+  phone: "+33 6 12 34 56 78",
+  adults: 2,
+  children: 1,
+  babies: 0,
+  priceCents: 12_000,
+  currency: "EUR",
+  details: {
+    legs: [
+      {
+        leg: 1,
+        date: "2026-05-20",
+        pickupAt: "2026-05-20T08:00:00.000Z",
+        pickup: {
+          place: "Charles_de_Gaulle_Airport_(CDG)",
+          kind: "flight",
+          flightNumber: "BA304",
+          flightCity: "London",
+          flightTime: "10:00",
+        },
+        dropoff: { place: "Disneyland_Paris", kind: "address", hotel: "Disneyland Hotel", address: "", zip: "77700" },
+      },
+      {
+        leg: 2,
+        date: "2026-05-24",
+        pickupAt: "2026-05-24T07:00:00.000Z",
+        pickup: { place: "Disneyland_Paris", kind: "address", hotel: "Disneyland Hotel", address: "", zip: "77700" },
+        dropoff: {
+          place: "Charles_de_Gaulle_Airport_(CDG)",
+          kind: "flight",
+          flightNumber: "BA305",
+          flightCity: "London",
+          flightTime: "13:00",
+        },
+      },
+    ],
+  },
+};
+
+describe("manageLinkEmail", () => {
+  it("goes to the booking's own address with the link's marker, the order and what to do if it was not asked for", () => {
+    const mail = manageLinkEmail(row, site);
+    expect(mail).toMatchObject({
+      kind: "manage_link",
+      recipient: "claire@example.com",
+      subject: "Navette Paris: the link to your booking NV-7K3M9Q",
+      manageLink: site.manageUrl,
+    });
+    expect(mail.body).toContain("Hello Claire Martin,");
+    expect(mail.body).toContain(
+      "You asked for the link to your booking NV-7K3M9Q with Navette Paris (Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip) on 20/05/2026 10:00, Paris time).",
+    );
+    expect(mail.body).toContain(`\n${site.manageUrl}\n`);
+    expect(mail.body).toContain("If you did not ask for this link, you can ignore this e-mail");
+    expect(mail.body).toContain("Call us on +33 1 99 00 12 34");
+  });
+
+  it("marks a test booking's subject", () => {
+    expect(manageLinkEmail({ ...row, test: true }, site).subject).toBe("[TEST] Navette Paris: the link to your booking NV-7K3M9Q");
+  });
+});
+
+describe("travellerCancelledEmail", () => {
+  const at = new Date("2026-05-17T09:30:00Z");
+
+  it("tells the business who cancelled, when, the refund, the driver, and the booking", () => {
+    const mail = travellerCancelledEmail(row, site, { at, refundedCents: 12_000, provider: "stripe", driverName: "Karim Benali" });
+    expect(mail).toMatchObject({
+      kind: "traveller_cancelled",
+      recipient: "booking@navette.example",
+      subject: "Booking NV-7K3M9Q cancelled by the traveller: Charles de Gaulle Airport (CDG) to Disneyland Paris on 20/05/2026 10:00",
+    });
+    expect(mail.manageLink).toBeUndefined();
+    expect(mail.body).not.toContain(site.manageUrl);
+    const lines = mail.body.split("\n");
+    expect(lines[0]).toBe("The traveller cancelled booking NV-7K3M9Q on its page on Navette Paris, on 17/05/2026 11:30 (Paris time).");
+    expect(lines).toContain("Refunded in full: 120,00\u00a0€ through Stripe.");
+    expect(lines).toContain("Driver: Karim Benali was assigned and is e-mailed that the job is cancelled.");
+    expect(lines).toContain("Name: Claire Martin");
+    expect(lines).toContain("E-mail: claire@example.com");
+    expect(lines).toContain("Passengers: 2 adults, 1 child, 0 babies");
+    expect(lines).toContain("Outbound (leg 1)");
+    expect(lines).toContain("Pick-up: 20/05/2026 10:00 (Paris time)");
+    expect(lines).toContain("Return (leg 2)");
+    expect(lines).toContain("Pick-up: 24/05/2026 09:00 (Paris time)");
+  });
+
+  it("says when nothing was paid, no driver was assigned, and the sandbox moved no money", () => {
+    const unpaid = travellerCancelledEmail(row, site, { at, refundedCents: 0, provider: null, driverName: null });
+    expect(unpaid.body).toContain("Nothing was paid, so nothing is refunded.");
+    expect(unpaid.body).toContain("Driver: none was assigned.");
+    const sandbox = travellerCancelledEmail({ ...row, test: true }, site, {
+      at,
+      refundedCents: 12_000,
+      provider: "sandbox",
+      driverName: null,
+    });
+    expect(sandbox.body).toContain("through the sandbox (a test payment: no money moved).");
+    expect(sandbox.subject.startsWith("[TEST] Booking NV-7K3M9Q cancelled by the traveller")).toBe(true);
+  });
+
+  it("never breaks a line with what the traveller typed", () => {
+    const mail = travellerCancelledEmail({ ...row, firstname: "Claire\nSubject: x", details: "not json" }, site, {
+      at,
+      refundedCents: 0,
+      provider: null,
+      driverName: null,
+    });
+    expect(mail.body).toContain("Name: Claire Subject: x Martin");
+    expect(mail.subject).not.toContain("\n");
+  });
+});

@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { drivers, outbox } from "../../db/schema";
+import { displayPhone } from "~/domain/back-office/driver-form";
+import type { EmailSite } from "~/domain/booking/emails";
+import { sameEmail } from "~/domain/manage/lost-link-form";
+import { firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
+import { manageLinkEmail, travellerCancelledEmail } from "~/domain/manage/traveller-emails";
+import { cancelWithRefund, outboxValues, TRAVELLER_ACTOR, type ActionOutcome } from "./booking-admin.server";
+import { recordAudit } from "./audit.server";
+import { findByOrderId, type BookingRow } from "./bookings.server";
+import type { Db } from "./db.server";
+import { newLinkMarker } from "./manage-links.server";
+import type { PaymentProvider } from "./payments.server";
+import type { RateLimiter } from "./rate-limits.server";
+
+/**
+ * What a traveller does to their own booking from its page (docs/product.md, Managing a booking):
+ * cancel it under the 24-hour rule, refunded in full once, and ask for its link again. The page
+ * opens the booking by its token (manage.server.ts); these functions take the booking it found.
+ */
+
+/** The driver of a booking, as its page shows them: name and phone written for people. */
+export async function assignedDriver(db: Db, row: BookingRow): Promise<{ name: string; phone: string } | null> {
+  if (row.driverId === null || row.bookingStatus !== "driver_assigned") return null;
+  const driver = (await db.select().from(drivers).where(eq(drivers.id, row.driverId)).limit(1))[0];
+  return driver ? { name: driver.name, phone: displayPhone(driver.phone) } : null;
+}
+
+export type TravellerCancelOutcome =
+  { ok: true; refundedCents: number } | { ok: false; status: 404 | 409 | 502; message: string; already?: boolean };
+
+/**
+ * Cancels the booking for its traveller: the 24-hour rule is checked again on the locked row with
+ * the time then (`now()`), so a page opened before the deadline and posted after it changes
+ * nothing. Otherwise as staff's cancel: refunded in full once through the provider, whatever the
+ * double clicks or parallel posts (they take turns on the row, and the later ones find it
+ * cancelled: `already`), with the traveller's cancellation e-mail (its manage link), the
+ * business's notice, the driver's when one is assigned, and the history row (actor "traveller").
+ */
+export async function cancelByTraveller(
+  db: Db,
+  orderId: string,
+  site: EmailSite,
+  provider: Pick<PaymentProvider, "name" | "refund">,
+  now: () => Date = () => new Date(),
+): Promise<TravellerCancelOutcome> {
+  let ruled: { message: string; already: boolean } | null = null;
+  let refundedCents = 0;
+  const outcome: ActionOutcome = await cancelWithRefund(db, orderId, TRAVELLER_ACTOR, site, provider, {
+    what: "Cancelled by the traveller on the booking's page",
+    refuse: (row) => {
+      const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, now());
+      if (check.ok) return null;
+      ruled = { message: check.message, already: check.why === "cancelled" };
+      return { ok: false, status: 409, message: check.message };
+    },
+    alsoQueue: (cancelled, done) => {
+      refundedCents = done.refundedCents;
+      return [
+        travellerCancelledEmail(cancelled, site, {
+          at: now(),
+          refundedCents: done.refundedCents,
+          provider: done.provider,
+          driverName: done.driver?.name ?? null,
+        }),
+      ];
+    },
+  });
+  if (outcome.ok) return { ok: true, refundedCents };
+  const rule = ruled as { message: string; already: boolean } | null;
+  if (rule) return { ok: false, status: 409, message: rule.message, already: rule.already };
+  const call = `Please call us on ${site.phone}.`;
+  switch (outcome.status) {
+    case 404:
+      return { ok: false, status: 404, message: "This booking no longer exists." };
+    case 502:
+      return {
+        ok: false,
+        status: 502,
+        message: `Your booking is not cancelled: the refund could not be made just now. Please try again in a few minutes, or call us on ${site.phone}.`,
+      };
+    default:
+      // A payment the site cannot refund itself (taken by another provider), or a status rule.
+      return { ok: false, status: 409, message: `This booking cannot be cancelled online. ${call}` };
+  }
+}
+
+export type LostLinkOutcome = "sent" | "no-match" | "too-many";
+
+/**
+ * 'Lost your link?': when the order exists and the address is the booking's own (trimmed, case
+ * ignored), queues the link to that address, within the per-booking limit (`perBooking`, keyed by
+ * order id), so a traveller is not flooded. Says what happened for the tests; the page gives every
+ * outcome the same answer.
+ */
+export async function requestManageLink(
+  db: Db,
+  form: { orderId: string; email: string },
+  site: EmailSite,
+  perBooking: RateLimiter,
+): Promise<LostLinkOutcome> {
+  const row = await findByOrderId(db, form.orderId);
+  if (!row || !sameEmail(form.email, row.email)) return "no-match";
+  const limit = await perBooking.consume(row.orderId);
+  if (!limit.allowed) return "too-many";
+  const message = manageLinkEmail(row, { ...site, manageUrl: site.manageUrl ?? newLinkMarker() });
+  await db.transaction(async (tx) => {
+    await tx.insert(outbox).values({ ...outboxValues(message), orderId: row.orderId });
+    await recordAudit(tx, {
+      actorId: TRAVELLER_ACTOR.id,
+      actor: TRAVELLER_ACTOR.email,
+      action: "manage_link_sent",
+      orderId: row.orderId,
+      detail: "The traveller asked for the booking's link again ('Lost your link?'): it is e-mailed to the booking's address.",
+    });
+  });
+  return "sent";
+}
