@@ -11,7 +11,18 @@ export interface ReceivedMail {
   /** Lower-cased header names; encoded words (RFC 2047) decoded. */
   headers: Record<string, string>;
   subject: string;
+  /** The message's text: the whole body, or the text/plain part of a multipart message. */
   text: string;
+  /** The files attached (Content-Disposition: attachment, or a part with a file name), decoded. */
+  attachments: ReceivedAttachment[];
+}
+
+export interface ReceivedAttachment {
+  filename: string;
+  /** The part's Content-Type as sent, parameters included. */
+  contentType: string;
+  /** The file's text, decoded from its transfer encoding as UTF-8. */
+  content: string;
 }
 
 export interface TestSmtp {
@@ -46,19 +57,61 @@ function decodeHeader(value: string): string {
     );
 }
 
-function parseMessage(raw: string): { headers: Record<string, string>; text: string } {
+interface Part {
+  headers: Record<string, string>;
+  body: string;
+}
+
+function splitHead(raw: string): Part {
   const split = raw.indexOf("\r\n\r\n");
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, " ");
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r\n[ \t]+/g, " ");
   const headers: Record<string, string> = {};
   for (const line of head.split("\r\n")) {
     const colon = line.indexOf(":");
-    headers[line.slice(0, colon).toLowerCase()] = decodeHeader(line.slice(colon + 1).trim());
+    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = decodeHeader(line.slice(colon + 1).trim());
   }
-  let body = raw.slice(split + 4);
-  const encoding = (headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
-  if (encoding === "quoted-printable") body = decodeQuotedPrintable(body);
-  else if (encoding === "base64") body = Buffer.from(body, "base64").toString("utf8");
-  return { headers, text: body.replace(/\r\n/g, "\n") };
+  return { headers, body: split < 0 ? "" : raw.slice(split + 4) };
+}
+
+function decodeBody(part: Part): string {
+  const encoding = (part.headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(part.body);
+  if (encoding === "base64") return Buffer.from(part.body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return part.body;
+}
+
+/** A header parameter (boundary, filename, name), quoted or not. */
+function parameter(header: string | undefined, name: string): string | null {
+  const m = new RegExp(`(?:^|;)\\s*${name}\\*?=(?:"([^"]*)"|([^;\\s]*))`, "i").exec(header ?? "");
+  return m ? (m[1] ?? m[2] ?? "") : null;
+}
+
+/** The leaves of a MIME tree (RFC 2046): a multipart's parts, each read in turn, in order. */
+function leaves(part: Part): Part[] {
+  const type = (part.headers["content-type"] ?? "text/plain").toLowerCase();
+  const boundary = type.startsWith("multipart/") ? parameter(part.headers["content-type"], "boundary") : null;
+  if (!boundary) return [part];
+  const delimiter = `--${boundary}`;
+  const sections = part.body.split(new RegExp(`\r?\n?${delimiter.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:--)?[ \t]*\r?\n?`));
+  // Before the first delimiter is the preamble, after the last the epilogue.
+  return sections.slice(1, -1).flatMap((section) => leaves(splitHead(section)));
+}
+
+function parseMessage(raw: string): { headers: Record<string, string>; text: string; attachments: ReceivedAttachment[] } {
+  const message = splitHead(raw);
+  const parts = leaves(message);
+  const attachments: ReceivedAttachment[] = [];
+  let text: string | null = null;
+  for (const part of parts) {
+    const disposition = part.headers["content-disposition"] ?? "";
+    const filename = parameter(disposition, "filename") ?? parameter(part.headers["content-type"], "name");
+    if (/^attachment/i.test(disposition) || filename !== null) {
+      attachments.push({ filename: filename ?? "", contentType: part.headers["content-type"] ?? "", content: decodeBody(part) });
+    } else if (text === null && /^text\/plain|^$/i.test(part.headers["content-type"] ?? "")) {
+      text = decodeBody(part);
+    }
+  }
+  return { headers: message.headers, text: (text ?? "").replace(/\r\n/g, "\n"), attachments };
 }
 
 export async function startSmtp(): Promise<TestSmtp> {
@@ -78,7 +131,7 @@ export async function startSmtp(): Promise<TestSmtp> {
           callback(Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 }));
           return;
         }
-        const { headers, text } = parseMessage(Buffer.concat(chunks).toString("utf8"));
+        const { headers, text, attachments } = parseMessage(Buffer.concat(chunks).toString("utf8"));
         const from = session.envelope.mailFrom;
         received.push({
           from: from ? from.address : "",
@@ -86,6 +139,7 @@ export async function startSmtp(): Promise<TestSmtp> {
           headers,
           subject: headers.subject ?? "",
           text,
+          attachments,
         });
         callback();
       });

@@ -1,4 +1,48 @@
-// Placeholder while this file is built: answers 404.
-export function loader() {
-  return new Response("Not built yet.", { status: 404 });
+import type { Route } from "./+types/calendar-ics";
+import { bookingCalendar, CALENDAR_CONTENT_TYPE } from "~/lib/calendar.server";
+import { managedBooking } from "~/lib/manage.server";
+import { manageUrl } from "~/lib/manage-links.server";
+
+/**
+ * 'Add to calendar' (docs/product.md, Voucher and calendar): the booking's .ics file, one event per
+ * leg in Paris time with its meeting point, the business phone and this page's own link (the token
+ * in this address, not a new one). The booking is opened as every page under /my-booking opens it
+ * (manage.server.ts): a wrong token gets the same 404, too many of them 429, here as plain text.
+ */
+
+const PLAIN = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+
+/** A refusal thrown as `data(sentence, init)` (manage.server.ts), answered as plain text with its status and headers. */
+function plainRefusal(thrown: unknown): Response | null {
+  if (typeof thrown !== "object" || thrown === null || !("data" in thrown) || !("init" in thrown)) return null;
+  const { data: sentence, init } = thrown as { data: unknown; init?: ResponseInit | null };
+  const headers = new Headers(init?.headers);
+  for (const [name, value] of Object.entries(PLAIN)) headers.set(name, value);
+  return new Response(typeof sentence === "string" ? sentence : "", { status: init?.status ?? 404, statusText: init?.statusText, headers });
+}
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  let row;
+  try {
+    row = await managedBooking(context, params.token);
+  } catch (thrown) {
+    const refusal = plainRefusal(thrown);
+    if (refusal) return refusal;
+    throw thrown;
+  }
+  const points = await context.booking.meetingPoints.get().then(
+    (loaded) => loaded.points,
+    () => undefined,
+  );
+  const file = bookingCalendar(row, { manageLink: manageUrl(context.settings.siteUrl, params.token), site: context.settings, points });
+  if (!file) {
+    return new Response("This booking has no pickup time to put in a calendar yet. Please call us.", { status: 404, headers: PLAIN });
+  }
+  return new Response(file.content, {
+    headers: {
+      "Content-Type": CALENDAR_CONTENT_TYPE,
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { MEETING_POINTS_HEADER, parseMeetingPoints } from "../meeting-points";
+import { voucherView, type VoucherBooking } from "./voucher";
+
+const { points } = parseMeetingPoints(
+  [
+    MEETING_POINTS_HEADER,
+    "CDG,,shuttle,Shuttle desk of your terminal",
+    "CDG,,private,Arrivals hall of your terminal",
+    'CDG,2E,private,"Terminal 2E, exit 8"',
+    "ORY,,private,ORY private default",
+    "BVA,,shuttle,BVA shuttle default",
+    "BVA,,private,BVA private default",
+    "*,,shuttle,Hotel lobby (shuttle)",
+    "*,,private,Hotel lobby (private)",
+  ].join("\n"),
+);
+
+const arrival = {
+  leg: 1,
+  date: "2026-07-01",
+  pickupAt: "2026-07-01T08:00:00.000Z",
+  pickupTime: null,
+  passengers: { adults: 2, children: 0, babies: 0, total: 2 },
+  durationMinutes: 45,
+  delayDepartMinutes: 30,
+  pickup: {
+    place: "Charles_de_Gaulle_Airport_(CDG)",
+    kind: "flight",
+    flightTime: "10:00",
+    flightCity: "London",
+    flightNumber: "BA304",
+    terminal: "2E",
+  },
+  dropoff: {
+    place: "Disneyland_Paris",
+    kind: "address",
+    hotel: "Hotel Cheyenne",
+    address: "Avenue de la Fosse des Pressoirs",
+    zip: "77700",
+  },
+  info: "",
+};
+const departure = {
+  ...arrival,
+  leg: 2,
+  date: "2026-07-05",
+  pickupAt: "2026-07-05T12:30:00.000Z",
+  pickup: arrival.dropoff,
+  dropoff: { ...arrival.pickup, flightTime: "18:00", flightNumber: "BA305", flightCity: "London", terminal: "" },
+};
+
+const row: VoucherBooking = {
+  orderId: "NV-ABC123",
+  kind: "private",
+  roundTrip: true,
+  depart: "Charles_de_Gaulle_Airport_(CDG)",
+  arrive: "Disneyland_Paris",
+  firstname: "Alice",
+  lastname: "Martin",
+  adults: 2,
+  children: 1,
+  babies: 0,
+  details: { legs: [arrival, departure], luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0 } },
+  bookingStatus: "confirmed",
+  status: "paid",
+  paymentMode: "card",
+};
+
+const PHONE = "+33 1 99 00 12 34";
+
+describe("voucherView", () => {
+  it("gives the order, the party, each leg in Paris time with its flight, terminal and meeting point", () => {
+    const v = voucherView(row, { phone: PHONE, points });
+    expect(v).toMatchObject({
+      orderId: "NV-ABC123",
+      service: "Private transfer",
+      route: "Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)",
+      name: "Alice Martin",
+      party: "2 adults, 1 child, 0 babies",
+      luggage: "2 check-in, 1 cabin, 0 single strollers, 0 double strollers",
+      warning: null,
+      test: false,
+      driver: null,
+    });
+    expect(v.legs.map((l) => [l.title, l.when, l.from, l.to, l.flight, l.meetingPoint])).toEqual([
+      [
+        "Outbound",
+        "01/07/2026 at 10:00 (Paris time)",
+        "Charles de Gaulle Airport (CDG), Terminal 2E",
+        "Disneyland Paris",
+        "BA304 from London, landing 10:00 (Paris time)",
+        "Terminal 2E, exit 8",
+      ],
+      [
+        "Return",
+        "05/07/2026 at 14:30 (Paris time)",
+        "Disneyland Paris",
+        "Charles de Gaulle Airport (CDG), Terminal not known yet",
+        "BA305 to London, takeoff 18:00 (Paris time)",
+        "Hotel lobby (private)",
+      ],
+    ]);
+  });
+
+  it("says what to do if the driver cannot be found: stay, call the business with the order id, leave with no one else", () => {
+    const v = voucherView(row, { phone: PHONE, points });
+    expect(v.driverNotFound).toEqual([
+      "Stay at the meeting point: the driver looks for you there.",
+      "Call us on +33 1 99 00 12 34, quoting your order number NV-ABC123.",
+      "Do not leave with another driver or a taxi driver who offers to take you: your driver knows your name and this order number.",
+    ]);
+    const withDriver = voucherView(row, { phone: PHONE, points, driver: { name: "Karim Benali", phone: "+33 6 98 76 54 32" } });
+    expect(withDriver.driverNotFound[1]).toBe("Call your driver, Karim Benali, on +33 6 98 76 54 32.");
+  });
+
+  it.each([
+    [
+      "private",
+      "arrival and departure",
+      [arrival, departure],
+      ["sign bearing your name", "a few minutes before the pick-up time", "Keep your phone on"],
+    ],
+    ["shuttle", "arrival only", [arrival], ["15 to 30 minutes", "Keep your phone on"]],
+    ["shuttle", "departure only", [departure], ["10 minutes before the pick-up time", "Keep your phone on"]],
+  ])("tells a %s traveller what happens on the day (%s)", (kind, _what, legs, words) => {
+    const v = voucherView({ ...row, kind, details: { legs } }, { phone: PHONE, points });
+    expect(v.onTheDay).toHaveLength(words.length);
+    words.forEach((w, i) => expect(v.onTheDay[i]).toContain(w));
+  });
+
+  it.each([
+    [{ bookingStatus: "cancelled" }, "This booking is cancelled: this voucher is no longer valid."],
+    [{ bookingStatus: "completed" }, "This booking's transfers have taken place."],
+    [{ status: "pending_payment" }, "This booking is not paid yet: the voucher is valid once it is paid."],
+    [{ status: "pending_payment", paymentMode: "cash" }, null],
+    [{ bookingStatus: "driver_assigned" }, null],
+  ])("warns when the voucher cannot be used as it stands (%j)", (change, warning) => {
+    expect(voucherView({ ...row, ...change }, { phone: PHONE }).warning).toBe(warning);
+  });
+
+  it("never throws on odd details: no legs, the party from the booking", () => {
+    const v = voucherView({ ...row, details: "nonsense", adults: 1, children: 0, babies: 0 }, { phone: PHONE, points });
+    expect(v.legs).toEqual([]);
+    expect(v.luggage).toBeNull();
+    expect(v.party).toBe("1 adult, 0 children, 0 babies");
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * What the printable voucher says (docs/product.md, Voucher and calendar): the order id, the
+ * traveller's party, each leg in Paris time with its flight, terminal and meeting point, the
+ * business phone, and what to do if the driver cannot be found. Pure: the page
+ * (app/routes/my-booking/voucher.tsx) draws the QR code of the booking's link and lays this out.
+ *
+ * The advice repeats what the site already says (the Information page): a private driver follows
+ * the flight and is there at its real landing time; a shared shuttle may wait 15 to 30 minutes
+ * for the other passengers; at a hotel, the shuttle collects its travellers in the lobby and they
+ * are there 10 minutes before the pick-up time.
+ */
+import { luggageText, placeText, serviceName, travellerLegs, type BookingEmailInput, type TravellerLeg } from "../booking/emails";
+import type { MeetingPoints } from "../meeting-points";
+
+export type VoucherBooking = Pick<
+  BookingEmailInput,
+  "orderId" | "kind" | "roundTrip" | "depart" | "arrive" | "firstname" | "lastname" | "adults" | "children" | "babies" | "details"
+> & {
+  bookingStatus: string;
+  /** The payment's status: a booking not paid by card yet has a voucher that says so. */
+  status: string;
+  paymentMode: string;
+  test?: boolean;
+};
+
+export interface VoucherDriver {
+  name: string;
+  phone: string;
+}
+
+export interface VoucherView {
+  orderId: string;
+  service: string;
+  route: string;
+  /** The name the driver asks for (and writes on the sign of a private transfer). */
+  name: string;
+  party: string;
+  luggage: string | null;
+  legs: TravellerLeg[];
+  driver: VoucherDriver | null;
+  /** Why the voucher cannot be used as it stands (cancelled, not paid yet); null when it can. */
+  warning: string | null;
+  /** A sandbox booking: no money moved. */
+  test: boolean;
+  /** What to do on the day, in order. */
+  onTheDay: string[];
+  /** What to do if the driver cannot be found, in order. */
+  driverNotFound: string[];
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+function count(n: number): number {
+  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
+}
+
+function warningOf(row: VoucherBooking): string | null {
+  if (row.bookingStatus === "cancelled") return "This booking is cancelled: this voucher is no longer valid.";
+  if (row.bookingStatus === "completed" || row.bookingStatus === "no_show") return "This booking's transfers have taken place.";
+  if (row.paymentMode === "card" && row.status !== "paid") return "This booking is not paid yet: the voucher is valid once it is paid.";
+  return null;
+}
+
+function onTheDay(kind: string, legs: TravellerLeg[]): string[] {
+  const arrival = legs.some((l) => l.pickupIsFlight);
+  const fromPlace = legs.some((l) => !l.pickupIsFlight);
+  const lines: string[] = [];
+  if (arrival) {
+    lines.push(
+      kind === "shuttle"
+        ? "After collecting your luggage, go to the meeting point below, where the driver checks your name on the passenger list. The shuttle is shared: you may wait 15 to 30 minutes for the other passengers."
+        : "After collecting your luggage, go to the meeting point below: your driver waits there with a sign bearing your name. We follow your flight, so the driver is there at its real landing time, even if it is early or late.",
+    );
+  }
+  if (fromPlace) {
+    lines.push(
+      kind === "shuttle"
+        ? "From a hotel or an address: be in the lobby (or at the door) 10 minutes before the pick-up time, with your luggage."
+        : "From a hotel or an address: be ready in the lobby (or at the door) a few minutes before the pick-up time, with your luggage and travel documents.",
+    );
+  }
+  lines.push("Keep your phone on: the driver may call you on the number you gave when booking.");
+  return lines;
+}
+
+function driverNotFound(orderId: string, phone: string, driver: VoucherDriver | null): string[] {
+  return [
+    "Stay at the meeting point: the driver looks for you there.",
+    ...(driver ? [`Call your driver, ${driver.name}, on ${driver.phone}.`] : []),
+    `Call us on ${phone}, quoting your order number ${orderId}.`,
+    "Do not leave with another driver or a taxi driver who offers to take you: your driver knows your name and this order number.",
+  ];
+}
+
+/** The voucher of a stored booking, with each pickup's meeting point when the file is given. */
+export function voucherView(
+  row: VoucherBooking,
+  options: { phone: string; points?: MeetingPoints; driver?: VoucherDriver | null },
+): VoucherView {
+  const legs = travellerLegs(row, options.points);
+  const driver = options.driver ?? null;
+  const adults = count(row.adults);
+  const children = count(row.children);
+  const babies = count(row.babies);
+  return {
+    orderId: row.orderId,
+    service: serviceName(row.kind),
+    route: `${placeText(row.depart)} to ${placeText(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+    name: `${row.firstname} ${row.lastname}`.replace(/\s+/g, " ").trim(),
+    party: `${plural(adults, "adult", "adults")}, ${plural(children, "child", "children")}, ${plural(babies, "baby", "babies")}`,
+    luggage: luggageText(row.details),
+    legs,
+    driver,
+    warning: warningOf(row),
+    test: row.test === true,
+    onTheDay: onTheDay(row.kind, legs),
+    driverNotFound: driverNotFound(row.orderId, options.phone, driver),
+  };
+}

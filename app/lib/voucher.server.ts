@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import QRCode from "qrcode";
+import type { AppLoadContext } from "react-router";
+import { drivers } from "../../db/schema";
+import { displayPhone } from "~/domain/back-office/driver-form";
+import { voucherView, type VoucherDriver, type VoucherView } from "~/domain/manage/voucher";
+import type { BookingRow } from "./bookings.server";
+import { managedBooking } from "./manage.server";
+import { manageUrl } from "./manage-links.server";
+
+/**
+ * What the voucher page shows (app/routes/my-booking/voucher.tsx): the booking opened by the token
+ * in its address (manage.server.ts, so a wrong token gets the same 404), its voucher with each
+ * pickup's meeting point and the assigned driver, and a QR code of the booking's own link
+ * (SITE_URL/my-booking/<that token>) as an SVG drawn here by `qrcode`.
+ */
+export interface VoucherData {
+  voucher: VoucherView;
+  /** The QR code: qrcode's SVG markup, holding nothing but the link's modules. */
+  qr: string;
+}
+
+/** The assigned driver's name and phone, written for people; null until one is assigned. */
+async function driverOf(context: AppLoadContext, row: BookingRow): Promise<VoucherDriver | null> {
+  if (row.driverId === null || row.bookingStatus !== "driver_assigned") return null;
+  const db = await context.booking.db();
+  const found = await db.select({ name: drivers.name, phone: drivers.phone }).from(drivers).where(eq(drivers.id, row.driverId)).limit(1);
+  const driver = found[0];
+  return driver ? { name: driver.name, phone: displayPhone(driver.phone) } : null;
+}
+
+/** The QR code of a link: medium error correction and a 4-module quiet zone, read from paper and from a screen. */
+export function qrSvg(link: string): Promise<string> {
+  return QRCode.toString(link, { type: "svg", margin: 4, errorCorrectionLevel: "M" });
+}
+
+export async function voucherData(context: AppLoadContext, token: string | undefined): Promise<VoucherData> {
+  const row = await managedBooking(context, token);
+  const points = await context.booking.meetingPoints.get().then(
+    (loaded) => loaded.points,
+    () => undefined,
+  );
+  const voucher = voucherView(row, { phone: context.settings.phone, points, driver: await driverOf(context, row) });
+  return { voucher, qr: await qrSvg(manageUrl(context.settings.siteUrl, token ?? "")) };
+}
