@@ -1,12 +1,25 @@
 import { startTransition, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { hotelChoices, pickHotel } from "~/domain/booking/quote";
-import { PRIVATE, SHUTTLE, countOf, isRoundTrip, mirrorReturnLeg, transferKind, withCounts, withTripMode } from "~/domain/booking/draft";
+import {
+  PRIVATE,
+  SHUTTLE,
+  countOf,
+  followProposal,
+  isRoundTrip,
+  mirrorReturnLeg,
+  transferKind,
+  withCounts,
+  withTripMode,
+} from "~/domain/booking/draft";
 import { type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
-import type { ParisDate } from "~/domain/booking/paris-time";
+import { parisParts, type ParisDate } from "~/domain/booking/paris-time";
 import { PRICE_FIELDS, repriceDraft } from "~/domain/booking/price-request";
 import { restoreDraft } from "~/domain/booking/restore";
+import { departureProposalOf, type DepartureProposal } from "~/domain/booking/rules";
 import { appendLuggageSummary } from "~/domain/booking/summary";
+import { withOfferedTerminals } from "~/domain/booking/terminal";
+import type { Clock } from "~/domain/booking/time-rules";
 import { stripMarkup, validateDraft, type BookingError } from "~/domain/booking/validation";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { usePriceFile } from "../use-price-file";
@@ -38,10 +51,20 @@ function typedBeforeHydration(form: HTMLFormElement | null, initial: BookingDraf
   return typed;
 }
 
-/** Keeps the derived parts of the draft true after any change: passenger totals, the return leg's mirror. */
+/**
+ * Keeps the derived parts of the draft true after any change: passenger totals, the return leg's
+ * mirror, and no terminal the form no longer asks for.
+ */
 function settle(draft: BookingDraft): BookingDraft {
   const counted = withCounts(draft);
-  return isRoundTrip(counted) ? mirrorReturnLeg(counted) : counted;
+  return withOfferedTerminals(isRoundTrip(counted) ? mirrorReturnLeg(counted) : counted);
+}
+
+/** A proposal's Paris clock, HH:MM. */
+function proposedClock(departure: DepartureProposal | null): Clock | null {
+  if (!departure) return null;
+  const { hour, minute } = parisParts(departure.proposal);
+  return { hour, minute };
 }
 
 export function BookingForm({
@@ -106,6 +129,27 @@ export function BookingForm({
   // The rules measure durations, delays and hotel zones against the price file: the browser's copy
   // once loaded (it follows edits of the file), the server's rows for the route until then.
   const rules = { rows: prices.state === "ready" ? prices.rows : routeRows };
+
+  // A departure's proposed pick-up time, from its date, its takeoff and the route's row. A new
+  // proposal is written into the pick-up time when that is empty or still the last proposal written.
+  const departures: Record<Leg, DepartureProposal | null> = {
+    1: departureProposalOf(draft, 1, rules.rows),
+    2: isRoundTrip(draft) ? departureProposalOf(draft, 2, rules.rows) : null,
+  };
+  const proposed = { 1: proposedClock(departures[1]), 2: proposedClock(departures[2]) };
+  const lastProposed = useRef<Record<Leg, Clock | null>>({ 1: null, 2: null });
+  const proposedKey = JSON.stringify(proposed);
+  useEffect(() => {
+    for (const leg of [1, 2] as const) {
+      const next = proposed[leg];
+      const previous = lastProposed.current[leg];
+      if (!next || (previous && previous.hour === next.hour && previous.minute === next.minute)) continue;
+      lastProposed.current[leg] = next;
+      setDraft((d) => followProposal(d, leg, next, previous));
+    }
+    // proposedKey stands for `proposed`, a new object on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [proposedKey]);
   const current = errors === null ? null : validateDraft(draft, { ...rules, now: new Date() });
   const messages = new Map<string, string>();
   for (const e of current?.errors ?? []) if (!messages.has(e.field)) messages.set(e.field, stripMarkup(e.message));
@@ -234,8 +278,8 @@ export function BookingForm({
 
       <PassengerFields form={form} />
       <LuggageFields form={form} />
-      <LegSection form={form} leg={1} kind={kind} bounds={bounds[1]} hotels={hotels} />
-      {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={bounds[2]} hotels={hotels} /> : null}
+      <LegSection form={form} leg={1} kind={kind} bounds={bounds[1]} hotels={hotels} departure={departures[1]} />
+      {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={bounds[2]} hotels={hotels} departure={departures[2]} /> : null}
       <CustomerFields form={form} />
 
       <ErrorList ref={errorListRef} errors={current?.errors ?? []} />

@@ -1,9 +1,11 @@
 import type { Hotel } from "~/domain/hotels";
-import { type End, endFields, type Leg } from "~/domain/booking/fields";
+import { type End, endFields, type Leg, pickupTerminalField } from "~/domain/booking/fields";
 import { FLIGHT_END, setFlightTime } from "~/domain/booking/draft";
 import { editAddressEnd } from "~/domain/booking/quote";
+import { airportOfPlace } from "~/domain/booking/terminal";
 import { type Clock, FLIGHT_TIME_HINT, formatClock } from "~/domain/booking/time-rules";
-import { Field, fieldId } from "../ui/Field";
+import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
+import { Field, FieldNotes, describedBy, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
 
 const toInputTime = (c: Clock) => formatClock(c);
@@ -32,6 +34,10 @@ export function EndFields({
   const isFlight = value(f.type) === FLIGHT_END;
   const pickup = end === "pu";
   const title = pickup ? "Pick-up" : "Drop-off";
+  // A pick-up from a flight at an airport asks for the terminal (never a drop-off).
+  const airport = pickup && isFlight ? airportOfPlace(place) : undefined;
+  const terminal = pickupTerminalField(leg);
+  const terminalHint = "The terminal your flight lands at, if you know it: your driver waits there.";
 
   return (
     <fieldset className="end-fields">
@@ -72,6 +78,27 @@ export function EndFields({
             hint="For example AF1234"
             error={error(f.numVol)}
           />
+          {airport ? (
+            <div className="field">
+              <label htmlFor={fieldId(terminal)}>Terminal</label>
+              <select
+                id={fieldId(terminal)}
+                name={terminal}
+                value={value(terminal)}
+                onChange={(e) => set(terminal, e.target.value)}
+                aria-invalid={error(terminal) ? true : undefined}
+                aria-describedby={describedBy(terminal, terminalHint, error(terminal))}
+              >
+                <option value={TERMINAL_NOT_KNOWN}>{TERMINAL_NOT_KNOWN_LABEL}</option>
+                {TERMINALS[airport.code].map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
+              </select>
+              <FieldNotes name={terminal} hint={terminalHint} error={error(terminal)} />
+            </div>
+          ) : null}
         </div>
       ) : (
         <>

@@ -1,7 +1,10 @@
+import type { ReactNode } from "react";
 import type { Hotel } from "~/domain/hotels";
 import { endFields, type Leg, legFields } from "~/domain/booking/fields";
 import type { ParisDate } from "~/domain/booking/paris-time";
-import { FLIGHT_END, setLegDate } from "~/domain/booking/draft";
+import { FLIGHT_END, setLegDate, setPickupClock } from "~/domain/booking/draft";
+import { proposalNote } from "~/domain/booking/pickup-proposal";
+import type { DepartureProposal } from "~/domain/booking/rules";
 import { flightWindow, parseClock } from "~/domain/booking/time-rules";
 import type { TransferKind } from "~/domain/site-paths";
 import { Field, fieldId } from "../ui/Field";
@@ -9,27 +12,49 @@ import { DateField } from "./DateField";
 import { EndFields } from "./EndFields";
 import type { FormApi } from "./form-api";
 
-/** One leg of the trip: its date, its two ends and a note. */
+/**
+ * One leg of the trip: its date, its two ends and a note. A leg with no flight asks for its
+ * pick-up time before its ends; a departure (to a flight from a hotel or an address) asks for it
+ * after them, beside the time proposed from the take-off time the traveller has just given.
+ */
 export function LegSection({
   form,
   leg,
   kind,
   bounds,
   hotels,
+  departure,
 }: {
   form: FormApi;
   leg: Leg;
   kind: TransferKind;
   bounds: { min: ParisDate; max: ParisDate };
   hotels: readonly Hotel[];
+  /** The departure's proposed pick-up, when the leg is one and its date and take-off are known. */
+  departure: DepartureProposal | null;
 }) {
   const l = legFields(leg);
   const pickupIsFlight = form.value(endFields("pu", leg).type) === FLIGHT_END;
   const dropIsFlight = form.value(endFields("drop", leg).type) === FLIGHT_END;
+  const isDeparture = dropIsFlight && !pickupIsFlight;
   const titleId = `leg-${leg}-title`;
   const h = form.value(l.timeH);
   const m = form.value(l.timeM);
   const pickupTime = h !== "" && m !== "" ? `${h.padStart(2, "0")}:${m.padStart(2, "0")}` : "";
+
+  const pickupTimeField = (hint: ReactNode) => (
+    <Field
+      name={l.timeH}
+      label="Pick-up time"
+      type="time"
+      step={900}
+      required={!isDeparture}
+      value={pickupTime}
+      onValue={(v) => form.apply((d) => setPickupClock(d, leg, parseClock(v)))}
+      hint={hint}
+      error={form.error(l.timeH)}
+    />
+  );
 
   return (
     <section className="leg card card--later" aria-labelledby={titleId}>
@@ -47,25 +72,26 @@ export function LegSection({
           form.apply((d) => (day ? setLegDate(d, leg, day) : { ...setLegDate(d, leg, null), [l.frenchDate]: text }));
         }}
       />
-      {!pickupIsFlight && !dropIsFlight ? (
-        <Field
-          name={l.timeH}
-          label="Pick-up time"
-          type="time"
-          step={900}
-          required
-          value={pickupTime}
-          onValue={(v) => {
-            const clock = parseClock(v);
-            form.set(l.timeH, clock ? String(clock.hour) : "");
-            form.set(l.timeM, clock ? String(clock.minute) : "");
-          }}
-          hint="Paris time. Time must be in 15-minute intervals."
-          error={form.error(l.timeH)}
-        />
-      ) : null}
+      {!pickupIsFlight && !dropIsFlight ? pickupTimeField("Paris time. Time must be in 15-minute intervals.") : null}
       <EndFields form={form} leg={leg} end="pu" flightWindow={flightWindow(kind, "landing")} hotels={hotels} />
       <EndFields form={form} leg={leg} end="drop" flightWindow={flightWindow(kind, "takeoff")} hotels={hotels} />
+      {isDeparture
+        ? pickupTimeField(
+            <>
+              Paris time, on the quarter hour. {/* Polite: the proposal changes as the take-off time is typed in another control. */}
+              <span aria-live="polite">
+                {departure
+                  ? proposalNote({
+                      takeoff: departure.takeoff,
+                      proposal: departure.proposal,
+                      durationMinutes: departure.timing.duree,
+                      legDate: departure.date,
+                    })
+                  : "Enter the date and the take-off time, and we propose a pick-up time."}
+              </span>
+            </>,
+          )
+        : null}
       <div className="field">
         <label htmlFor={fieldId(l.info)}>Additional information</label>
         <textarea
