@@ -6,7 +6,9 @@ import { TextField } from "~/components/ui/TextField";
 import { phoneDraft, phoneExtrasSchema, phoneStartDraft, PHONE_FIELDS } from "~/domain/back-office/booking-actions";
 import { problemsOf } from "~/domain/back-office/login";
 import { FLIGHT_END, PRIVATE, SHUTTLE } from "~/domain/booking/draft";
-import { endFields, legFields, type End, type Leg } from "~/domain/booking/fields";
+import { endFields, legFields, pickupTerminalField, type End, type Leg } from "~/domain/booking/fields";
+import { airportOfPlace } from "~/domain/booking/terminal";
+import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
 import { hotelChoices } from "~/domain/booking/quote";
 import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/booking/validation";
 import { formatEuros } from "~/domain/money";
@@ -114,7 +116,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const rows = await priceRows(context);
   const now = new Date();
   const extras = phoneExtrasSchema.safeParse(fields);
-  const parsed = bookingFormSchema({ now, rows }).safeParse(phoneDraft(fields, rows, now));
+  // The pick-up terminals are the public form's fields too, taken as posted for the rules to check.
+  const terminals = Object.fromEntries(([1, 2] as const).map((leg) => [pickupTerminalField(leg), fields[pickupTerminalField(leg)] ?? ""]));
+  const parsed = bookingFormSchema({ now, rows }).safeParse({ ...phoneDraft(fields, rows, now), ...terminals });
   const shown = new Set([
     ...PHONE_FIELDS,
     ...Object.keys(fields),
@@ -208,6 +212,33 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
     />
   );
   const count = (name: string, label: string) => text(name, label, { inputMode: "numeric" });
+  // A pick-up from a flight at an airport: its terminal, or not known yet.
+  const terminalSelect = (leg: Leg, place: string) => {
+    const airport = airportOfPlace(place);
+    if (!airport) return null;
+    const name = pickupTerminalField(leg);
+    const error = errorOf(name);
+    return (
+      <div className="field">
+        <label htmlFor={`f-${name}`}>Terminal</label>
+        <select
+          id={`f-${name}`}
+          name={name}
+          defaultValue={actionData?.values[name] ?? TERMINAL_NOT_KNOWN}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `err-${name}` : undefined}
+        >
+          <option value={TERMINAL_NOT_KNOWN}>{TERMINAL_NOT_KNOWN_LABEL}</option>
+          {TERMINALS[airport.code].map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <FieldNotes name={name} error={error} />
+      </div>
+    );
+  };
   const payment = actionData?.values.payment ?? "cash";
   return (
     <div>
@@ -316,6 +347,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
                           })}
                           {text(f.numVol, "Flight number")}
                           {leg === 1 ? text(f.cityVol, end === "pu" ? "Flight arriving from (city)" : "Flight going to (city)") : null}
+                          {end === "pu" ? terminalSelect(leg, place) : null}
                         </>
                       ) : leg === 1 ? (
                         <>
