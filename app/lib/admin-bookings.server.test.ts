@@ -34,6 +34,7 @@ const flightEnd = (place: string, number: string, city: string, time: string): B
   hotelId: null,
   address: "",
   zip: "",
+  terminal: "",
 });
 
 const hotelEnd = (place: string, hotel: string, address: string, zip: string): BookingLeg["pickup"] => ({
@@ -46,6 +47,7 @@ const hotelEnd = (place: string, hotel: string, address: string, zip: string): B
   hotelId: null,
   address,
   zip,
+  terminal: "",
 });
 
 function leg(n: 1 | 2, pickupAt: string, pickup: BookingLeg["pickup"], dropoff: BookingLeg["pickup"]): BookingLeg {

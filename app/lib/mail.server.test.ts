@@ -361,6 +361,7 @@ function end(partial: Partial<BookingEnd>): BookingEnd {
     hotelId: null,
     address: "",
     zip: "",
+    terminal: "",
     ...partial,
   };
 }
