@@ -88,6 +88,11 @@ test.describe("the pick-up terminal", () => {
     await expect(terminal.locator("option")).toHaveText(["Not known yet", ...TERMINALS.CDG]);
     await expect(terminal).toHaveValue("");
     await expect(terminal).toHaveAttribute("name", "terminal_pu_1");
+    // The draft kept in the browser keeps it: a reload brings it back.
+    await terminal.selectOption("2A");
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("reservation") ?? "{}").terminal_pu_1)).toBe("2A");
+    await gotoReady(page, CDG_DISNEY);
+    await expect(terminal).toHaveValue("2A");
     // A drop-off at the airport is not asked.
     await gotoReady(page, DISNEY_CDG);
     await expect(page.getByRole("combobox", { name: "Terminal", exact: true })).toHaveCount(0);
