@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test, type Locator, type Page } from "@playwright/test";
@@ -17,12 +17,20 @@ const CDG_PRIVATE_PAGE = "/airport_charles_de_gaulle_disneyland_paris_private_tr
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TAB_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle Transfer", private: "Private Transfer" };
 
+/** Folders of this worker's tests, removed once they are done. */
+const workDirs: string[] = [];
+
 /** A folder of the test's own, outside Playwright's output folder (emptied by any run that starts). */
 function workDir(name: string): string {
   const dir = path.join(ROOT, "test-results", "meeting-points", `${name}-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
+  workDirs.push(dir);
   return dir;
 }
+
+test.afterAll(() => {
+  for (const dir of workDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 function section(page: Page, code: AirportCode): Locator {
   return page.getByRole("region", { name: `Where we meet you at ${code}` });
