@@ -48,6 +48,7 @@ export default async function setup(project: TestProject) {
   cpSync(path.join(REPO, "db/migrations"), path.join(root, "db/migrations"), { recursive: true });
   mkdirSync(path.join(root, "data"));
   cpSync(path.join(REPO, "data/prices.csv"), path.join(root, "data/prices.csv"));
+  cpSync(path.join(REPO, "data/meeting-points.csv"), path.join(root, "data/meeting-points.csv"));
   writeFileSync(path.join(root, "package.json"), readFileSync(path.join(REPO, "package.json")));
   symlinkSync(path.join(REPO, "node_modules"), path.join(root, "node_modules"), "dir");
   const assets = readdirSync(path.join(root, "build/server/assets"));
