@@ -304,6 +304,8 @@ describe("planChange", () => {
       "hotel_n_drop_1",
       /hotel is not one of the hotels offered for this route/,
     ],
+    ["a hotel number that names no hotel", { hotel_n_drop_1: "9999" }, "hotel_n_drop_1", /hotel is not one of the hotels offered/],
+    ["a hotel number that is no number", { hotel_n_drop_1: "x1" }, "hotel_n_drop_1", /hotel is not one of the hotels offered/],
     [
       "a flight time off the quarter hour",
       { horaire_vol_pu_1: "10:07" },

@@ -355,7 +355,10 @@ export function overlayChanges(draft: BookingDraft, form: ChangeForm): BookingDr
         }
       } else if (f.hotelN) {
         const picked = changed(form, f.hotelN, next);
-        if (picked !== null) next = pickHotel(next, end.end, leg.leg, picked);
+        const known = picked !== null && HOTELS.some((h) => String(h.id) === picked.trim());
+        // A number that names no hotel is kept as posted, for the rules to refuse: the list never sends one.
+        if (picked !== null)
+          next = known || picked.trim() === "" ? pickHotel(next, end.end, leg.leg, picked) : { ...next, [f.hotelN]: picked };
         for (const key of ["hotel", "address", "zip"] as const) {
           const name = f[key];
           // Compared with the booking as it was: a value the hotel picked just now wrote stays.
@@ -466,20 +469,26 @@ export interface Problem {
   message: string;
 }
 
+/** The postcodes of the route's area at one end of the outbound leg (the depart's, or the arrive's), from the price file. */
+export function areaOf(draft: BookingDraft, rows: readonly PriceRow[], end: End): string[] {
+  const details = routeDetailsOf(draft, rows);
+  const codes = (end === "pu" ? details.cp_depart : details.cp_arrive).map(codeOf).filter((c) => c !== "");
+  return [...new Set(codes)];
+}
+
 /**
  * An address end stays in the route's area: its postcode is one the price file lists for that end
  * of the route (the depart's codes for the depart end, the arrive's for the arrive end), or the one
  * the booking already has.
  */
 export function zoneProblems(next: BookingDraft, before: BookingDraft, rows: readonly PriceRow[], phone: string): Problem[] {
-  const details = routeDetailsOf(next, rows);
   const problems: Problem[] = [];
   for (const end of ["pu", "drop"] as const) {
     const e = endFields(end, 1);
     if (next[e.type] !== ADDRESS_END) continue;
     const zip = (next[e.zip] ?? "").trim();
     if (zip === "" || codeOf(zip) === codeOf(before[e.zip] ?? "")) continue;
-    const area = (end === "pu" ? details.cp_depart : details.cp_arrive).map(codeOf).filter((c) => c !== "");
+    const area = areaOf(next, rows, end);
     if (area.includes(codeOf(zip))) continue;
     const codes = area.length > 0 ? ` (postcodes ${area.join(", ")})` : "";
     problems.push({

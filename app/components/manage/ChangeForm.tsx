@@ -1,0 +1,319 @@
+import type { ChangeEvent, FormEvent, ReactNode } from "react";
+import { Form } from "react-router";
+import { describedBy, fieldId, FieldNotes } from "~/components/ui/Field";
+import { TextField } from "~/components/ui/TextField";
+import { FLIGHT_TIME_HINT } from "~/domain/booking/time-rules";
+import { changeFieldMax, LUGGAGE_COUNTS, LUGGAGE_NOTE_FIELD, PHONE_FIELD } from "~/domain/manage/change-form";
+import type { EndFieldKey } from "~/domain/manage/changes";
+import { TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
+
+/** A hotel of an end's pick list, with what picking it fills in. */
+export interface HotelChoice {
+  id: number;
+  name: string;
+  address: string;
+  zip: string;
+}
+
+/** One end as the form shows it. */
+export interface EndView {
+  end: "pu" | "drop";
+  place: string;
+  flight: boolean;
+  fields: Partial<Record<EndFieldKey, string>>;
+  terminals: readonly string[];
+  follows: boolean;
+  /** The hotels of this end's area (an address end of the outbound leg). */
+  hotels: HotelChoice[];
+  /** The postcodes of this end's area, for the hint. */
+  area: string[];
+}
+
+export interface LegView {
+  leg: 1 | 2;
+  title: string;
+  date: string;
+  ends: EndView[];
+  noteField: string;
+}
+
+export interface ChangeFormView {
+  legs: LegView[];
+  /** Every field's value: the booking's, or what a refused post held. */
+  values: Record<string, string>;
+}
+
+type ErrorOf = (field: string) => string | undefined;
+
+function Select({
+  name,
+  label,
+  value,
+  error,
+  hint,
+  onChange,
+  children,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  error?: string;
+  hint?: ReactNode;
+  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={fieldId(name)}>{label}</label>
+      <select
+        id={fieldId(name)}
+        name={name}
+        defaultValue={value}
+        onChange={onChange}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, hint, error)}
+      >
+        {children}
+      </select>
+      <FieldNotes name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+function TextArea({ name, label, value, error, hint }: { name: string; label: string; value: string; error?: string; hint?: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={fieldId(name)}>{label}</label>
+      <textarea
+        id={fieldId(name)}
+        name={name}
+        rows={3}
+        defaultValue={value}
+        maxLength={changeFieldMax(name)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(name, hint, error)}
+      />
+      <FieldNotes name={name} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The form's control of a name, for the hotel list's own filling in (uncontrolled inputs). */
+function control(form: HTMLFormElement | null, name: string | undefined): HTMLInputElement | HTMLSelectElement | null {
+  if (!form || !name) return null;
+  const element = form.elements.namedItem(name);
+  return element instanceof HTMLInputElement || element instanceof HTMLSelectElement ? element : null;
+}
+
+/**
+ * An address end: the area's hotel list (picking one fills its name, address and postcode, as on
+ * the booking form; without JavaScript the server fills them), then the three fields themselves.
+ */
+function AddressEnd({ view, values, errorOf }: { view: EndView; values: Record<string, string>; errorOf: ErrorOf }) {
+  const f = view.fields;
+  const pick = (event: ChangeEvent<HTMLSelectElement>) => {
+    const hotel = view.hotels.find((h) => String(h.id) === event.target.value);
+    const form = event.target.form;
+    if (!hotel) return;
+    for (const [key, value] of [
+      ["hotel", hotel.name],
+      ["address", hotel.address],
+      ["zip", hotel.zip],
+    ] as const) {
+      const input = control(form, f[key]);
+      if (input) input.value = value;
+    }
+  };
+  // Typing over a picked hotel's details unpicks it, as the booking form does.
+  const typed = (event: FormEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    const select = control(form, f.hotelN);
+    const hotel = view.hotels.find((h) => String(h.id) === select?.value);
+    if (!select || !hotel) return;
+    const same = (key: "hotel" | "address" | "zip", wanted: string) => (control(form, f[key])?.value ?? "").trim() === wanted;
+    if (!(same("hotel", hotel.name) && same("address", hotel.address) && same("zip", hotel.zip))) select.value = "";
+  };
+  const area = view.area.length > 0 ? `In this route's area: ${view.area.join(", ")}. For elsewhere, call us.` : undefined;
+  return (
+    <>
+      {f.hotelN && view.hotels.length > 0 ? (
+        <Select name={f.hotelN} label="Hotel" value={values[f.hotelN] ?? ""} error={errorOf(f.hotelN)} onChange={pick}>
+          <option value="">Another hotel or an address</option>
+          {view.hotels.map((h) => (
+            <option key={h.id} value={String(h.id)}>
+              {h.name}
+            </option>
+          ))}
+        </Select>
+      ) : null}
+      <div className="field-row">
+        {f.hotel ? (
+          <TextField
+            name={f.hotel}
+            label="Hotel name"
+            defaultValue={values[f.hotel] ?? ""}
+            maxLength={changeFieldMax(f.hotel)}
+            autoComplete="off"
+            onInput={typed}
+            error={errorOf(f.hotel)}
+          />
+        ) : null}
+        {f.address ? (
+          <TextField
+            name={f.address}
+            label="Address"
+            defaultValue={values[f.address] ?? ""}
+            maxLength={changeFieldMax(f.address)}
+            autoComplete="off"
+            onInput={typed}
+            error={errorOf(f.address)}
+          />
+        ) : null}
+        {f.zip ? (
+          <TextField
+            name={f.zip}
+            label="Postcode"
+            defaultValue={values[f.zip] ?? ""}
+            maxLength={changeFieldMax(f.zip)}
+            inputMode="numeric"
+            autoComplete="off"
+            onInput={typed}
+            hint={area}
+            error={errorOf(f.zip)}
+          />
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+function FlightEnd({ view, values, errorOf }: { view: EndView; values: Record<string, string>; errorOf: ErrorOf }) {
+  const f = view.fields;
+  const pickup = view.end === "pu";
+  return (
+    <div className="field-row">
+      {f.horaireVol ? (
+        <TextField
+          name={f.horaireVol}
+          label={pickup ? "Landing time" : "Take-off time"}
+          type="time"
+          step={900}
+          defaultValue={values[f.horaireVol] ?? ""}
+          hint={`${FLIGHT_TIME_HINT}, Paris time.`}
+          error={errorOf(f.horaireVol)}
+        />
+      ) : null}
+      {f.numVol ? (
+        <TextField
+          name={f.numVol}
+          label="Flight number"
+          defaultValue={values[f.numVol] ?? ""}
+          maxLength={changeFieldMax(f.numVol)}
+          autoComplete="off"
+          hint="For example AF1234"
+          error={errorOf(f.numVol)}
+        />
+      ) : null}
+      {f.cityVol ? (
+        <TextField
+          name={f.cityVol}
+          label={pickup ? "Flight arriving from (city)" : "Flight going to (city)"}
+          defaultValue={values[f.cityVol] ?? ""}
+          maxLength={changeFieldMax(f.cityVol)}
+          autoComplete="off"
+          error={errorOf(f.cityVol)}
+        />
+      ) : null}
+      {f.terminal ? (
+        <Select name={f.terminal} label="Terminal" value={values[f.terminal] ?? ""} error={errorOf(f.terminal)}>
+          {view.terminals.map((t) => (
+            <option key={t} value={t}>
+              {t === "" ? TERMINAL_NOT_KNOWN_LABEL : `Terminal ${t}`}
+            </option>
+          ))}
+        </Select>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The traveller's change form: each leg's flights, hotel or address and note, then the mobile
+ * phone and the luggage. A plain post (it works without JavaScript); the server checks it with
+ * the booking form's own rules and answers each problem at its field.
+ */
+export function ChangeForm({ view, errorOf, busy, action }: { view: ChangeFormView; errorOf: ErrorOf; busy: boolean; action: string }) {
+  const { values } = view;
+  return (
+    <Form method="post" action={action} className="change-form" noValidate>
+      {view.legs.map((leg) => (
+        <section key={leg.leg} className="card" aria-labelledby={`change-leg-${leg.leg}`}>
+          <h2 id={`change-leg-${leg.leg}`}>
+            {leg.title}
+            {leg.date ? `, ${leg.date}` : ""}
+          </h2>
+          {leg.ends.map((end) => (
+            <fieldset key={end.end} className="end-fields">
+              <legend>
+                {end.end === "pu" ? "Pick-up" : "Drop-off"}: {end.place}
+              </legend>
+              {end.flight ? (
+                <FlightEnd view={end} values={values} errorOf={errorOf} />
+              ) : end.follows ? (
+                <p>The same hotel and address as the outbound drop-off: change them there.</p>
+              ) : (
+                <AddressEnd view={end} values={values} errorOf={errorOf} />
+              )}
+            </fieldset>
+          ))}
+          <TextArea
+            name={leg.noteField}
+            label={`Notes for the driver (${leg.title.toLowerCase()})`}
+            value={values[leg.noteField] ?? ""}
+            error={errorOf(leg.noteField)}
+          />
+        </section>
+      ))}
+      <section className="card" aria-labelledby="change-contact">
+        <h2 id="change-contact">Phone and luggage</h2>
+        <TextField
+          name={PHONE_FIELD}
+          label="Mobile phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={values[PHONE_FIELD] ?? ""}
+          maxLength={changeFieldMax(PHONE_FIELD)}
+          hint="With the country code, for example +33 6 12 34 56 78: the driver calls this number."
+          error={errorOf(PHONE_FIELD)}
+        />
+        <div className="field-row">
+          {LUGGAGE_COUNTS.map(([name, label]) => (
+            <TextField
+              key={name}
+              name={name}
+              label={label}
+              type="number"
+              min={0}
+              max={10}
+              inputMode="numeric"
+              defaultValue={values[name] ?? ""}
+              error={errorOf(name)}
+            />
+          ))}
+        </div>
+        <TextArea
+          name={LUGGAGE_NOTE_FIELD}
+          label="Luggage notes"
+          value={values[LUGGAGE_NOTE_FIELD] ?? ""}
+          hint="Anything large or unusual: a golf bag, skis, a wheelchair."
+          error={errorOf(LUGGAGE_NOTE_FIELD)}
+        />
+      </section>
+      <div className="actions">
+        <button type="submit" className="button" disabled={busy}>
+          Save changes
+        </button>
+      </div>
+    </Form>
+  );
+}
