@@ -468,7 +468,7 @@ describe("terminals, meeting points, the voucher and the calendar file", () => {
         "Return",
         "Pick-up: 05/07/2026 at 14:30 (Paris time)",
         "From: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)",
-        "To: Orly Airport (ORY), Terminal not known yet (flight AZ319 to Rome, takeoff 18:00 (Paris time))",
+        "To: Orly Airport (ORY) (flight AZ319 to Rome, takeoff 18:00 (Paris time))",
         "Meeting point: Hotel lobby (private)",
       ].join("\n"),
     );
@@ -541,12 +541,18 @@ describe("terminals, meeting points, the voucher and the calendar file", () => {
     expect(legs[1]).toMatchObject({
       title: "Return",
       from: "Disneyland Paris",
-      to: "Orly Airport (ORY), Terminal not known yet",
+      to: "Orly Airport (ORY)",
       flight: "AZ319 to Rome, takeoff 18:00 (Paris time)",
-      terminal: "Terminal not known yet",
+      terminal: null,
       meetingPoint: "Hotel lobby (private)",
       pickupIsFlight: false,
     });
     expect(travellerLegs({ kind: "private", roundTrip: false, details: "nonsense" })).toEqual([]);
+    // A drop-off's terminal shows when one is stored; the form asks only for the pickup's.
+    const dropTerminal = {
+      ...withTerminals,
+      details: { legs: [{ ...details.legs[1], dropoff: { ...details.legs[1]!.dropoff, terminal: "3" } }] },
+    };
+    expect(travellerLegs(dropTerminal, points)[0]!.to).toBe("Orly Airport (ORY), Terminal 3");
   });
 });

@@ -176,16 +176,21 @@ interface LegView {
   info: string;
 }
 
-function readEnd(value: unknown): EndView {
+/**
+ * One end of a leg. The booking form asks for the terminal of a pickup at an airport ("" = not
+ * known yet); a drop-off's terminal shows only when one is stored.
+ */
+function readEnd(value: unknown, pickup: boolean): EndView {
   const e = record(value) ?? {};
   const atAirport = airportCodeOfPlace(str(e.place)) !== null;
-  const terminal = typeof e.terminal === "string" ? oneLine(e.terminal) : null;
+  const stored = typeof e.terminal === "string" ? oneLine(e.terminal) : null;
+  const terminal = pickup || stored !== "" ? stored : null;
   return {
     flight: e.kind === "flight",
     place: placeName(e.place),
     rawPlace: str(e.place),
     terminal: atAirport && terminal !== null ? terminalLabel(terminal) : null,
-    terminalCode: terminal ?? "",
+    terminalCode: stored ?? "",
     flightNumber: oneLine(str(e.flightNumber)),
     flightCity: oneLine(str(e.flightCity)),
     flightTime: clock(e.flightTime),
@@ -214,8 +219,8 @@ function readLegs(details: Json | null): LegView[] {
         delayDepartMinutes: count(leg.delayDepartMinutes),
         pickupTime: clock(leg.pickupTime),
         passengers: adults !== null && children !== null && babies !== null ? { adults, children, babies } : null,
-        from: readEnd(leg.pickup),
-        to: readEnd(leg.dropoff),
+        from: readEnd(leg.pickup, true),
+        to: readEnd(leg.dropoff, false),
         info: str(leg.info),
       },
     ];

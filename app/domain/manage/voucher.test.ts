@@ -96,7 +96,7 @@ describe("voucherView", () => {
         "Return",
         "05/07/2026 at 14:30 (Paris time)",
         "Disneyland Paris",
-        "Charles de Gaulle Airport (CDG), Terminal not known yet",
+        "Charles de Gaulle Airport (CDG)",
         "BA305 to London, takeoff 18:00 (Paris time)",
         "Hotel lobby (private)",
       ],

@@ -70,8 +70,8 @@ function onTheDay(kind: string, legs: TravellerLeg[]): string[] {
   if (arrival) {
     lines.push(
       kind === "shuttle"
-        ? "After collecting your luggage, go to the meeting point below, where the driver checks your name on the passenger list. The shuttle is shared: you may wait 15 to 30 minutes for the other passengers."
-        : "After collecting your luggage, go to the meeting point below: your driver waits there with a sign bearing your name. We follow your flight, so the driver is there at its real landing time, even if it is early or late.",
+        ? "After collecting your luggage, go to the meeting point given for your transfer, where the driver checks your name on the passenger list. The shuttle is shared: you may wait 15 to 30 minutes for the other passengers."
+        : "After collecting your luggage, go to the meeting point given for your transfer: your driver waits there with a sign bearing your name. We follow your flight, so the driver is there at its real landing time, even if it is early or late.",
     );
   }
   if (fromPlace) {

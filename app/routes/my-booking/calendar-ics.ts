@@ -10,7 +10,8 @@ import { manageUrl } from "~/lib/manage-links.server";
  * (manage.server.ts): a wrong token gets the same 404, too many of them 429, here as plain text.
  */
 
-const PLAIN = { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" };
+// No-store and no-referrer are set on every /my-booking answer by the server (server/app.ts).
+const PLAIN = { "Content-Type": "text/plain; charset=utf-8" };
 
 /** A refusal thrown as `data(sentence, init)` (manage.server.ts), answered as plain text with its status and headers. */
 function plainRefusal(thrown: unknown): Response | null {
@@ -42,7 +43,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": CALENDAR_CONTENT_TYPE,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
-      "Cache-Control": "no-store",
     },
   });
 }

@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** No-store, and a refusal's Retry-After (too many wrong links) on the page that answers it. */
+/** A refusal's Retry-After (too many wrong links); no-store and no-referrer come from the server (server/app.ts). */
 export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const out = new Headers({ "Cache-Control": "no-store" });
+  const out = new Headers();
   const retryAfter = errorHeaders?.get("Retry-After");
   if (retryAfter) out.set("Retry-After", retryAfter);
   return out;
