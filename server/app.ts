@@ -14,6 +14,7 @@ import { createMeetingPointStore } from "~/lib/meeting-points.server";
 import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
+import { startReminders } from "~/lib/reminders.server";
 import { startRetention } from "~/lib/retention.server";
 import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
@@ -303,6 +304,9 @@ export async function main(
       void pass.finally(() => wakes.delete(pass));
     },
   };
+  // Each leg's reminder the day before its pickup, written once per leg whatever the number of
+  // instances (docs/product.md, Reminders).
+  const reminders = startReminders({ db: database.db, settings, meetingPoints, log: console, wakeOutbox: booking.wakeOutbox });
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const getBuild = options.getBuild ?? (async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild);
@@ -336,7 +340,9 @@ export async function main(
   const stop = () => {
     server.close(() => {
       limits.stop();
-      void Promise.all([...wakes])
+      void reminders
+        .stop()
+        .then(() => Promise.all([...wakes]))
         .then(() => outbox.stop())
         .then(() => retention.stop())
         .then(() => database.close())
