@@ -100,6 +100,11 @@ describe("readSettings", () => {
     ["UNPAID_BOOKING_RETENTION_DAYS", "5000"],
     ["ADMIN_EMAIL", "admin"],
     ["AUTH_SECRET", "short"],
+    ["REMINDER_HOUR", "24"],
+    ["REMINDER_HOUR", "-1"],
+    ["REMINDER_HOUR", "18.5"],
+    ["REMINDER_HOUR", "six"],
+    ["MEETING_POINTS_CSV", "   "],
   ])("rejects %s=%j with a message naming the variable", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`^Invalid setting: .*${name} `));
@@ -177,6 +182,18 @@ describe("readSettings", () => {
       );
       expect(() => readSettings({ PAYMENT_PROVIDER: "stripe", SITE_URL: "https://navette.example" })).toThrow(/STRIPE_SECRET_KEY/);
     });
+  });
+
+  it("takes the meeting points file and the reminder hour, with their defaults", () => {
+    expect(readSettings({}, { cwd: "/srv/navette" })).toMatchObject({
+      meetingPointsCsv: "/srv/navette/data/meeting-points.csv",
+      reminderHour: 18,
+    });
+    expect(readSettings({ MEETING_POINTS_CSV: "/etc/navette/points.csv", REMINDER_HOUR: "0" })).toMatchObject({
+      meetingPointsCsv: "/etc/navette/points.csv",
+      reminderHour: 0,
+    });
+    expect(readSettings({ REMINDER_HOUR: " 23 " }).reminderHour).toBe(23);
   });
 
   it("takes the retention periods in whole days", () => {
