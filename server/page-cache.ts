@@ -17,8 +17,9 @@ import { withInlineHashes } from "./security-headers";
  * rates, airport and hotel pages). Such a page is rendered without a nonce: its inline scripts and
  * styles are allowed by their SHA-256 hashes in the Content-Security-Policy, so its bytes are the
  * same for everyone. They are compressed once (gzip and brotli) and kept in one bounded LRU keyed
- * by the price file's version and the URL (path and query), so a new price file is served as soon
- * as the price store sees it. Answers carry an ETag per encoding and revalidate to 304.
+ * by the version its owner gives (the price file's and the meeting points file's together, in
+ * server/app.ts) and the URL (path and query), so an edited file is served as soon as its store
+ * sees it. Answers carry an ETag per encoding and revalidate to 304.
  *
  * Two entry points share the cache:
  * - `middleware`, in the Express stack after the security headers: renders and keeps a page the
