@@ -5,7 +5,7 @@ import { formatReleaseDate, telHref } from "~/domain/public-settings";
 import { STARTING_PRICES } from "~/domain/starting-prices";
 import { AIRPORT_ROUTE_LINKS, LEGAL_LINKS, menuEntries } from "./navigation";
 
-/** Navigation, legal links, main routes, starting prices and the release date. */
+/** Navigation, legal links, main routes, starting prices, the way to one's booking ('Manage my booking') and the release date. */
 export function SiteFooter({ site }: { site: PublicSettings }) {
   const shuttle = STARTING_PRICES.filter((p) => p.kind === "shuttle");
   const privates = STARTING_PRICES.filter((p) => p.kind === "private");
@@ -76,6 +76,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
             <a href={`mailto:${site.email}`}>{site.email}</a>
           </p>
           <p>Phone lines open 06:30–11:00, Paris time.</p>
+          <p>
+            <Link to="/my-booking">Manage my booking</Link>
+          </p>
           <nav aria-labelledby="footer-legal">
             <h2 id="footer-legal" className="site-footer__heading">
               Legal

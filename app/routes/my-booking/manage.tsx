@@ -1,10 +1,180 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse, redirect, useNavigation, useParams } from "react-router";
+import type { Route } from "./+types/manage";
+import { manageView } from "~/components/manage/booking-view";
+import { Phone } from "~/components/manage/Phone";
+import { CancelConfirm } from "~/components/manage/CancelConfirm";
+import { CancelOrChange } from "~/components/manage/CancelOrChange";
+import { Documents } from "~/components/manage/Documents";
+import { StatusPanel } from "~/components/manage/StatusPanel";
+import { TripDetails } from "~/components/manage/TripDetails";
+import { useSite } from "~/components/site";
+import { FormErrors } from "~/components/ui/FormErrors";
+import { cancelFormSchema, firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
+import { formatEuros } from "~/domain/money";
+import { fieldsOf } from "~/lib/admin-forms.server";
+import { emailSite, refundableCents } from "~/lib/booking-admin.server";
+import type { BookingRow } from "~/lib/bookings.server";
+import { managedBooking } from "~/lib/manage.server";
+import { MANAGE_PATH } from "~/lib/manage-links.server";
+import { readFormBody } from "~/lib/request-guards.server";
+import { assignedDriver, cancelByTraveller } from "~/lib/traveller-booking.server";
 
-// Placeholder while this page is built: answers 404.
-export function loader() {
-  throw data("Not built yet.", { status: 404 });
+/**
+ * The traveller's own booking page (docs/product.md, Managing a booking), opened by the secret
+ * token of the link we e-mailed: its status in words, each leg in Paris time, the amount paid,
+ * free cancellation with its deadline and countdown, the voucher and calendar, and Cancel with a
+ * confirmation step that works without JavaScript. Every answer is no-store and no-referrer
+ * (server/app.ts); a wrong token gets the same 404 as an unknown one (manage.server.ts).
+ */
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Booking ${loaderData.view.orderId} · Your booking` : "Your booking" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+/**
+ * A refusal's Retry-After (too many wrong links), and Connection: close after a body too large, on
+ * the page that answers it. No-store is the server's, on every answer under /my-booking
+ * (server/app.ts, app/entry.server.tsx).
+ */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const out = new Headers();
+  for (const name of ["Retry-After", "Connection"]) {
+    const value = errorHeaders?.get(name);
+    if (value) out.set(name, value);
+  }
+  return out;
 }
 
-export default function Placeholder() {
-  return null;
+/** The page's data for the booking, as of now. */
+async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
+  return manageView(row, {
+    driver: await assignedDriver(await context.booking.db(), row),
+    refundableCents: refundableCents(row),
+    points: await meetingPoints(context),
+    now: new Date(),
+  });
+}
+
+/** The business's meeting points; a file that cannot be read leaves them out of the page. */
+async function meetingPoints(context: Route.LoaderArgs["context"]) {
+  return context.booking.meetingPoints.get().then(
+    (file) => file.points,
+    () => null,
+  );
+}
+
+/** The sentence the page shows after a cancellation, from the booking as it is now. */
+function cancelledNotice(row: BookingRow): string | null {
+  if (row.bookingStatus !== "cancelled") return null;
+  const refund =
+    row.refundedCents > 0
+      ? ` ${formatEuros(row.refundedCents)} is refunded to the card you paid with: depending on your bank, it shows on your account within 5 to 10 days.`
+      : "";
+  return `Your booking ${row.orderId} is cancelled.${refund} We have e-mailed you a confirmation.`;
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const row = await managedBooking(context, params.token);
+  const done = new URL(request.url).searchParams.get("done") === "cancelled" ? cancelledNotice(row) : null;
+  return data({ view: await pageData(context, row), notice: done });
+}
+
+/** The largest body a post of this page can be: one short field. */
+const MAX_BODY = 1024;
+
+/**
+ * intent=cancel answers the confirmation step (the question, and the page's details); intent=
+ * confirm-cancel cancels and refunds through cancelByTraveller, then redirects to the page with
+ * its notice (Post/Redirect/Get). A post after the deadline, replayed or from a page left open, is
+ * refused with the reason, and nothing changes.
+ */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const row = await managedBooking(context, params.token);
+  const body = await readFormBody(request, MAX_BODY);
+  if (!body.ok) {
+    throw data("This form could not be read.", {
+      status: body.status,
+      headers: body.status === 413 ? { Connection: "close" } : undefined,
+    });
+  }
+  const parsed = cancelFormSchema.safeParse(fieldsOf(body.fields));
+  if (!parsed.success) {
+    return data({ confirm: false, problem: "This form could not be read. Reload the page and try again." }, { status: 400 });
+  }
+  const { phone } = context.settings;
+  const page = `${MANAGE_PATH}/${params.token}`;
+  if (parsed.data.intent === "cancel") {
+    const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, new Date());
+    if (!check.ok) {
+      if (check.why === "cancelled") return redirect(page, 303);
+      return data({ confirm: false, problem: `${check.message} Call us on ${phone}.` }, { status: 409 });
+    }
+    return data({ confirm: true, problem: null });
+  }
+  const db = await context.booking.db();
+  const outcome = await cancelByTraveller(db, row.orderId, emailSite(context.settings), context.booking.payments);
+  if (outcome.ok || outcome.already) {
+    if (outcome.ok) context.booking.wakeOutbox();
+    return redirect(`${page}?done=cancelled`, 303);
+  }
+  const call = outcome.status === 409 && !outcome.message.includes(phone) ? ` Call us on ${phone}.` : "";
+  return data({ confirm: false, problem: `${outcome.message}${call}` }, { status: outcome.status });
+}
+
+function Notice({ text }: { text: string | null }) {
+  return <div role="status">{text ? <p className="manage-notice">{text}</p> : null}</div>;
+}
+
+export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, notice } = loaderData;
+  const site = useSite();
+  const { token } = useParams();
+  const busy = useNavigation().state === "submitting";
+  const base = `/my-booking/${token ?? ""}`;
+  const problem = actionData?.problem ?? null;
+  const confirming = actionData?.confirm === true && view.deadline !== null;
+  return (
+    <div className="container page manage">
+      <p className="manage-eyebrow">Your booking</p>
+      <h1>Booking {view.orderId}</h1>
+      {view.test ? <p className="notice">Test booking: no money moved.</p> : null}
+      <Notice text={notice} />
+      <FormErrors problems={problem ? [{ field: null, message: problem }] : []} title="Your booking is not cancelled" />
+      {confirming ? (
+        <CancelConfirm view={view} base={base} busy={busy} />
+      ) : (
+        <>
+          <StatusPanel status={view.status} />
+          <CancelOrChange view={view} base={base} phone={site.phone} busy={busy} />
+          {view.open ? <Documents base={base} /> : null}
+          <TripDetails view={view} />
+          <p className="manage-help">
+            Questions? Call us on <Phone number={site.phone} /> or write to <a href={`mailto:${site.email}`}>{site.email}</a>, quoting your
+            order number {view.orderId}.
+          </p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A wrong, malformed or purged token: the same page for all, naming no token (the sentence is
+ * manage.server.ts's, carried by the answer); too many wrong links: 429 with its sentence.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const known = isRouteErrorResponse(error);
+  const status = known ? error.status : 500;
+  const heading = status === 404 ? "Booking not found" : status === 429 ? "Too many wrong links" : "Something went wrong";
+  const said = known ? (typeof error.data === "string" && error.data !== "" ? error.data : error.statusText) : "";
+  return (
+    <div className="container page manage">
+      <h1>{heading}</h1>
+      <p>{said || "Something went wrong on our side. Please try again in a moment."}</p>
+      <p>
+        <a href="/my-booking">Lost your link? We send it again to the address you booked with.</a>
+      </p>
+    </div>
+  );
 }

@@ -1,0 +1,10 @@
+import { telHref } from "~/domain/public-settings";
+
+/** A phone number the traveller can tap to call. */
+export function Phone({ number }: { number: string }) {
+  return (
+    <a href={telHref(number)} className="manage-phone">
+      {number}
+    </a>
+  );
+}

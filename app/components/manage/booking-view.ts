@@ -1,0 +1,174 @@
+import { formatParisDateTime, type BookingStatus, type PaymentStatus } from "~/domain/back-office/statuses";
+import { bookingSummary } from "~/domain/booking/emails";
+import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
+import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
+import { travellerStatus, type TravellerStatus } from "~/domain/manage/status";
+import { meetingPointFor, type MeetingPoints } from "~/domain/meeting-points";
+import { formatEuros } from "~/domain/money";
+
+/**
+ * The booking's page as its traveller reads it (docs/product.md, Managing a booking): every value
+ * already in words, times in Paris time, built on the server from the stored row and given to
+ * the page as plain data. Pure: `now` is an argument.
+ */
+
+/** What the page reads of a stored booking (structurally a bookings row). */
+export interface ManagedRow {
+  orderId: string;
+  test: boolean;
+  kind: string;
+  roundTrip: boolean;
+  depart: string;
+  arrive: string;
+  adults: number;
+  children: number;
+  babies: number;
+  priceCents: number;
+  currency: string;
+  paymentMode: "card" | "cash";
+  status: PaymentStatus;
+  bookingStatus: BookingStatus;
+  refundedCents: number;
+  paidAmountCents: number | null;
+  paidAt: Date | null;
+  firstPickupAt: Date | null;
+  details: unknown;
+}
+
+export interface LegView {
+  title: string;
+  /** "12/05/2026 10:00" (Paris time), or the leg's date and given time when its instant is unreadable. */
+  when: string;
+  from: string;
+  to: string;
+  /** Where the driver meets the traveller at the pickup, from the business's meeting points file. */
+  meetingPoint: string | null;
+  passengers: string | null;
+  notes: string;
+}
+
+export interface ManageView {
+  orderId: string;
+  test: boolean;
+  service: string;
+  route: string;
+  passengers: string;
+  status: TravellerStatus;
+  legs: LegView[];
+  luggage: string | null;
+  luggageNote: string;
+  /** "Amount paid", "Refunded", "To pay the driver on board"…, each with its amount. */
+  money: { label: string; amount: string }[];
+  /** The booking is still to take place (new, confirmed, driver assigned). */
+  open: boolean;
+  /** Free cancellation, while it lasts: the line, its end (ISO) and the time left at `now`. */
+  deadline: { text: string; until: string; left: string } | null;
+  /** Why an open booking cannot be cancelled or changed online any more, or null. */
+  closedBecause: string | null;
+  /** What a cancellation now refunds ("€X"), or null when nothing was paid. */
+  refund: string | null;
+}
+
+type Json = Record<string, unknown>;
+
+function record(value: unknown): Json | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null;
+}
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim() : "";
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function moneyLines(row: ManagedRow): ManageView["money"] {
+  const paid = row.paidAmountCents ?? row.priceCents;
+  switch (row.status) {
+    case "paid":
+      return [{ label: "Amount paid", amount: formatEuros(paid) }];
+    case "partly_refunded":
+    case "refunded":
+      return [
+        { label: "Amount paid", amount: formatEuros(paid) },
+        { label: "Refunded", amount: formatEuros(row.refundedCents) },
+      ];
+    default:
+      if (row.bookingStatus === "cancelled") return [{ label: "Amount paid", amount: formatEuros(0) }];
+      return [{ label: row.paymentMode === "cash" ? "To pay the driver on board" : "To pay", amount: formatEuros(row.priceCents) }];
+  }
+}
+
+function legViews(row: ManagedRow, points: MeetingPoints | null): LegView[] {
+  const summary = bookingSummary(row);
+  const details = record(row.details);
+  const raw = details && Array.isArray(details.legs) ? details.legs : [];
+  const service = row.kind === "private" ? "private" : "shuttle";
+  return summary.legs.map((leg, i) => {
+    const stored = record(raw[i]);
+    const pickup = record(stored?.pickup);
+    const terminal = pickup && typeof pickup.terminal === "string" ? pickup.terminal.trim() : "";
+    const place = text(pickup?.place);
+    const meeting = points && place ? meetingPointFor(points, place, terminal, service) : "";
+    return {
+      title: leg.title,
+      when: leg.pickupAt ? `${formatParisDateTime(new Date(leg.pickupAt))} (Paris time)` : leg.pickupText,
+      from: leg.from,
+      to: leg.to,
+      meetingPoint: meeting || null,
+      passengers: leg.passengers,
+      notes: leg.notes,
+    };
+  });
+}
+
+export interface ManageViewInput {
+  /** The driver assigned, phone written for people. */
+  driver: { name: string; phone: string } | null;
+  /** What a cancellation now refunds, in cents (booking-admin's refundableCents). */
+  refundableCents: number;
+  /** The business's meeting points, when they could be read. */
+  points: MeetingPoints | null;
+  now: Date;
+}
+
+/** The page's data for a booking, as of `now`. */
+export function manageView(row: ManagedRow, { driver, refundableCents, points, now }: ManageViewInput): ManageView {
+  const summary = bookingSummary(row);
+  const status = travellerStatus({
+    bookingStatus: row.bookingStatus,
+    paymentStatus: row.status,
+    paymentMode: row.paymentMode,
+    priceCents: row.priceCents,
+    refundedCents: row.refundedCents,
+    paidAt: row.paidAt,
+    driver,
+  });
+  const open = TRAVELLER_CANCELLABLE.includes(row.bookingStatus);
+  const firstPickup = firstPickupOf(row);
+  const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickup }, now);
+  const left = firstPickup ? timeLeft(freeCancellationUntil(firstPickup), now) : null;
+  const deadline =
+    check.ok && firstPickup && left
+      ? { text: freeCancellationText(firstPickup), until: freeCancellationUntil(firstPickup).toISOString(), left }
+      : null;
+  return {
+    orderId: row.orderId,
+    test: row.test,
+    service: row.kind === "private" ? "Private transfer" : "Shared shuttle",
+    route: `${row.depart.replace(/_/g, " ")} to ${row.arrive.replace(/_/g, " ")}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+    passengers: [
+      plural(row.adults, "adult", "adults"),
+      plural(row.children, "child", "children"),
+      plural(row.babies, "baby", "babies"),
+    ].join(", "),
+    status,
+    legs: legViews(row, points),
+    luggage: summary.luggage,
+    luggageNote: summary.luggageNote,
+    money: moneyLines(row),
+    open,
+    deadline,
+    closedBecause: open && !deadline ? (check.ok ? null : check.message) : null,
+    refund: refundableCents > 0 ? formatEuros(refundableCents) : null,
+  };
+}
