@@ -1,0 +1,267 @@
+import { expect, test, type Page } from "@playwright/test";
+import { formatFrenchDate, parisParts } from "../../app/domain/booking/paris-time";
+import { HOTELS } from "../../app/domain/hotels";
+import { startSmtp, type TestSmtp } from "../support/smtp";
+import { bookingInput as input, DESKTOP, expectNoAxeViolations, fillCustomer, MOBILE, waitForReady } from "./helpers";
+import { type SiteServer, startSite } from "./site-server";
+import { bookAndPay, manageLinkIn, mailsTo } from "./traveller-helpers";
+
+// The traveller's booking page (docs/product.md, Managing a booking): a booking made on the site
+// and paid in the sandbox, its confirmation caught by a real SMTP server, the e-mail's link opened
+// (status in words, the deadline line, the countdown), cancelled 3 days ahead with one refund (the
+// page, the traveller's and the business's e-mails, the booking's page in the back office), the
+// same step without JavaScript, a booking 20 hours ahead that cannot be cancelled online and says
+// why, and 'Lost your link?'. axe at 390 and 1280 px on each page.
+
+const STAFF = { email: "owner@manage.test", password: "manage e2e owner password" };
+const BUSINESS = "business@manage.test";
+const PHONE = "+33 1 99 00 12 34";
+
+let smtp: TestSmtp;
+let site: SiteServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  smtp = await startSmtp();
+  site = await startSite({
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Navette <booking@navette.test>",
+      SITE_EMAIL: BUSINESS,
+      SITE_PHONE: PHONE,
+      ADMIN_EMAIL: STAFF.email,
+      ADMIN_PASSWORD: STAFF.password,
+    },
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await smtp?.close();
+});
+
+/**
+ * axe at phone and desktop widths, then back to desktop; each from the top of the page, so that the
+ * sticky site header covers nothing a step of the test has scrolled under it.
+ */
+async function axeAtBothWidths(page: Page, label: string): Promise<void> {
+  for (const size of [MOBILE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoAxeViolations(page, `${label} at ${size.width} px`);
+  }
+}
+
+/** The link the confirmation e-mail of this order carries. */
+async function manageLinkOf(orderId: string): Promise<string> {
+  const [confirmation] = await mailsTo(smtp, new RegExp(`your booking ${orderId}$`));
+  return manageLinkIn(confirmation!);
+}
+
+async function signIn(page: Page, next: string): Promise<void> {
+  await page.goto(`${site.base}/admin/login?next=${encodeURIComponent(next)}`);
+  await page.getByLabel("E-mail").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+const statusHeading = (page: Page) => page.getByRole("heading", { level: 2, name: /^Status:/ });
+
+test("the e-mailed link opens the booking, which is cancelled 3 days ahead with one refund", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { orderId } = await bookAndPay(page, site.base, { daysAhead: 3 });
+  const link = await manageLinkOf(orderId);
+  await page.goto(link);
+  await waitForReady(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Booking ${orderId}`);
+  await expect(statusHeading(page)).toHaveText("Status: Paid, waiting for confirmation");
+  await expect(page.getByText(/^Free cancellation until \d\d\/\d\d\/\d{4} \d\d:\d\d \(Paris time\)$/)).toBeVisible();
+  await expect(page.getByTestId("countdown")).toHaveText(/^(2|3) days( \d+ hours?)? left$/);
+  await expect(page.getByRole("link", { name: "Print voucher" })).toHaveAttribute("href", new URL(link).pathname + "/voucher");
+  await expect(page.getByRole("link", { name: "Add to calendar" })).toHaveAttribute("href", new URL(link).pathname + "/calendar.ics");
+  await expect(page.getByRole("link", { name: "Change details" })).toBeVisible();
+  await expect(page.getByText("The date, the route and the number of passengers are changed by phone")).toBeVisible();
+  const paid = (await page.getByText("Amount paid").locator("xpath=following-sibling::dd[1]").textContent())!.trim();
+  expect(paid).toMatch(/^\d+,\d\d\u00a0€$/);
+  await axeAtBothWidths(page, "the booking's page");
+
+  // The confirmation step: the question takes the focus; nothing is cancelled yet.
+  await page.getByRole("button", { name: "Cancel booking" }).click();
+  const question = page.getByRole("heading", { name: `Cancel booking ${orderId} and refund ${paid}?` });
+  await expect(question).toBeFocused();
+  await expect(page.getByRole("button", { name: "Yes, cancel and refund" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Keep my booking" })).toBeVisible();
+  await axeAtBothWidths(page, "the cancellation step");
+
+  await page.getByRole("button", { name: "Yes, cancel and refund" }).click();
+  await expect(page).toHaveURL(`${link}?done=cancelled`);
+  await expect(page.getByRole("status")).toHaveText(
+    `Your booking ${orderId} is cancelled. ${paid} is refunded to the card you paid with: depending on your bank, it shows on your account within 5 to 10 days. We have e-mailed you a confirmation.`,
+  );
+  await expect(statusHeading(page)).toHaveText("Status: Cancelled and refunded");
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+
+  // The same post again (a double click, a replay): the booking stays cancelled, refunded once.
+  const again = await page.request.post(link, { form: { intent: "confirm-cancel" }, headers: { origin: site.base }, maxRedirects: 0 });
+  expect(again.status()).toBe(303);
+
+  const traveller = await mailsTo(smtp, new RegExp(`booking ${orderId} cancelled$`));
+  expect(traveller).toHaveLength(1);
+  expect(traveller[0]!.to).toEqual(["ada@example.com"]);
+  expect(traveller[0]!.text).toContain(`We have refunded ${paid} to the card you paid with.`);
+  expect(() => manageLinkIn(traveller[0]!)).not.toThrow();
+  const business = await mailsTo(smtp, new RegExp(`Booking ${orderId} cancelled by the traveller`));
+  expect(business).toHaveLength(1);
+  expect(business[0]!.to).toEqual([BUSINESS]);
+  expect(business[0]!.text).toContain(`Refunded in full: ${paid} through the sandbox`);
+
+  // The back office holds one refund.
+  await signIn(page, `/admin/bookings/${orderId}`);
+  await expect(page.getByText("Booking status").locator("xpath=following-sibling::dd[1]")).toHaveText("Cancelled");
+  await expect(page.getByRole("region", { name: "Payment" }).getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByRole("region", { name: "History" })).toContainText("Cancelled by the traveller on the booking's page");
+  expect(smtp.received.filter((m) => m.subject.includes(`Booking ${orderId} cancelled by the traveller`))).toHaveLength(1);
+});
+
+test("without JavaScript the countdown reads on the page, and Cancel asks first", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const { orderId } = await bookAndPay(page, site.base, { daysAhead: 4 });
+  const link = await manageLinkOf(orderId);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  try {
+    await plain.goto(link);
+    await expect(plain.getByTestId("countdown")).toHaveText(/^(3|4) days( \d+ hours?)? left$/);
+    await plain.getByRole("button", { name: "Cancel booking" }).click();
+    await expect(plain.getByRole("heading", { name: new RegExp(`^Cancel booking ${orderId} and refund`) })).toBeVisible();
+    await plain.getByRole("link", { name: "Keep my booking" }).click();
+    await expect(statusHeading(plain)).toHaveText("Status: Paid, waiting for confirmation");
+    // The form's own post (Origin: null under no-referrer, Sec-Fetch-Site: same-origin) cancels.
+    await plain.getByRole("button", { name: "Cancel booking" }).click();
+    await plain.getByRole("button", { name: "Yes, cancel and refund" }).click();
+    await expect(plain.getByRole("status")).toContainText(`Your booking ${orderId} is cancelled.`);
+    await expect(statusHeading(plain)).toHaveText("Status: Cancelled and refunded");
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * Books CDG → Disneyland Paris (private) for a flight landing 20½ to 23½ hours from now (22 if it
+ * can), which the form's 20-hour minimum allows, and pays in the sandbox; null when the clock in
+ * Paris leaves no such landing time on a later day within the private transfer's window
+ * (04:30–23:00), which happens between about 02:30 and 05:00.
+ */
+async function bookWithin24Hours(page: Page): Promise<string | null> {
+  const now = Date.now();
+  const today = parisParts(new Date(now));
+  const dayNumber = (p: { year: number; month: number; day: number }) => p.year * 10_000 + p.month * 100 + p.day;
+  const candidates = Array.from({ length: 13 }, (_, i) => 20 * 60 + 30 + i * 15).sort(
+    (a, b) => Math.abs(a - 22 * 60) - Math.abs(b - 22 * 60),
+  );
+  let chosen: { date: string; time: string } | null = null;
+  for (const minutes of candidates) {
+    const at = parisParts(new Date(now + minutes * 60_000));
+    // The quarter hour at or after the moment, so the pickup stays at least `minutes` away.
+    const clock = at.hour * 60 + Math.ceil(at.minute / 15) * 15;
+    if (dayNumber(at) > dayNumber(today) && clock >= 4 * 60 + 30 && clock <= 23 * 60) {
+      chosen = {
+        date: formatFrenchDate(at),
+        time: `${String(Math.floor(clock / 60)).padStart(2, "0")}:${String(clock % 60).padStart(2, "0")}`,
+      };
+      break;
+    }
+  }
+  if (!chosen) return null;
+  await page.goto(`${site.base}/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2&private_shuttle=1`, {
+    waitUntil: "load",
+  });
+  await waitForReady(page);
+  await input(page, "french_date_pu_t1").fill(chosen.date);
+  await input(page, "horaire_vol_pu_1").fill(chosen.time);
+  await input(page, "city_vol_pu_1").fill("London");
+  await input(page, "num_vol_pu_1").fill("BA304");
+  await input(page, "hotel_n_drop_1").selectOption(String(HOTELS.find((h) => h.zip === "77700")!.id));
+  await fillCustomer(page);
+  await page.getByRole("button", { name: "Book Now" }).click();
+  await page.waitForURL(/\/payment\/NV-[A-Z0-9]{6}$/);
+  const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await page.waitForURL(/\/response_bank_ok_ko\?ok_ko=ok/);
+  return orderId;
+}
+
+test("a booking whose first pickup is 20 to 24 hours away shows no Cancel, says why and gives the phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  const orderId = await bookWithin24Hours(page);
+  test.skip(orderId === null, "The clock in Paris leaves no landing time 20½ to 23½ hours ahead that the form takes (about 02:30–05:00).");
+  const link = await manageLinkOf(orderId!);
+  await page.goto(link);
+  await waitForReady(page);
+  await expect(statusHeading(page)).toHaveText("Status: Paid, waiting for confirmation");
+  await expect(page.getByRole("button", { name: "Cancel booking" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Change details" })).toHaveCount(0);
+  const why = page.locator(".manage-closed");
+  await expect(why).toContainText(
+    /^Free cancellation ended on \d\d\/\d\d\/\d{4} \d\d:\d\d \(Paris time\): bookings cannot be cancelled online within 24 hours of pickup\./,
+  );
+  await expect(why.getByRole("link", { name: PHONE })).toHaveAttribute("href", "tel:+33199001234");
+  await expect(page.getByRole("link", { name: "Print voucher" })).toBeVisible();
+  await axeAtBothWidths(page, "a booking past its free cancellation");
+
+  // A post replayed from a page opened earlier is refused with the same sentence, and nothing changes.
+  const replay = await page.request.post(link, { form: { intent: "confirm-cancel" }, headers: { origin: site.base }, maxRedirects: 0 });
+  expect(replay.status()).toBe(409);
+  expect(await replay.text()).toContain("bookings cannot be cancelled online within 24 hours of pickup.");
+  await page.reload();
+  await expect(statusHeading(page)).toHaveText("Status: Paid, waiting for confirmation");
+  expect(smtp.received.filter((m) => m.subject.includes(`Booking ${orderId} cancelled by the traveller`))).toHaveLength(0);
+});
+
+test("'Lost your link?' is linked from the footer and a wrong link, answers alike, and e-mails the link to the booking's address", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { orderId } = await bookAndPay(page, site.base, { daysAhead: 5 });
+  await page.goto(`${site.base}/my-booking/${"Q".repeat(43)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking not found");
+  await page.getByRole("link", { name: /^Lost your link\?/ }).click();
+  await expect(page).toHaveURL(`${site.base}/my-booking`);
+  await page.goto(`${site.base}/`);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Manage my booking" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage my booking");
+  await waitForReady(page);
+  await axeAtBothWidths(page, "the lost-link page");
+
+  // Checked in the browser with the server's own schema: each problem announced and linked to its field.
+  await page.getByRole("button", { name: "Send me the link" }).click();
+  const problems = page.getByRole("alert");
+  await expect(problems).toContainText("Enter your order number as our e-mails write it");
+  await expect(problems).toContainText("Enter the e-mail address you booked with");
+  await problems.getByRole("link", { name: /Enter the e-mail address/ }).click();
+  await expect(page.getByLabel("E-mail address")).toBeFocused();
+  await expect(page.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+  await axeAtBothWidths(page, "the lost-link page with its problems");
+
+  const answer =
+    "If this order number and e-mail address match a booking, we have sent its link to that address. It can take a few minutes.";
+  // Another address: the same answer, and no e-mail.
+  await page.getByLabel("Order number").fill(orderId);
+  await page.getByLabel("E-mail address").fill("someone.else@example.com");
+  await page.getByRole("button", { name: "Send me the link" }).click();
+  await expect(page.getByRole("status")).toHaveText(answer);
+  // The booking's own address, typed as people do.
+  await page.goto(`${site.base}/my-booking`);
+  await waitForReady(page);
+  await page.getByLabel("Order number").fill(orderId.toLowerCase());
+  await page.getByLabel("E-mail address").fill(" ADA@example.com ");
+  await page.getByRole("button", { name: "Send me the link" }).click();
+  await expect(page.getByRole("status")).toHaveText(answer);
+  const [mail] = await mailsTo(smtp, new RegExp(`the link to your booking ${orderId}$`));
+  expect(mail!.to).toEqual(["ada@example.com"]);
+  expect(smtp.received.filter((m) => m.subject.includes(`the link to your booking ${orderId}`))).toHaveLength(1);
+  await page.goto(manageLinkIn(mail!));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Booking ${orderId}`);
+});

@@ -1,0 +1,404 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq, lt } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, bookings, outbox, paymentEvents } from "../../db/schema";
+import { LOST_LINK_ANSWER } from "~/domain/manage/lost-link-form";
+import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
+import { mintManageToken } from "~/lib/manage-links.server";
+import {
+  FORM,
+  formBody,
+  newToken,
+  nextAddress,
+  orderIdOf,
+  postBooking,
+  startChildServer,
+  startInProcessServer,
+  startSmtp,
+  validDraft,
+  waitFor,
+  type ChildServer,
+  type InProcessServer,
+  type TestSmtp,
+} from "./helpers";
+
+/**
+ * The traveller's booking page (/my-booking/:token) and 'Lost your link?' (/my-booking) on the
+ * built app, in this process on PGlite with a real SMTP server: the same 404 for every wrong
+ * token, one booking per token, the guessing limit, one refund whatever the parallel posts, the
+ * 24-hour rule on a replayed post, the posts' origin checks, and the lost-link form's one answer.
+ * Then the built server as production runs it, whose output must hold no token.
+ */
+
+/** The business's meeting points, from the checkout (the built copy may not hold the file). */
+const MEETING_POINTS_CSV = path.resolve("data/meeting-points.csv");
+const TOKEN_IN_TEXT = /\/my-booking\/([A-Za-z0-9_-]{43})/;
+const HOUR = 3_600_000;
+
+/** Whether an answer is kept by no cache (every Cache-Control directive no-store). */
+function noStore(response: Response): boolean {
+  const directives = (response.headers.get("cache-control") ?? "").split(",").map((d) => d.trim());
+  return directives.length > 0 && directives.every((d) => d === "no-store");
+}
+
+/** A page's HTML with its per-request nonce taken out, so two answers compare by what they say. */
+function withoutNonce(html: string): string {
+  return html.replace(/nonce="[^"]*"/g, 'nonce=""');
+}
+
+describe("the traveller's booking page on PGlite", () => {
+  let server: InProcessServer;
+  let smtp: TestSmtp;
+  let dataDir: string;
+  const businessEmail = "business@manage.test";
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-it-manage-"));
+    smtp = await startSmtp();
+    server = await startInProcessServer({
+      dataDir,
+      env: {
+        SMTP_URL: smtp.url,
+        SITE_EMAIL: businessEmail,
+        SITE_PHONE: "+33 1 99 00 12 34",
+        PAYMENT_SANDBOX_SECRET: `it-manage-secret-${process.pid}`,
+        MEETING_POINTS_CSV,
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const db = () => server.database.db;
+
+  /** A booking posted by the public form (three days ahead) and paid on the sandbox page. */
+  async function paidBooking(): Promise<BookingRow> {
+    const response = await postBooking(server.url, formBody(validDraft(newToken())));
+    const orderId = orderIdOf(response);
+    expect(orderId, await response.text()).toBeTruthy();
+    const paid = await fetch(`${server.url}/payment/${orderId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": FORM, origin: server.url, "x-forwarded-for": nextAddress() },
+      body: "intent=pay",
+    });
+    expect(paid.status).toBe(303);
+    return (await findByOrderId(db(), orderId!))!;
+  }
+
+  function page(token: string, address = nextAddress()) {
+    return fetch(`${server.url}/my-booking/${token}`, { redirect: "manual", headers: { "x-forwarded-for": address } });
+  }
+
+  function post(token: string, fields: Record<string, string>, headers: Record<string, string> = { origin: server.url }) {
+    return fetch(`${server.url}/my-booking/${token}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": FORM, "x-forwarded-for": nextAddress(), ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  function lostLink(fields: Record<string, string>, address = nextAddress()) {
+    return fetch(`${server.url}/my-booking`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": FORM, origin: server.url, "x-forwarded-for": address },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+
+  /** What a refused post must leave as it was: the booking, its e-mails written, history and refunds. */
+  async function state(orderId: string) {
+    const { booking, written, audit, refunds } = await traces(orderId);
+    return { booking, written, audit, refunds };
+  }
+
+  async function traces(orderId: string) {
+    return {
+      booking: await findByOrderId(db(), orderId),
+      mails: await db().select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(outbox.id),
+      /** The e-mails written, apart from their sending (the outbox sends them meanwhile). */
+      written: (await db().select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(outbox.id)).map((m) => [m.id, m.kind]),
+      audit: await db().select().from(auditEvents).where(eq(auditEvents.orderId, orderId)).orderBy(auditEvents.id),
+      refunds: await db()
+        .select()
+        .from(paymentEvents)
+        .where(and(eq(paymentEvents.orderId, orderId), lt(paymentEvents.amountCents, 0))),
+    };
+  }
+
+  it("opens a booking by its token: order id, status in words, free cancellation with the time left, never kept or sent on", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const response = await page(token);
+    expect(response.status).toBe(200);
+    expect(noStore(response)).toBe(true);
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    const html = await response.text();
+    expect(html).toContain(`Booking ${row.orderId}`);
+    expect(html).toContain("Paid, waiting for confirmation");
+    expect(html).toMatch(/Free cancellation until \d\d\/\d\d\/\d{4} \d\d:\d\d \(Paris time\)/);
+    expect(html).toMatch(/\d days? (\d+ hours? )?left/);
+    expect(html).toContain('name="intent" value="cancel"');
+    expect(html).toContain("Print voucher");
+    expect(html).toContain("Add to calendar");
+    expect(html).toContain("Change details");
+    expect(html).toContain("changed by phone");
+  });
+
+  it("answers a wrong, a malformed and an unknown token with the same 404 page, naming no token", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const wrong = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    const unknown = "Q".repeat(43);
+    const bodies: string[] = [];
+    for (const tried of [wrong, "not-a-token", unknown, `${token}x`]) {
+      const response = await page(tried);
+      expect(response.status, tried).toBe(404);
+      expect(noStore(response)).toBe(true);
+      const html = await response.text();
+      expect(html).toContain("This booking link does not exist.");
+      expect(html).toContain('href="/my-booking"');
+      expect(html).not.toContain(row.orderId);
+      bodies.push(withoutNonce(html).replaceAll(tried, ":token"));
+    }
+    expect(new Set(bodies).size).toBe(1);
+    // Nothing of the token in the page but the address's own spelling of it (the router's).
+    expect(bodies[0]).not.toMatch(TOKEN_IN_TEXT);
+  });
+
+  it("shows booking A only under A's token, and cancels only A", async () => {
+    const [a, b] = [await paidBooking(), await paidBooking()];
+    const [tokenA, tokenB] = [await mintManageToken(db(), a.orderId), await mintManageToken(db(), b.orderId)];
+    const pageA = await (await page(tokenA)).text();
+    const pageB = await (await page(tokenB)).text();
+    expect(pageA).toContain(a.orderId);
+    expect(pageA).not.toContain(b.orderId);
+    expect(pageA).not.toContain(b.email);
+    expect(pageB).toContain(b.orderId);
+    expect(pageB).not.toContain(a.orderId);
+    expect((await post(tokenA, { intent: "confirm-cancel" })).status).toBe(303);
+    expect((await findByOrderId(db(), a.orderId))!.bookingStatus).toBe("cancelled");
+    expect((await findByOrderId(db(), b.orderId))!.bookingStatus).toBe("new");
+  });
+
+  it("refuses every token from an address after 20 wrong ones in 15 minutes, with 429 and Retry-After", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const address = nextAddress();
+    for (let i = 0; i < 20; i++) expect((await page(`${"W".repeat(42)}${i % 10}`, address)).status).toBe(404);
+    const refused = await page(`${"W".repeat(42)}X`, address);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many wrong booking links from your connection.");
+    // The right token too, from that address; another address still opens it.
+    expect((await page(token, address)).status).toBe(429);
+    expect((await page(token)).status).toBe(200);
+  });
+
+  it("asks before cancelling: intent=cancel answers the question and changes nothing", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const before = await state(row.orderId);
+    const response = await post(token, { intent: "cancel" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`Cancel booking ${row.orderId} and refund `);
+    expect(html).toContain("Yes, cancel and refund");
+    expect(html).toContain("Keep my booking");
+    expect(html).toContain('name="intent" value="confirm-cancel"');
+    expect(await state(row.orderId)).toEqual(before);
+    expect((await post(token, { intent: "delete" })).status).toBe(400);
+    expect(await state(row.orderId)).toEqual(before);
+  });
+
+  it("refunds once and writes one set of e-mails when two cancels are posted at once, then shows the notice", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const answers = await Promise.all([post(token, { intent: "confirm-cancel" }), post(token, { intent: "confirm-cancel" })]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    for (const answer of answers) expect(answer.headers.get("location")).toBe(`/my-booking/${token}?done=cancelled`);
+    const { booking, refunds, mails, audit } = await traces(row.orderId);
+    expect(booking).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: row.priceCents });
+    expect(refunds).toEqual([expect.objectContaining({ provider: "sandbox", amountCents: -row.priceCents })]);
+    expect(mails.filter((m) => m.kind === "booking_cancelled")).toEqual([expect.objectContaining({ recipient: row.email })]);
+    expect(mails.filter((m) => m.kind === "traveller_cancelled")).toEqual([expect.objectContaining({ recipient: businessEmail })]);
+    expect(audit.filter((a) => a.action === "booking_cancelled")).toEqual([expect.objectContaining({ actor: "traveller", actorId: null })]);
+    const after = await (await page(`${token}?done=cancelled`)).text();
+    expect(after).toMatch(/role="status"[^>]*><p[^>]*>Your booking NV-[A-Z0-9]{6} is cancelled\./);
+    expect(after).toContain("Cancelled and refunded");
+    expect(after).not.toContain('name="intent" value="cancel"');
+    // Both e-mails leave through the outbox: the traveller's with a working manage link.
+    await waitFor(
+      () => smtp.received.filter((m) => m.subject.includes(row.orderId) && /cancelled/.test(m.subject)).length,
+      (n) => n >= 2,
+    );
+    const travellers = smtp.received.filter((m) => m.subject.endsWith(`booking ${row.orderId} cancelled`));
+    expect(travellers).toHaveLength(1);
+    const link = TOKEN_IN_TEXT.exec(travellers[0]!.text)?.[1];
+    expect(link).toBeTruthy();
+    expect((await page(link!)).status).toBe(200);
+    expect(smtp.received.filter((m) => m.subject.includes(`Booking ${row.orderId} cancelled by the traveller`))).toHaveLength(1);
+  });
+
+  it("after the deadline shows no Cancel, says why with the phone, and refuses a replayed post, changing nothing", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    // The page as it was while cancellation was free: the post is replayed 20 hours before the pickup.
+    const pickup = new Date(Date.now() + 20 * HOUR);
+    await db().update(bookings).set({ firstPickupAt: pickup }).where(eq(bookings.orderId, row.orderId));
+    const before = await state(row.orderId);
+    const html = await (await page(token)).text();
+    expect(html).not.toContain('name="intent" value="cancel"');
+    expect(html).not.toContain("Change details");
+    expect(html).toContain("Free cancellation ended on ");
+    expect(html).toContain("bookings cannot be cancelled online within 24 hours of pickup.");
+    expect(html).toContain('href="tel:+33199001234"');
+    for (const intent of ["confirm-cancel", "cancel"]) {
+      const replayed = await post(token, { intent });
+      expect(replayed.status, intent).toBe(409);
+      const refusal = await replayed.text();
+      expect(refusal).toContain("bookings cannot be cancelled online within 24 hours of pickup.");
+      expect(refusal).toContain("Call us on +33 1 99 00 12 34.");
+    }
+    expect(await state(row.orderId)).toEqual(before);
+  });
+
+  it("refuses a post from another site with 403, and takes the page's own post sent with Origin: null", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const before = await state(row.orderId);
+    expect((await post(token, { intent: "confirm-cancel" }, { origin: "https://evil.example" })).status).toBe(403);
+    expect((await post(token, { intent: "confirm-cancel" }, { origin: "null", "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect((await post(token, { intent: "confirm-cancel" }, { "sec-fetch-site": "cross-site" })).status).toBe(403);
+    expect(await state(row.orderId)).toEqual(before);
+    // Chromium's own form post under Referrer-Policy: no-referrer.
+    const own = await post(token, { intent: "confirm-cancel" }, { origin: "null", "sec-fetch-site": "same-origin" });
+    expect(own.status).toBe(303);
+    expect((await findByOrderId(db(), row.orderId))!.bookingStatus).toBe("cancelled");
+  });
+
+  describe("Lost your link?", () => {
+    it("sends the link to the booking's own address on a match, and answers a mismatch alike, sending nothing", async () => {
+      const row = await paidBooking();
+      const countLinks = async () => (await traces(row.orderId)).mails.filter((m) => m.kind === "manage_link").length;
+      const answers = [];
+      for (const fields of [
+        { orderId: row.orderId, email: "someone.else@example.com" },
+        { orderId: "NV-ZZZZZZ", email: row.email },
+        { orderId: row.orderId.toLowerCase().replace("-", " "), email: ` ${row.email.toUpperCase()} ` },
+      ]) {
+        const response = await lostLink(fields);
+        answers.push([response.status, response.headers.get("location")]);
+        if (fields.email.includes("someone") || fields.orderId === "NV-ZZZZZZ") expect(await countLinks()).toBe(0);
+      }
+      expect(answers).toEqual(Array.from({ length: 3 }, () => [303, "/my-booking?sent=1"]));
+      const mails = (await traces(row.orderId)).mails.filter((m) => m.kind === "manage_link");
+      expect(mails).toEqual([expect.objectContaining({ recipient: row.email })]);
+      const sent = await (await fetch(`${server.url}/my-booking?sent=1`)).text();
+      expect(sent).toContain(LOST_LINK_ANSWER);
+      await waitFor(
+        () => smtp.received.filter((m) => m.subject.endsWith(`the link to your booking ${row.orderId}`)).length,
+        (n) => n > 0,
+      );
+      const mail = smtp.received.find((m) => m.subject.endsWith(`the link to your booking ${row.orderId}`))!;
+      expect(mail.to).toEqual([row.email]);
+      const link = TOKEN_IN_TEXT.exec(mail.text)?.[1];
+      expect(link).toBeTruthy();
+      expect(await (await page(link!)).text()).toContain(`Booking ${row.orderId}`);
+    });
+
+    it("refuses a form it cannot read with 400, each problem linked to its field; and limits an address with 429", async () => {
+      const bad = await lostLink({ orderId: "12345", email: "nope" });
+      expect(bad.status).toBe(400);
+      const html = await bad.text();
+      expect(html).toContain('href="#f-orderId"');
+      expect(html).toContain('href="#f-email"');
+      expect(html).toMatch(/id="f-email"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="f-email"/);
+      const address = nextAddress();
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await lostLink({ orderId: "NV-ZZZZZZ", email: "x@example.com" }, address)).status);
+      expect(statuses).toEqual([303, 303, 303, 303, 303, 429]);
+      const refused = await lostLink({ orderId: "NV-ZZZZZZ", email: "x@example.com" }, address);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await refused.text()).toContain("Too many requests for booking links from your connection.");
+    });
+
+    it("sends one booking at most 3 links an hour, answering the same beyond", async () => {
+      const row = await paidBooking();
+      for (let i = 0; i < 5; i++) {
+        const response = await lostLink({ orderId: row.orderId, email: row.email });
+        expect(response.status).toBe(303);
+        expect(response.headers.get("location")).toBe("/my-booking?sent=1");
+      }
+      expect((await traces(row.orderId)).mails.filter((m) => m.kind === "manage_link")).toHaveLength(3);
+    });
+  });
+});
+
+describe("the built server's output", () => {
+  let server: ChildServer;
+  let smtp: TestSmtp;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "navette-it-manage-logs-"));
+    smtp = await startSmtp();
+    server = await startChildServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, SITE_EMAIL: "business@manage-logs.test", MEETING_POINTS_CSV });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("holds no token after the page, a cancel, a lost link and a wrong token", async () => {
+    const base = server.url;
+    const draft = validDraft(newToken());
+    const orderId = orderIdOf(await postBooking(base, formBody(draft)))!;
+    expect(orderId).toBeTruthy();
+    const send = (url: string, body: string) =>
+      fetch(url, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": FORM, origin: base, "x-forwarded-for": nextAddress() },
+        body,
+      });
+    expect((await send(`${base}/payment/${orderId}`, "intent=pay")).status).toBe(303);
+    const mailWith = async (subject: RegExp) => {
+      await waitFor(
+        () => smtp.received.filter((m) => subject.test(m.subject)).length,
+        (n) => n > 0,
+      );
+      return smtp.received.find((m) => subject.test(m.subject))!;
+    };
+    const confirmation = await mailWith(new RegExp(`your booking ${orderId}$`));
+    const first = TOKEN_IN_TEXT.exec(confirmation.text)?.[1];
+    expect(first, confirmation.text).toBeTruthy();
+    expect((await fetch(`${base}/my-booking/${first}`)).status).toBe(200);
+    expect((await send(`${base}/my-booking/${first}`, "intent=cancel")).status).toBe(200);
+    expect((await send(`${base}/my-booking/${first}`, "intent=confirm-cancel")).status).toBe(303);
+    expect((await send(`${base}/my-booking`, new URLSearchParams({ orderId, email: draft.email! }).toString())).status).toBe(303);
+    const resent = await mailWith(new RegExp(`the link to your booking ${orderId}$`));
+    const second = TOKEN_IN_TEXT.exec(resent.text)?.[1];
+    expect(second).toBeTruthy();
+    const cancelled = await mailWith(new RegExp(`booking ${orderId} cancelled$`));
+    const third = TOKEN_IN_TEXT.exec(cancelled.text)?.[1];
+    expect(third).toBeTruthy();
+    expect((await fetch(`${base}/my-booking/${second}x`)).status).toBe(404);
+    expect((await fetch(`${base}/my-booking/${second}/voucher`)).status).toBeLessThan(500);
+    await server.stop();
+    const output = server.output();
+    expect(output).toContain("listening on");
+    for (const token of [first!, second!, third!]) expect(output).not.toContain(token);
+    expect(output).not.toMatch(TOKEN_IN_TEXT);
+    expect(output).not.toContain(draft.email!);
+  });
+});
