@@ -216,7 +216,7 @@ describe("the change page on PGlite", () => {
       [
         { ...fields, hotel_n_drop_1: "", hotel_drop_1: "Hôtel du Louvre", address_drop_1: "Place André Malraux", zip_drop_1: "75001" },
         400,
-        "75001 is outside it",
+        "75001 is outside this route's area",
       ],
       [{ ...fields, hotel_n_drop_1: "9999" }, 400, "hotel is not one of the hotels offered for this route"],
     ];

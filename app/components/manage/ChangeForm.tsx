@@ -245,27 +245,34 @@ function FlightEnd({ view, values, errorOf }: { view: EndView; values: Record<st
 export function ChangeForm({ view, errorOf, busy, action }: { view: ChangeFormView; errorOf: ErrorOf; busy: boolean; action: string }) {
   const { values } = view;
   return (
-    <Form method="post" action={action} className="change-form" noValidate>
+    <Form method="post" action={action} className="change-form booking-form" noValidate>
       {view.legs.map((leg) => (
         <section key={leg.leg} className="card" aria-labelledby={`change-leg-${leg.leg}`}>
           <h2 id={`change-leg-${leg.leg}`}>
             {leg.title}
             {leg.date ? `, ${leg.date}` : ""}
           </h2>
-          {leg.ends.map((end) => (
-            <fieldset key={end.end} className="end-fields">
-              <legend>
-                {end.end === "pu" ? "Pick-up" : "Drop-off"}: {end.place}
-              </legend>
-              {end.flight ? (
-                <FlightEnd view={end} values={values} errorOf={errorOf} />
-              ) : end.follows ? (
-                <p>The same hotel and address as the outbound drop-off: change them there.</p>
-              ) : (
-                <AddressEnd view={end} values={values} errorOf={errorOf} />
-              )}
-            </fieldset>
-          ))}
+          {leg.ends.map((end) => {
+            const id = `change-end-${end.end}-${leg.leg}`;
+            // A group rather than a fieldset: a fieldset is never narrower than its widest control
+            // (the hotel list's longest name), which would overflow a phone's screen.
+            return (
+              <div key={end.end} className="end-fields" role="group" aria-labelledby={id}>
+                <p id={id}>
+                  <strong>
+                    {end.end === "pu" ? "Pick-up" : "Drop-off"}: {end.place}
+                  </strong>
+                </p>
+                {end.flight ? (
+                  <FlightEnd view={end} values={values} errorOf={errorOf} />
+                ) : end.follows ? (
+                  <p>The same hotel and address as the outbound drop-off: change them there.</p>
+                ) : (
+                  <AddressEnd view={end} values={values} errorOf={errorOf} />
+                )}
+              </div>
+            );
+          })}
           <TextArea
             name={leg.noteField}
             label={`Notes for the driver (${leg.title.toLowerCase()})`}

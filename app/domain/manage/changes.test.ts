@@ -296,7 +296,7 @@ describe("planChange", () => {
       "a postcode outside the route's area",
       { hotel_n_drop_1: "", hotel_drop_1: "Hôtel du Louvre", address_drop_1: "Place André Malraux", zip_drop_1: "75001" },
       "zip_drop_1",
-      /The drop-off must stay in this route's area \(postcodes 77700, 77144\): 75001 is outside it\. To be dropped off elsewhere, call us on \+33 1 23 45 67 89\./,
+      /^75001 is outside this route's area \(77700, 77144\)\. To be dropped off elsewhere, call us on \+33 1 23 45 67 89\.$/,
     ],
     [
       "a hotel of another area",

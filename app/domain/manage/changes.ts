@@ -490,10 +490,10 @@ export function zoneProblems(next: BookingDraft, before: BookingDraft, rows: rea
     if (zip === "" || codeOf(zip) === codeOf(before[e.zip] ?? "")) continue;
     const area = areaOf(next, rows, end);
     if (area.includes(codeOf(zip))) continue;
-    const codes = area.length > 0 ? ` (postcodes ${area.join(", ")})` : "";
+    const codes = area.length > 0 ? ` (${area.join(", ")})` : "";
     problems.push({
       field: e.zip,
-      message: `The ${END_WORD[end]} must stay in this route's area${codes}: ${zip} is outside it. To be ${end === "pu" ? "picked up" : "dropped off"} elsewhere, call us on ${phone}.`,
+      message: `${zip} is outside this route's area${codes}. To be ${end === "pu" ? "picked up" : "dropped off"} elsewhere, call us on ${phone}.`,
     });
   }
   return problems;
