@@ -98,10 +98,11 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This request did not come from our site.");
   });
 
-  // A traveller's booking pages carry a secret token in their address: never stored by a cache,
-  // and never sent on as a Referer to another site (docs/decisions/0017-manage-links.md).
+  // A traveller's booking pages carry a secret token in their address: never sent on as a Referer
+  // to another site (docs/decisions/0017-manage-links.md). They are never stored by a cache either:
+  // app/entry.server.tsx says no-store on their pages and data, their files say it themselves.
   app.use((req, res, next) => {
-    if (isTravellerPage(req.originalUrl)) res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+    if (isTravellerPage(req.originalUrl)) res.set("Referrer-Policy", "no-referrer");
     next();
   });
 

@@ -10,8 +10,10 @@ import { manageUrl } from "~/lib/manage-links.server";
  * (manage.server.ts): a wrong token gets the same 404, too many of them 429, here as plain text.
  */
 
-// No-store and no-referrer are set on every /my-booking answer by the server (server/app.ts).
-const PLAIN = { "Content-Type": "text/plain; charset=utf-8" };
+// No-referrer is set on every /my-booking answer by the server (server/app.ts); a file says
+// no-store itself, as the pages do through app/entry.server.tsx.
+const NO_STORE = { "Cache-Control": "no-store" };
+const PLAIN = { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE };
 
 /** A refusal thrown as `data(sentence, init)` (manage.server.ts), answered as plain text with its status and headers. */
 function plainRefusal(thrown: unknown): Response | null {
@@ -41,6 +43,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   return new Response(file.content, {
     headers: {
+      ...NO_STORE,
       "Content-Type": CALENDAR_CONTENT_TYPE,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
     },
