@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatParisDateTime } from "../back-office/statuses";
 import { HOTELS } from "../hotels";
 import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceRow } from "../pricing/csv";
 import { initialDraft, setFlightTime, setLegDate, withTripMode } from "../booking/draft";
 import type { BookingDraft } from "../booking/fields";
-import { parisInstant } from "../booking/paris-time";
+import { parisInstant, parisParts } from "../booking/paris-time";
+import { departureProposalOf } from "../booking/rules";
 import { SUMMARY_MARK } from "../booking/summary";
 import { bookingFormSchema } from "../booking/validation";
 import { changeFormSchema } from "./change-form";
@@ -396,7 +398,10 @@ describe("planChange on a round trip", () => {
   it("changes the return's take-off time and its pick-up with it", () => {
     const result = plan(row, { ...formPost(row), horaire_vol_drop_2: "19:30" });
     if (!result.ok) throw new Error(JSON.stringify(result));
-    expect(result.changes.map((c) => changeText(c, true))).toEqual(["Return (leg 2), drop-off take-off time: 18:00 → 19:30"]);
+    expect(result.changes.map((c) => changeText(c, true))).toEqual([
+      "Return (leg 2), drop-off take-off time: 18:00 → 19:30",
+      expect.stringMatching(/^Return \(leg 2\), pick-up: 25\/05\/2026 \d\d:\d\d \(Paris time\) → 25\/05\/2026 \d\d:\d\d \(Paris time\)$/),
+    ]);
     const before = new Date(readStoredDetails(row.details)!.legs[1]!.pickupAt);
     expect(result.next!.returnPickupAt!.getTime() - before.getTime()).toBe(90 * 60_000);
     expect(result.next!.firstPickupAt).toEqual(row.firstPickupAt);
@@ -594,5 +599,54 @@ describe("the pick-up terminal", () => {
   it("is refused when the airport has no such terminal", () => {
     const result = plan(row, { ...formPost(row), terminal_pu_1: "2Z" });
     expect(result).toMatchObject({ ok: false, reason: "invalid", problems: [{ field: "terminal_pu_1" }] });
+  });
+});
+
+describe("a departure's pick-up time", () => {
+  /** Disneyland → CDG, taking off at 18:00, picked up 30 minutes before the form's proposal. */
+  function departure(): ChangeRequest["row"] {
+    let draft = initialDraft({ depart: DISNEY, arrive: CDG, depart_type: "2", arrive_type: "1", nb_pax: "2" }, { now });
+    draft = setLegDate(draft, 1, { year: 2026, month: 5, day: 20 });
+    draft = setFlightTime(draft, "drop", 1, "18:00");
+    Object.assign(draft, {
+      lastname: "Martin",
+      firstname: "Claire",
+      email: "claire@example.com",
+      phone_mobile: "+33612345678",
+      city_vol_drop_1: "New York",
+      num_vol_drop_1: "AF008",
+      hotel_pu_1: DISNEYLAND_HOTEL.name,
+      hotel_n_pu_1: String(DISNEYLAND_HOTEL.id),
+      address_pu_1: DISNEYLAND_HOTEL.address,
+      zip_pu_1: DISNEYLAND_HOTEL.zip,
+      submission_token: "token-departure",
+    });
+    const proposal = departureProposalOf(draft, 1, ROWS)!.proposal;
+    const chosen = new Date(proposal.getTime() - 30 * 60_000);
+    const p = parisParts(chosen);
+    return storedRow({ ...draft, time_h_pu_t1: String(p.hour), time_m_pu_t1: String(p.minute) });
+  }
+
+  it("keeps its distance from the take-off when the take-off time moves", () => {
+    const row = departure();
+    const before = readStoredDetails(row.details)!.legs[0]!;
+    expect(before.pickupTime).not.toBeNull();
+    const result = plan(row, { ...formPost(row), horaire_vol_drop_1: "19:15" });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    const after = result.next!.details.legs[0]!;
+    expect(result.changes.map((c) => changeText(c, false))).toEqual([
+      "Transfer, drop-off take-off time: 18:00 → 19:15",
+      `Transfer, pick-up: ${formatParisDateTime(new Date(before.pickupAt))} (Paris time) → ${formatParisDateTime(new Date(after.pickupAt))} (Paris time)`,
+    ]);
+    expect(new Date(after.pickupAt).getTime() - new Date(before.pickupAt).getTime()).toBe(75 * 60_000);
+    expect(result.next!.firstPickupAt).toEqual(new Date(after.pickupAt));
+    expect(after.pickupTime).not.toBe(before.pickupTime);
+  });
+
+  it("changes nothing else for a flight number", () => {
+    const row = departure();
+    const result = plan(row, { ...formPost(row), num_vol_drop_1: "AF010" });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(result.next!.details.legs[0]!.pickupAt).toBe(readStoredDetails(row.details)!.legs[0]!.pickupAt);
   });
 });

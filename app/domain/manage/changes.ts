@@ -826,6 +826,21 @@ export function planChange(request: ChangeRequest): ChangePlan {
   if (changes.length === 0) return { ok: true, changes, next: null };
 
   const details = changedDetails(stored, booking, changes);
+  // A departure's pick-up follows its take-off: the new pick-up is a change of its own to read.
+  for (const [i, leg] of details.legs.entries()) {
+    const was = stored.legs[i]!;
+    if (was.pickup.kind === "flight" || was.pickupAt === leg.pickupAt) continue;
+    const at = (iso: string) => `${formatParisDateTime(new Date(iso))} (Paris time)`;
+    const index = changes.findIndex((c) => c.leg === leg.leg && c.movesPickup);
+    changes.splice(index + 1, 0, {
+      leg: leg.leg,
+      what: "pick-up",
+      before: at(was.pickupAt),
+      after: at(leg.pickupAt),
+      forDriver: true,
+      movesPickup: false,
+    });
+  }
   const firstPickupAt = new Date(details.legs[0]!.pickupAt);
   const returnPickupAt = details.legs[1] ? new Date(details.legs[1].pickupAt) : null;
   if (!beforeDeadline(firstPickupAt, now)) {
