@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/lost-link";
+import manageStyles from "~/styles/manage.css?url";
 import { pageMeta } from "~/components/site";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
@@ -11,6 +12,9 @@ import { emailSite } from "~/lib/booking-admin.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { readFormBody } from "~/lib/request-guards.server";
 import { requestManageLink } from "~/lib/traveller-booking.server";
+
+/** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
 
 /**
  * 'Lost your link?' (docs/product.md, Managing a booking): the order number and the e-mail

@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/manage";
+import manageStyles from "~/styles/manage.css?url";
 import { manageView } from "~/components/manage/booking-view";
 import { Phone } from "~/components/manage/Phone";
 import { CancelConfirm } from "~/components/manage/CancelConfirm";
@@ -19,12 +20,15 @@ import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { readFormBody } from "~/lib/request-guards.server";
 import { assignedDriver, cancelByTraveller } from "~/lib/traveller-booking.server";
 
+/** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
+
 /**
  * The traveller's own booking page (docs/product.md, Managing a booking), opened by the secret
  * token of the link we e-mailed: its status in words, each leg in Paris time, the amount paid,
  * free cancellation with its deadline and countdown, the voucher and calendar, and Cancel with a
  * confirmation step that works without JavaScript. Every answer is no-store and no-referrer
- * (server/app.ts); a wrong token gets the same 404 as an unknown one (manage.server.ts).
+ * (app/entry.server.tsx, server/app.ts); a wrong token gets the same 404 as an unknown one (manage.server.ts).
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
