@@ -272,6 +272,18 @@ describe("cancelBooking", () => {
     expect(refundableCents({ status: "refunded", priceCents: 6_500, paidAmountCents: null, refundedCents: 6_500 })).toBe(0);
   });
 
+  it("drops the booking's reminders not sent yet, and keeps those sent", async () => {
+    const row = await newBooking({ ...paid, roundTrip: true });
+    const reminder = { kind: "reminder" as const, recipient: row.email, subject: "Your transfer tomorrow", body: "See you" };
+    await database.db.insert(outbox).values([
+      { ...reminder, orderId: row.orderId, leg: 1, status: "sent", sentAt: now },
+      { ...reminder, orderId: row.orderId, leg: 2 },
+    ]);
+    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox())).toMatchObject({ ok: true });
+    const reminders = (await mails(row.orderId)).filter((m) => m.kind === "reminder");
+    expect(reminders.map((m) => [m.leg, m.status])).toEqual([[1, "sent"]]);
+  });
+
   it("cancels an unpaid booking without asking the provider", async () => {
     const row = await newBooking();
     const provider = countingSandbox();
@@ -679,6 +691,8 @@ describe("resendEmail by the booking's state", () => {
     ["driver_assigned", "paid", "driver_job", "lea@drivers.example", true],
     ["confirmed", "paid", "driver_job", null, true],
     ["cancelled", "paid", "driver_job", "karim@drivers.example", true],
+    ["confirmed", "paid", "reminder", null, false],
+    ["cancelled", "refunded", "reminder", null, true],
   ])("%s, %s: %s (driver now %s) refused %s", (bookingStatus, status, kind, driverEmail, refused) => {
     const refusal = resendRefusal(
       { bookingStatus: bookingStatus as never, status: status as never },

@@ -60,6 +60,8 @@ export interface OutboxMessage {
   body: string;
   /** The text standing for the manage link in the body, when the body holds it. */
   manageLink?: string;
+  /** Whether the booking's calendar file goes with it, drawn when it is sent. */
+  calendar?: boolean;
 }
 
 /** What an action did: the outcome code the page shows after its redirect, or why nothing changed. */
@@ -361,7 +363,10 @@ export interface CancelOptions {
   /** How the history opens its line: "Cancelled the booking" unless said otherwise. */
   what?: string;
   /** More e-mails, written with the cancellation (the business's notice of a traveller's cancellation). */
-  alsoQueue?: (cancelled: BookingRow, done: { refundedCents: number; provider: string | null; driver: DriverRow | null }) => OutboxMessage[];
+  alsoQueue?: (
+    cancelled: BookingRow,
+    done: { refundedCents: number; provider: string | null; driver: DriverRow | null },
+  ) => OutboxMessage[];
 }
 
 /**
@@ -396,6 +401,8 @@ export async function cancelWithRefund(
         .set({ bookingStatus: next.to, cancelledAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(bookings.id, row.id))
         .returning();
+      // A reminder written before the cancel and not sent yet is not sent at all.
+      await tx.delete(outbox).where(and(eq(outbox.orderId, orderId), eq(outbox.kind, "reminder"), eq(outbox.status, "pending")));
       let refunded = 0;
       let detail = `${what}; nothing was paid, so nothing is refunded.`;
       if (owed > 0) {
@@ -497,6 +504,8 @@ export function resendRefusal(
     case "driver_assigned":
       if (cancelled) return "This booking is cancelled: the traveller's driver e-mail is not sent again.";
       return driver ? null : "No driver is assigned to this booking any more: the traveller's driver e-mail is not sent again.";
+    case "reminder":
+      return cancelled ? "This booking is cancelled: its reminder is not sent again." : null;
     case "payment_link":
       if (cancelled) return "This booking is cancelled: its payment link is not sent again.";
       return PAID_STATUSES.has(row.status) ? "This booking is already paid: its payment link is not sent again." : null;

@@ -45,6 +45,10 @@ const EMAIL_KINDS: Record<string, string> = {
   driver_job_cancelled: "Job cancelled (driver)",
   booking_cancelled: "Cancellation (traveller)",
   payment_link: "Payment link (traveller)",
+  manage_link: "Link to the booking (traveller)",
+  reminder: "Reminder (traveller)",
+  booking_changed: "Changed by the traveller (business)",
+  traveller_cancelled: "Cancelled by the traveller (business)",
 };
 
 const EMAIL_STATES = { waiting: "Waiting", sent: "Sent", failed: "Failed" } as const;
@@ -60,6 +64,8 @@ const HISTORY_ACTIONS: Record<string, string> = {
   note_added: "Note",
   email_resent: "E-mail sent again",
   booking_created: "Booking taken by phone",
+  manage_link_sent: "Link sent again",
+  booking_changed_by_traveller: "Changed by the traveller",
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
