@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/change";
+import manageStyles from "~/styles/manage.css?url";
 import { ChangeForm, type ChangeFormView, type EndView } from "~/components/manage/ChangeForm";
 import { useSite } from "~/components/site";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
@@ -33,6 +34,9 @@ const DONE: Record<string, string> = {
   changed: "Your changes are saved. We have told our office, and your driver when one is assigned and the change concerns them.",
   unchanged: "Nothing was changed: the form held your booking's details as they already were.",
 };
+
+/** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Change booking ${loaderData.orderId} · Your booking` : "Change your booking" },
