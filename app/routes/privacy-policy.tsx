@@ -81,7 +81,9 @@ export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) 
       <h2>Cookies</h2>
       <p>
         We do not use advertising cookies, tracking cookies or third-party analytics, and we do not show ads. That is why this site does not
-        ask for cookie consent.
+        ask for cookie consent. When you send a booking, your browser receives one strictly necessary cookie, <code>navette_result</code>,
+        holding the order number and a secret link to that booking, so that the payment result page can take you to your booking. It is read
+        only by that page and expires after one day.
       </p>
 
       <h2>Who receives your data</h2>
