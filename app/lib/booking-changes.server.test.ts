@@ -125,7 +125,7 @@ describe("changeBookingByTraveller", () => {
   });
 
   it.each([
-    ["after the deadline", {}, { now: new Date("2026-05-19T08:00:00Z") }, 409, /until 19\/05\/2026 10:00 \(Paris time\)/],
+    ["after the deadline", {}, { now: new Date("2026-05-19T08:01:00Z") }, 409, /until 19\/05\/2026 10:00 \(Paris time\)/],
     ["of a cancelled booking", { bookingStatus: "cancelled" as const }, {}, 409, /This booking is cancelled/],
     ["of the date", {}, { dateEdit: true }, 409, /^Date, route and passengers are changed by phone: call us on \+33 1 99 00 12 34\./],
   ])("refuses a change %s, and writes nothing", async (_name, values, options, status, message) => {

@@ -111,7 +111,7 @@ describe("cancelByTraveller", () => {
   });
 
   it.each([
-    ["exactly 24 hours before", 24],
+    ["a minute under 24 hours before", 24 - 1 / 60],
     ["20 hours before", 20],
     ["after the pickup", -1],
   ])("refuses %s with the reason, asking no provider and changing nothing", async (_what, hours) => {

@@ -11,18 +11,21 @@ describe("travellerCancelCheck across the clock changes", () => {
   it.each([
     // An ordinary day: until the same wall-clock time the day before.
     ["an ordinary day, a minute before", paris(2026, 5, 12, 7, 45), paris(2026, 5, 11, 7, 44), true],
-    ["an ordinary day, on the minute", paris(2026, 5, 12, 7, 45), paris(2026, 5, 11, 7, 45), false],
+    ["an ordinary day, on the minute (the deadline itself is still in time)", paris(2026, 5, 12, 7, 45), paris(2026, 5, 11, 7, 45), true],
+    ["an ordinary day, a minute late", paris(2026, 5, 12, 7, 45), paris(2026, 5, 11, 7, 46), false],
     // Clocks go forward on 29 March 2026: 24 hours before 10:00 (summer) is 09:00 (winter) the day before.
     ["spring forward, 08:59 the day before", paris(2026, 3, 29, 10), paris(2026, 3, 28, 8, 59), true],
-    ["spring forward, 09:00 the day before", paris(2026, 3, 29, 10), paris(2026, 3, 28, 9, 0), false],
+    ["spring forward, 09:00 the day before", paris(2026, 3, 29, 10), paris(2026, 3, 28, 9, 0), true],
+    ["spring forward, 09:01 the day before", paris(2026, 3, 29, 10), paris(2026, 3, 28, 9, 1), false],
     ["spring forward, 09:30 the day before (wall clock 24 h 30 before)", paris(2026, 3, 29, 10), paris(2026, 3, 28, 9, 30), false],
     // Clocks go back on 25 October 2026: 24 hours before 10:00 (winter) is 11:00 (summer) the day before.
     ["fall back, 10:30 the day before (wall clock 23 h 30 before)", paris(2026, 10, 25, 10), paris(2026, 10, 24, 10, 30), true],
     ["fall back, 10:59 the day before", paris(2026, 10, 25, 10), paris(2026, 10, 24, 10, 59), true],
-    ["fall back, 11:00 the day before", paris(2026, 10, 25, 10), paris(2026, 10, 24, 11, 0), false],
+    ["fall back, 11:00 the day before", paris(2026, 10, 25, 10), paris(2026, 10, 24, 11, 0), true],
+    ["fall back, 11:01 the day before", paris(2026, 10, 25, 10), paris(2026, 10, 24, 11, 1), false],
     // The night of the change: a pickup at 02:30 on 25 October (the second 02:30, winter time).
     ["fall back at night", new Date("2026-10-25T01:30:00Z"), new Date("2026-10-24T01:29:00Z"), true],
-    ["fall back at night, too late", new Date("2026-10-25T01:30:00Z"), new Date("2026-10-24T01:30:00Z"), false],
+    ["fall back at night, too late", new Date("2026-10-25T01:30:00Z"), new Date("2026-10-24T01:31:00Z"), false],
     ["three days ahead", paris(2026, 7, 14, 10), paris(2026, 7, 11, 10), true],
     ["20 hours ahead", paris(2026, 7, 14, 10), paris(2026, 7, 13, 14), false],
     ["after the pickup", paris(2026, 7, 14, 10), paris(2026, 7, 14, 11), false],

@@ -15,9 +15,12 @@ export function freeCancellationUntil(firstPickupAt: Date): Date {
   return new Date(firstPickupAt.getTime() - FREE_CANCELLATION_HOURS * 3_600_000);
 }
 
-/** Whether `now` is still before the deadline (the deadline itself is too late). */
+/**
+ * Whether `now` is still within free cancellation: up to the deadline itself, as the booking rules
+ * say ("at least 24 hours before departure") and the page's "until HH:mm" reads.
+ */
 export function beforeDeadline(firstPickupAt: Date, now: Date): boolean {
-  return now.getTime() < freeCancellationUntil(firstPickupAt).getTime();
+  return now.getTime() <= freeCancellationUntil(firstPickupAt).getTime();
 }
 
 /** 'Free cancellation until 12/05/2026 07:45 (Paris time)'. */
