@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { bookingBody } from "./booking-body.mjs";
 import { startServerForCheck } from "./built-server.mjs";
 
 const require = createRequire(import.meta.url);
@@ -40,6 +41,34 @@ const ADMIN_PATHS = [
   "/admin/no-such-page",
 ];
 
+// The traveller's pages: a booking posted as the form posts it and paid in the sandbox; the
+// browser's result cookie holds a link token of its own (docs/product.md, Managing a booking).
+const posted = await fetch(`${base}/api/booking`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+  body: bookingBody(`validate-${Date.now()}`),
+});
+const resultCookie = posted.headers
+  .getSetCookie()
+  .map((line) => line.split(";", 1)[0])
+  .find((pair) => pair.startsWith("navette_result="));
+const [orderId, manageToken] = (resultCookie ?? "").slice("navette_result=".length).split(".");
+if (!orderId || !manageToken) throw new Error(`The booking post answered ${posted.status} without its result cookie.`);
+const paid = await fetch(`${base}/payment/${orderId}`, {
+  method: "POST",
+  redirect: "manual",
+  headers: { "content-type": "application/x-www-form-urlencoded", origin: base },
+  body: new URLSearchParams({ intent: "pay" }),
+});
+if (paid.status !== 303) throw new Error(`Paying ${orderId} in the sandbox answered ${paid.status}.`);
+const TRAVELLER_PATHS = [
+  `/my-booking/${manageToken}`,
+  `/my-booking/${manageToken}/change`,
+  `/my-booking/${manageToken}/voucher`,
+  `/response_bank_ok_ko?ok_ko=ok&order_id=${orderId}`,
+];
+
 const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
 const paths = [
   ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname),
@@ -51,13 +80,21 @@ const paths = [
   "/no-such-page",
   "/admin/login",
   ...ADMIN_PATHS,
+  "/my-booking",
+  `/my-booking/${"x".repeat(43)}`,
+  ...TRAVELLER_PATHS,
 ];
 const dir = mkdtempSync(path.join(os.tmpdir(), "navette-html-"));
 const files = [];
 for (const [i, p] of paths.entries()) {
   const file = path.join(dir, `${String(i).padStart(2, "0")}.html`);
   const signedIn = ADMIN_PATHS.includes(p);
-  const answer = await fetch(base + p, signedIn ? { headers: { cookie }, redirect: "manual" } : {});
+  const traveller = TRAVELLER_PATHS.includes(p);
+  const answer = await fetch(
+    base + p,
+    signedIn ? { headers: { cookie }, redirect: "manual" } : traveller ? { headers: { cookie: resultCookie } } : {},
+  );
+  if (traveller && answer.status !== 200) throw new Error(`${p.replace(manageToken, ":token")} answered ${answer.status}.`);
   // A back-office page must be the page itself, not the login page it would send a stranger to.
   if (signedIn && answer.status !== 200 && !(p.endsWith("no-such-page") && answer.status === 404)) {
     throw new Error(`${p} answered ${answer.status} to the signed-in administrator.`);
@@ -73,7 +110,7 @@ if (result.error) throw result.error;
 const messages = JSON.parse(result.stderr || '{"messages":[]}').messages ?? [];
 const byFile = new Map(files.map((f) => [`file:${f.file}`, f.path]));
 for (const m of messages) {
-  console.log(`${byFile.get(m.url) ?? m.url}:${m.lastLine ?? "?"}: ${m.type}: ${m.message}`);
+  console.log(`${(byFile.get(m.url) ?? m.url).replace(manageToken, ":token")}:${m.lastLine ?? "?"}: ${m.type}: ${m.message}`);
 }
 rmSync(dir, { recursive: true, force: true });
 console.log(`Nu HTML validator: ${messages.length} error(s) on ${files.length} pages.`);
