@@ -392,6 +392,21 @@ describe("planChange", () => {
   });
 });
 
+describe("planChange on a booking whose first pick-up column is empty", () => {
+  const row = storedRow(bookingDraft(), { firstPickupAt: null });
+
+  it("takes the change while the first leg's instant in the details is more than 24 hours away", () => {
+    const result = plan(row, { ...formPost(row), num_vol_pu_1: "AF008" });
+    expect(result.ok).toBe(true);
+  });
+
+  it("refuses it once that instant is within 24 hours", () => {
+    const result = plan(row, { ...formPost(row), num_vol_pu_1: "AF008" }, new Date("2026-05-19T09:00:00Z"));
+    expect(result).toMatchObject({ ok: false, reason: "closed" });
+    if (!result.ok && "message" in result) expect(result.message).toMatch(/^Details can be changed online until 24 hours before/);
+  });
+});
+
 describe("planChange on a round trip", () => {
   const row = storedRow(bookingDraft({ roundTrip: true }));
 
@@ -459,12 +474,12 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
     [paris(2026, 5, 20, 10, 15), paris(2026, 5, 19, 10, 14), true],
     [paris(2026, 5, 20, 10, 15), paris(2026, 5, 21, 10, 15), false],
   ])("first pick-up %s, now %s: open %s", (pickup, at, open) => {
-    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: pickup }, at, PHONE) === null).toBe(open);
+    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: pickup, details: null }, at, PHONE) === null).toBe(open);
   });
 
   it("says until when, in Paris time, and gives the phone", () => {
     const reason = changeClosedReason(
-      { bookingStatus: "driver_assigned", firstPickupAt: paris(2026, 10, 25, 10) },
+      { bookingStatus: "driver_assigned", firstPickupAt: paris(2026, 10, 25, 10), details: null },
       paris(2026, 10, 24, 12),
       PHONE,
     );
@@ -481,7 +496,7 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
         fc.constantFrom("new", "confirmed", "driver_assigned"),
         (pickupMs, minutesBefore, status) => {
           const at = new Date(pickupMs - 24 * 3_600_000 - minutesBefore * 60_000);
-          expect(changeClosedReason({ bookingStatus: status, firstPickupAt: new Date(pickupMs) }, at, PHONE) === null).toBe(
+          expect(changeClosedReason({ bookingStatus: status, firstPickupAt: new Date(pickupMs), details: null }, at, PHONE) === null).toBe(
             minutesBefore >= 0,
           );
         },
@@ -490,7 +505,21 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
   });
 
   it("is closed without a first pick-up", () => {
-    expect(changeClosedReason({ bookingStatus: "new", firstPickupAt: null }, now, PHONE)).toContain("cannot be changed online");
+    expect(changeClosedReason({ bookingStatus: "new", firstPickupAt: null, details: null }, now, PHONE)).toContain(
+      "cannot be changed online",
+    );
+    expect(
+      changeClosedReason({ bookingStatus: "new", firstPickupAt: null, details: { legs: [{ pickupAt: "soon" }] } }, now, PHONE),
+    ).toContain("cannot be changed online");
+  });
+
+  it("reads the first pick-up from the details when its column is empty, as the cancel and the booking's page do", () => {
+    const pickup = paris(2026, 10, 25, 10);
+    const details = { legs: [{ pickupAt: pickup.toISOString() }] };
+    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 11, 0), PHONE)).toBeNull();
+    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 12), PHONE)).toBe(
+      "Details can be changed online until 24 hours before the first pick-up, that is until 24/10/2026 11:00 (Paris time). For a change now, call us on +33 1 23 45 67 89.",
+    );
   });
 });
 

@@ -48,6 +48,7 @@ import {
   type EndChangeKey,
   type LuggageCountField,
 } from "./change-form";
+import { firstPickupOf } from "./cancel";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
 
 // ---------------------------------------------------------------------------------------------
@@ -510,16 +511,22 @@ const CLOSED: Partial<Record<string, string>> = {
 
 /**
  * Why the booking cannot be changed online now, or null: it is cancelled or over, or the deadline
- * (24 hours before the first pickup) has passed.
+ * (24 hours before the first pickup) has passed. The first pickup is read as the cancel and the
+ * booking's page read it (firstPickupOf): its column, else the first leg's instant in the details.
  */
-export function changeClosedReason(row: { bookingStatus: string; firstPickupAt: Date | null }, now: Date, phone: string): string | null {
+export function changeClosedReason(
+  row: { bookingStatus: string; firstPickupAt: Date | null; details: unknown },
+  now: Date,
+  phone: string,
+): string | null {
   const closed = CLOSED[row.bookingStatus];
   if (closed) return `${closed} Questions: call us on ${phone}.`;
-  if (!row.firstPickupAt) return `This booking cannot be changed online: call us on ${phone}.`;
-  if (!beforeDeadline(row.firstPickupAt, now)) {
+  const firstPickupAt = firstPickupOf(row);
+  if (!firstPickupAt) return `This booking cannot be changed online: call us on ${phone}.`;
+  if (!beforeDeadline(firstPickupAt, now)) {
     return (
       `Details can be changed online until 24 hours before the first pick-up, that is until ` +
-      `${formatParisDateTime(freeCancellationUntil(row.firstPickupAt))} (Paris time). For a change now, call us on ${phone}.`
+      `${formatParisDateTime(freeCancellationUntil(firstPickupAt))} (Paris time). For a change now, call us on ${phone}.`
     );
   }
   return null;
