@@ -35,6 +35,27 @@ describe("travellerStatus", () => {
     ],
     ["a confirmed booking", { bookingStatus: "confirmed", paymentStatus: "paid" }, "confirmed", "Confirmed", /is confirmed/],
     [
+      "a card booking confirmed before it is paid",
+      { bookingStatus: "confirmed" },
+      "confirmed",
+      "Confirmed",
+      /is confirmed\. .* This booking is not paid yet: 90,00\u00a0€ to pay\.$/,
+    ],
+    [
+      "a card booking confirmed whose payment failed",
+      { bookingStatus: "confirmed", paymentStatus: "payment_failed" },
+      "confirmed",
+      "Confirmed",
+      /is confirmed\. .* The payment did not go through, so this booking is not paid yet\. Call us to complete it\.$/,
+    ],
+    [
+      "a card booking with its driver, not paid yet",
+      { bookingStatus: "driver_assigned", driver },
+      "driver_assigned",
+      "Driver assigned",
+      /your driver is Karim Benali\. This booking is not paid yet: 90,00\u00a0€ to pay\.$/,
+    ],
+    [
       "a confirmed cash booking",
       { bookingStatus: "confirmed", paymentMode: "cash" },
       "confirmed",
@@ -98,6 +119,11 @@ describe("travellerStatus", () => {
           expect(status.title).not.toBe("");
           expect(status.lines.length).toBeGreaterThan(0);
           if (paymentStatus === "paid") expect(status.lines.join(" ")).not.toContain("on board");
+          // An open card booking not paid yet always says so, whatever staff have done with it.
+          const open = bookingStatus === "new" || bookingStatus === "confirmed" || bookingStatus === "driver_assigned";
+          const unpaid = paymentStatus === "pending_payment" || paymentStatus === "payment_failed";
+          if (open && unpaid && paymentMode === "card") expect(status.lines.join(" ")).toContain("not paid yet");
+          if (paymentStatus === "paid" || paymentMode === "cash") expect(status.lines.join(" ")).not.toContain("not paid yet");
         },
       ),
     );

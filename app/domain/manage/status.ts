@@ -44,11 +44,17 @@ export interface TravellerStatus {
 }
 
 const ON_BOARD = "You pay the driver on board, in cash.";
+const PAYMENT_FAILED = "The payment did not go through, so this booking is not paid yet. Call us to complete it.";
 
 /** The traveller's words for the booking's state. */
 export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
   const cash = facts.paymentMode === "cash" && facts.paymentStatus !== "paid";
   const payOnBoard = cash ? [`${ON_BOARD} Amount: ${formatEuros(facts.priceCents)}.`] : [];
+  const notPaid = `This booking is not paid yet: ${formatEuros(facts.priceCents)} to pay.`;
+  // A card booking staff confirmed before its payment (one taken by phone) still says what is to pay.
+  const cardUnpaid =
+    facts.paymentMode === "card" && (facts.paymentStatus === "pending_payment" || facts.paymentStatus === "payment_failed");
+  const toPay = cardUnpaid ? [facts.paymentStatus === "payment_failed" ? PAYMENT_FAILED : notPaid] : [];
   switch (facts.bookingStatus) {
     case "cancelled": {
       if (facts.refundedCents > 0) {
@@ -97,6 +103,7 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
             ? `Your booking is confirmed and your driver is ${facts.driver.name}.`
             : "Your booking is confirmed and a driver is assigned.",
           ...payOnBoard,
+          ...toPay,
         ],
         driver: facts.driver,
       };
@@ -104,7 +111,7 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
       return {
         code: "confirmed",
         title: "Confirmed",
-        lines: ["Your booking is confirmed. We tell you your driver's name and phone when one is assigned.", ...payOnBoard],
+        lines: ["Your booking is confirmed. We tell you your driver's name and phone when one is assigned.", ...payOnBoard, ...toPay],
         driver: null,
       };
     case "new":
@@ -129,14 +136,14 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
         return {
           code: "payment_failed",
           title: "Waiting for payment",
-          lines: ["The payment did not go through, so this booking is not paid yet. Call us to complete it."],
+          lines: [PAYMENT_FAILED],
           driver: null,
         };
       }
       return {
         code: "waiting_payment",
         title: "Waiting for payment",
-        lines: [`This booking is not paid yet: ${formatEuros(facts.priceCents)} to pay.`],
+        lines: [notPaid],
         driver: null,
       };
   }
