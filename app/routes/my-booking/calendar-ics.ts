@@ -8,12 +8,16 @@ import { manageUrl } from "~/lib/manage-links.server";
  * leg in Paris time with its meeting point, the business phone and this page's own link (the token
  * in this address, not a new one). The booking is opened as every page under /my-booking opens it
  * (manage.server.ts): a wrong token gets the same 404, too many of them 429, here as plain text.
+ * A cancelled booking has nothing to add to a calendar: 410 Gone, with a plain sentence (the
+ * booking's page no longer shows the link, but a saved or shared address still reaches here).
  */
 
 // No-referrer is set on every /my-booking answer by the server (server/app.ts); a file says
 // no-store itself, as the pages do through app/entry.server.tsx.
 const NO_STORE = { "Cache-Control": "no-store" };
 const PLAIN = { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE };
+
+const CANCELLED_SENTENCE = "This booking is cancelled: there is nothing to add to a calendar.";
 
 /** A refusal thrown as `data(sentence, init)` (manage.server.ts), answered as plain text with its status and headers. */
 function plainRefusal(thrown: unknown): Response | null {
@@ -33,6 +37,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     if (refusal) return refusal;
     throw thrown;
   }
+  if (row.bookingStatus === "cancelled") return new Response(CANCELLED_SENTENCE, { status: 410, headers: PLAIN });
   const points = await context.booking.meetingPoints.get().then(
     (loaded) => loaded.points,
     () => undefined,

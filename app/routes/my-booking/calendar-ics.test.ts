@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import type { AppLoadContext } from "react-router";
+import { describe, expect, it } from "vitest";
+import { bookings } from "../../../db/schema";
+import type { Route } from "./+types/calendar-ics";
+import { loader } from "./calendar-ics";
+import { mintManageToken } from "~/lib/manage-links.server";
+import { bookingRowValues, checkedBooking } from "~/lib/test-support/booking-rows";
+import { useEmbeddedDatabase } from "~/lib/test-support/embedded-database";
+
+// 'Add to calendar' serves the booking's events while it stands, and a cancelled booking's
+// address answers 410 with a plain sentence, never the events of a trip that will not happen.
+
+const database = useEmbeddedDatabase();
+
+/** What the loader reads of the request's context: the database, the miss counter that lets every try through, settings. */
+function context(): AppLoadContext {
+  const booking = {
+    db: async () => database.db,
+    manageMisses: { check: async () => ({ allowed: true as const }), miss: async () => undefined },
+    meetingPoints: { get: () => Promise.reject(new Error("no meeting points file in this test")) },
+  };
+  const settings = { siteUrl: "https://navette.example", siteName: "Navette Paris", phone: "+33 1 99 00 12 34" };
+  // Only the parts above are read by this route: the rest of the server's context is not built here.
+  return { booking, settings, clientAddress: "203.0.113.9" } as unknown as AppLoadContext;
+}
+
+async function calendarOf(orderId: string, values: Partial<typeof bookings.$inferInsert> = {}): Promise<Response> {
+  const booking = checkedBooking(randomUUID());
+  const details = JSON.parse(JSON.stringify({ legs: booking.legs, luggage: booking.luggage })) as unknown;
+  await database.db
+    .insert(bookings)
+    .values(
+      bookingRowValues({
+        orderId,
+        submissionToken: randomUUID(),
+        status: "paid",
+        details,
+        firstPickupAt: booking.legs[0]!.pickupAt,
+        ...values,
+      }),
+    );
+  const token = await mintManageToken(database.db, orderId);
+  const args = { context: context(), params: { token }, request: new Request(`https://navette.example/my-booking/${token}/calendar.ics`) };
+  return loader(args as unknown as Route.LoaderArgs);
+}
+
+describe("the booking's calendar file", () => {
+  it("gives a standing booking's events, not stored", async () => {
+    const answer = await calendarOf("NV-ICS001");
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^text\/calendar/);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(await answer.text()).toContain("BEGIN:VEVENT");
+  });
+
+  it("answers 410 with a plain sentence for a cancelled booking, not stored", async () => {
+    const answer = await calendarOf("NV-ICS002", { bookingStatus: "cancelled", cancelledAt: new Date() });
+    expect(answer.status).toBe(410);
+    expect(answer.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    const text = await answer.text();
+    expect(text).toBe("This booking is cancelled: there is nothing to add to a calendar.");
+    expect(text).not.toContain("VEVENT");
+  });
+});
