@@ -52,6 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     route: `${row.depart} → ${row.arrive}`,
     kind: row.kind === "private" ? "Private transfer" : "Shared shuttle",
     paid: row.status === "paid",
+    cancelled: row.bookingStatus === "cancelled",
   };
 }
 
@@ -68,7 +69,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!row || !(payments instanceof SandboxProvider))
     throw data("Error: this payment does not exist.", { status: 404, statusText: "This payment does not exist." });
   const back = (okKo: "ok" | "ko") => `/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
-  if (intent !== "pay") return redirect(back("ko"), 303);
+  // A booking cancelled meanwhile (by the traveller or by staff) takes no payment here.
+  if (intent !== "pay" || row.bookingStatus === "cancelled") return redirect(back("ko"), 303);
   // The provider's notification, signed and then verified like any other that arrives.
   const { body, signature } = payments.sign(row);
   const notice = payments.verify(body, signature);
@@ -127,6 +129,8 @@ export default function SandboxPaymentPage({ loaderData }: Route.ComponentProps)
       </p>
       {loaderData.paid ? (
         <p>This order is already paid.</p>
+      ) : loaderData.cancelled ? (
+        <p>This booking is cancelled: it cannot be paid.</p>
       ) : (
         <Form method="post" className="actions" reloadDocument>
           <button className="button" type="submit" name="intent" value="pay">

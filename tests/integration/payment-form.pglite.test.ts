@@ -107,6 +107,21 @@ describe("the sandbox payment form on PGlite", () => {
     expect((await findByOrderId(server.database.db, row.orderId))?.status).toBe("paid");
   });
 
+  it("takes no payment for a booking cancelled before it was paid, and says so on the page", async () => {
+    const row = await book();
+    await server.database.db
+      .update(bookings)
+      .set({ bookingStatus: "cancelled", cancelledAt: new Date() })
+      .where(eq(bookings.orderId, row.orderId));
+    const page = await send(`${server.url}/payment/${row.orderId}`, "GET", { "x-forwarded-for": visitor() });
+    expect(page.text).toContain("This booking is cancelled: it cannot be paid.");
+    expect(page.text).not.toContain('value="pay"');
+    const paid = await pay(row.orderId, visitor());
+    expect(paid.status).toBe(303);
+    expect(paid.headers.location).toBe(`/response_bank_ok_ko?ok_ko=ko&order_id=${row.orderId}`);
+    expect(await findByOrderId(server.database.db, row.orderId)).toMatchObject({ status: "pending_payment", bookingStatus: "cancelled" });
+  });
+
   it("refuses a form body over 8 KB with 413 and Connection: close, declared or streamed, and pays nothing", async () => {
     const row = await book();
     const large = `intent=pay&pad=${"x".repeat(8 * 1024)}`;
