@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { bookings, outbox } from "../../db/schema";
+import { bookings, drivers, outbox } from "../../db/schema";
 import { parisInstant } from "~/domain/booking/paris-time";
 import { parseMeetingPoints } from "~/domain/meeting-points";
 import { queueDueReminders, startReminders, type MeetingPointSource } from "./reminders.server";
@@ -112,6 +112,59 @@ describe("queueDueReminders", () => {
     const results = await Promise.all([1, 2, 3, 4].map(() => queueDueReminders(options, now)));
     expect(results.reduce((n, r) => n + r.queued, 0)).toBe(1);
     expect(await reminders("NV-RMD003")).toHaveLength(1);
+  });
+
+  /** A meeting points source that runs `meanwhile` first: a write landing between the pass's search and its insert. */
+  const meanwhile = (write: () => Promise<unknown>): MeetingPointSource => ({
+    get: async () => {
+      await write();
+      return { points: points.points };
+    },
+  });
+
+  it("draws the reminder from the booking as it is when written, not as the search read it", async () => {
+    const pickup = paris(2026, 6, 15, 10, 0);
+    await booking("NV-RMD006", pickup);
+    const [driver] = await database.db
+      .insert(drivers)
+      .values({ name: "Karim Benali", phone: "+33698765432", email: "k@d.example" })
+      .returning();
+    const change = meanwhile(async () => {
+      const [row] = await database.db.select().from(bookings).where(eq(bookings.orderId, "NV-RMD006"));
+      const details = row!.details as { legs: { pickup: Record<string, unknown> }[] };
+      details.legs[0]!.pickup = { ...details.legs[0]!.pickup, terminal: "", flightNumber: "AF999" };
+      await database.db
+        .update(bookings)
+        .set({ details, bookingStatus: "driver_assigned", driverId: driver!.id })
+        .where(eq(bookings.orderId, "NV-RMD006"));
+    });
+    const options = { db: database.db, settings, meetingPoints: change, log: quiet() };
+    expect(await queueDueReminders(options, paris(2026, 6, 14, 18, 0))).toEqual({ queued: 1 });
+    const [row] = await reminders("NV-RMD006");
+    expect(row!.body).toContain("Flight: AF999");
+    expect(row!.body).not.toContain("BA304");
+    expect(row!.body).toContain("Meeting point\nCDG default private.");
+    expect(row!.body).toContain("Name: Karim Benali");
+  });
+
+  it("writes none for a leg whose pickup moved out of its reminder's window meanwhile, nor for a booking cancelled meanwhile", async () => {
+    await booking("NV-RMD007", paris(2026, 6, 16, 10, 0));
+    await booking("NV-RMD008", paris(2026, 6, 16, 11, 0));
+    const later = meanwhile(() =>
+      database.db
+        .update(bookings)
+        .set({ firstPickupAt: paris(2026, 6, 18, 10, 0) })
+        .where(eq(bookings.orderId, "NV-RMD007")),
+    );
+    const cancelled = meanwhile(() =>
+      database.db.update(bookings).set({ bookingStatus: "cancelled" }).where(eq(bookings.orderId, "NV-RMD008")),
+    );
+    const now = paris(2026, 6, 15, 18, 0);
+    expect(await queueDueReminders({ db: database.db, settings, meetingPoints: later, log: quiet() }, now)).toEqual({ queued: 1 });
+    expect(await reminders("NV-RMD007")).toEqual([]);
+    await database.db.delete(outbox).where(eq(outbox.orderId, "NV-RMD008"));
+    expect(await queueDueReminders({ db: database.db, settings, meetingPoints: cancelled, log: quiet() }, now)).toEqual({ queued: 0 });
+    expect(await reminders("NV-RMD008")).toEqual([]);
   });
 
   it("follows the REMINDER_HOUR setting", async () => {

@@ -1,7 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { bookings, drivers, outbox } from "../../db/schema";
 import { reminderEmail, reminderLegEnds } from "~/domain/manage/reminder-email";
-import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon, remindable } from "~/domain/manage/reminders";
+import type { EmailSite } from "~/domain/booking/emails";
+import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon, type ReminderLeg } from "~/domain/manage/reminders";
 import { meetingPointFor, type MeetingPoints } from "~/domain/meeting-points";
 import { emailSite } from "./booking-admin.server";
 import type { BookingRow } from "./bookings.server";
@@ -17,8 +18,9 @@ import type { Settings } from "./settings.server";
  * outbox_reminder_key on (order_id, leg) for reminders takes one row per leg, and an insert that
  * meets it does nothing (ON CONFLICT DO NOTHING), so two instances finding the same leg due at the
  * same moment write one message between them. The insert is made with the booking's row locked
- * (FOR SHARE) and its state read again, so a booking cancelled meanwhile (a cancellation locks it
- * FOR UPDATE) gets none.
+ * (FOR SHARE) and read again, and the message is drawn from that reading: a booking cancelled
+ * meanwhile (a cancellation locks it FOR UPDATE) gets none, and one a traveller changed meanwhile
+ * (booking-changes.server.ts, FOR UPDATE too) gets a reminder of the booking as changed.
  *
  * Logs carry order ids and outbox ids only.
  */
@@ -51,9 +53,13 @@ export interface Reminders {
 
 export const REMINDER_DEFAULTS = { intervalMs: 5 * 60_000, batchSize: 200 } as const;
 
-/** A reminder already written for the leg (whether sent or not, and copies aside). */
+/**
+ * A reminder already written for the leg (whether sent or not, and copies aside). The booking's
+ * column is named with its table: a query on one table writes its columns bare, and a bare
+ * "order_id" inside this subquery would be the outbox's own.
+ */
 const reminderWritten = (leg: 1 | 2) =>
-  sql<boolean>`exists (select 1 from ${outbox} where ${outbox.orderId} = ${bookings.orderId} and ${outbox.kind} = 'reminder' and ${outbox.leg} = ${leg})`;
+  sql<boolean>`exists (select 1 from ${outbox} where ${outbox.orderId} = ${bookings}.${sql.identifier(bookings.orderId.name)} and ${outbox.kind} = 'reminder' and ${outbox.leg} = ${leg})`;
 
 /**
  * The bookings with a leg whose pickup is more than 2 hours away and before the end of tomorrow
@@ -65,15 +71,8 @@ async function candidates(db: Db, now: Date, limit: number) {
   const within = (column: typeof bookings.firstPickupAt | typeof bookings.returnPickupAt) =>
     and(isNotNull(column), gt(column, soonest), lt(column, horizon));
   return db
-    .select({
-      booking: bookings,
-      driverName: drivers.name,
-      driverPhone: drivers.phone,
-      written1: reminderWritten(1),
-      written2: reminderWritten(2),
-    })
+    .select({ booking: bookings, written1: reminderWritten(1), written2: reminderWritten(2) })
     .from(bookings)
-    .leftJoin(drivers, eq(drivers.id, bookings.driverId))
     .where(
       and(
         notInArray(bookings.bookingStatus, ["cancelled", "completed", "no_show"]),
@@ -95,6 +94,40 @@ function meetingPointOf(points: MeetingPoints | null, row: BookingRow, leg: 1 | 
   return meetingPointFor(points, ends.pickup.place || (leg === 1 ? row.depart : row.arrive), ends.pickup.terminal, service) || null;
 }
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** What a reminder's text is drawn with besides its booking: the e-mails' site, the meeting points and the clock. */
+export interface ReminderContext {
+  site: EmailSite;
+  points: MeetingPoints | null;
+  now: Date;
+}
+
+/**
+ * The outbox row of leg `leg`'s reminder of `row`, as the booking stands in `tx` (its driver read
+ * there too): the caller holds the booking's row locked, so the message says what the booking is
+ * when it is written. The manage link's marker goes in its own column.
+ */
+export async function reminderRow(
+  tx: Tx,
+  row: BookingRow,
+  leg: ReminderLeg,
+  context: ReminderContext,
+): Promise<typeof outbox.$inferInsert> {
+  const driverRow = row.driverId === null ? undefined : (await tx.select().from(drivers).where(eq(drivers.id, row.driverId)).limit(1))[0];
+  const driver = driverRow ? { name: driverRow.name, phone: driverRow.phone } : null;
+  const { manageLink, ...message } = reminderEmail({
+    row,
+    leg: leg.leg,
+    pickupAt: leg.pickupAt,
+    site: context.site,
+    driver,
+    meetingPoint: meetingPointOf(context.points, row, leg.leg),
+    now: context.now,
+  });
+  return { ...message, orderId: row.orderId, linkMarker: manageLink ?? null };
+}
+
 /** One pass as of `now`: the reminders written, each once. */
 export async function queueDueReminders(options: Omit<ReminderOptions, "intervalMs" | "now" | "wakeOutbox">, now: Date) {
   const { db, settings, log } = options;
@@ -107,29 +140,24 @@ export async function queueDueReminders(options: Omit<ReminderOptions, "interval
     // The reminders go without a meeting point rather than not at all; the store has said why.
     log.error(`Reminders: the meeting points could not be read (${(error as Error).name}); reminders go without one.`);
   }
-  const site = emailSite(settings);
+  const context: ReminderContext = { site: emailSite(settings), points, now };
   let queued = 0;
-  for (const { booking, driverName, driverPhone, written1, written2 } of found) {
+  for (const { booking, written1, written2 } of found) {
     const written = { 1: written1, 2: written2 };
     const legs = dueReminders(booking, now, settings.reminderHour).filter((l) => !written[l.leg]);
-    for (const { leg, pickupAt } of legs) {
-      const driver = driverName !== null && driverPhone !== null ? { name: driverName, phone: driverPhone } : null;
-      const { manageLink, ...message } = reminderEmail({
-        row: booking,
-        leg,
-        pickupAt,
-        site,
-        driver,
-        meetingPoint: meetingPointOf(points, booking, leg),
-        now,
-      });
+    for (const { leg } of legs) {
       const id = await db.transaction(async (tx) => {
-        // Read again under a lock a cancellation waits for: a booking cancelled meanwhile gets none.
+        // Read again under a lock a cancellation or a traveller's change waits for (they lock it
+        // FOR UPDATE): a booking cancelled meanwhile gets none, and the message is drawn from the
+        // booking as it is now (its pickup, places, flight, terminal and driver), not as the
+        // search above read it.
         const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1).for("share");
-        if (!current || !remindable(current)) return null;
+        if (!current) return null;
+        const due = dueReminders(current, now, settings.reminderHour).find((l) => l.leg === leg);
+        if (!due) return null;
         const [inserted] = await tx
           .insert(outbox)
-          .values({ ...message, orderId: booking.orderId, linkMarker: manageLink ?? null })
+          .values(await reminderRow(tx, current, due, context))
           .onConflictDoNothing()
           .returning({ id: outbox.id });
         return inserted?.id ?? null;
