@@ -15,6 +15,8 @@ import {
   type MailTransport,
   OUTBOX_DEFAULTS,
   outboxMessageId,
+  outboxState,
+  type PrepareMessage,
 } from "./mail.server";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
@@ -408,6 +410,41 @@ const booking: Booking = {
   postedPrices: { cb: 1, cash: 1 },
   submissionToken: "token-0123456789abcdef",
 };
+
+describe("a message the prepare hook drops", () => {
+  it("is deleted under its claim, never reaches the server, and is logged by ids; the rest of the pass goes on", async () => {
+    const { db } = database;
+    const log = recordingLog();
+    const kept = await queue(db, "NV-KEPT01");
+    const dropped = await queue(db, "NV-DROP01", { kind: "reminder", leg: 1 });
+    const prepare: PrepareMessage = async (message) => (message.id === dropped.id ? { drop: "booking cancelled" } : { text: message.body });
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log, prepare });
+    expect(await box.runOnce()).toEqual({ sent: 1, failed: 0 });
+    expect(smtp.received.map((m) => m.subject)).toEqual(["Your booking NV-KEPT01"]);
+    expect(await db.select().from(outbox).where(eq(outbox.id, dropped.id))).toEqual([]);
+    expect(outboxState(await rowById(db, kept.id))).toBe("sent");
+    expect(log.lines).toContain(`info E-mail ${dropped.id} (reminder, order NV-DROP01) not sent and deleted: booking cancelled.`);
+    expect(log.lines.join("\n")).not.toContain("traveller-nv-drop01");
+    // Nothing left to try: the next pass finds nothing.
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it("is left alone when its claim ran out and another instance took it meanwhile", async () => {
+    const { db } = database;
+    const message = await queue(db, "NV-DROP02", { kind: "reminder", leg: 1 });
+    const prepare: PrepareMessage = async (claimed) => {
+      // Another instance's claim: the attempt count moves on.
+      await db
+        .update(outbox)
+        .set({ attempts: claimed.attempts + 1 })
+        .where(eq(outbox.id, claimed.id));
+      return { drop: "booking cancelled" };
+    };
+    const box = createOutbox({ db, transport: transportFor(smtp.url), from: FROM, log: recordingLog(), prepare });
+    expect(await box.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await rowById(db, message.id)).toMatchObject({ status: "pending", attempts: 2 });
+  });
+});
 
 describe("recordPayment with bookingEmails", () => {
   it("writes the two e-mails with the payment, once, and the outbox delivers them", async () => {

@@ -18,6 +18,12 @@ import type { Db } from "./db.server";
  * once: a process that dies between the SMTP server's acceptance and the mark sends that message
  * again.
  *
+ * The prepare hook sees each message just before it is sent, after the claim; when it says the
+ * message is no longer to be sent (a reminder of a booking cancelled since the reminder was written
+ * or claimed), the outbox deletes the row under its claim rather than sending it: it is neither
+ * sent nor waiting, so it leaves the booking's list of e-mails in the back office as the
+ * cancellation's own deletion of unsent reminders does.
+ *
  * Logs carry outbox ids and order ids only: never an address, a name or an SMTP reply (which
  * may echo an address).
  */
@@ -53,11 +59,29 @@ export interface MailTransport {
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/** A message ready to send: its text and attachments. */
+export interface PreparedMessage {
+  text: string;
+  attachments?: MailAttachment[];
+  drop?: never;
+}
+
+/**
+ * A message that must not go out at all, with why in a few words ("booking cancelled"): the reason
+ * is logged with the message's ids, so it never holds an address, a name or anything the traveller wrote.
+ */
+export interface DroppedMessage {
+  drop: string;
+  text?: never;
+}
+
 /**
  * What is drawn only when a message is sent: its text with the manage link in place of the
- * marker (a fresh token each time), and its attachments. Without one, the body is sent as stored.
+ * marker (a fresh token each time), and its attachments; or the word that it is not to be sent
+ * (a reminder whose booking was cancelled after the message was claimed), and the outbox deletes
+ * it. Without a prepare hook, the body is sent as stored.
  */
-export type PrepareMessage = (message: OutboxRow) => Promise<{ text: string; attachments?: MailAttachment[] }>;
+export type PrepareMessage = (message: OutboxRow) => Promise<PreparedMessage | DroppedMessage>;
 
 export interface MailLogger {
   info(message: string): void;
@@ -109,7 +133,7 @@ export interface OutboxOptions {
 }
 
 export interface Outbox {
-  /** One pass over the messages that are due; resolves with what it sent and what failed. */
+  /** One pass over the messages that are due; resolves with what it sent and what failed (a message dropped by the prepare hook is neither). */
   runOnce(): Promise<{ sent: number; failed: number }>;
   /** Runs a pass now and then every intervalMs after the previous pass ends. */
   start(intervalMs?: number): void;
@@ -192,17 +216,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const message = await claimNext();
       if (!message) break; // nothing due, or every due message is another instance's
       const attempt = message.attempts;
+      let dropped: string | null = null;
       try {
-        const { text, attachments } = await prepare(message);
-        // The outbox keeps the address only; the greeting inside the message carries the name.
-        await transport.sendMail({
-          from,
-          to: { name: "", address: message.recipient },
-          subject: message.subject,
-          text,
-          messageId: outboxMessageId(message, from),
-          ...(attachments && attachments.length > 0 ? { attachments } : {}),
-        });
+        const prepared = await prepare(message);
+        if (prepared.drop !== undefined) {
+          dropped = prepared.drop;
+        } else {
+          const { text, attachments } = prepared;
+          // The outbox keeps the address only; the greeting inside the message carries the name.
+          await transport.sendMail({
+            from,
+            to: { name: "", address: message.recipient },
+            subject: message.subject,
+            text,
+            messageId: outboxMessageId(message, from),
+            ...(attachments && attachments.length > 0 ? { attachments } : {}),
+          });
+        }
       } catch (error) {
         failed++;
         const nextAttemptAt = new Date(now().getTime() + backoffMs(attempt));
@@ -215,6 +245,12 @@ export function createOutbox(options: OutboxOptions): Outbox {
         const what = `E-mail ${message.id} (${message.kind}, order ${message.orderId}) failed on attempt ${attempt} (${errorCode(error)})`;
         if (attempt >= maxAttempts) log.error(`${what}; no further attempt: it stays pending in the outbox.`);
         else log.warn(`${what}; next attempt at ${nextAttemptAt.toISOString()}.`);
+        continue;
+      }
+      if (dropped !== null) {
+        // Deleted under this claim only: a claim that ran out and was taken again is the other's.
+        await db.delete(outbox).where(and(eq(outbox.id, message.id), eq(outbox.attempts, attempt)));
+        log.info(`E-mail ${message.id} (${message.kind}, order ${message.orderId}) not sent and deleted: ${dropped}.`);
         continue;
       }
       sent++;

@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
 import ICAL from "ical.js";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bookings, outbox } from "../../db/schema";
+import { bookings, manageLinks, outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { bookingConfirmedEmail, bookingEmails } from "~/domain/booking/emails";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { emailSite, outboxValues } from "./booking-admin.server";
-import { createMailTransport, createOutbox, type MailTransport } from "./mail.server";
+import { createMailTransport, createOutbox, type MailTransport, type PrepareMessage } from "./mail.server";
 import { findByManageToken } from "./manage-links.server";
+import { SandboxProvider } from "./payments.server";
 import { BOOKED_AT, bookingRowValues, checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { cancelByTraveller } from "./traveller-booking.server";
 import { bookingCalendarMaker, travellerMailPreparer } from "./traveller-mail.server";
 
 // The traveller's confirmations go out with the booking's calendar file: its events carry the
@@ -107,5 +110,97 @@ describe("the confirmation's calendar file", () => {
     expect(mail.attachments.map((a) => a.filename)).toEqual(["navette-NV-CAL002.ics"]);
     expect(mail.attachments[0]!.content).toContain("LOCATION:Orly Airport (ORY)\\, Terminal not known yet\r\n");
     expect(BOOKED_AT.getTime()).toBeLessThan(row.firstPickupAt!.getTime());
+  });
+});
+
+describe("a reminder, checked against its booking as it goes", () => {
+  const logged: string[] = [];
+  const log = { info: (m: string) => logged.push(m), warn: (m: string) => logged.push(m), error: (m: string) => logged.push(m) };
+
+  /** A reminder of leg 1 of `orderId`, written and due now, with its manage link's marker. */
+  async function reminder(orderId: string) {
+    const [row] = await database.db
+      .insert(outbox)
+      .values({
+        orderId,
+        kind: "reminder",
+        leg: 1,
+        recipient: "claire@example.com",
+        subject: `Navette Paris: your transfer tomorrow, booking ${orderId}`,
+        body: "Hello Claire Martin,\n\nManage your booking: [manage-link:reminder]\n",
+        linkMarker: "[manage-link:reminder]",
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })
+      .returning();
+    return row!;
+  }
+
+  function outboxWith(prepare: PrepareMessage) {
+    return createOutbox({ db: database.db, transport, from: "Navette <booking@navette.example>", log, prepare });
+  }
+  const preparer = () => travellerMailPreparer({ db: database.db, siteUrl: SITE_URL });
+  const received = (orderId: string) => smtp.received.filter((m) => m.subject.endsWith(`booking ${orderId}`));
+  const rowsOf = (orderId: string) => database.db.select().from(outbox).where(eq(outbox.orderId, orderId));
+
+  it("goes out with its link while the booking stands and is paid", async () => {
+    await paidBooking("NV-RMS001");
+    await reminder("NV-RMS001");
+    expect(await outboxWith(preparer()).runOnce()).toEqual({ sent: 1, failed: 0 });
+    const [mail, ...more] = received("NV-RMS001");
+    expect(more).toEqual([]);
+    expect(mail!.text).toMatch(new RegExp(`Manage your booking: ${SITE_URL}/my-booking/[A-Za-z0-9_-]{43}`));
+    expect((await rowsOf("NV-RMS001"))[0]).toMatchObject({ status: "sent" });
+  });
+
+  it("is not sent when the traveller cancels after the outbox claimed it, and leaves no row waiting", async () => {
+    const row = await paidBooking("NV-RMS002");
+    await database.db.update(bookings).set({ bookingStatus: "confirmed" }).where(eq(bookings.id, row.id));
+    const written = await reminder("NV-RMS002");
+    const inner = preparer();
+    const provider = { name: "sandbox" as const, refund: new SandboxProvider(null).refund };
+    let cancelled: unknown = null;
+    // The cancel lands between the outbox's claim and the send: the claimed reminder is in memory.
+    const box = outboxWith(async (message) => {
+      if (message.id === written.id) {
+        cancelled = await cancelByTraveller(database.db, "NV-RMS002", emailSite(settings), provider, () => BOOKED_AT);
+      }
+      return inner(message);
+    });
+    logged.length = 0;
+    const pass = await box.runOnce();
+    expect(cancelled).toEqual({ ok: true, refundedCents: 9_000 });
+    expect(received("NV-RMS002").map((m) => m.subject)).not.toContain("Navette Paris: your transfer tomorrow, booking NV-RMS002");
+    const rows = await rowsOf("NV-RMS002");
+    expect(rows.filter((m) => m.kind === "reminder")).toEqual([]);
+    expect(logged).toContain(`E-mail ${written.id} (reminder, order NV-RMS002) not sent and deleted: booking cancelled.`);
+    // The cancellation's own e-mails go in the same pass; only the reminder is left out.
+    expect(pass.failed).toBe(0);
+    expect(logged.join("\n")).not.toMatch(/claire|martin|my-booking/i);
+  });
+
+  it.each([
+    ["cancelled", { bookingStatus: "cancelled" as const }, "booking cancelled"],
+    ["completed", { bookingStatus: "completed" as const }, "booking completed"],
+    ["a no-show", { bookingStatus: "no_show" as const }, "booking closed as a no-show"],
+    ["not paid by card", { status: "pending_payment" as const }, "booking not paid"],
+  ])("is deleted unsent, link unminted, for a booking %s since it was written", async (_what, values, reason) => {
+    const orderId = `NV-RMD${randomUUID().slice(0, 5).toUpperCase()}`;
+    const row = await paidBooking(orderId);
+    await database.db.update(bookings).set(values).where(eq(bookings.id, row.id));
+    const written = await reminder(orderId);
+    logged.length = 0;
+    expect(await outboxWith(preparer()).runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(received(orderId)).toEqual([]);
+    expect(await rowsOf(orderId)).toEqual([]);
+    expect(await database.db.select().from(manageLinks).where(eq(manageLinks.orderId, orderId))).toEqual([]);
+    expect(logged).toEqual([`E-mail ${written.id} (reminder, order ${orderId}) not sent and deleted: ${reason}.`]);
+  });
+
+  it("leaves other kinds of message to go as they are, whatever the booking's state", async () => {
+    const row = await paidBooking("NV-RMS003");
+    await database.db.update(bookings).set({ bookingStatus: "cancelled" }).where(eq(bookings.id, row.id));
+    const message = bookingConfirmedEmail(row, emailSite(settings));
+    await database.db.insert(outbox).values({ ...outboxValues(message), orderId: "NV-RMS003", calendar: false });
+    expect(await outboxWith(preparer()).runOnce()).toEqual({ sent: 1, failed: 0 });
   });
 });

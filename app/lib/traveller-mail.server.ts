@@ -1,3 +1,4 @@
+import { reminderRefusal } from "~/domain/manage/reminders";
 import type { MeetingPoints } from "~/domain/meeting-points";
 import type { BookingRow } from "./bookings.server";
 import { findByOrderId } from "./bookings.server";
@@ -39,15 +40,28 @@ export function bookingCalendarMaker(
   };
 }
 
+/**
+ * A reminder is checked once more against its booking as it is now, just before it goes: one
+ * written or claimed before the booking was cancelled (or closed, or found unpaid) is dropped
+ * (mail.server.ts deletes it), with the rule the worker wrote it by (app/domain/manage/reminders.ts).
+ * No link is minted for a message that is dropped.
+ */
 export function travellerMailPreparer({ db, siteUrl, calendar }: TravellerMailOptions): PrepareMessage {
   return async (message: OutboxRow) => {
+    let row: BookingRow | undefined;
+    if (message.kind === "reminder") {
+      row = await findByOrderId(db, message.orderId);
+      if (!row) return { drop: "booking not found" };
+      const refusal = reminderRefusal(row);
+      if (refusal !== null) return { drop: refusal };
+    }
     const marker = message.linkMarker;
     const needsLink = (marker !== null && message.body.includes(marker)) || message.calendar;
     if (!needsLink) return { text: message.body };
     const link = manageUrl(siteUrl, await mintManageToken(db, message.orderId));
     const text = marker ? message.body.replaceAll(marker, link) : message.body;
     if (!message.calendar || !calendar) return { text };
-    const row = await findByOrderId(db, message.orderId);
+    row ??= await findByOrderId(db, message.orderId);
     const file = row ? await calendar(row, link) : null;
     return { text, attachments: file ? [file] : [] };
   };

@@ -1,7 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, parisInstant, parisParts } from "../booking/paris-time";
-import { bookingLegs, dueReminders, reminderCutoff, reminderDueAt, reminderHorizon, reminderWindowOpen, remindable } from "./reminders";
+import {
+  bookingLegs,
+  dueReminders,
+  reminderCutoff,
+  reminderDueAt,
+  reminderHorizon,
+  reminderRefusal,
+  reminderWindowOpen,
+  remindable,
+} from "./reminders";
 
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
 const HOUR = 3_600_000;
@@ -48,22 +57,24 @@ describe("reminderWindowOpen", () => {
   });
 });
 
-describe("remindable", () => {
+describe("remindable and reminderRefusal", () => {
   it.each([
-    ["new", "paid", "card", true],
-    ["confirmed", "paid", "card", true],
-    ["driver_assigned", "paid", "card", true],
-    ["confirmed", "partly_refunded", "card", true],
-    ["new", "pending_payment", "card", false],
-    ["new", "payment_failed", "card", false],
-    ["confirmed", "refunded", "card", false],
-    ["confirmed", "pending_payment", "cash", true],
-    ["cancelled", "paid", "card", false],
-    ["cancelled", "pending_payment", "cash", false],
-    ["completed", "paid", "card", false],
-    ["no_show", "paid", "card", false],
-  ])("booking %s, payment %s, %s → %s", (bookingStatus, status, paymentMode, expected) => {
-    expect(remindable({ bookingStatus, status, paymentMode })).toBe(expected);
+    ["new", "paid", "card", null],
+    ["confirmed", "paid", "card", null],
+    ["driver_assigned", "paid", "card", null],
+    ["confirmed", "partly_refunded", "card", null],
+    ["new", "pending_payment", "card", "booking not paid"],
+    ["new", "payment_failed", "card", "booking not paid"],
+    ["confirmed", "pending_payment", "card", "booking not paid"],
+    ["confirmed", "refunded", "card", "booking refunded"],
+    ["confirmed", "pending_payment", "cash", null],
+    ["cancelled", "paid", "card", "booking cancelled"],
+    ["cancelled", "pending_payment", "cash", "booking cancelled"],
+    ["completed", "paid", "card", "booking completed"],
+    ["no_show", "paid", "card", "booking closed as a no-show"],
+  ])("booking %s, payment %s, %s → %s", (bookingStatus, status, paymentMode, reason) => {
+    expect(reminderRefusal({ bookingStatus, status, paymentMode })).toBe(reason);
+    expect(remindable({ bookingStatus, status, paymentMode })).toBe(reason === null);
   });
 });
 

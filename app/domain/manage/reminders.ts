@@ -35,13 +35,29 @@ export interface ReminderFacts {
   paymentMode: string;
 }
 
-const CLOSED_STATUSES: ReadonlySet<string> = new Set(["cancelled", "completed", "no_show"]);
 const PAID_STATUSES: ReadonlySet<string> = new Set(["paid", "partly_refunded"]);
+
+const CLOSED_WORDS: Record<string, string> = {
+  cancelled: "booking cancelled",
+  completed: "booking completed",
+  no_show: "booking closed as a no-show",
+};
+
+/**
+ * Why no reminder is sent for the booking, in a few words for a log line ("booking cancelled",
+ * "booking not paid"), or null when it is one reminders are sent for: standing, and paid or paid
+ * on board. The worker asks when it writes a reminder, and the outbox again just before it sends one.
+ */
+export function reminderRefusal(facts: ReminderFacts): string | null {
+  const closed = CLOSED_WORDS[facts.bookingStatus];
+  if (closed !== undefined) return closed;
+  if (PAID_STATUSES.has(facts.status) || facts.paymentMode === "cash") return null;
+  return facts.status === "refunded" ? "booking refunded" : "booking not paid";
+}
 
 /** Whether the booking is one that reminders are sent for: standing, and paid or paid on board. */
 export function remindable(facts: ReminderFacts): boolean {
-  if (CLOSED_STATUSES.has(facts.bookingStatus)) return false;
-  return PAID_STATUSES.has(facts.status) || facts.paymentMode === "cash";
+  return reminderRefusal(facts) === null;
 }
 
 /** The moment a pickup's reminder is due: `hour`:00 Paris time the day before (see above). */
