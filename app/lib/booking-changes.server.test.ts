@@ -5,8 +5,11 @@ import { auditEvents, bookings, drivers, outbox } from "../../db/schema";
 import { parsePriceFile } from "~/domain/pricing/csv";
 import { changeFormSchema } from "~/domain/manage/change-form";
 import { changeLayout, draftFromBooking } from "~/domain/manage/changes";
+import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { changeBookingByTraveller, TRAVELLER_CHANGE_ACTION } from "./booking-changes.server";
 import { findByOrderId, saveBooking, type BookingRow } from "./bookings.server";
+import type { Db } from "./db.server";
+import { queueDueReminders } from "./reminders.server";
 import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
@@ -159,5 +162,116 @@ describe("changeBookingByTraveller", () => {
   it("answers 404 for an order that does not exist", async () => {
     const row = await booking();
     expect(await changeBookingByTraveller(database.db, "NV-NOPE22", post(row), site)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  describe("the traveller's reminder", () => {
+    // The pickup is at 10:00 on 20 May (Paris): with reminders at 09:00, the reminder is due at
+    // 09:00 on the 19th, an hour before changes close.
+    const dueAt = new Date("2026-05-19T07:00:00Z");
+    const changedAt = new Date("2026-05-19T07:30:00Z");
+    const { points } = parseMeetingPoints(
+      [MEETING_POINTS_HEADER, "ORY,,private,Orly arrivals hall exit 7.", "*,,private,Hotel lobby."].join("\n"),
+    );
+    const withPoints = { ...site, meetingPoints: points, manageUrl: "[manage-link:change]" };
+    const workerOptions = {
+      db: undefined as unknown as Db,
+      settings: { reminderHour: 9, siteName: site.siteName, email: site.businessEmail, phone: site.phone, siteUrl: site.siteUrl },
+      meetingPoints: { get: async () => ({ points }) },
+      log: { info: () => undefined, error: () => undefined },
+    };
+    const writeDue = (at: Date) => queueDueReminders({ ...workerOptions, db: database.db }, at);
+    const remindersOf = async (orderId: string) =>
+      (await traces(orderId)).mails.filter((m) => m.kind === "reminder").sort((a, b) => a.id - b.id);
+    const paidBooking = () => booking({ status: "paid", paidAt: now, bookingStatus: "confirmed" });
+    const change = (row: BookingRow, edits: Record<string, string>) =>
+      changeBookingByTraveller(database.db, row.orderId, { ...post(row, edits), now: changedAt }, withPoints);
+
+    it("is rewritten by the worker from the changed booking when it was written and not sent", async () => {
+      const row = await paidBooking();
+      expect(await writeDue(dueAt)).toEqual({ queued: 1 });
+      const [written] = await remindersOf(row.orderId);
+      expect(written!.body).toContain("Flight: BA 304");
+      expect(await change(row, { num_vol_pu_1: "BA 306" })).toEqual({ ok: true, done: "changed" });
+      expect(await remindersOf(row.orderId)).toEqual([]);
+      expect(await writeDue(new Date("2026-05-19T07:35:00Z"))).toEqual({ queued: 1 });
+      const [again, ...more] = await remindersOf(row.orderId);
+      expect(more).toEqual([]);
+      expect(again!.body).toContain("Flight: BA 306");
+      expect(again!.body).not.toContain("BA 304");
+      expect(again!.resentFrom).toBeNull();
+    });
+
+    it.each([
+      ["sent", { status: "sent" as const, sentAt: dueAt }],
+      ["being sent (claimed by the outbox)", { lockedUntil: new Date(changedAt.getTime() + 60_000), attempts: 1 }],
+    ])("is followed by an updated one when it was %s, in the change's transaction", async (_what, state) => {
+      const row = await paidBooking();
+      await writeDue(dueAt);
+      const [first] = await remindersOf(row.orderId);
+      await database.db.update(outbox).set(state).where(eq(outbox.id, first!.id));
+      expect(await change(row, { horaire_vol_pu_1: "11:00" })).toEqual({ ok: true, done: "changed" });
+      const [kept, updated, ...more] = await remindersOf(row.orderId);
+      expect(more).toEqual([]);
+      expect(kept).toMatchObject({ id: first!.id, subject: first!.subject, body: first!.body });
+      expect(updated).toMatchObject({
+        kind: "reminder",
+        leg: 1,
+        status: "pending",
+        resentFrom: first!.id,
+        recipient: "claire@example.com",
+        linkMarker: "[manage-link:change]",
+        subject: `Updated: Navette Paris: your transfer tomorrow, booking ${row.orderId}`,
+      });
+      expect(updated!.body).toContain("landing 11:00 (Paris time)");
+      expect(updated!.body).not.toContain("landing 10:00");
+      expect(updated!.body).toContain("Meeting point\nOrly arrivals hall exit 7.");
+      expect(updated!.body).toContain("[manage-link:change]");
+      const { audit } = await traces(row.orderId);
+      expect(audit.at(-1)!.detail).toMatch(/ The traveller is sent an updated reminder \(Transfer\)\.$/);
+    });
+
+    it("keeps one updated reminder waiting whatever the number of changes after the first was sent", async () => {
+      const row = await paidBooking();
+      await writeDue(dueAt);
+      const [first] = await remindersOf(row.orderId);
+      await database.db.update(outbox).set({ status: "sent", sentAt: dueAt }).where(eq(outbox.id, first!.id));
+      await change(row, { num_vol_pu_1: "BA 306" });
+      await change((await findByOrderId(database.db, row.orderId))!, { num_vol_pu_1: "BA 308" });
+      const [, updated, ...more] = await remindersOf(row.orderId);
+      expect(more).toEqual([]);
+      expect(updated).toMatchObject({ resentFrom: first!.id, status: "pending" });
+      expect(updated!.body).toContain("Flight: BA 308");
+      // Once that one is sent too, the next change follows it.
+      await database.db.update(outbox).set({ status: "sent", sentAt: changedAt }).where(eq(outbox.id, updated!.id));
+      await change((await findByOrderId(database.db, row.orderId))!, { num_vol_pu_1: "BA 310" });
+      const all = await remindersOf(row.orderId);
+      expect(all.map((m) => [m.status, m.resentFrom])).toEqual([
+        ["sent", null],
+        ["sent", first!.id],
+        ["pending", updated!.id],
+      ]);
+      expect(updated!.subject).toBe(`Updated: Navette Paris: your transfer tomorrow, booking ${row.orderId}`);
+    });
+
+    it("is left as it is by a change its text does not show (the note, the phone, the luggage)", async () => {
+      const row = await paidBooking();
+      await writeDue(dueAt);
+      const before = await remindersOf(row.orderId);
+      const outcome = await change(row, { info_t1: "Two child seats", phone_mobile: "+44 7700 900123", check_in_luggage: "3" });
+      expect(outcome).toEqual({ ok: true, done: "changed" });
+      expect(await remindersOf(row.orderId)).toEqual(before);
+    });
+
+    it("needs nothing for a change made days before the reminder is due", async () => {
+      const row = await paidBooking();
+      expect(await changeBookingByTraveller(database.db, row.orderId, post(row, { num_vol_pu_1: "BA 306" }), withPoints)).toEqual({
+        ok: true,
+        done: "changed",
+      });
+      expect(await remindersOf(row.orderId)).toEqual([]);
+      expect((await traces(row.orderId)).audit.at(-1)!.detail).not.toContain("reminder");
+      expect(await writeDue(dueAt)).toEqual({ queued: 1 });
+      expect((await remindersOf(row.orderId))[0]!.body).toContain("Flight: BA 306");
+    });
   });
 });

@@ -1,13 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookings, drivers, outbox } from "../../db/schema";
-import type { EmailSite } from "~/domain/booking/emails";
+import { TEST_SUBJECT_PREFIX, type EmailSite } from "~/domain/booking/emails";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { bookingChangedEmail, driverChangedJobEmail, type ChangeEmail } from "~/domain/manage/change-email";
 import type { ChangeForm } from "~/domain/manage/change-form";
-import { changeText, planChange, type Problem } from "~/domain/manage/changes";
+import { changeText, legTitle, legsInReminderChanged, planChange, type Change, type Problem } from "~/domain/manage/changes";
+import { bookingLegs, remindable, staleReminders } from "~/domain/manage/reminders";
 import { recordAudit } from "./audit.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
+import { reminderRow } from "./reminders.server";
 
 /**
  * A traveller's change of a booking from its own page (docs/product.md, Managing a booking), in
@@ -15,6 +17,13 @@ import type { Db } from "./db.server";
  * are checked again there, the post is checked against the booking as it is then (two posts at
  * once take turns, and the second finds the first's change made), and the booking's details, its
  * phone and pickup moments, the history row and the e-mails are written together, or nothing is.
+ *
+ * A change of what a leg's reminder says (its pickup, places, flight or terminal) made once that
+ * reminder is written puts it right in the same transaction: a reminder not sent yet is deleted,
+ * so the reminders worker writes it afresh (from the booking as changed, under the booking's lock
+ * it waits for); one sent, or being sent, is followed by an updated reminder, queued at once as a
+ * copy of it (resent_from, which the one-reminder-per-leg index leaves aside). A change made before
+ * the reminder is due needs nothing: the worker reads the booking when it writes it.
  */
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -36,6 +45,39 @@ export interface TravellerChange {
 
 async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefined> {
   return (await tx.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1).for("update"))[0];
+}
+
+/** An updated reminder's subject: the reminder's own, said to be updated (after a test booking's prefix). */
+function updatedReminderSubject(subject: string): string {
+  const test = subject.startsWith(TEST_SUBJECT_PREFIX);
+  return `${test ? TEST_SUBJECT_PREFIX : ""}Updated: ${test ? subject.slice(TEST_SUBJECT_PREFIX.length) : subject}`;
+}
+
+/**
+ * Puts right the reminders already written for the legs these changes alter (see above), with
+ * the outbox's rows locked so a claim waits for this transaction or is seen. Returns the legs an
+ * updated reminder was queued for.
+ */
+async function refreshReminders(tx: Tx, changed: BookingRow, changes: readonly Change[], site: EmailSite, now: Date): Promise<(1 | 2)[]> {
+  const legs = legsInReminderChanged(changes);
+  if (legs.length === 0) return [];
+  const written = await tx
+    .select({ id: outbox.id, leg: outbox.leg, resentFrom: outbox.resentFrom, status: outbox.status, lockedUntil: outbox.lockedUntil })
+    .from(outbox)
+    .where(and(eq(outbox.orderId, changed.orderId), eq(outbox.kind, "reminder")))
+    .for("update");
+  if (written.length === 0) return [];
+  const updated: (1 | 2)[] = [];
+  for (const leg of legs) {
+    const stale = staleReminders(written, leg, now);
+    if (stale.remove.length > 0) await tx.delete(outbox).where(inArray(outbox.id, stale.remove));
+    const pickup = bookingLegs(changed).find((l) => l.leg === leg);
+    if (stale.correct === null || !pickup || !remindable(changed)) continue;
+    const message = await reminderRow(tx, changed, pickup, { site, points: site.meetingPoints ?? null, now });
+    await tx.insert(outbox).values({ ...message, subject: updatedReminderSubject(message.subject), resentFrom: stale.correct });
+    updated.push(leg);
+  }
+  return updated;
 }
 
 /**
@@ -68,13 +110,18 @@ export async function changeBookingByTraveller(db: Db, orderId: string, change: 
       ...(tellDriver ? [driverChangedJobEmail(updated!, site, driver, plan.changes)] : []),
     ];
     await tx.insert(outbox).values(messages.map((m) => ({ ...m, orderId, linkMarker: null })));
+    const reminded = await refreshReminders(tx, updated!, plan.changes, site, change.now);
     const told = tellDriver ? `the business and the driver, ${driver.name}, are e-mailed` : "the business is e-mailed";
     const lines = plan.changes.map((c) => changeText(c, row.roundTrip));
+    const again =
+      reminded.length === 0
+        ? ""
+        : ` The traveller is sent an updated reminder (${reminded.map((leg) => legTitle(leg, row.roundTrip)).join(", ")}).`;
     await recordAudit(tx, {
       actor: "traveller",
       action: TRAVELLER_CHANGE_ACTION,
       orderId,
-      detail: `Changed by the traveller on the booking's page (${told}): ${lines.join("; ")}.`,
+      detail: `Changed by the traveller on the booking's page (${told}): ${lines.join("; ")}.${again}`,
     });
     return { ok: true, done: "changed" };
   });

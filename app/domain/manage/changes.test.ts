@@ -19,6 +19,7 @@ import {
   draftFromBooking,
   editableOf,
   followTakeoff,
+  legsInReminderChanged,
   overlayChanges,
   phoneOnlyChanges,
   planChange,
@@ -389,6 +390,26 @@ describe("planChange", () => {
     if (!earlier.ok && earlier.reason === "invalid") {
       expect(earlier.problems).toEqual([{ field: "horaire_vol_pu_1", message: expect.stringContaining("less than 24 hours from now") }]);
     }
+  });
+});
+
+describe("legsInReminderChanged: the legs whose reminder reads differently", () => {
+  const oneWay = storedRow(bookingDraft());
+  const both = storedRow(bookingDraft({ roundTrip: true }));
+  it.each<[string, ChangeRequest["row"], Record<string, string>, number[]]>([
+    ["a flight number", oneWay, { num_vol_pu_1: "AF008" }, [1]],
+    ["the city the flight comes from", oneWay, { city_vol_pu_1: "Boston" }, [1]],
+    ["a landing time (and so the pick-up)", oneWay, { horaire_vol_pu_1: "11:30" }, [1]],
+    ["a drop-off address", oneWay, { address_drop_1: "Rue de la Marnière, door B" }, [1]],
+    ["the note only", oneWay, { info_t1: "Two child seats" }, []],
+    ["the phone and the luggage only", oneWay, { phone_mobile: "+44 7700 900123", check_in_luggage: "3", info_pax_luggage: "Skis" }, []],
+    ["the return's take-off time (and its pick-up)", both, { horaire_vol_drop_2: "19:30" }, [2]],
+    ["the return's flight number and the outbound's note", both, { num_vol_drop_2: "AF010", info_t1: "Two child seats" }, [2]],
+    ["both legs' flights", both, { num_vol_pu_1: "AF008", num_vol_drop_2: "AF010" }, [1, 2]],
+  ])("%s", (_what, row, edits, legs) => {
+    const result = plan(row, { ...formPost(row), ...edits });
+    if (!result.ok) throw new Error(JSON.stringify(result));
+    expect(legsInReminderChanged(result.changes)).toEqual(legs);
   });
 });
 

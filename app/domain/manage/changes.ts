@@ -627,6 +627,20 @@ const END_CHANGES: readonly [keyof EditableEnd, (end: End) => string, boolean][]
   ["zip", () => "postcode", true],
 ];
 
+/** A leg's note: the one change of a leg its reminder e-mail does not show. */
+const NOTE = "note";
+
+/**
+ * The legs whose reminder e-mail reads differently after these changes: a change of a leg's
+ * pickup, flight, terminal, hotel or address (all in its reminder's lines), not of its note, nor
+ * of the phone or the luggage.
+ */
+export function legsInReminderChanged(changes: readonly Change[]): Leg[] {
+  const legs = new Set<Leg>();
+  for (const c of changes) if (c.leg !== null && c.what !== NOTE) legs.add(c.leg);
+  return [...legs].sort();
+}
+
 /** Every difference between two readings of one booking, in the order the form lists its fields. */
 export function describeChanges(before: Editable, after: Editable): Change[] {
   const changes: Change[] = [];
@@ -645,7 +659,7 @@ export function describeChanges(before: Editable, after: Editable): Change[] {
         add(leg.leg, `${END_WORD[end]} ${words(end)}`, was, now, forDriver, key === "flightTime");
       }
     }
-    add(leg.leg, "note", leg.note, next.note);
+    add(leg.leg, NOTE, leg.note, next.note);
   }
   add(null, "mobile phone", before.phone, after.phone);
   for (const [name, , words] of LUGGAGE_COUNTS) add(null, words, String(before.luggage[name]), String(after.luggage[name]));

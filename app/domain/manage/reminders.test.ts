@@ -10,6 +10,8 @@ import {
   reminderRefusal,
   reminderWindowOpen,
   remindable,
+  staleReminders,
+  type WrittenReminder,
 } from "./reminders";
 
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
@@ -154,5 +156,44 @@ describe("the rule for any pickup and hour (fast-check)", () => {
         if (now >= due) expect(pickup.getTime()).toBeLessThan(reminderHorizon(now).getTime());
       }),
     );
+  });
+});
+
+describe("staleReminders", () => {
+  const now = new Date("2026-05-19T16:30:00Z");
+  const later = new Date(now.getTime() + 60_000);
+  const earlier = new Date(now.getTime() - 60_000);
+  const row = (id: number, leg: number | null, status: "pending" | "sent", more: Partial<WrittenReminder> = {}): WrittenReminder => ({
+    id,
+    leg,
+    resentFrom: null,
+    status,
+    lockedUntil: null,
+    ...more,
+  });
+  it.each<[string, WrittenReminder[], 1 | 2, { remove: number[]; correct: number | null }]>([
+    ["none written (not due yet)", [], 1, { remove: [], correct: null }],
+    ["one waiting", [row(1, 1, "pending")], 1, { remove: [1], correct: null }],
+    [
+      "one waiting after a failed try (its claim ran out)",
+      [row(1, 1, "pending", { lockedUntil: earlier })],
+      1,
+      { remove: [1], correct: null },
+    ],
+    ["one being sent", [row(1, 1, "pending", { lockedUntil: later })], 1, { remove: [], correct: 1 }],
+    ["one sent", [row(1, 1, "sent")], 1, { remove: [], correct: 1 }],
+    ["the other leg's only", [row(1, 2, "sent"), row(2, 2, "pending")], 1, { remove: [], correct: null }],
+    ["one sent and an update still waiting", [row(1, 1, "sent"), row(2, 1, "pending", { resentFrom: 1 })], 1, { remove: [2], correct: 1 }],
+    ["one sent and its update sent", [row(1, 1, "sent"), row(2, 1, "sent", { resentFrom: 1 })], 1, { remove: [], correct: 2 }],
+    [
+      "staff's copy (no leg of its own) waiting",
+      [row(1, 2, "sent"), row(2, null, "pending", { resentFrom: 1 })],
+      2,
+      { remove: [2], correct: 1 },
+    ],
+    ["staff's copy of another leg", [row(1, 2, "sent"), row(2, null, "pending", { resentFrom: 1 })], 1, { remove: [], correct: null }],
+    ["a copy whose original is gone", [row(2, null, "pending", { resentFrom: 1 })], 1, { remove: [], correct: null }],
+  ])("%s", (_what, rows, leg, expected) => {
+    expect(staleReminders(rows, leg, now)).toEqual(expected);
   });
 });

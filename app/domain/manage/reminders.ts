@@ -112,3 +112,49 @@ export function dueReminders(
 export function reminderHorizon(now: Date): Date {
   return parisInstant({ ...addDays(parisToday(now), 2), hour: 0, minute: 0 });
 }
+
+/** A reminder already in the outbox, as a traveller's change reads it. */
+export interface WrittenReminder {
+  id: number;
+  /** Its leg; null on a copy staff sent again, which is its original's leg. */
+  leg: number | null;
+  resentFrom: number | null;
+  status: "pending" | "sent";
+  /** While in the future, an outbox instance is sending it (mail.server.ts's claim). */
+  lockedUntil: Date | null;
+}
+
+/** What to do with a leg's written reminders once the booking changed what they say. */
+export interface StaleReminders {
+  /** Not sent nor being sent: deleted, so the worker writes the leg's reminder afresh when due. */
+  remove: number[];
+  /** The latest one sent or being sent, which an updated reminder follows (resent_from); null when none. */
+  correct: number | null;
+}
+
+/**
+ * A traveller's change altered what leg `leg`'s reminder says (its pickup, places, flight or
+ * terminal). Its reminders not sent yet and not being sent are removed; if one has gone or is
+ * going, an updated one is due, following the latest of them. A leg with no reminder written
+ * (not due yet, a change made days ahead) needs nothing: the worker writes it from the booking as
+ * it is then. Pure: `now` tells a live claim from one that ran out.
+ */
+export function staleReminders(rows: readonly WrittenReminder[], leg: 1 | 2, now: Date): StaleReminders {
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const legOf = (row: WrittenReminder): number | null => {
+    const seen = new Set<number>();
+    let at: WrittenReminder | undefined = row;
+    while (at && at.leg === null && at.resentFrom !== null && !seen.has(at.id)) {
+      seen.add(at.id);
+      at = byId.get(at.resentFrom);
+    }
+    return at?.leg ?? null;
+  };
+  const ofLeg = rows.filter((r) => legOf(r) === leg);
+  const claimed = (r: WrittenReminder) => r.status === "pending" && r.lockedUntil !== null && r.lockedUntil.getTime() > now.getTime();
+  const gone = ofLeg.filter((r) => r.status === "sent" || claimed(r)).sort((a, b) => a.id - b.id);
+  return {
+    remove: ofLeg.filter((r) => r.status === "pending" && !claimed(r)).map((r) => r.id),
+    correct: gone.at(-1)?.id ?? null,
+  };
+}
