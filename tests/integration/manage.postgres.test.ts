@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, outbox, paymentEvents } from "../../db/schema";
 import { changeFormSchema } from "~/domain/manage/change-form";
 import { changeLayout, draftFromBooking } from "~/domain/manage/changes";
+import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { parsePriceFile } from "~/domain/pricing/csv";
 import { changeBookingByTraveller } from "~/lib/booking-changes.server";
 import { saveBooking, type BookingRow } from "~/lib/bookings.server";
 import { openDatabase, type Database, type Db } from "~/lib/db.server";
+import { queueDueReminders } from "~/lib/reminders.server";
 import { SandboxProvider } from "~/lib/payments.server";
 import { BOOKED_AT, checkedBooking } from "~/lib/test-support/booking-rows";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
@@ -19,6 +21,7 @@ import { createTestDatabase, NO_POSTGRES, TEST_DATABASE_URL, type TestDatabase }
 if (!TEST_DATABASE_URL) console.warn(`PostgreSQL manage tests ${NO_POSTGRES}`);
 
 const ROWS = parsePriceFile(readFileSync("data/prices.csv", "utf8")).rows;
+const POINTS = parseMeetingPoints([MEETING_POINTS_HEADER, "ORY,,private,Orly arrivals hall.", "*,,private,Hotel lobby."].join("\n")).points;
 const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
@@ -165,6 +168,33 @@ describe.skipIf(!TEST_DATABASE_URL)(
           expect(audit.map((e) => e.action)).toEqual(["booking_cancelled"]);
           expect(mails.map((m) => m.kind).sort()).toEqual(["booking_cancelled", "traveller_cancelled"]);
         }
+      }
+    });
+
+    it("never leaves a reminder waiting that says what a change at the same moment has replaced", async () => {
+      // Reminders at 09:00 the day before: due at 09:00 on 19 May, an hour before changes close.
+      const reminders = {
+        settings: { reminderHour: 9, siteName: site.siteName, email: site.businessEmail, phone: site.phone, siteUrl: site.siteUrl },
+        meetingPoints: { get: async () => ({ points: POINTS }) },
+        log: { info: () => undefined, error: (m: string) => console.error(m) },
+      };
+      const dueAt = new Date("2026-05-19T07:00:00Z");
+      for (let round = 0; round < 6; round++) {
+        const row = await paidBooking();
+        const post = { ...changePost(row, { num_vol_pu_1: "BA 306" }), now: new Date("2026-05-19T07:00:30Z") };
+        const write = () => queueDueReminders({ ...reminders, db: round % 2 === 0 ? a : b }, dueAt);
+        const change = () => changeBookingByTraveller(round % 2 === 0 ? b : a, row.orderId, post, site);
+        const later = <T>(run: () => Promise<T>) => new Promise((resolve) => setImmediate(resolve)).then(run);
+        const [, changed] = round % 2 === 0 ? await Promise.all([write(), later(change)]) : await Promise.all([later(write), change()]);
+        expect(changed).toEqual({ ok: true, done: "changed" });
+        // Either the worker wrote first and the change deleted it, or it wrote after the change: never the old flight.
+        const waiting = (await traces(row.orderId)).mails.filter((m) => m.kind === "reminder");
+        for (const m of waiting) expect(m.body).toContain("Flight: BA 306");
+        await queueDueReminders({ ...reminders, db: a }, new Date("2026-05-19T07:05:00Z"));
+        const [reminder, ...more] = (await traces(row.orderId)).mails.filter((m) => m.kind === "reminder");
+        expect(more).toEqual([]);
+        expect(reminder!.body).toContain("Flight: BA 306");
+        expect(reminder!.body).not.toContain("BA 304");
       }
     });
   },
