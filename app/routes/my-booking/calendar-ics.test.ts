@@ -5,6 +5,7 @@ import { bookings } from "../../../db/schema";
 import type { Route } from "./+types/calendar-ics";
 import { loader } from "./calendar-ics";
 import { mintManageToken } from "~/lib/manage-links.server";
+import { createRateLimits } from "~/lib/rate-limits.server";
 import { bookingRowValues, checkedBooking } from "~/lib/test-support/booking-rows";
 import { useEmbeddedDatabase } from "~/lib/test-support/embedded-database";
 
@@ -13,11 +14,13 @@ import { useEmbeddedDatabase } from "~/lib/test-support/embedded-database";
 
 const database = useEmbeddedDatabase();
 
-/** What the loader reads of the request's context: the database, the miss counter that lets every try through, settings. */
+/** What the loader reads of the request's context: the database, the server's own wrong-token counter, settings. */
 function context(): AppLoadContext {
+  const limits = createRateLimits(database.db);
+  limits.stop();
   const booking = {
     db: async () => database.db,
-    manageMisses: { check: async () => ({ allowed: true as const }), miss: async () => undefined },
+    manageMisses: limits.manageMisses,
     meetingPoints: { get: () => Promise.reject(new Error("no meeting points file in this test")) },
   };
   const settings = { siteUrl: "https://navette.example", siteName: "Navette Paris", phone: "+33 1 99 00 12 34" };
@@ -28,18 +31,16 @@ function context(): AppLoadContext {
 async function calendarOf(orderId: string, values: Partial<typeof bookings.$inferInsert> = {}): Promise<Response> {
   const booking = checkedBooking(randomUUID());
   const details = JSON.parse(JSON.stringify({ legs: booking.legs, luggage: booking.luggage })) as unknown;
-  await database.db
-    .insert(bookings)
-    .values(
-      bookingRowValues({
-        orderId,
-        submissionToken: randomUUID(),
-        status: "paid",
-        details,
-        firstPickupAt: booking.legs[0]!.pickupAt,
-        ...values,
-      }),
-    );
+  await database.db.insert(bookings).values(
+    bookingRowValues({
+      orderId,
+      submissionToken: randomUUID(),
+      status: "paid",
+      details,
+      firstPickupAt: booking.legs[0]!.pickupAt,
+      ...values,
+    }),
+  );
   const token = await mintManageToken(database.db, orderId);
   const args = { context: context(), params: { token }, request: new Request(`https://navette.example/my-booking/${token}/calendar.ics`) };
   return loader(args as unknown as Route.LoaderArgs);
