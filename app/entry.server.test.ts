@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { handleError, loggablePath } from "./entry.server";
+import { defaultCacheControl, handleDataRequest, handleError, loggablePath } from "./entry.server";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -32,5 +32,32 @@ describe("loggablePath", () => {
     ["/admin/bookings/NV-7K3P2Q", "/admin/bookings/NV-7K3P2Q"],
   ])("%s → %s", (path, logged) => {
     expect(loggablePath(path)).toBe(logged);
+  });
+});
+
+describe("defaultCacheControl", () => {
+  const token = "q3Xr9_0-abcdefghijklmnopqrstuvwxyzABCDEFGHI";
+  it.each([
+    [`/my-booking/${token}`, "no-store"],
+    [`/My-Booking/${token}`, "no-store"],
+    [`/MY-BOOKING/${token}/voucher`, "no-store"],
+    [`/%6Dy-booking/${token}`, "no-store"],
+    [`/my-booking/${token}.data`, "no-store"],
+    ["/my-booking", "no-store"],
+    ["/My-Booking.data", "no-store"],
+    ["/admin/bookings", "no-store"],
+    ["/Admin/Bookings", "no-store"],
+    ["/%61dmin.data", "no-store"],
+    ["/", "no-cache"],
+    ["/rates", "no-cache"],
+    ["/my-bookings", "no-cache"],
+    ["/administrator", "no-cache"],
+  ])("%s → %s", (path, expected) => {
+    expect(defaultCacheControl(new Request(`http://x${path}`))).toBe(expected);
+  });
+
+  it("is what a page's data gets when its route says nothing", () => {
+    const response = handleDataRequest(new Response("{}"), { request: new Request(`http://x/My-Booking/${token}.data`) });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
   });
 });

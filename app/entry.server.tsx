@@ -3,6 +3,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
+import { isBackOfficePath, isTravellerPath } from "~/domain/private-paths";
 import { finishDocument } from "./finish-document.server";
 // The whole stylesheet (about 3 KB gzip), inlined into every page's <head> here on the server, so
 // first paint needs no CSS request and no browser bundle carries the CSS a second time
@@ -15,11 +16,12 @@ export const streamTimeout = 5_000;
 
 /**
  * Public pages are revalidated on every visit (prices and settings change without a rebuild);
- * back-office pages and a traveller's booking pages (their address holds a secret) are never kept.
+ * back-office pages and a traveller's booking pages (their address holds a secret) are never kept,
+ * however their path is spelled (the router matches /My-Booking/… and /%6Dy-booking/… too).
  */
-function defaultCacheControl(request: Request): string {
+export function defaultCacheControl(request: Request): string {
   const path = new URL(request.url).pathname;
-  return path.startsWith("/admin") || path.startsWith("/my-booking") ? "no-store" : "no-cache";
+  return isBackOfficePath(path) || isTravellerPath(path) ? "no-store" : "no-cache";
 }
 
 /**
@@ -57,7 +59,7 @@ export default function handleRequest(
       final(callback) {
         clearTimeout(timeoutId);
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        const css = new URL(request.url).pathname.startsWith("/admin") ? styles + adminStyles : styles;
+        const css = isBackOfficePath(new URL(request.url).pathname) ? styles + adminStyles : styles;
         resolve(new Response(finishDocument(Buffer.concat(chunks).toString("utf8"), css, nonce), { headers: responseHeaders, status }));
         callback();
       },

@@ -7,6 +7,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
+import { isBackOfficePath, isTravellerPath } from "~/domain/private-paths";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
@@ -92,10 +93,10 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   // A post to the back office must say it comes from the site itself, by its Origin or its
   // Sec-Fetch-Site: a request with neither is not a browser's form. (Its pages, redirects and
   // errors say no-store themselves: app/entry.server.tsx.)
-  // The path is read as the router will resolve it (dot segments and all), so that no spelling of
-  // a back-office address escapes the check.
+  // The path is read as the router will match it (case, %XX escapes and dot segments:
+  // app/domain/private-paths.ts), so that no spelling of a back-office address escapes the check.
   app.use((req, res, next) => {
-    if (req.method !== "POST" || !isBackOffice(req.originalUrl)) return next();
+    if (req.method !== "POST" || !isBackOfficePath(req.originalUrl)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const own = [new URL(settings.siteUrl).origin, `${req.protocol}://${req.get("host") ?? ""}`];
@@ -107,7 +108,7 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   // to another site (docs/decisions/0017-manage-links.md). They are never stored by a cache either:
   // app/entry.server.tsx says no-store on their pages and data, their files say it themselves.
   app.use((req, res, next) => {
-    if (isTravellerPage(req.originalUrl)) res.set("Referrer-Policy", "no-referrer");
+    if (isTravellerPath(req.originalUrl)) res.set("Referrer-Policy", "no-referrer");
     next();
   });
 
@@ -196,28 +197,6 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   return { app, listener };
 }
 
-/** Whether a request's path, resolved as a URL resolves it, is the back office's. */
-export function isBackOffice(originalUrl: string): boolean {
-  try {
-    // Resolved, decoded and lower-cased as the router matches routes: /ADMIN/staff and
-    // /%61dmin/staff are the staff page too.
-    const path = decodeURIComponent(new URL(originalUrl, "http://x").pathname).toLowerCase();
-    return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
-  } catch {
-    return true;
-  }
-}
-
-/** Whether a request's path, resolved and decoded as the router matches it, is a traveller's booking page. */
-export function isTravellerPage(originalUrl: string): boolean {
-  try {
-    const path = decodeURIComponent(new URL(originalUrl, "http://x").pathname).toLowerCase();
-    return path === "/my-booking" || path.startsWith("/my-booking/");
-  } catch {
-    return false;
-  }
-}
-
 /**
  * A page under `Referrer-Policy: no-referrer` posts its own forms with `Origin: null`. Such a post
  * is the site's own when the browser says so by `Sec-Fetch-Site: same-origin`. A browser too old
@@ -228,7 +207,7 @@ export function isTravellerPage(originalUrl: string): boolean {
 export function nullOriginOwnPost(origin: string | undefined, fetchSite: string | undefined, originalUrl: string): boolean {
   if (origin !== "null") return false;
   if (fetchSite) return fetchSite === "same-origin";
-  return isTravellerPage(originalUrl);
+  return isTravellerPath(originalUrl);
 }
 
 function buildDate(): string | undefined {

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, lt } from "drizzle-orm";
@@ -46,6 +47,30 @@ function noStore(response: Response): boolean {
 /** A page's HTML with its per-request nonce taken out, so two answers compare by what they say. */
 function withoutNonce(html: string): string {
   return html.replace(/nonce="[^"]*"/g, 'nonce=""');
+}
+
+/**
+ * A GET of a path sent exactly as written (fetch would resolve and re-encode it), with each header
+ * line the server sent: `values(name)` lists every line of that header, so a header sent twice shows.
+ */
+function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}) {
+  const { port } = new URL(base);
+  return new Promise<{ status: number; body: string; values: (name: string) => string[] }>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path: rawPath, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const lines = res.rawHeaders;
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString("utf8"),
+          values: (name) => lines.flatMap((line, i) => (i % 2 === 0 && line.toLowerCase() === name ? [lines[i + 1]!] : [])),
+        });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 describe("the traveller's booking page on PGlite", () => {
@@ -150,6 +175,35 @@ describe("the traveller's booking page on PGlite", () => {
     expect(html).toContain("Add to calendar");
     expect(html).toContain("Change details");
     expect(html).toContain("changed by phone");
+  });
+
+  it("answers every spelling of the booking's address the router opens with one Cache-Control: no-store and Referrer-Policy: no-referrer", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    for (const rawPath of [
+      `/MY-BOOKING/${token}`,
+      `/My-Booking/${token}`,
+      `/%6Dy-booking/${token}`,
+      `/%6d%79-booking/${token}`,
+      `/x/../MY-BOOKING/${token}`,
+      `/x/%2e%2e/my-booking/${token}`,
+      `/My-Booking/${token}/voucher`,
+      `/My-Booking/${token}/change`,
+      `/MY-BOOKING/${token}.data`,
+      `/My-Booking`,
+      `/My-Booking.data`,
+    ]) {
+      const answer = await rawGet(server.url, rawPath, { "x-forwarded-for": nextAddress() });
+      expect(answer.status, rawPath).toBe(200);
+      expect(answer.values("cache-control"), rawPath).toEqual(["no-store"]);
+      expect(answer.values("referrer-policy"), rawPath).toEqual(["no-referrer"]);
+      if (!rawPath.endsWith(".data") && rawPath.includes(token)) expect(answer.body, rawPath).toContain(row.orderId);
+    }
+    // A wrong token under such a spelling: the same 404, kept by no cache either.
+    const wrong = await rawGet(server.url, `/MY-BOOKING/${"Q".repeat(43)}`, { "x-forwarded-for": nextAddress() });
+    expect(wrong.status).toBe(404);
+    expect(wrong.values("cache-control")).toEqual(["no-store"]);
+    expect(wrong.values("referrer-policy")).toEqual(["no-referrer"]);
   });
 
   it("answers a wrong, a malformed and an unknown token with the same 404 page, naming no token", async () => {

@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isBackOfficePath, isTravellerPath, routedPath } from "./private-paths";
+
+const TOKEN = "q3Xr9_0-abcdefghijklmnopqrstuvwxyzABCDEFGHI";
+
+describe("routedPath", () => {
+  it.each([
+    ["/", "/"],
+    ["", "/"],
+    ["/My-Booking/AbC", "/my-booking/abc"],
+    ["/%6Dy-booking/x?y=1#z", "/my-booking/x"],
+    ["/x/../my-booking/", "/my-booking"],
+    ["/x/%2e%2e/admin/./drivers", "/admin/drivers"],
+    ["//my-booking//abc", "/my-booking/abc"],
+    ["/admin\\drivers", "/admin/drivers"],
+    ["/my-booking.data", "/my-booking"],
+    [`/my-booking/${TOKEN}.data?_routes=x`, `/my-booking/${TOKEN.toLowerCase()}`],
+    ["/_root.data", "/"],
+    ["/%E0%A4%A", "/%e0%a4%a"],
+    ["/%6Dy-booking/%E0", "/my-booking/%e0"],
+    ["http://example.com/ADMIN/staff", "/admin/staff"],
+  ])("%s → %s", (target, expected) => {
+    expect(routedPath(target)).toBe(expected);
+  });
+});
+
+describe("isTravellerPath", () => {
+  it.each([
+    ["/my-booking", true],
+    ["/my-booking/", true],
+    ["/my-booking?sent=1", true],
+    ["/my-booking.data", true],
+    [`/my-booking/${TOKEN}`, true],
+    [`/my-booking/${TOKEN}/voucher?x=1`, true],
+    [`/my-booking/${TOKEN}/calendar.ics`, true],
+    [`/my-booking/${TOKEN}.data`, true],
+    [`/MY-BOOKING/${TOKEN}`, true],
+    [`/My-Booking/${TOKEN}/change`, true],
+    [`/%6Dy-booking/${TOKEN}`, true],
+    [`/%6d%79-%62ooking/${TOKEN}`, true],
+    [`/x/../my-booking/${TOKEN}`, true],
+    [`/x/%2E%2E/My-Booking/${TOKEN}`, true],
+    [`//my-booking/${TOKEN}`, true],
+    [`/my-booking/%E0%A4%A`, true],
+    ["/my-bookings", false],
+    ["/my-booking-x", false],
+    ["/booking", false],
+    ["/admin", false],
+    ["/", false],
+    ["/%E0%A4%A", false],
+    ["/reservation?next=/my-booking/x", false],
+  ])("%s → %s", (target, expected) => {
+    expect(isTravellerPath(target)).toBe(expected);
+  });
+
+  it("recognises any spelling of a booking page: each letter in either case, any of them percent-encoded", () => {
+    const spelling = fc.array(fc.tuple(fc.boolean(), fc.boolean()), { minLength: 10, maxLength: 10 });
+    fc.assert(
+      fc.property(spelling, fc.constantFrom("", "/voucher", "/change", "/calendar.ics", ".data"), (choices, rest) => {
+        const word = [..."my-booking"]
+          .map((letter, i) => {
+            const [upper, encoded] = choices[i]!;
+            const shown = upper ? letter.toUpperCase() : letter;
+            return encoded ? `%${shown.charCodeAt(0).toString(16).toUpperCase()}` : shown;
+          })
+          .join("");
+        return isTravellerPath(`/${word}/${TOKEN}${rest}`) && !isBackOfficePath(`/${word}/${TOKEN}${rest}`);
+      }),
+    );
+  });
+
+  it("recognises nothing outside /my-booking", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\/[a-z0-9_-]{1,20}(\/[a-z0-9_-]{1,20})?$/), (path) => {
+        const first = path.split("/")[1]!;
+        return isTravellerPath(path) === (first === "my-booking");
+      }),
+    );
+  });
+});
+
+describe("isBackOfficePath", () => {
+  it.each([
+    ["/admin", true],
+    ["/admin/", true],
+    ["/admin.data", true],
+    ["/admin/bookings?from=2026-01-01", true],
+    ["/ADMIN/drivers", true],
+    ["/Admin/Drivers", true],
+    ["/%61dmin/drivers", true],
+    ["/x/../admin/drivers", true],
+    ["/x/%2e%2e/admin/drivers", true],
+    ["/admin/./drivers", true],
+    ["/ADMIN/../admin/drivers", true],
+    ["//admin/staff", true],
+    ["/administrator", false],
+    ["/my-booking/abc", false],
+    ["/", false],
+    ["/rates", false],
+  ])("%s → %s", (target, expected) => {
+    expect(isBackOfficePath(target)).toBe(expected);
+  });
+});
