@@ -107,16 +107,40 @@ describe("the wrong-token limit", () => {
     const limits = createRateLimits(database.db);
     try {
       const address = "203.0.113.7";
-      for (let i = 0; i < RATE_LIMITS.manageMisses.points; i++) {
-        expect(await limits.manageMisses.check(address)).toEqual({ allowed: true });
-        await limits.manageMisses.miss(address);
-      }
-      const refused = await limits.manageMisses.check(address);
+      for (let i = 0; i < RATE_LIMITS.manageMisses.points; i++)
+        expect(await limits.manageMisses.attempt(address)).toEqual({ allowed: true });
+      const refused = await limits.manageMisses.attempt(address);
       expect(refused.allowed).toBe(false);
       if (!refused.allowed) expect(refused.retryAfterSeconds).toBeGreaterThan(14 * 60);
-      // Misses past the limit are counted without throwing.
-      await expect(limits.manageMisses.miss(address)).resolves.toBeUndefined();
-      expect(await limits.manageMisses.check("203.0.113.8")).toEqual({ allowed: true });
+      // A try past the limit is refused, whatever it would have been.
+      expect((await limits.manageMisses.attempt(address)).allowed).toBe(false);
+      expect(await limits.manageMisses.attempt("203.0.113.8")).toEqual({ allowed: true });
+    } finally {
+      limits.stop();
+    }
+  });
+
+  it("counts only the misses: a right try is given back, however many there are", async () => {
+    const limits = createRateLimits(database.db);
+    try {
+      const address = "203.0.113.9";
+      for (let i = 0; i < 3 * RATE_LIMITS.manageMisses.points; i++) {
+        expect(await limits.manageMisses.attempt(address)).toEqual({ allowed: true });
+        await limits.manageMisses.hit(address);
+      }
+      for (let i = 0; i < RATE_LIMITS.manageMisses.points; i++)
+        expect(await limits.manageMisses.attempt(address)).toEqual({ allowed: true });
+      expect((await limits.manageMisses.attempt(address)).allowed).toBe(false);
+    } finally {
+      limits.stop();
+    }
+  });
+
+  it("lets no more than 20 of a burst of parallel tries through", async () => {
+    const limits = createRateLimits(database.db);
+    try {
+      const decisions = await Promise.all(Array.from({ length: 40 }, () => limits.manageMisses.attempt("203.0.113.10")));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(RATE_LIMITS.manageMisses.points);
     } finally {
       limits.stop();
     }

@@ -36,13 +36,15 @@ export interface RateLimits {
 
 /**
  * Counts failures only: a visitor who has made `points` of them within the window is refused
- * everything, right answers included, until it ends.
+ * everything, right answers included, until it ends. Each try is counted before it is judged and
+ * given back when it turns out right, so that tries made at once are counted together: of a burst
+ * of parallel wrong tries, no more than `points` are judged.
  */
 export interface MissLimiter {
-  /** Whether the visitor may try now; does not count. */
-  check(address: string): Promise<LimitDecision>;
-  /** Counts one failure of this visitor. */
-  miss(address: string): Promise<void>;
+  /** Counts one try of this visitor, before it is judged; says whether it may go on. */
+  attempt(address: string): Promise<LimitDecision>;
+  /** Gives back the try of a visitor whose answer was right (or could not be judged). */
+  hit(address: string): Promise<void>;
 }
 
 export const RATE_LIMITS = {
@@ -110,21 +112,23 @@ export function createRateLimiter(
 export function createMissLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): MissLimiter {
   const store = drizzleStore(db, keyPrefix, limit);
   return {
-    async check(address) {
+    async attempt(address) {
       try {
-        const state = await store.get(rateLimitKey(address));
-        if (!state || state.consumedPoints < limit.points) return { allowed: true };
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
-      } catch (error) {
-        console.error(`Rate limit ${keyPrefix} could not be read (${(error as Error).name}); the request goes on.`);
+        await store.consume(rateLimitKey(address));
         return { allowed: true };
+      } catch (refusal) {
+        // Past the limit the store rejects with a RateLimiterRes (the try is counted all the same);
+        // anything else is an error of both the store and its insurance, which must not refuse the visitor.
+        if (!(refusal instanceof RateLimiterRes)) {
+          console.error(`Rate limit ${keyPrefix} could not be counted (${(refusal as Error).name}); the request goes on.`);
+          return { allowed: true };
+        }
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
       }
     },
-    async miss(address) {
-      // Past the limit the store rejects with a RateLimiterRes: the failure is counted all the same.
-      await store.consume(rateLimitKey(address)).catch((refusal: unknown) => {
-        if (!(refusal instanceof RateLimiterRes))
-          console.error(`Rate limit ${keyPrefix} could not be counted (${(refusal as Error).name}).`);
+    async hit(address) {
+      await store.reward(rateLimitKey(address)).catch((error: unknown) => {
+        console.error(`Rate limit ${keyPrefix} could not be given back (${(error as Error).name}).`);
       });
     },
   };

@@ -8,6 +8,7 @@ import { auditEvents, bookings, outbox, paymentEvents } from "../../db/schema";
 import { LOST_LINK_ANSWER } from "~/domain/manage/lost-link-form";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
 import { mintManageToken } from "~/lib/manage-links.server";
+import { RATE_LIMITS } from "~/lib/rate-limits.server";
 import {
   FORM,
   formBody,
@@ -15,6 +16,7 @@ import {
   nextAddress,
   orderIdOf,
   postBooking,
+  sleep,
   startChildServer,
   startInProcessServer,
   startSmtp,
@@ -254,6 +256,38 @@ describe("the traveller's booking page on PGlite", () => {
     // The right token too, from that address; another address still opens it.
     expect((await page(token, address)).status).toBe(429);
     expect((await page(token)).status).toBe(200);
+  });
+
+  it("looks up at most 20 of 40 wrong tokens sent at once from one address: the rest get 429", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const address = nextAddress();
+    // Each look-up waits a little, as a database across a network answers: the tries overlap.
+    const open = server.services.db;
+    server.services.db = async () => {
+      await sleep(50);
+      return open();
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => page(`${"B".repeat(40)}${String(i).padStart(3, "0")}`, address)),
+    ).finally(() => {
+      server.services.db = open;
+    });
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(RATE_LIMITS.manageMisses.points);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - RATE_LIMITS.manageMisses.points);
+    await Promise.all(answers.map((a) => a.arrayBuffer()));
+    expect((await page(token, address)).status).toBe(429);
+    expect((await page(token)).status).toBe(200);
+  });
+
+  it("counts only wrong tokens: an address that opens its booking again and again keeps its 20 tries", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const address = nextAddress();
+    for (let i = 0; i < 30; i++) expect((await page(token, address)).status).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await page(`${"W".repeat(42)}${i % 10}`, address)).status).toBe(404);
+    expect((await page(token, address)).status).toBe(429);
   });
 
   it("asks before cancelling: intent=cancel answers the question and changes nothing", async () => {
