@@ -15,7 +15,8 @@ import {
 } from "~/domain/payment-result";
 import { telHref } from "~/domain/public-settings";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
-import { findByManageToken, MANAGE_PATH } from "~/lib/manage-links.server";
+import { MANAGE_PATH } from "~/lib/manage-links.server";
+import { tryManageToken } from "~/lib/manage.server";
 
 /** Never kept by a cache, a browser's or the server's page cache: the page reads the order's state and a cookie. */
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -41,13 +42,18 @@ async function ownBooking(context: Route.LoaderArgs["context"], orderId: string 
   return (await findByOrderId(await context.booking.db(), orderId)) ?? null;
 }
 
-/** The booking's page, when the browser's result cookie holds a token that opens this very booking. */
+/**
+ * The booking's page, when the browser's result cookie holds a token that opens this very booking.
+ * The cookie's token is tried as a booking link is (tryManageToken): one that does not open this
+ * booking counts as a wrong token against the visitor's limit, and a visitor past the limit gets
+ * no link, the page otherwise as without the cookie.
+ */
 async function manageHref(context: Route.LoaderArgs["context"], request: Request, row: BookingRow): Promise<string | null> {
   const secure = context.settings.siteUrl.startsWith("https://");
   const token = resultCookieToken(request.headers.get("Cookie"), row.orderId, secure);
   if (!token) return null;
-  const opened = await findByManageToken(await context.booking.db(), token);
-  return opened?.orderId === row.orderId ? `${MANAGE_PATH}/${token}` : null;
+  const tried = await tryManageToken(context, token, (opened) => opened.orderId === row.orderId);
+  return tried.outcome === "found" ? `${MANAGE_PATH}/${token}` : null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -290,6 +290,46 @@ describe("the traveller's booking page on PGlite", () => {
     expect((await page(token, address)).status).toBe(429);
   });
 
+  it("counts a result-page cookie whose token does not open its order as a wrong token; past the limit, no link", async () => {
+    const booked = await postBooking(server.url, formBody(validDraft(newToken())));
+    const orderId = orderIdOf(booked)!;
+    expect(orderId).toBeTruthy();
+    const own = /^(navette_result=[^;]+)/.exec(booked.headers.get("set-cookie") ?? "")?.[1];
+    expect(own).toMatch(new RegExp(`^navette_result=${orderId}\\.[A-Za-z0-9_-]{43}$`));
+    const token = own!.split(".")[1]!;
+    const paid = await fetch(`${server.url}/payment/${orderId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": FORM, origin: server.url, "x-forwarded-for": nextAddress() },
+      body: "intent=pay",
+    });
+    expect(paid.status).toBe(303);
+    const result = async (address: string, cookie?: string) => {
+      const response = await fetch(`${server.url}/response_bank_ok_ko?ok_ko=ok&order_id=${orderId}`, {
+        headers: { "x-forwarded-for": address, ...(cookie ? { cookie } : {}) },
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const link = `href="/my-booking/${token}"`;
+    const address = nextAddress();
+    // The browser's own cookie: its link, however often, and never counted.
+    for (let i = 0; i < 5; i++) expect(await result(address, own)).toContain(link);
+    // A cookie of this order whose token is another's, or none: no link, each a miss.
+    const other = await mintManageToken(db(), (await paidBooking()).orderId);
+    for (let i = 0; i < 20; i++) {
+      const html = await result(address, `navette_result=${orderId}.${i % 2 ? other : "W".repeat(43)}`);
+      expect(html).not.toContain('href="/my-booking/');
+    }
+    // Past the limit: the right cookie gets no link, and the page is the page without a cookie.
+    const over = await result(address, own);
+    expect(over).not.toContain('href="/my-booking/');
+    expect(withoutNonce(over)).toBe(withoutNonce(await result(nextAddress())));
+    expect((await page(token, address)).status).toBe(429);
+    // Another address with the right cookie still has its link.
+    expect(await result(nextAddress(), own)).toContain(link);
+  });
+
   it("asks before cancelling: intent=cancel answers the question and changes nothing", async () => {
     const row = await paidBooking();
     const token = await mintManageToken(db(), row.orderId);
