@@ -88,6 +88,37 @@ export async function cancelByTraveller(
 export type LostLinkOutcome = "sent" | "no-match" | "too-many";
 
 /**
+ * 'Lost your link?' with the answer first: requestManageLink runs after the current turn, so the
+ * page answers before it has looked anything up. A match does more work than a mismatch (the
+ * per-booking limit, the e-mail's transaction), and an answer that waited for it would tell by its
+ * time whether an order id and an address go together. `sent` runs once a link is queued (the page
+ * wakes the outbox with it). A failure is logged by its kind and code only (no order id, no address).
+ * The promise, which never rejects, holds the outcome ("failed" for a failure): the page does not
+ * wait for it, tests do.
+ */
+export function requestManageLinkLater(
+  db: Db,
+  form: { orderId: string; email: string },
+  site: EmailSite,
+  perBooking: RateLimiter,
+  sent: () => void,
+): Promise<LostLinkOutcome | "failed"> {
+  return new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => requestManageLink(db, form, site, perBooking))
+    .then(
+      (outcome) => {
+        if (outcome === "sent") sent();
+        return outcome;
+      },
+      (error: unknown) => {
+        const e = (error ?? {}) as { name?: string; code?: string };
+        console.error(`A 'Lost your link?' request failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""}.`);
+        return "failed" as const;
+      },
+    );
+}
+
+/**
  * 'Lost your link?': when the order exists and the address is the booking's own (trimmed, case
  * ignored), queues the link to that address, within the per-booking limit (`perBooking`, keyed by
  * order id), so a traveller is not flooded. Says what happened for the tests; the page gives every

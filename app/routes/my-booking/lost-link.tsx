@@ -11,7 +11,7 @@ import { fieldsOf } from "~/lib/admin-forms.server";
 import { emailSite } from "~/lib/booking-admin.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { readFormBody } from "~/lib/request-guards.server";
-import { requestManageLink } from "~/lib/traveller-booking.server";
+import { requestManageLinkLater } from "~/lib/traveller-booking.server";
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
@@ -20,8 +20,9 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mana
  * 'Lost your link?' (docs/product.md, Managing a booking): the order number and the e-mail
  * address a booking was made with. When they match, the booking's link goes to the booking's own
  * address, never to another; the answer is the same sentence and the same redirect whether or not
- * they match, so the form tells nobody which bookings exist. Limited per visitor (429) and per
- * booking (silently: nothing more is sent).
+ * they match, given before the look-up so that its time does not differ either: the form tells
+ * nobody which bookings exist. Limited per visitor (429) and per booking (silently: nothing more
+ * is sent).
  */
 
 export const meta: Route.MetaFunction = (args) =>
@@ -74,13 +75,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 429, headers: { "Retry-After": String(limit.retryAfterSeconds) } },
     );
   }
-  const outcome = await requestManageLink(
-    await context.booking.db(),
-    parsed.data,
-    emailSite(context.settings),
-    context.booking.lostLinkBooking,
+  // Answered before the look-up: the time of the answer must not tell whether order and address match.
+  void requestManageLinkLater(await context.booking.db(), parsed.data, emailSite(context.settings), context.booking.lostLinkBooking, () =>
+    context.booking.wakeOutbox(),
   );
-  if (outcome === "sent") context.booking.wakeOutbox();
   return redirect(`${MANAGE_PATH}?sent=1`, { status: 303 });
 }
 
