@@ -1,5 +1,17 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { formatFrenchDate, parisParts } from "../../app/domain/booking/paris-time";
+import {
+  addDays,
+  compareDates,
+  formatFrenchDate,
+  parisInstant,
+  parisParts,
+  parisToday,
+  parseIsoDate,
+} from "../../app/domain/booking/paris-time";
+import { formatClock } from "../../app/domain/booking/time-rules";
 import { HOTELS } from "../../app/domain/hotels";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { bookingInput as input, DESKTOP, expectNoAxeViolations, fillCustomer, MOBILE, waitForReady } from "./helpers";
@@ -10,8 +22,9 @@ import { bookAndPay, manageLinkIn, mailsTo } from "./traveller-helpers";
 // and paid in the sandbox, its confirmation caught by a real SMTP server, the e-mail's link opened
 // (status in words, the deadline line, the countdown), cancelled 3 days ahead with one refund (the
 // page, the traveller's and the business's e-mails, the booking's page in the back office), the
-// same step without JavaScript, a booking 20 hours ahead that cannot be cancelled online and says
-// why, and 'Lost your link?'. axe at 390 and 1280 px on each page.
+// same step without JavaScript, a booking 20 to 24 hours ahead that cannot be cancelled online and
+// says why (at any time of day: its site's price file has a route with a pick-up time of the
+// traveller's choosing), and 'Lost your link?'. axe at 390 and 1280 px on each page.
 
 const STAFF = { email: "owner@manage.test", password: "manage e2e owner password" };
 const BUSINESS = "business@manage.test";
@@ -19,14 +32,18 @@ const PHONE = "+33 1 99 00 12 34";
 
 let smtp: TestSmtp;
 let site: SiteServer;
+let pricesDir: string;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   smtp = await startSmtp();
+  pricesDir = mkdtempSync(path.join(os.tmpdir(), "navette-e2e-manage-prices-"));
+  writeFileSync(path.join(pricesDir, "prices.csv"), pricesWithHotelToParis());
   site = await startSite({
     env: {
+      PRICES_CSV: path.join(pricesDir, "prices.csv"),
       SMTP_URL: smtp.url,
       MAIL_FROM: "Navette <booking@navette.test>",
       SITE_EMAIL: BUSINESS,
@@ -39,6 +56,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
   await smtp?.close();
+  if (pricesDir) rmSync(pricesDir, { recursive: true, force: true });
 });
 
 /**
@@ -148,42 +166,54 @@ test("without JavaScript the countdown reads on the page, and Cancel asks first"
   }
 });
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const QUARTER = 15 * MINUTE;
+const PARIS_ZIPS = Array.from({ length: 20 }, (_, i) => String(75001 + i))
+  .concat("75116")
+  .join(",");
+
 /**
- * Books CDG → Disneyland Paris (private) for a flight landing 20½ to 23½ hours from now (22 if it
- * can), which the form's 20-hour minimum allows, and pays in the sandbox; null when the clock in
- * Paris leaves no such landing time on a later day within the private transfer's window
- * (04:30–23:00), which happens between about 02:30 and 05:00.
+ * The shipped price file and a route the business may add to it: a Disneyland hotel to an address
+ * in Paris, priced as CDG → Paris. Both its ends are addresses, so its pick-up time is the
+ * traveller's (any time, no flight window), which no route of the shipped file allows.
  */
-async function bookWithin24Hours(page: Page): Promise<string | null> {
-  const now = Date.now();
-  const today = parisParts(new Date(now));
-  const dayNumber = (p: { year: number; month: number; day: number }) => p.year * 10_000 + p.month * 100 + p.day;
-  const candidates = Array.from({ length: 13 }, (_, i) => 20 * 60 + 30 + i * 15).sort(
-    (a, b) => Math.abs(a - 22 * 60) - Math.abs(b - 22 * 60),
-  );
-  let chosen: { date: string; time: string } | null = null;
-  for (const minutes of candidates) {
-    const at = parisParts(new Date(now + minutes * 60_000));
-    // The quarter hour at or after the moment, so the pickup stays at least `minutes` away.
-    const clock = at.hour * 60 + Math.ceil(at.minute / 15) * 15;
-    if (dayNumber(at) > dayNumber(today) && clock >= 4 * 60 + 30 && clock <= 23 * 60) {
-      chosen = {
-        date: formatFrenchDate(at),
-        time: `${String(Math.floor(clock / 60)).padStart(2, "0")}:${String(clock % 60).padStart(2, "0")}`,
-      };
-      break;
-    }
-  }
-  if (!chosen) return null;
-  await page.goto(`${site.base}/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2&private_shuttle=1`, {
-    waitUntil: "load",
-  });
+function pricesWithHotelToParis(): string {
+  const shipped = readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8");
+  const added = shipped
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith("0;Charles de Gaulle Airport (CDG);Paris;"))
+    .map((line) => {
+      const cells = line.split(";");
+      Object.assign(cells, { 1: "Disneyland Paris", 9: "2", 10: "2", 21: "77700,77144,77600,95200", 22: PARIS_ZIPS });
+      return cells.join(";");
+    });
+  expect(added).toHaveLength(6);
+  return `${shipped.trimEnd()}\n${added.join("\n")}\n`;
+}
+
+/**
+ * A pick-up less than 24 hours after `now` that the booking form takes (at least 20 hours ahead, on
+ * a date from tomorrow): 22 hours ahead on the quarter hour, or tomorrow at 00:00 when that is
+ * later. null only in the first hour of the 25-hour day that ends summer time, when tomorrow
+ * begins more than 24 hours ahead.
+ */
+function pickupWithin24Hours(now: Date): Date | null {
+  const tomorrow = parisInstant({ ...addDays(parisToday(now), 1), hour: 0, minute: 0 }).getTime();
+  const at = Math.max(Math.ceil((now.getTime() + 22 * HOUR) / QUARTER) * QUARTER, tomorrow);
+  return at - now.getTime() < 24 * HOUR ? new Date(at) : null;
+}
+
+/** Books a Disneyland hotel → Paris transfer picked up at `at` on the public form, and pays in the sandbox. */
+async function bookPickupAt(page: Page, at: Date): Promise<string> {
+  const p = parisParts(at);
+  await page.goto(`${site.base}/reservation?depart=Disneyland_Paris&arrive=Paris&nb_pax=2`, { waitUntil: "load" });
   await waitForReady(page);
-  await input(page, "french_date_pu_t1").fill(chosen.date);
-  await input(page, "horaire_vol_pu_1").fill(chosen.time);
-  await input(page, "city_vol_pu_1").fill("London");
-  await input(page, "num_vol_pu_1").fill("BA304");
-  await input(page, "hotel_n_drop_1").selectOption(String(HOTELS.find((h) => h.zip === "77700")!.id));
+  await input(page, "french_date_pu_t1").fill(formatFrenchDate(p));
+  await input(page, "time_h_pu_t1").fill(formatClock({ hour: p.hour, minute: p.minute }));
+  await input(page, "hotel_n_pu_1").selectOption(String(HOTELS.find((h) => h.zip === "77700")!.id));
+  await input(page, "address_drop_1").fill("10 Rue de Rivoli");
+  await input(page, "zip_drop_1").fill("75004");
   await fillCustomer(page);
   await page.getByRole("button", { name: "Book Now" }).click();
   await page.waitForURL(/\/payment\/NV-[A-Z0-9]{6}$/);
@@ -193,11 +223,35 @@ async function bookWithin24Hours(page: Page): Promise<string | null> {
   return orderId;
 }
 
+test("a pick-up 20 to 24 hours ahead can be booked at any time of day, clock changes included", () => {
+  const days = [
+    parisToday(new Date()),
+    ...["2026-03-28", "2026-03-29", "2026-03-30", "2026-10-24", "2026-10-25", "2026-10-26"].map((iso) => parseIsoDate(iso)!),
+  ];
+  for (const day of days) {
+    const midnight = parisInstant({ ...day, hour: 0, minute: 0 }).getTime();
+    const nextMidnight = parisInstant({ ...addDays(day, 1), hour: 0, minute: 0 }).getTime();
+    // Every 5 minutes, each a moment into its minute (at 00:00:00 itself, tomorrow is 24 hours away).
+    for (let t = midnight + 7_000; t < nextMidnight; t += 5 * MINUTE) {
+      const at = pickupWithin24Hours(new Date(t));
+      const label = new Date(t).toISOString();
+      // The 25-hour day's first hour only: its tomorrow is more than 24 hours away.
+      expect(at === null, label).toBe(nextMidnight - midnight === 25 * HOUR && t < midnight + HOUR);
+      if (!at) continue;
+      expect(at.getTime() - t, label).toBeGreaterThanOrEqual(21 * HOUR);
+      expect(at.getTime() - t, label).toBeLessThan(24 * HOUR);
+      expect(compareDates(parisToday(at), day), label).toBeGreaterThan(0);
+      expect(parisParts(at).minute % 15, label).toBe(0);
+    }
+  }
+});
+
 test("a booking whose first pickup is 20 to 24 hours away shows no Cancel, says why and gives the phone", async ({ page }) => {
   test.setTimeout(120_000);
-  const orderId = await bookWithin24Hours(page);
-  test.skip(orderId === null, "The clock in Paris leaves no landing time 20½ to 23½ hours ahead that the form takes (about 02:30–05:00).");
-  const link = await manageLinkOf(orderId!);
+  const at = pickupWithin24Hours(new Date());
+  test.skip(at === null, "The first hour of the day that ends summer time: every date the form takes begins more than 24 hours ahead.");
+  const orderId = await bookPickupAt(page, at!);
+  const link = await manageLinkOf(orderId);
   await page.goto(link);
   await waitForReady(page);
   await expect(statusHeading(page)).toHaveText("Status: Paid, waiting for confirmation");
