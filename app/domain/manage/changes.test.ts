@@ -330,7 +330,64 @@ describe("planChange", () => {
 
   it("accepts the postcode the booking already has, and one of the route's area", () => {
     expect(plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: "77700" }).ok).toBe(true);
-    expect(plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: "77144 Magny" }).ok).toBe(true);
+    expect(plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: "77144" }).ok).toBe(true);
+    expect(plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: " 77144 " }).ok).toBe(true);
+  });
+
+  const AREA_ONLY =
+    /^Please enter the drop-off postcode alone, as its 5 digits: one of this route's area \(77700, 77144\)\. To be dropped off elsewhere, call us on \+33 1 23 45 67 89\.$/;
+  const OUTSIDE = (zip: string) => new RegExp(`^${zip} is outside this route's area \\(77700, 77144\\)\\. To be dropped off elsewhere`);
+
+  it.each([
+    // A code of the area followed or preceded by anything else is not that code.
+    ["77700 Paris 75001", AREA_ONLY],
+    ["77144 Magny", AREA_ONLY],
+    ["77700-75001", AREA_ONLY],
+    ["Chessy 77700", AREA_ONLY],
+    ["77700\n75001", AREA_ONLY],
+    ["7770", AREA_ONLY],
+    ["777000", AREA_ONLY],
+    ["77 700", AREA_ONLY],
+    ["F-77700", AREA_ONLY],
+    ["７７７００", AREA_ONLY],
+    ["seventy", AREA_ONLY],
+    // Five digits, but not the area's.
+    ["75001", OUTSIDE("75001")],
+    ["77600", OUTSIDE("77600")],
+    ["00000", OUTSIDE("00000")],
+  ])("refuses the postcode %j for an address typed, at the postcode field", (zip, message) => {
+    const result = plan(row, {
+      ...formPost(row),
+      hotel_n_drop_1: "",
+      hotel_drop_1: "Private flat",
+      address_drop_1: "1 rue de Paris",
+      zip_drop_1: zip,
+    });
+    if (result.ok || result.reason !== "invalid") throw new Error(JSON.stringify(result));
+    expect(result.problems).toEqual([{ field: "zip_drop_1", message: expect.stringMatching(message) }]);
+  });
+
+  it("accepts exactly the area's codes among five-digit postcodes (fast-check)", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{5}$/), (zip) => {
+        const result = plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: zip });
+        return result.ok === (zip === "77700" || zip === "77144");
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("accepts no postcode that holds anything besides one of the area's codes (fast-check)", () => {
+    const extra = fc.string({ minLength: 1, maxLength: 8 }).filter((t) => t.trim() !== "");
+    fc.assert(
+      fc.property(fc.constantFrom("77700", "77144"), extra, fc.boolean(), (code, text, before) => {
+        const zip = before ? `${text}${code}` : `${code}${text}`;
+        fc.pre(zip.trim() !== code && zip.trim() !== DISNEYLAND_HOTEL.zip);
+        const result = plan(row, { ...formPost(row), hotel_n_drop_1: "", hotel_drop_1: "Private flat", zip_drop_1: zip });
+        return !result.ok && result.reason === "invalid" && result.problems.some((p) => p.field === "zip_drop_1");
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it.each([
