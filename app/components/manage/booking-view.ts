@@ -1,4 +1,5 @@
-import { formatParisDateTime, type BookingStatus, type PaymentStatus } from "~/domain/back-office/statuses";
+import type { BookingStatus, PaymentStatus } from "~/domain/back-office/statuses";
+import { bookingPassengers, routeText, serviceName } from "~/domain/booking/email-text";
 import { bookingSummary } from "~/domain/booking/emails";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
 import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
@@ -79,8 +80,6 @@ function text(value: unknown): string {
   return typeof value === "string" ? value.trim() : "";
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 function moneyLines(row: ManagedRow): ManageView["money"] {
   const paid = row.paidAmountCents ?? row.priceCents;
   switch (row.status) {
@@ -111,7 +110,7 @@ function legViews(row: ManagedRow, points: MeetingPoints | null): LegView[] {
     const meeting = points && place ? meetingPointFor(points, place, terminal, service) : "";
     return {
       title: leg.title,
-      when: leg.pickupAt ? `${formatParisDateTime(new Date(leg.pickupAt))} (Paris time)` : leg.pickupText,
+      when: leg.when,
       from: leg.from,
       to: leg.to,
       meetingPoint: meeting || null,
@@ -154,13 +153,9 @@ export function manageView(row: ManagedRow, { driver, refundableCents, points, n
   return {
     orderId: row.orderId,
     test: row.test,
-    service: row.kind === "private" ? "Private transfer" : "Shared shuttle",
-    route: `${row.depart.replace(/_/g, " ")} to ${row.arrive.replace(/_/g, " ")}${row.roundTrip ? " (round trip)" : " (one way)"}`,
-    passengers: [
-      plural(row.adults, "adult", "adults"),
-      plural(row.children, "child", "children"),
-      plural(row.babies, "baby", "babies"),
-    ].join(", "),
+    service: serviceName(row.kind),
+    route: routeText(row),
+    passengers: bookingPassengers(row),
     status,
     legs: legViews(row, points),
     luggage: summary.luggage,

@@ -7,10 +7,23 @@
  * oddly shaped part is left out of the message, never thrown over.
  */
 import { displayPhone } from "../back-office/driver-form";
+import { formatParisDateTime } from "../back-office/statuses";
 import { airportCodeOfPlace, meetingPointFor, type MeetingPoints } from "../meeting-points";
 import { formatEuros } from "../money";
 import type { TransferKind } from "../site-paths";
 import { terminalLabel } from "../terminals";
+import {
+  bookingPassengers,
+  greeting,
+  oneLine,
+  passengersText,
+  placeText,
+  plural,
+  routeText,
+  serviceName,
+  str,
+  travellerName,
+} from "./email-text";
 import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
 
 export type BookingEmailKind = "traveller_confirmation" | "business_notification";
@@ -75,29 +88,8 @@ function record(value: unknown): Json | null {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null;
 }
 
-/** A string field, trimmed; numbers are shown as written; anything else is "". */
-function str(value: unknown): string {
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return "";
-}
-
 function count(value: unknown): number | null {
   return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
-}
-
-/** One line: user text never breaks a "Label: value" line apart. */
-function oneLine(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
-}
-
-/** Place names are stored as the select's values: "Charles_de_Gaulle_Airport_(CDG)". */
-function placeName(value: unknown): string {
-  return oneLine(str(value).replace(/_/g, " "));
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -125,12 +117,6 @@ function frenchDate(value: unknown): string {
 function clock(value: unknown): string {
   const s = str(value);
   return /^\d{1,2}:\d{2}$/.test(s) ? s : "";
-}
-
-function kindName(kind: string): string {
-  if (kind === "shuttle") return "Shared shuttle";
-  if (kind === "private") return "Private transfer";
-  return oneLine(kind) || "Transfer";
 }
 
 function price(cents: number, currency: string): string {
@@ -187,7 +173,7 @@ function readEnd(value: unknown, pickup: boolean): EndView {
   const terminal = pickup || stored !== "" ? stored : null;
   return {
     flight: e.kind === "flight",
-    place: placeName(e.place),
+    place: placeText(e.place),
     rawPlace: str(e.place),
     terminal: atAirport && terminal !== null ? terminalLabel(terminal) : null,
     terminalCode: stored ?? "",
@@ -255,15 +241,6 @@ function endLine(end: EndView, role: "from" | "to", full: boolean): string {
   return parts.length > 0 ? `${label}: ${place} (${parts.join(", ")})` : `${label}: ${place}`;
 }
 
-function passengersText(p: { adults: number; children: number; babies: number }): string {
-  return `${plural(p.adults, "adult", "adults")}, ${plural(p.children, "child", "children")}, ${plural(p.babies, "baby", "babies")}`;
-}
-
-function rowPassengers(row: BookingEmailInput) {
-  const n = (v: number) => (Number.isSafeInteger(v) && v >= 0 ? v : 0);
-  return { adults: n(row.adults), children: n(row.children), babies: n(row.babies) };
-}
-
 function luggageLines(details: Json | null): string[] {
   const l = record(details?.luggage);
   if (!l) return [];
@@ -293,18 +270,16 @@ function block(label: string, text: string): string[] {
 // The messages
 
 function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json | null, legs: LegView[]): BookingEmail {
-  const route = `${placeName(row.depart)} to ${placeName(row.arrive)}`;
-  const name = oneLine(`${row.firstname} ${row.lastname}`);
   const lines = [
-    `Hello ${name || "traveller"},`,
+    greeting(row),
     "",
     `Thank you for booking with ${site.siteName}. We have received your payment.`,
     CONFIRMATION_SENTENCE,
     "",
     `Order number: ${row.orderId}`,
-    `Route: ${route}${row.roundTrip ? " (round trip)" : " (one way)"}`,
-    `Service: ${kindName(row.kind)}`,
-    `Passengers: ${passengersText(rowPassengers(row))}`,
+    `Route: ${routeText(row)}`,
+    `Service: ${serviceName(row.kind)}`,
+    `Passengers: ${bookingPassengers(row)}`,
     ...luggageLines(details),
     `Price paid: ${price(row.priceCents, row.currency)}`,
   ];
@@ -354,16 +329,16 @@ function businessEmail(row: BookingEmailInput, site: EmailSite, details: Json | 
     "",
     `Order number: ${row.orderId}`,
     `Price paid: ${price(row.priceCents, row.currency)}`,
-    `Service: ${kindName(row.kind)}`,
-    `Route: ${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+    `Service: ${serviceName(row.kind)}`,
+    `Route: ${routeText(row)}`,
     "",
     "Customer",
-    `Name: ${oneLine(`${row.firstname} ${row.lastname}`)}`,
+    `Name: ${travellerName(row)}`,
     `E-mail: ${oneLine(row.email)}`,
     `Phone: ${oneLine(row.phone)}`,
   ];
   if (postal.length > 0) lines.push(`Address: ${postal.join(", ")}`);
-  lines.push("", `Passengers: ${passengersText(rowPassengers(row))}`, ...luggageLines(details));
+  lines.push("", `Passengers: ${bookingPassengers(row)}`, ...luggageLines(details));
   const note = luggageNote(details);
   if (note !== "") lines.push(...block("Luggage notes", note));
   if (legs.length === 0) lines.push("", "No leg details were stored with this booking.");
@@ -379,7 +354,7 @@ function businessEmail(row: BookingEmailInput, site: EmailSite, details: Json | 
   return {
     kind: "business_notification",
     recipient: site.businessEmail,
-    subject: oneLine(`New paid booking ${row.orderId}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`),
+    subject: oneLine(`New paid booking ${row.orderId}: ${placeText(row.depart)} to ${placeText(row.arrive)}${when}`),
     body: lines.join("\n") + "\n",
   };
 }
@@ -426,10 +401,6 @@ export interface EmailDriver {
 function staffEmail(row: BookingEmailInput, site: EmailSite, message: StaffEmail): StaffEmail {
   const linked = withManageLink(message, site);
   return row.test ? { ...linked, subject: TEST_SUBJECT_PREFIX + linked.subject } : linked;
-}
-
-function greeting(row: BookingEmailInput): string {
-  return `Hello ${oneLine(`${row.firstname} ${row.lastname}`) || "traveller"},`;
 }
 
 /**
@@ -502,7 +473,8 @@ function contactLines(row: BookingEmailInput, site: EmailSite, calendar?: boolea
   ];
 }
 
-function driverLines(driver: EmailDriver | null): string[] {
+/** The driver's name and phone under their heading; none without a driver. */
+export function driverLines(driver: EmailDriver | null): string[] {
   if (!driver) return [];
   return ["", "Your driver", `Name: ${oneLine(driver.name)}`, `Phone: ${oneLine(displayPhone(driver.phone))}`];
 }
@@ -521,9 +493,9 @@ export function bookingConfirmedEmail(row: BookingEmailInput, site: EmailSite, d
     `Your booking ${row.orderId} with ${site.siteName} is confirmed.`,
     "",
     `Order number: ${row.orderId}`,
-    `Route: ${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
-    `Service: ${kindName(row.kind)}`,
-    `Passengers: ${passengersText(rowPassengers(row))}`,
+    `Route: ${routeText(row)}`,
+    `Service: ${serviceName(row.kind)}`,
+    `Passengers: ${bookingPassengers(row)}`,
     ...luggageLines(details),
     ...travellerLegLines(row, legs, site),
     ...driverLines(driver),
@@ -570,12 +542,12 @@ export function driverJobEmail(row: BookingEmailInput, site: EmailSite, driver: 
   const lines = [
     `Hello ${oneLine(driver.name) || "driver"},`,
     "",
-    `You are assigned to booking ${row.orderId} (${kindName(row.kind)}).`,
+    `You are assigned to booking ${row.orderId} (${serviceName(row.kind)}).`,
     "",
     "Traveller",
-    `Name: ${oneLine(`${row.firstname} ${row.lastname}`)}`,
+    `Name: ${travellerName(row)}`,
     `Phone: ${oneLine(row.phone)}`,
-    `Passengers: ${passengersText(rowPassengers(row))}`,
+    `Passengers: ${bookingPassengers(row)}`,
     ...luggageLines(details),
   ];
   const note = luggageNote(details);
@@ -593,7 +565,7 @@ export function driverJobEmail(row: BookingEmailInput, site: EmailSite, driver: 
   return staffEmail(row, site, {
     kind: "driver_job",
     recipient: oneLine(driver.email),
-    subject: oneLine(`Job ${row.orderId}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`),
+    subject: oneLine(`Job ${row.orderId}: ${placeText(row.depart)} to ${placeText(row.arrive)}${when}`),
     body: lines.join("\n") + "\n",
   });
 }
@@ -611,8 +583,8 @@ export function driverJobCancelledEmail(
   const legs = readLegs(record(row.details));
   const what =
     why === "cancelled"
-      ? `Booking ${row.orderId} (${kindName(row.kind)}) is cancelled: you no longer do this job.`
-      : `Booking ${row.orderId} (${kindName(row.kind)}) is given to another driver: you no longer do this job.`;
+      ? `Booking ${row.orderId} (${serviceName(row.kind)}) is cancelled: you no longer do this job.`
+      : `Booking ${row.orderId} (${serviceName(row.kind)}) is given to another driver: you no longer do this job.`;
   const lines = [`Hello ${oneLine(driver.name) || "driver"},`, "", what];
   for (const leg of legs) lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.number})`, pickupLine(leg));
   lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
@@ -622,7 +594,7 @@ export function driverJobCancelledEmail(
     kind: "driver_job_cancelled",
     recipient: oneLine(driver.email),
     subject: oneLine(
-      `Job ${row.orderId} ${why === "cancelled" ? "cancelled" : "withdrawn"}: ${placeName(row.depart)} to ${placeName(row.arrive)}${when}`,
+      `Job ${row.orderId} ${why === "cancelled" ? "cancelled" : "withdrawn"}: ${placeText(row.depart)} to ${placeText(row.arrive)}${when}`,
     ),
     body: lines.join("\n") + "\n",
   });
@@ -683,9 +655,9 @@ export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checko
     CONFIRMATION_SENTENCE,
     "",
     `Order number: ${row.orderId}`,
-    `Route: ${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
-    `Service: ${kindName(row.kind)}`,
-    `Passengers: ${passengersText(rowPassengers(row))}`,
+    `Route: ${routeText(row)}`,
+    `Service: ${serviceName(row.kind)}`,
+    `Passengers: ${bookingPassengers(row)}`,
     ...travellerLegLines(row, legs),
     "",
     "Cancellation",
@@ -770,15 +742,8 @@ export function luggageText(details: unknown): string | null {
   return luggageLines(record(details))[0]?.replace(/^Luggage: /, "") ?? null;
 }
 
-/** "Shared shuttle" or "Private transfer". */
-export function serviceName(kind: string): string {
-  return kindName(kind);
-}
-
-/** A stored place name as people read it ("Charles de Gaulle Airport (CDG)"). */
-export function placeText(value: unknown): string {
-  return placeName(value);
-}
+// The voucher and the calendar file read the booking's words from here too.
+export { placeText, serviceName } from "./email-text";
 
 // ---------------------------------------------------------------------------------------------
 // The same reading for the back office's booking page
@@ -789,6 +754,8 @@ export interface LegSummary {
   pickupAt: string | null;
   /** The leg's date and given time, for a leg whose moment is unreadable. */
   pickupText: string;
+  /** "12/05/2026 07:45 (Paris time)" from the moment, else pickupText: the pickup as the traveller's page and notices give it. */
+  when: string;
   from: string;
   to: string;
   passengers: string | null;
@@ -810,10 +777,12 @@ export function bookingSummary(row: Pick<BookingEmailInput, "roundTrip" | "detai
   const legs = readLegs(details).map((leg, i) => {
     const at = record(rawLegs[i])?.pickupAt;
     const instant = typeof at === "string" && !Number.isNaN(new Date(at).getTime()) ? at : null;
+    const pickupText = pickupLine(leg).replace(/^Pick-up: /, "");
     return {
       title: `${legTitle(leg, row.roundTrip)} (leg ${leg.number})`,
       pickupAt: instant,
-      pickupText: pickupLine(leg).replace(/^Pick-up: /, ""),
+      pickupText,
+      when: instant ? `${formatParisDateTime(new Date(instant))} (Paris time)` : pickupText,
       from: endLine(leg.from, "from", true).replace(/^From: /, ""),
       to: endLine(leg.to, "to", true).replace(/^To: /, ""),
       passengers: leg.passengers ? passengersText(leg.passengers) : null,

@@ -1,6 +1,7 @@
-import { displayPhone } from "../back-office/driver-form";
+import { greeting, oneLine, str } from "../booking/email-text";
 import {
   bookingSummary,
+  driverLines,
   manageLines,
   TEST_SUBJECT_PREFIX,
   withManageLink,
@@ -35,8 +36,9 @@ function record(value: unknown): Json | null {
   return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null;
 }
 
-function str(value: unknown): string {
-  return typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "";
+/** A stored text on one line; anything else is "". */
+function text(value: unknown): string {
+  return oneLine(str(value));
 }
 
 /** One end of a stored leg, as the meeting point and the flight line read it. */
@@ -58,10 +60,10 @@ export function reminderLegEnds(details: unknown, leg: 1 | 2): { pickup: Reminde
   const end = (value: unknown): ReminderEnd => {
     const e = record(value) ?? {};
     return {
-      place: str(e.place),
+      place: text(e.place),
       kind: e.kind === "flight" || e.kind === "address" ? e.kind : "",
-      terminal: str(e.terminal),
-      flightNumber: str(e.flightNumber),
+      terminal: text(e.terminal),
+      flightNumber: text(e.flightNumber),
     };
   };
   return { pickup: end(found.pickup), dropoff: end(found.dropoff) };
@@ -100,12 +102,11 @@ export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, 
   const date = formatFrenchDate(p);
   const time = `${pad(p.hour)}:${pad(p.minute)}`;
   const when = whenWord(pickupAt, now);
-  const name = `${row.firstname} ${row.lastname}`.replace(/\s+/g, " ").trim() || "traveller";
   const title = row.roundTrip ? (leg === 2 ? "Your return transfer" : "Your outbound transfer") : "Your transfer";
   const flights = [ends?.pickup, ends?.dropoff].filter((e) => e?.kind === "flight" && e.flightNumber !== "").map((e) => e!.flightNumber);
 
   const lines = [
-    `Hello ${name},`,
+    greeting(row),
     "",
     `This is a reminder of your transfer ${when} with ${site.siteName}.`,
     "",
@@ -118,13 +119,10 @@ export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, 
   if (flights.length > 0) lines.push(`Flight: ${flights.join(", ")}`);
   if (shown?.passengers) lines.push(`Passengers: ${shown.passengers}`);
   if (meetingPoint && meetingPoint.trim() !== "") lines.push("", "Meeting point", ...meetingPoint.trim().split(/\r?\n/));
-  lines.push("", "Your driver");
-  if (driver) {
-    lines.push(`Name: ${str(driver.name)}`, `Phone: ${str(displayPhone(driver.phone))}`);
-  } else {
-    lines.push("Your driver's name and phone number will reach you by e-mail as soon as a driver is assigned.");
-  }
   lines.push(
+    ...(driver
+      ? driverLines(driver)
+      : ["", "Your driver", "Your driver's name and phone number will reach you by e-mail as soon as a driver is assigned."]),
     "",
     "On the day",
     `If you cannot find your driver, or your flight is delayed, call us on ${site.phone}, quoting your order number ${row.orderId}.`,
@@ -134,11 +132,11 @@ export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, 
     "",
     site.siteName,
   );
-  const subject = `${site.siteName}: your transfer ${when}, booking ${row.orderId}`.replace(/\s+/g, " ").trim();
+  const subject = oneLine(`${site.siteName}: your transfer ${when}, booking ${row.orderId}`);
   const message: ReminderEmail = {
     kind: "reminder",
     leg,
-    recipient: str(row.email),
+    recipient: oneLine(row.email),
     subject: row.test ? TEST_SUBJECT_PREFIX + subject : subject,
     body: lines.join("\n") + "\n",
   };

@@ -1,5 +1,6 @@
 import { formatParisDateTime } from "../back-office/statuses";
 import { bookingSummary, TEST_SUBJECT_PREFIX, withManageLink, type BookingEmailInput, type EmailSite } from "../booking/emails";
+import { bookingPassengers, greeting, oneLine, placeText, routeText, serviceName, travellerName } from "../booking/email-text";
 import { formatEuros } from "../money";
 
 /**
@@ -20,43 +21,13 @@ export interface TravellerEmail {
   manageLink?: string;
 }
 
-/** One line: text a traveller typed never breaks a "Label: value" line apart. */
-function oneLine(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
-}
-
-/** Place names are stored as the form's values: "Charles_de_Gaulle_Airport_(CDG)". */
-function placeName(value: string): string {
-  return oneLine(value.replace(/_/g, " "));
-}
-
-function route(row: BookingEmailInput): string {
-  return `${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`;
-}
-
 function tested(row: BookingEmailInput, message: TravellerEmail): TravellerEmail {
   return row.test ? { ...message, subject: TEST_SUBJECT_PREFIX + message.subject } : message;
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function passengers(row: BookingEmailInput): string {
-  return [plural(row.adults, "adult", "adults"), plural(row.children, "child", "children"), plural(row.babies, "baby", "babies")].join(
-    ", ",
-  );
-}
-
 /** Each leg's pickup (Paris time), from and to, as the back office reads them. */
 function legLines(row: BookingEmailInput): string[] {
-  return bookingSummary(row).legs.flatMap((leg) => [
-    "",
-    leg.title,
-    `Pick-up: ${leg.pickupAt ? `${formatParisDateTime(new Date(leg.pickupAt))} (Paris time)` : leg.pickupText}`,
-    `From: ${leg.from}`,
-    `To: ${leg.to}`,
-  ]);
+  return bookingSummary(row).legs.flatMap((leg) => ["", leg.title, `Pick-up: ${leg.when}`, `From: ${leg.from}`, `To: ${leg.to}`]);
 }
 
 /** "on 12/05/2026 07:45": the first pickup, for a subject; "" when unknown. */
@@ -70,11 +41,10 @@ function firstPickup(row: BookingEmailInput): string {
  * `site.manageUrl` is the marker the outbox replaces with a link made as the message is sent.
  */
 export function manageLinkEmail(row: BookingEmailInput, site: EmailSite & { manageUrl: string }): TravellerEmail {
-  const name = oneLine(`${row.firstname} ${row.lastname}`);
   const lines = [
-    `Hello ${name || "traveller"},`,
+    greeting(row),
     "",
-    `You asked for the link to your booking ${row.orderId} with ${site.siteName} (${route(row)}${firstPickup(row)}, Paris time). Here it is:`,
+    `You asked for the link to your booking ${row.orderId} with ${site.siteName} (${routeText(row)}${firstPickup(row)}, Paris time). Here it is:`,
     "",
     site.manageUrl,
     "",
@@ -133,12 +103,12 @@ export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite,
     "The traveller is e-mailed the cancellation.",
     "",
     `Order number: ${row.orderId}`,
-    `Route: ${route(row)}`,
-    `Service: ${row.kind === "private" ? "Private transfer" : row.kind === "shuttle" ? "Shared shuttle" : oneLine(row.kind)}`,
-    `Passengers: ${passengers(row)}`,
+    `Route: ${routeText(row)}`,
+    `Service: ${serviceName(row.kind)}`,
+    `Passengers: ${bookingPassengers(row)}`,
     "",
     "Traveller",
-    `Name: ${oneLine(`${row.firstname} ${row.lastname}`)}`,
+    `Name: ${travellerName(row)}`,
     `E-mail: ${oneLine(row.email)}`,
     `Phone: ${oneLine(row.phone)}`,
     ...legLines(row),
@@ -147,7 +117,7 @@ export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite,
     kind: "traveller_cancelled",
     recipient: site.businessEmail,
     subject: oneLine(
-      `Booking ${row.orderId} cancelled by the traveller: ${placeName(row.depart)} to ${placeName(row.arrive)}${firstPickup(row)}`,
+      `Booking ${row.orderId} cancelled by the traveller: ${placeText(row.depart)} to ${placeText(row.arrive)}${firstPickup(row)}`,
     ),
     body: lines.join("\n") + "\n",
   });

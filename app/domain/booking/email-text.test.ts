@@ -1,0 +1,78 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  bookingPassengers,
+  greeting,
+  oneLine,
+  passengersText,
+  placeText,
+  plural,
+  routeText,
+  serviceName,
+  str,
+  travellerName,
+} from "./email-text";
+
+describe("the booking's words", () => {
+  it.each([
+    ["shuttle", "Shared shuttle"],
+    ["private", "Private transfer"],
+    ["  van\nhire ", "van hire"],
+    ["", "Transfer"],
+  ])("serviceName(%j) is %j", (kind, expected) => {
+    expect(serviceName(kind)).toBe(expected);
+  });
+
+  it.each([
+    ["Charles_de_Gaulle_Airport_(CDG)", "Charles de Gaulle Airport (CDG)"],
+    ["  Disneyland_Paris\n", "Disneyland Paris"],
+    [42, "42"],
+    [null, ""],
+    [{ place: "x" }, ""],
+  ])("placeText(%j) is %j", (value, expected) => {
+    expect(placeText(value)).toBe(expected);
+  });
+
+  it.each([
+    [{ adults: 1, children: 0, babies: 1 }, "1 adult, 0 children, 1 baby"],
+    [{ adults: 2, children: 1, babies: 0 }, "2 adults, 1 child, 0 babies"],
+  ])("passengersText(%j) is %j", (party, expected) => {
+    expect(passengersText(party)).toBe(expected);
+    expect(bookingPassengers(party)).toBe(expected);
+  });
+
+  it("reads a count that is not a whole number of people as 0", () => {
+    expect(bookingPassengers({ adults: 2, children: -1, babies: Number.NaN })).toBe("2 adults, 0 children, 0 babies");
+  });
+
+  it("writes the route one way or round trip, and the traveller's name or 'traveller'", () => {
+    const row = { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", roundTrip: true };
+    expect(routeText(row)).toBe("Orly Airport (ORY) to Disneyland Paris (round trip)");
+    expect(routeText({ ...row, roundTrip: false })).toBe("Orly Airport (ORY) to Disneyland Paris (one way)");
+    expect(greeting({ firstname: " Alice\n", lastname: "Martin " })).toBe("Hello Alice Martin,");
+    expect(greeting({ firstname: " ", lastname: "" })).toBe("Hello traveller,");
+    expect(travellerName({ firstname: "Alice", lastname: "" })).toBe("Alice");
+  });
+
+  it("never lets a value break a line: every text is one line, trimmed", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        for (const text of [oneLine(a), placeText(a), serviceName(a), greeting({ firstname: a, lastname: b })]) {
+          expect(text).not.toMatch(/[\r\n]/);
+          expect(text).toBe(text.trim());
+        }
+      }),
+    );
+  });
+
+  it("plural and str read as written", () => {
+    fc.assert(
+      fc.property(fc.nat(1000), (n) => {
+        expect(plural(n, "bag", "bags")).toBe(n === 1 ? "1 bag" : `${n} bags`);
+        expect(str(n)).toBe(String(n));
+      }),
+    );
+    expect(str(Number.POSITIVE_INFINITY)).toBe("");
+    expect(str(undefined)).toBe("");
+  });
+});

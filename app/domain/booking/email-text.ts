@@ -1,0 +1,79 @@
+/**
+ * The words a stored booking is written in, wherever the traveller or the business reads it: the
+ * e-mails (emails.ts, app/domain/manage/*-email.ts) and the traveller's booking page. Pure and
+ * defensive: the values come back from the database, and user text never breaks a line apart.
+ */
+
+/** What the booking's own words are drawn from (structurally a bookings row). */
+export interface BookingWords {
+  kind: string;
+  roundTrip: boolean;
+  depart: string;
+  arrive: string;
+  firstname: string;
+  lastname: string;
+  adults: number;
+  children: number;
+  babies: number;
+}
+
+/** One line: user text never breaks a "Label: value" line apart. */
+export function oneLine(value: string): string {
+  return value.replace(/\s+/g, " ").trim();
+}
+
+/** A string field, trimmed; numbers are shown as written; anything else is "". */
+export function str(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return "";
+}
+
+/** A stored place name as people read it: "Charles_de_Gaulle_Airport_(CDG)" → "Charles de Gaulle Airport (CDG)". */
+export function placeText(value: unknown): string {
+  return oneLine(str(value).replace(/_/g, " "));
+}
+
+/** "1 adult", "2 adults". */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** "Shared shuttle" or "Private transfer"; another kind as it is written, "Transfer" when empty. */
+export function serviceName(kind: string): string {
+  if (kind === "shuttle") return "Shared shuttle";
+  if (kind === "private") return "Private transfer";
+  return oneLine(kind) || "Transfer";
+}
+
+export interface Passengers {
+  adults: number;
+  children: number;
+  babies: number;
+}
+
+/** "2 adults, 1 child, 0 babies". */
+export function passengersText(p: Passengers): string {
+  return `${plural(p.adults, "adult", "adults")}, ${plural(p.children, "child", "children")}, ${plural(p.babies, "baby", "babies")}`;
+}
+
+/** The booking's party; a count that is not a whole number of people reads as 0. */
+export function bookingPassengers(row: Passengers): string {
+  const n = (v: number) => (Number.isSafeInteger(v) && v >= 0 ? v : 0);
+  return passengersText({ adults: n(row.adults), children: n(row.children), babies: n(row.babies) });
+}
+
+/** "Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)". */
+export function routeText(row: Pick<BookingWords, "depart" | "arrive" | "roundTrip">): string {
+  return `${placeText(row.depart)} to ${placeText(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`;
+}
+
+/** The traveller's name on one line; "" when none is stored. */
+export function travellerName(row: Pick<BookingWords, "firstname" | "lastname">): string {
+  return oneLine(`${row.firstname} ${row.lastname}`);
+}
+
+/** "Hello Alice Martin," or "Hello traveller,". */
+export function greeting(row: Pick<BookingWords, "firstname" | "lastname">): string {
+  return `Hello ${travellerName(row) || "traveller"},`;
+}
