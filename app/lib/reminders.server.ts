@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { bookings, drivers, outbox } from "../../db/schema";
-import { reminderEmail, reminderLegEnds } from "~/domain/manage/reminder-email";
-import type { EmailSite } from "~/domain/booking/emails";
+import { reminderEmail } from "~/domain/manage/reminder-email";
+import { meetingPointOfLeg, type EmailSite } from "~/domain/booking/emails";
 import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon, type ReminderLeg } from "~/domain/manage/reminders";
-import { meetingPointFor, type MeetingPoints } from "~/domain/meeting-points";
+import type { MeetingPoints } from "~/domain/meeting-points";
 import { emailSite } from "./booking-admin.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
@@ -87,13 +87,6 @@ async function candidates(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
-function meetingPointOf(points: MeetingPoints | null, row: BookingRow, leg: 1 | 2): string | null {
-  const ends = reminderLegEnds(row.details, leg);
-  if (!points || !ends) return null;
-  const service = row.kind === "shuttle" ? "shuttle" : "private";
-  return meetingPointFor(points, ends.pickup.place || (leg === 1 ? row.depart : row.arrive), ends.pickup.terminal, service) || null;
-}
-
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** What a reminder's text is drawn with besides its booking: the e-mails' site, the meeting points and the clock. */
@@ -122,7 +115,7 @@ export async function reminderRow(
     pickupAt: leg.pickupAt,
     site: context.site,
     driver,
-    meetingPoint: meetingPointOf(context.points, row, leg.leg),
+    meetingPoint: meetingPointOfLeg(row, leg.leg, context.points) || null,
     now: context.now,
   });
   return { ...message, orderId: row.orderId, linkMarker: manageLink ?? null };

@@ -138,7 +138,7 @@ describe("manageView", () => {
   });
 
   it("shows no meeting point without the file, and reads a booking without legs", () => {
-    expect(manageView(row, { ...input, points: null }).legs[0]!.meetingPoint).toBeNull();
+    expect(manageView(row, { ...input, points: undefined }).legs[0]!.meetingPoint).toBeNull();
     const bare = manageView({ ...row, details: {}, firstPickupAt: null }, input);
     expect(bare.legs).toEqual([]);
     expect(bare.deadline).toBeNull();

@@ -1,10 +1,10 @@
 import type { BookingStatus, PaymentStatus } from "~/domain/back-office/statuses";
 import { bookingPassengers, routeText, serviceName } from "~/domain/booking/email-text";
-import { bookingSummary } from "~/domain/booking/emails";
+import { bookingSummary, meetingPointOfLeg } from "~/domain/booking/emails";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
 import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
 import { travellerStatus, type TravellerStatus } from "~/domain/manage/status";
-import { meetingPointFor, type MeetingPoints } from "~/domain/meeting-points";
+import type { MeetingPoints } from "~/domain/meeting-points";
 import { formatEuros } from "~/domain/money";
 
 /**
@@ -70,16 +70,6 @@ export interface ManageView {
   refund: string | null;
 }
 
-type Json = Record<string, unknown>;
-
-function record(value: unknown): Json | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : null;
-}
-
-function text(value: unknown): string {
-  return typeof value === "string" ? value.trim() : "";
-}
-
 function moneyLines(row: ManagedRow): ManageView["money"] {
   const paid = row.paidAmountCents ?? row.priceCents;
   switch (row.status) {
@@ -97,27 +87,16 @@ function moneyLines(row: ManagedRow): ManageView["money"] {
   }
 }
 
-function legViews(row: ManagedRow, points: MeetingPoints | null): LegView[] {
-  const summary = bookingSummary(row);
-  const details = record(row.details);
-  const raw = details && Array.isArray(details.legs) ? details.legs : [];
-  const service = row.kind === "private" ? "private" : "shuttle";
-  return summary.legs.map((leg, i) => {
-    const stored = record(raw[i]);
-    const pickup = record(stored?.pickup);
-    const terminal = pickup && typeof pickup.terminal === "string" ? pickup.terminal.trim() : "";
-    const place = text(pickup?.place);
-    const meeting = points && place ? meetingPointFor(points, place, terminal, service) : "";
-    return {
-      title: leg.title,
-      when: leg.when,
-      from: leg.from,
-      to: leg.to,
-      meetingPoint: meeting || null,
-      passengers: leg.passengers,
-      notes: leg.notes,
-    };
-  });
+function legViews(row: ManagedRow, points: MeetingPoints | undefined): LegView[] {
+  return bookingSummary(row).legs.map((leg) => ({
+    title: leg.title,
+    when: leg.when,
+    from: leg.from,
+    to: leg.to,
+    meetingPoint: meetingPointOfLeg(row, leg.number, points) || null,
+    passengers: leg.passengers,
+    notes: leg.notes,
+  }));
 }
 
 export interface ManageViewInput {
@@ -126,7 +105,7 @@ export interface ManageViewInput {
   /** What a cancellation now refunds, in cents (booking-admin's refundableCents). */
   refundableCents: number;
   /** The business's meeting points, when they could be read. */
-  points: MeetingPoints | null;
+  points: MeetingPoints | undefined;
   now: Date;
 }
 

@@ -10,6 +10,7 @@ import {
   driverAssignedEmail,
   driverJobCancelledEmail,
   driverJobEmail,
+  meetingPointOfLeg,
   paymentLinkEmail,
   travellerLegs,
   voucherUrl,
@@ -554,5 +555,32 @@ describe("terminals, meeting points, the voucher and the calendar file", () => {
       details: { legs: [{ ...details.legs[1], dropoff: { ...details.legs[1]!.dropoff, terminal: "3" } }] },
     };
     expect(travellerLegs(dropTerminal, points)[0]!.to).toBe("Orly Airport (ORY), Terminal 3");
+  });
+
+  // One rule for every page and message that names a leg's meeting point.
+  it.each([
+    ["private", 1, "Terminal 2E, exit 8: your driver holds a sign with your name"],
+    ["private", 2, "Hotel lobby (private)"],
+    ["shuttle", 1, "CDG shuttle default"],
+    ["shuttle", 2, "Hotel lobby (shuttle)"],
+    // A kind that is no service gets none, rather than another service's.
+    ["minibus", 1, ""],
+    ["", 2, ""],
+    // No such leg.
+    ["private", 3, ""],
+  ])("meetingPointOfLeg: a %j booking's leg %i meets at %j", (kind, leg, expected) => {
+    expect(meetingPointOfLeg({ ...withTerminals, kind }, leg, points)).toBe(expected);
+  });
+
+  it("meetingPointOfLeg agrees with the voucher's legs, and gives none without the file or a pickup place", () => {
+    for (const kind of ["private", "shuttle", "minibus"]) {
+      const legs = travellerLegs({ ...withTerminals, kind }, points);
+      expect(legs.map((l) => meetingPointOfLeg({ ...withTerminals, kind }, l.number, points))).toEqual(legs.map((l) => l.meetingPoint));
+    }
+    expect(meetingPointOfLeg(withTerminals, 1, undefined)).toBe("");
+    expect(meetingPointOfLeg(withTerminals, 1, null)).toBe("");
+    const noPlace = { ...withTerminals, details: { legs: [{ ...details.legs[0], pickup: { kind: "flight" } }] } };
+    expect(meetingPointOfLeg(noPlace, 1, points)).toBe("");
+    expect(meetingPointOfLeg({ kind: "private", details: "nonsense" }, 1, points)).toBe("");
   });
 });

@@ -409,7 +409,7 @@ function staffEmail(row: BookingEmailInput, site: EmailSite, message: StaffEmail
  */
 function travellerLegLines(row: BookingEmailInput, legs: LegView[], site?: EmailSite): string[] {
   return legs.flatMap((leg) => {
-    const meetingPoint = site ? legMeetingPoint(leg, row.kind, site.meetingPoints) : "";
+    const meetingPoint = site ? pickupMeetingPoint(leg, row.kind, site.meetingPoints) : "";
     return [
       "",
       legTitle(leg, row.roundTrip),
@@ -421,15 +421,35 @@ function travellerLegLines(row: BookingEmailInput, legs: LegView[], site?: Email
   });
 }
 
+/**
+ * The meeting points file's service for a booking's kind. The one rule for a kind that is neither
+ * (none the site stores): no service, so no meeting point anywhere (e-mails, booking page, voucher,
+ * calendar, reminder) rather than another service's, which could send the traveller to the wrong
+ * place; the pickup place itself then stands for it.
+ */
 function serviceOf(kind: string): TransferKind | null {
   return kind === "shuttle" || kind === "private" ? kind : null;
 }
 
 /** Where the driver meets the traveller at the leg's pickup (its place, terminal and the service); "" when unknown. */
-function legMeetingPoint(leg: LegView, kind: string, points: MeetingPoints | undefined): string {
+function pickupMeetingPoint(leg: LegView, kind: string, points: MeetingPoints | null | undefined): string {
   const service = serviceOf(kind);
   if (!points || !service || leg.from.rawPlace === "") return "";
   return meetingPointFor(points, leg.from.rawPlace, leg.from.terminalCode, service);
+}
+
+/**
+ * The meeting point of leg `leg` (1 outbound, 2 return) of a stored booking: the meeting points
+ * file's text for its pickup's place and terminal and the booking's service. "" without the file,
+ * without such a leg or a stored pickup place, or for a kind that is not a service (serviceOf).
+ */
+export function meetingPointOfLeg(
+  row: Pick<BookingEmailInput, "kind" | "details">,
+  leg: number,
+  points: MeetingPoints | null | undefined,
+): string {
+  const found = readLegs(record(row.details)).find((l) => l.number === leg);
+  return found ? pickupMeetingPoint(found, row.kind, points) : "";
 }
 
 /** Whether the booking's calendar file has an event: a leg whose pickup moment is readable. */
@@ -729,7 +749,7 @@ export function travellerLegs(row: Pick<BookingEmailInput, "kind" | "roundTrip" 
       flight: flightText(leg.from, "from") ?? flightText(leg.to, "to"),
       terminal: leg.from.terminal ?? leg.to.terminal,
       passengers: leg.passengers ? passengersText(leg.passengers) : null,
-      meetingPoint: legMeetingPoint(leg, row.kind, points),
+      meetingPoint: pickupMeetingPoint(leg, row.kind, points),
       durationMinutes: leg.durationMinutes,
       delayDepartMinutes: leg.delayDepartMinutes,
       pickupIsFlight: leg.from.flight,
@@ -749,6 +769,8 @@ export { placeText, serviceName } from "./email-text";
 // The same reading for the back office's booking page
 
 export interface LegSummary {
+  /** 1 outbound, 2 return. */
+  number: number;
   title: string;
   /** The pickup moment as stored (an ISO instant), when readable. */
   pickupAt: string | null;
@@ -779,6 +801,7 @@ export function bookingSummary(row: Pick<BookingEmailInput, "roundTrip" | "detai
     const instant = typeof at === "string" && !Number.isNaN(new Date(at).getTime()) ? at : null;
     const pickupText = pickupLine(leg).replace(/^Pick-up: /, "");
     return {
+      number: leg.number,
       title: `${legTitle(leg, row.roundTrip)} (leg ${leg.number})`,
       pickupAt: instant,
       pickupText,

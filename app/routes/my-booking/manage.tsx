@@ -64,7 +64,7 @@ async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
 async function meetingPoints(context: Route.LoaderArgs["context"]) {
   return context.booking.meetingPoints.get().then(
     (file) => file.points,
-    () => null,
+    () => undefined,
   );
 }
 
