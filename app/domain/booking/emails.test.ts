@@ -219,6 +219,17 @@ describe("bookingEmails", () => {
     expect(t!.body).toContain(`cancel before ${deadline} (Paris time)`);
   });
 
+  it("gives the deadline of the booking's page: 24 hours of elapsed time before the first pickup, its column first", () => {
+    // 10:00 on the Sunday the clocks go back: free cancellation ends at 11:00 (summer time) the day before.
+    const autumn = { legs: [{ leg: 1, date: "2026-10-25", pickupAt: "2026-10-25T09:00:00.000Z", pickup: {}, dropoff: {} }] };
+    const [t] = bookingEmails({ ...row, roundTrip: false, details: autumn }, site);
+    expect(t!.body).toContain("For this booking: cancel before 24/10/2026 at 11:00 (Paris time) for a full refund.");
+    // The column wins over the details, as on the page; the details stand in when it is empty.
+    const column = new Date("2026-08-15T05:45:00.000Z");
+    expect(bookingEmails({ ...row, firstPickupAt: column }, site)[0]!.body).toContain("cancel before 14/08/2026 at 07:45 (Paris time)");
+    expect(bookingEmails({ ...row, firstPickupAt: null }, site)[0]!.body).toContain("cancel before 30/06/2026 at 07:45 (Paris time)");
+  });
+
   it("falls back on the leg's date and given pickup time when the moment is unreadable", () => {
     const details = {
       legs: [

@@ -8,6 +8,8 @@
  */
 import { displayPhone } from "../back-office/driver-form";
 import { formatParisDateTime } from "../back-office/statuses";
+import { firstPickupOf } from "../manage/cancel";
+import { freeCancellationUntil } from "../manage/deadline";
 import { airportCodeOfPlace, meetingPointFor, type MeetingPoints } from "../meeting-points";
 import { formatEuros } from "../money";
 import type { TransferKind } from "../site-paths";
@@ -58,6 +60,8 @@ export interface BookingEmailInput {
   details: unknown;
   /** A sandbox booking: no money moved, and both subjects say so. */
   test?: boolean;
+  /** The first pickup's column, read before the first leg's instant in `details` (firstPickupOf). */
+  firstPickupAt?: Date | null;
 }
 
 export interface EmailSite {
@@ -285,7 +289,7 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json |
   ];
   lines.push(...travellerLegLines(row, legs, site));
   lines.push("", "Cancellation", CANCELLATION_RULE);
-  const deadline = cancellationDeadline(details);
+  const deadline = cancellationDeadline(row);
   if (deadline) lines.push(`For this booking: cancel before ${deadline.date} at ${deadline.time} (Paris time) for a full refund.`);
   const calendar = hasCalendarEvents(legs);
   lines.push(
@@ -308,13 +312,13 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Json |
   return withManageLink(message, site);
 }
 
-/** 24 hours before the first leg's pickup, in Paris time; null when the pickup is unknown. */
-function cancellationDeadline(details: Json | null): { date: string; time: string } | null {
-  const legs = details && Array.isArray(details.legs) ? details.legs : [];
-  const at = record(legs[0])?.pickupAt;
-  if (typeof at !== "string") return null;
-  const ms = new Date(at).getTime();
-  return Number.isNaN(ms) ? null : parisDateTime(new Date(ms - 24 * 3_600_000));
+/**
+ * The end of free cancellation (app/domain/manage/deadline.ts) in Paris time, from the first
+ * pickup as the booking's page reads it (firstPickupOf); null when the pickup is unknown.
+ */
+function cancellationDeadline(row: BookingEmailInput): { date: string; time: string } | null {
+  const first = firstPickupOf({ firstPickupAt: row.firstPickupAt ?? null, details: row.details });
+  return first ? parisDateTime(freeCancellationUntil(first)) : null;
 }
 
 function businessEmail(row: BookingEmailInput, site: EmailSite, details: Json | null, legs: LegView[]): BookingEmail {
