@@ -8,9 +8,11 @@ import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/
 import {
   addNote,
   assignDriver,
+  assignedDriver,
   cancelBooking,
   confirmBooking,
   createPhoneBooking,
+  driverOf,
   loadBookingPage,
   PaymentLinkFailed,
   markFinished,
@@ -700,6 +702,24 @@ describe("resendEmail by the booking's state", () => {
       driverEmail === null ? null : { email: driverEmail },
     );
     expect(refusal !== null).toBe(refused);
+  });
+});
+
+describe("driverOf and assignedDriver", () => {
+  it("staff see the booking's driver in every state; the traveller only while the driver is assigned, the phone written for people", async () => {
+    const karim = await addDriver({ name: "Karim Benali" });
+    const none = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    expect(await driverOf(database.db, none)).toBeUndefined();
+    expect(await assignedDriver(database.db, none)).toBeNull();
+    for (const [bookingStatus, told] of [
+      ["driver_assigned", true],
+      ["completed", false],
+      ["cancelled", false],
+    ] as const) {
+      const row = await newBooking({ ...paid, bookingStatus, driverId: karim.id });
+      expect((await driverOf(database.db, row))?.name).toBe("Karim Benali");
+      expect(await assignedDriver(database.db, row)).toEqual(told ? { name: "Karim Benali", phone: "+33 6 98 76 54 32" } : null);
+    }
   });
 });
 

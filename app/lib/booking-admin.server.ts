@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import type { DoneCode } from "~/domain/back-office/booking-actions";
+import { displayPhone } from "~/domain/back-office/driver-form";
 import { availableActions, canRefund, nextStatus, type StatusAction } from "~/domain/back-office/statuses";
 import {
   bookingCancelledEmail,
@@ -11,6 +12,7 @@ import {
   driverJobEmail,
   paymentLinkEmail,
   type BookingEmail,
+  type EmailDriver,
   type EmailSite,
   type StaffEmail,
 } from "~/domain/booking/emails";
@@ -94,7 +96,12 @@ export function outboxValues<T extends OutboxMessage | StaffEmail | BookingEmail
   return { ...rest, linkMarker: manageLink ?? null };
 }
 
-async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefined> {
+/**
+ * The booking `orderId`, its row locked (SELECT … FOR UPDATE) until the transaction ends: every
+ * change to a booking, staff's or the traveller's, takes it first, so two changes take turns and
+ * the second reads the first's result.
+ */
+export async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefined> {
   return (await tx.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1).for("update"))[0];
 }
 
@@ -111,10 +118,24 @@ function audit(tx: Tx, actor: AuditActor, orderId: string, action: string, detai
   return recordAudit(tx, { actorId: actor.id, actor: actor.email, action, orderId, detail });
 }
 
-/** The driver assigned to a booking, if any. */
-async function driverOf(tx: Pick<Db, "select">, row: BookingRow): Promise<DriverRow | undefined> {
+/** The driver on a booking (the one assigned, or the last one once it is closed), if any: what staff see. */
+export async function driverOf(tx: Pick<Db, "select">, row: Pick<BookingRow, "driverId">): Promise<DriverRow | undefined> {
   if (row.driverId === null) return undefined;
   return (await tx.select().from(drivers).where(eq(drivers.id, row.driverId)).limit(1))[0];
+}
+
+/**
+ * The driver the traveller is told of (the booking's page, the voucher, the reminder): the one
+ * assigned while the booking is driver_assigned, with the phone written for people; null
+ * otherwise (not assigned yet, or the booking is closed).
+ */
+export async function assignedDriver(
+  tx: Pick<Db, "select">,
+  row: Pick<BookingRow, "driverId" | "bookingStatus">,
+): Promise<EmailDriver | null> {
+  if (row.bookingStatus !== "driver_assigned") return null;
+  const driver = await driverOf(tx, row);
+  return driver ? { name: driver.name, phone: displayPhone(driver.phone) } : null;
 }
 
 /** new → confirmed, with the traveller's confirmation e-mail (the driver in it when one is assigned). */

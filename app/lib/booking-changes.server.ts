@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { bookings, drivers, outbox } from "../../db/schema";
+import { bookings, outbox } from "../../db/schema";
 import { TEST_SUBJECT_PREFIX, type EmailSite } from "~/domain/booking/emails";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { bookingChangedEmail, driverChangedJobEmail, type ChangeEmail } from "~/domain/manage/change-email";
@@ -7,6 +7,7 @@ import type { ChangeForm } from "~/domain/manage/change-form";
 import { changeText, legTitle, legsInReminderChanged, planChange, type Change, type Problem } from "~/domain/manage/changes";
 import { bookingLegs, remindable, staleReminders } from "~/domain/manage/reminders";
 import { recordAudit } from "./audit.server";
+import { driverOf, lockBooking, type Tx } from "./booking-admin.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 import { reminderRow } from "./reminders.server";
@@ -26,8 +27,6 @@ import { reminderRow } from "./reminders.server";
  * the reminder is due needs nothing: the worker reads the booking when it writes it.
  */
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 export const TRAVELLER_CHANGE_ACTION = "booking_changed_by_traveller";
 
 export type ChangeOutcome =
@@ -41,10 +40,6 @@ export interface TravellerChange {
   posted: Readonly<Record<string, string>>;
   now: Date;
   rows: readonly PriceRow[];
-}
-
-async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefined> {
-  return (await tx.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1).for("update"))[0];
 }
 
 /** An updated reminder's subject: the reminder's own, said to be updated (after a test booking's prefix). */
@@ -103,7 +98,7 @@ export async function changeBookingByTraveller(db: Db, orderId: string, change: 
       .set({ details, phone, firstPickupAt, returnPickupAt, updatedAt: sql`now()` })
       .where(eq(bookings.id, row.id))
       .returning();
-    const driver = row.driverId === null ? undefined : (await tx.select().from(drivers).where(eq(drivers.id, row.driverId)).limit(1))[0];
+    const driver = await driverOf(tx, row);
     const tellDriver = driver !== undefined && plan.changes.some((c) => c.forDriver);
     const messages: ChangeEmail[] = [
       bookingChangedEmail(updated!, site, plan.changes, driver ? { driver, told: tellDriver } : null),

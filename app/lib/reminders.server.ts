@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
-import { bookings, drivers, outbox } from "../../db/schema";
+import { bookings, outbox } from "../../db/schema";
 import { reminderEmail } from "~/domain/manage/reminder-email";
 import { meetingPointOfLeg, type EmailSite } from "~/domain/booking/emails";
 import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon, type ReminderLeg } from "~/domain/manage/reminders";
 import type { MeetingPoints } from "~/domain/meeting-points";
-import { emailSite } from "./booking-admin.server";
+import { assignedDriver, emailSite, type Tx } from "./booking-admin.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 import type { Settings } from "./settings.server";
@@ -87,8 +87,6 @@ async function candidates(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-
 /** What a reminder's text is drawn with besides its booking: the e-mails' site, the meeting points and the clock. */
 export interface ReminderContext {
   site: EmailSite;
@@ -107,8 +105,7 @@ export async function reminderRow(
   leg: ReminderLeg,
   context: ReminderContext,
 ): Promise<typeof outbox.$inferInsert> {
-  const driverRow = row.driverId === null ? undefined : (await tx.select().from(drivers).where(eq(drivers.id, row.driverId)).limit(1))[0];
-  const driver = driverRow ? { name: driverRow.name, phone: driverRow.phone } : null;
+  const driver = await assignedDriver(tx, row);
   const { manageLink, ...message } = reminderEmail({
     row,
     leg: leg.leg,

@@ -5,7 +5,8 @@ import { firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import { RefundRefused, SandboxProvider } from "./payments.server";
 import { createRateLimiter } from "./rate-limits.server";
-import { assignedDriver, cancelByTraveller, requestManageLink } from "./traveller-booking.server";
+import { assignedDriver } from "./booking-admin.server";
+import { cancelByTraveller, requestManageLink } from "./traveller-booking.server";
 import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 

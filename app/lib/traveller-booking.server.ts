@@ -1,13 +1,11 @@
-import { eq } from "drizzle-orm";
-import { drivers, outbox } from "../../db/schema";
-import { displayPhone } from "~/domain/back-office/driver-form";
+import { outbox } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/emails";
 import { sameEmail } from "~/domain/manage/lost-link-form";
 import { firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
 import { manageLinkEmail, travellerCancelledEmail } from "~/domain/manage/traveller-emails";
 import { cancelWithRefund, outboxValues, TRAVELLER_ACTOR, type ActionOutcome } from "./booking-admin.server";
 import { recordAudit } from "./audit.server";
-import { findByOrderId, type BookingRow } from "./bookings.server";
+import { findByOrderId } from "./bookings.server";
 import type { Db } from "./db.server";
 import { newLinkMarker } from "./manage-links.server";
 import type { PaymentProvider } from "./payments.server";
@@ -18,13 +16,6 @@ import type { RateLimiter } from "./rate-limits.server";
  * cancel it under the 24-hour rule, refunded in full once, and ask for its link again. The page
  * opens the booking by its token (manage.server.ts); these functions take the booking it found.
  */
-
-/** The driver of a booking, as its page shows them: name and phone written for people. */
-export async function assignedDriver(db: Db, row: BookingRow): Promise<{ name: string; phone: string } | null> {
-  if (row.driverId === null || row.bookingStatus !== "driver_assigned") return null;
-  const driver = (await db.select().from(drivers).where(eq(drivers.id, row.driverId)).limit(1))[0];
-  return driver ? { name: driver.name, phone: displayPhone(driver.phone) } : null;
-}
 
 export type TravellerCancelOutcome =
   { ok: true; refundedCents: number } | { ok: false; status: 404 | 409 | 502; message: string; already?: boolean };

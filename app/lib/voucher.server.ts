@@ -1,10 +1,7 @@
-import { eq } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { AppLoadContext } from "react-router";
-import { drivers } from "../../db/schema";
-import { displayPhone } from "~/domain/back-office/driver-form";
-import { voucherView, type VoucherDriver, type VoucherView } from "~/domain/manage/voucher";
-import type { BookingRow } from "./bookings.server";
+import { voucherView, type VoucherView } from "~/domain/manage/voucher";
+import { assignedDriver } from "./booking-admin.server";
 import { managedBooking } from "./manage.server";
 import { manageUrl } from "./manage-links.server";
 
@@ -20,15 +17,6 @@ export interface VoucherData {
   qr: string;
 }
 
-/** The assigned driver's name and phone, written for people; null until one is assigned. */
-async function driverOf(context: AppLoadContext, row: BookingRow): Promise<VoucherDriver | null> {
-  if (row.driverId === null || row.bookingStatus !== "driver_assigned") return null;
-  const db = await context.booking.db();
-  const found = await db.select({ name: drivers.name, phone: drivers.phone }).from(drivers).where(eq(drivers.id, row.driverId)).limit(1);
-  const driver = found[0];
-  return driver ? { name: driver.name, phone: displayPhone(driver.phone) } : null;
-}
-
 /** The QR code of a link: medium error correction and a 4-module quiet zone, read from paper and from a screen. */
 export function qrSvg(link: string): Promise<string> {
   return QRCode.toString(link, { type: "svg", margin: 4, errorCorrectionLevel: "M" });
@@ -40,6 +28,10 @@ export async function voucherData(context: AppLoadContext, token: string | undef
     (loaded) => loaded.points,
     () => undefined,
   );
-  const voucher = voucherView(row, { phone: context.settings.phone, points, driver: await driverOf(context, row) });
+  const voucher = voucherView(row, {
+    phone: context.settings.phone,
+    points,
+    driver: await assignedDriver(await context.booking.db(), row),
+  });
   return { voucher, qr: await qrSvg(manageUrl(context.settings.siteUrl, token ?? "")) };
 }

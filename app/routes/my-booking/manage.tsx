@@ -13,12 +13,12 @@ import { FormErrors } from "~/components/ui/FormErrors";
 import { cancelFormSchema, firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
 import { formatEuros } from "~/domain/money";
 import { fieldsOf } from "~/lib/admin-forms.server";
-import { emailSite, refundableCents } from "~/lib/booking-admin.server";
+import { assignedDriver, emailSite, refundableCents } from "~/lib/booking-admin.server";
 import type { BookingRow } from "~/lib/bookings.server";
 import { managedBooking } from "~/lib/manage.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { readFormBody } from "~/lib/request-guards.server";
-import { assignedDriver, cancelByTraveller } from "~/lib/traveller-booking.server";
+import { cancelByTraveller } from "~/lib/traveller-booking.server";
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
