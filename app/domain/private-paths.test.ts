@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isBackOfficePath, isTravellerPath, routedPath } from "./private-paths";
+import { isBackOfficePath, isDecodablePath, isTravellerPath, mayHoldTravellerToken, routedPath } from "./private-paths";
 
 const TOKEN = "q3Xr9_0-abcdefghijklmnopqrstuvwxyzABCDEFGHI";
 
@@ -100,5 +100,82 @@ describe("isBackOfficePath", () => {
     ["/rates", false],
   ])("%s → %s", (target, expected) => {
     expect(isBackOfficePath(target)).toBe(expected);
+  });
+});
+
+describe("mayHoldTravellerToken", () => {
+  it.each([
+    // Every traveller's path the router opens.
+    [`/my-booking/${TOKEN}`, true],
+    [`/%6Dy-booking/${TOKEN}`, true],
+    [`/x/../MY-BOOKING/${TOKEN}`, true],
+    ["/My-Booking.data", true],
+    // A token written in the path though the router opens no booking page there.
+    [`/my-booking/${TOKEN}/../..`, true],
+    [`/my-booking/${TOKEN}/../../favicon.ico`, true],
+    [`/My-Booking/${TOKEN}%`, true],
+    [`/my-booking/${TOKEN}/calendar.ics%`, true],
+    [`/my-booking%`, true],
+    [`/%6D%79-booking%ZZ/${TOKEN}`, true],
+    [`/x/my-booking%2F${TOKEN}`, true],
+    [`http://example.com/My-Booking/${TOKEN}/..`, true],
+    // Nothing of /my-booking in the path.
+    ["/", false],
+    ["/rates", false],
+    ["/booking/x", false],
+    ["/reservation?next=/my-booking/x", false],
+    ["/x#/my-booking/y", false],
+    ["/admin/bookings", false],
+    ["/%E0%A4%A", false],
+  ])("%s → %s", (target, expected) => {
+    expect(mayHoldTravellerToken(target)).toBe(expected);
+  });
+
+  it("holds whenever isTravellerPath does", () => {
+    const segment = fc.constantFrom("my-booking", "My-Booking", "%6Dy-booking", "x", "..", ".", "", "%2e%2e", TOKEN, "voucher", "%", "%zz");
+    fc.assert(
+      fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segments) => {
+        const target = `/${segments.join("/")}`;
+        return !isTravellerPath(target) || mayHoldTravellerToken(target);
+      }),
+    );
+  });
+});
+
+describe("isDecodablePath", () => {
+  it.each([
+    ["/", true],
+    [`/my-booking/${TOKEN}`, true],
+    ["/%6Dy-booking/%C3%A9t%C3%A9", true],
+    ["/x?q=%", true],
+    ["/x#%", true],
+    [`/my-booking/${TOKEN}%`, false],
+    [`/my-booking/${TOKEN}/calendar.ics%`, false],
+    [`/my-booking/${TOKEN}/change%ZZ`, false],
+    ["/%E0%A4%A", false],
+    ["/%C3", false],
+    ["http://example.com/a%zz", false],
+  ])("%s → %s", (target, expected) => {
+    expect(isDecodablePath(target)).toBe(expected);
+  });
+
+  it("is false exactly when a segment fails decodeURIComponent, as the router decodes a path", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom("a", "%", "%2", "%20", "%zz", "%C3%A9", "%C3", "/", "my-booking"), { maxLength: 8 }),
+        (parts) => {
+          const path = `/${parts.join("")}`;
+          let decodes = true;
+          for (const segment of path.split("/")) {
+            try {
+              decodeURIComponent(segment);
+            } catch {
+              decodes = false;
+            }
+          }
+          return isDecodablePath(path) === decodes;
+        },
+      ),
+    );
   });
 });

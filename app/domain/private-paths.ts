@@ -38,6 +38,57 @@ export function isTravellerPath(target: string): boolean {
   return path === "/my-booking" || path.startsWith("/my-booking/");
 }
 
+/**
+ * Whether a request's address may carry a traveller's token as written, though the router may not
+ * open it as a booking page: its routed path is a traveller's (isTravellerPath), or one of its path's
+ * segments as written begins with "my-booking" once its ASCII %XX escapes are read, whatever the case.
+ * So `/my-booking/<token>/../..` (which resolves to the home page, and to which the file server
+ * answers a redirect naming the token) and `/My-Booking/<token>%` (which cannot be decoded) count.
+ * Errs on the private side: `/x/my-bookingxyz` counts too. Never used to let a request through.
+ */
+export function mayHoldTravellerToken(target: string): boolean {
+  if (isTravellerPath(target)) return true;
+  return rawPathOf(target)
+    .split("/")
+    .some((segment) => asciiDecoded(segment).toLowerCase().startsWith("my-booking"));
+}
+
+/**
+ * Whether every segment of a request's path is valid percent-encoding, as the router decodes it.
+ * The router (and its matchRoutes) prints a warning naming the whole path of one that is not, token
+ * included, so the server refuses such a request before anything reads it (server/app.ts).
+ */
+export function isDecodablePath(target: string): boolean {
+  return decodedSegments(target) !== null;
+}
+
+/**
+ * A path's segments decoded as the router decodes them, or null when one is not valid
+ * percent-encoding. The decoded values are kept: the production bundler drops a call to
+ * decodeURIComponent whose result is unused, and the check would go with it.
+ */
+function decodedSegments(target: string): string[] | null {
+  const decoded: string[] = [];
+  for (const segment of rawPathOf(target).split("/")) {
+    try {
+      decoded.push(decodeURIComponent(segment));
+    } catch {
+      return null;
+    }
+  }
+  return decoded;
+}
+
+/** A request target's path as written: no scheme and host (a request line may carry them), no query or fragment. */
+function rawPathOf(target: string): string {
+  return target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/, 1)[0] ?? "";
+}
+
+/** A segment with its ASCII %XX escapes read and every other character as written (a lone "%" stays). */
+function asciiDecoded(segment: string): string {
+  return segment.replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
 /** Whether a request's path (or path and query, or whole URL) is the back office's. */
 export function isBackOfficePath(target: string): boolean {
   const path = routedPath(target);
