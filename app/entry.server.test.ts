@@ -38,13 +38,14 @@ describe("loggablePath", () => {
 describe("defaultCacheControl", () => {
   const token = "q3Xr9_0-abcdefghijklmnopqrstuvwxyzABCDEFGHI";
   it.each([
-    [`/my-booking/${token}`, "no-store"],
-    [`/My-Booking/${token}`, "no-store"],
-    [`/MY-BOOKING/${token}/voucher`, "no-store"],
-    [`/%6Dy-booking/${token}`, "no-store"],
-    [`/my-booking/${token}.data`, "no-store"],
-    ["/my-booking", "no-store"],
-    ["/My-Booking.data", "no-store"],
+    // A traveller's pages: none here, the server's no-store (server/app.ts).
+    [`/my-booking/${token}`, null],
+    [`/My-Booking/${token}`, null],
+    [`/MY-BOOKING/${token}/voucher`, null],
+    [`/%6Dy-booking/${token}`, null],
+    [`/my-booking/${token}.data`, null],
+    ["/my-booking", null],
+    ["/My-Booking.data", null],
     ["/admin/bookings", "no-store"],
     ["/Admin/Bookings", "no-store"],
     ["/%61dmin.data", "no-store"],
@@ -57,7 +58,24 @@ describe("defaultCacheControl", () => {
   });
 
   it("is what a page's data gets when its route says nothing", () => {
-    const response = handleDataRequest(new Response("{}"), { request: new Request(`http://x/My-Booking/${token}.data`) });
+    const response = handleDataRequest(new Response("{}"), { request: new Request("http://x/Admin/Bookings.data") });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const rates = handleDataRequest(new Response("{}"), { request: new Request("http://x/rates.data") });
+    expect(rates.headers.get("Cache-Control")).toBe("no-cache");
+  });
+
+  it("leaves a traveller's data with no Cache-Control, even one its route set: the server's is the only one", () => {
+    const given: Record<string, string>[] = [{}, { "Cache-Control": "no-store" }, { "Cache-Control": "public, max-age=60" }];
+    for (const headers of given) {
+      const response = handleDataRequest(new Response("{}", { headers }), { request: new Request(`http://x/My-Booking/${token}.data`) });
+      expect(response.headers.has("Cache-Control")).toBe(false);
+    }
+  });
+
+  it("keeps a route's own Cache-Control elsewhere", () => {
+    const response = handleDataRequest(new Response("{}", { headers: { "Cache-Control": "no-store" } }), {
+      request: new Request("http://x/response_bank_ok_ko.data"),
+    });
     expect(response.headers.get("Cache-Control")).toBe("no-store");
   });
 });

@@ -15,13 +15,26 @@ import adminStyles from "~/styles/admin.css?inline";
 export const streamTimeout = 5_000;
 
 /**
- * Public pages are revalidated on every visit (prices and settings change without a rebuild);
- * back-office pages and a traveller's booking pages (their address holds a secret) are never kept,
- * however their path is spelled (the router matches /My-Booking/… and /%6Dy-booking/… too).
+ * The Cache-Control a page or its data gets when its route says none. Public pages are revalidated
+ * on every visit (prices and settings change without a rebuild); back-office pages are never kept,
+ * however their path is spelled (the router matches /Admin/… and /%61dmin/… too).
+ *
+ * A traveller's booking pages (their address holds a secret) get `no-store` from the server itself,
+ * on every answer under /my-booking however spelled (server/app.ts). React Router's Express adapter
+ * appends a response's headers to the server's, so a Cache-Control set here would be a second one:
+ * there is none here (null), and a route's own is taken off (`cacheHeaders`).
  */
-export function defaultCacheControl(request: Request): string {
+export function defaultCacheControl(request: Request): string | null {
   const path = new URL(request.url).pathname;
-  return isBackOfficePath(path) || isTravellerPath(path) ? "no-store" : "no-cache";
+  if (isTravellerPath(path)) return null;
+  return isBackOfficePath(path) ? "no-store" : "no-cache";
+}
+
+/** A response's Cache-Control: the route's own, else the default; none on a traveller's page (the server's, server/app.ts). */
+function cacheHeaders(headers: Headers, request: Request): void {
+  const value = defaultCacheControl(request);
+  if (value === null) headers.delete("Cache-Control");
+  else if (!headers.has("Cache-Control")) headers.set("Cache-Control", value);
 }
 
 /**
@@ -38,8 +51,8 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   // Pages are revalidated on every visit (prices and settings change without a rebuild), unless
-  // the route says otherwise.
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", defaultCacheControl(request));
+  // the route says otherwise; a traveller's have theirs from the server.
+  cacheHeaders(responseHeaders, request);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -89,7 +102,7 @@ export default function handleRequest(
 
 /** The data of client-side navigations is kept like the pages, unless the route says otherwise. */
 export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", defaultCacheControl(request));
+  cacheHeaders(response.headers, request);
   return response;
 }
 

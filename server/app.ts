@@ -7,7 +7,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
-import { isBackOfficePath, isTravellerPath } from "~/domain/private-paths";
+import { isBackOfficePath, isDecodablePath, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
@@ -58,6 +58,26 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   app.set("trust proxy", typeof settings.trustProxy === "number" ? settings.trustProxy : [...settings.trustProxy]);
 
   app.use(securityHeaders(settings, { dev: Boolean(vite) }));
+
+  // A traveller's booking pages carry a secret token in their address: never kept by a cache, never
+  // sent on as a Referer to another site (docs/decisions/0017-manage-links.md). This is the one
+  // place both headers come from, for every answer on such an address, whatever answers it after:
+  // a page, its data, a redirect after a form post, a file, the refusals below (405, 403, 400) and
+  // the file server's redirect of `/my-booking/<token>/..`. It runs after the security headers, so
+  // its Referrer-Policy replaces the site's. React Router's adapter appends a route's headers to
+  // these, so app/entry.server.tsx and the routes under /my-booking add no Cache-Control of their own.
+  app.use((req, res, next) => {
+    if (mayHoldTravellerToken(req.originalUrl)) res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+    next();
+  });
+
+  // A path that is not valid percent-encoding is refused here, before the page cache and the router
+  // read it: React Router prints a warning naming such a path, and a traveller's holds a token.
+  app.use((req, res, next) => {
+    if (isDecodablePath(req.originalUrl)) return next();
+    plainAnswer(res, 400);
+  });
+
   app.use(compression());
 
   // The site answers GET, HEAD and POST; any other method (OPTIONS, TRACE, PROPFIND…) is refused
@@ -102,14 +122,6 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
     const own = [new URL(settings.siteUrl).origin, `${req.protocol}://${req.get("host") ?? ""}`];
     if ((origin && own.includes(origin)) || (!origin && fetchSite === "same-origin")) return next();
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This request did not come from our site.");
-  });
-
-  // A traveller's booking pages carry a secret token in their address: never sent on as a Referer
-  // to another site (docs/decisions/0017-manage-links.md). They are never stored by a cache either:
-  // app/entry.server.tsx says no-store on their pages and data, their files say it themselves.
-  app.use((req, res, next) => {
-    if (isTravellerPath(req.originalUrl)) res.set("Referrer-Policy", "no-referrer");
-    next();
   });
 
   // Old payment provider configurations still return visitors to the PHP path.
@@ -172,29 +184,35 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
     );
   }
 
-  // What reaches Express's own error page (an address that is not valid percent-encoding, say)
-  // gets one plain sentence instead of the error's name and, outside production, its stack.
+  // What reaches Express's own error page gets one plain sentence instead of the error's name
+  // and, outside production, its stack.
   const plainError: express.ErrorRequestHandler = (error: { status?: unknown }, _req, res, next) => {
     if (res.headersSent) return next(error);
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
     if (status >= 500) console.error(`Request failed: ${(error as Error).name ?? "Error"}`);
-    res
-      .status(status)
-      .set("Cache-Control", "no-store")
-      .type("text/plain")
-      .send(
-        status < 500
-          ? "This address could not be read. Please check it and try again."
-          : "Something went wrong on our side. Please try again in a moment.",
-      );
+    plainAnswer(res, status);
   };
   app.use(plainError);
 
+  // A path that cannot be decoded goes straight to Express, which refuses it (above).
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (cache) cache.handle(req, res, () => app(req, res));
+    if (cache && isDecodablePath(req.url ?? "/")) cache.handle(req, res, () => app(req, res));
     else app(req, res);
   };
   return { app, listener };
+}
+
+/** The site's plain answer to a request it cannot serve: one sentence, never stored. */
+function plainAnswer(res: express.Response, status: number): void {
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .type("text/plain")
+    .send(
+      status < 500
+        ? "This address could not be read. Please check it and try again."
+        : "Something went wrong on our side. Please try again in a moment.",
+    );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import os from "node:os";
@@ -51,14 +52,27 @@ function withoutNonce(html: string): string {
   return html.replace(/nonce="[^"]*"/g, 'nonce=""');
 }
 
-/**
- * A GET of a path sent exactly as written (fetch would resolve and re-encode it), with each header
- * line the server sent: `values(name)` lists every line of that header, so a header sent twice shows.
- */
-function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}) {
+interface RawAnswer {
+  status: number;
+  body: string;
+  /** Every line of a header, as sent: a header sent twice shows twice. */
+  values: (name: string) => string[];
+}
+
+/** A GET of a path sent exactly as written (fetch would resolve and re-encode it), with each header line the server sent. */
+function rawGet(base: string, rawPath: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return rawSend(base, rawPath, { headers });
+}
+
+/** A request of any method to a path sent exactly as written, with each header line the server sent. */
+function rawSend(
+  base: string,
+  rawPath: string,
+  { method = "GET", headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
   const { port } = new URL(base);
-  return new Promise<{ status: number; body: string; values: (name: string) => string[] }>((resolve, reject) => {
-    const req = httpRequest({ host: "127.0.0.1", port, path: rawPath, headers }, (res) => {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, method, path: rawPath, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
@@ -71,9 +85,12 @@ function rawGet(base: string, rawPath: string, headers: Record<string, string> =
       });
     });
     req.on("error", reject);
-    req.end();
+    req.end(body);
   });
 }
+
+/** The sentence of the site's plain 400 (server/app.ts). */
+const UNREADABLE = "This address could not be read. Please check it and try again.";
 
 describe("the traveller's booking page on PGlite", () => {
   let server: InProcessServer;
@@ -206,6 +223,89 @@ describe("the traveller's booking page on PGlite", () => {
     expect(wrong.status).toBe(404);
     expect(wrong.values("cache-control")).toEqual(["no-store"]);
     expect(wrong.values("referrer-policy")).toEqual(["no-referrer"]);
+  });
+
+  it("answers every other kind of answer on a traveller's address with one Cache-Control: no-store and one Referrer-Policy: no-referrer", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    const form = (origin = server.url) => ({ "content-type": FORM, origin, "x-forwarded-for": nextAddress() });
+    const answers: [what: string, answer: RawAnswer, status: number][] = [];
+    const send = async (what: string, status: number, rawPath: string, options: Parameters<typeof rawSend>[2] = {}) => {
+      const answer = await rawSend(server.url, rawPath, { ...options, headers: { "x-forwarded-for": nextAddress(), ...options.headers } });
+      answers.push([what, answer, status]);
+      return answer;
+    };
+
+    await send("the page's HEAD", 200, `/my-booking/${token}`, { method: "HEAD" });
+    await send("the calendar file", 200, `/my-booking/${token}/calendar.ics`);
+    const changed = await send("the redirect after a change", 303, `/my-booking/${token}/change`, {
+      method: "POST",
+      headers: form(),
+      body: "num_vol_pu_1=BA+306",
+    });
+    expect(changed.values("location")).toEqual([`/my-booking/${token}/change?done=changed`]);
+    await send("a post from another site", 403, `/my-booking/${token}`, {
+      method: "POST",
+      headers: form("https://evil.example"),
+      body: "intent=confirm-cancel",
+    });
+    await send("a PUT", 405, `/my-booking/${token}`, { method: "PUT", headers: form(), body: "intent=confirm-cancel" });
+    await send("an OPTIONS", 405, `/my-booking`, { method: "OPTIONS" });
+    const lost = await send("the lost link's redirect", 303, "/my-booking", {
+      method: "POST",
+      headers: form(),
+      body: new URLSearchParams({ orderId: row.orderId, email: row.email }).toString(),
+    });
+    expect(lost.values("location")).toEqual(["/my-booking?sent=1"]);
+    const up = await send("the file server's redirect of a dot segment", 301, `/my-booking/${token}/../..`);
+    expect(up.values("location")[0]).toContain(token);
+    await send("an address that cannot be decoded", 400, `/my-booking/${token}%`);
+    await send("a wrong token", 404, `/my-booking/${"Q".repeat(43)}`);
+    await send("a wrong token's data", 404, `/My-Booking/${"Q".repeat(43)}.data`);
+    const address = nextAddress();
+    for (let i = 0; i < RATE_LIMITS.manageMisses.points; i++) {
+      expect((await rawGet(server.url, `/my-booking/${"W".repeat(42)}${i % 10}`, { "x-forwarded-for": address })).status).toBe(404);
+    }
+    await send("too many wrong tokens", 429, `/my-booking/${token}`, { headers: { "x-forwarded-for": address } });
+    await send("too many wrong tokens, on the calendar file", 429, `/my-booking/${token}/calendar.ics`, {
+      headers: { "x-forwarded-for": address },
+    });
+    const cancelled = await send("the redirect after a cancel", 303, `/my-booking/${token}`, {
+      method: "POST",
+      headers: form(),
+      body: "intent=confirm-cancel",
+    });
+    expect(cancelled.values("location")).toEqual([`/my-booking/${token}?done=cancelled`]);
+    await send("a cancelled booking's calendar file", 410, `/my-booking/${token}/calendar.ics`);
+
+    for (const [what, answer, status] of answers) {
+      expect([what, answer.status]).toEqual([what, status]);
+      expect([what, answer.values("cache-control")]).toEqual([what, ["no-store"]]);
+      expect([what, answer.values("referrer-policy")]).toEqual([what, ["no-referrer"]]);
+    }
+  });
+
+  it("refuses an address that cannot be decoded with the site's plain 400, never stored; no-referrer under /my-booking", async () => {
+    const token = randomBytes(32).toString("base64url");
+    for (const rawPath of [
+      `/my-booking/${token}/calendar.ics%`,
+      `/my-booking/${token}%`,
+      `/My-Booking/${token}/change%ZZ`,
+      `/%6Dy-booking/${token}/voucher%E0%A4%A`,
+      `/my-booking%`,
+    ]) {
+      for (const method of ["GET", "POST"]) {
+        const answer = await rawSend(server.url, rawPath, { method, headers: { origin: server.url, "x-forwarded-for": nextAddress() } });
+        expect([rawPath, method, answer.status, answer.body]).toEqual([rawPath, method, 400, UNREADABLE]);
+        expect(answer.values("cache-control"), rawPath).toEqual(["no-store"]);
+        expect(answer.values("referrer-policy"), rawPath).toEqual(["no-referrer"]);
+      }
+    }
+    // Elsewhere the same 400, with the site's own Referrer-Policy.
+    const elsewhere = await rawGet(server.url, "/rates%", { "x-forwarded-for": nextAddress() });
+    expect([elsewhere.status, elsewhere.body]).toEqual([400, UNREADABLE]);
+    expect(elsewhere.values("cache-control")).toEqual(["no-store"]);
+    expect(elsewhere.values("referrer-policy")).toEqual(["strict-origin-when-cross-origin"]);
   });
 
   it("answers a wrong, a malformed and an unknown token with the same 404 page, naming no token", async () => {
@@ -490,6 +590,26 @@ describe("the built server's output", () => {
     await server?.stop();
     await smtp?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("prints nothing of an address it cannot decode: a plain 400 before the page cache and the router read it", async () => {
+    const token = randomBytes(32).toString("base64url");
+    const paths = [`/my-booking/${token}/calendar.ics%`, `/my-booking/${token}%`, `/my-booking/${token}/change%ZZ`];
+    for (const rawPath of paths) {
+      for (const method of ["GET", "GET", "HEAD", "POST"]) {
+        const answer = await rawSend(server.url, rawPath, { method, headers: { origin: server.url } });
+        expect([rawPath, method, answer.status]).toEqual([rawPath, method, 400]);
+        if (method !== "HEAD") expect(answer.body).toBe(UNREADABLE);
+        expect(answer.values("cache-control")).toEqual(["no-store"]);
+        expect(answer.values("referrer-policy")).toEqual(["no-referrer"]);
+      }
+    }
+    // The server's output is read as it comes (a pipe): a warning would be there by now.
+    await sleep(300);
+    const output = server.output();
+    expect(output).toContain("listening on");
+    expect(output).not.toContain(token);
+    expect(output).not.toContain("could not be decoded");
   });
 
   it("holds no token after the page, a cancel, a lost link and a wrong token", async () => {

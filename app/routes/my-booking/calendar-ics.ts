@@ -12,10 +12,10 @@ import { manageUrl } from "~/lib/manage-links.server";
  * booking's page no longer shows the link, but a saved or shared address still reaches here).
  */
 
-// No-referrer is set on every /my-booking answer by the server (server/app.ts); a file says
-// no-store itself, as the pages do through app/entry.server.tsx.
-const NO_STORE = { "Cache-Control": "no-store" };
-const PLAIN = { "Content-Type": "text/plain; charset=utf-8", ...NO_STORE };
+// Cache-Control: no-store and Referrer-Policy: no-referrer come from the server, on every answer
+// under /my-booking (server/app.ts). React Router's Express adapter appends a route's headers to
+// the server's, so this file sets neither: a Cache-Control here would be sent as a second one.
+const PLAIN = { "Content-Type": "text/plain; charset=utf-8" };
 
 const CANCELLED_SENTENCE = "This booking is cancelled: there is nothing to add to a calendar.";
 
@@ -25,6 +25,7 @@ function plainRefusal(thrown: unknown): Response | null {
   const { data: sentence, init } = thrown as { data: unknown; init?: ResponseInit | null };
   const headers = new Headers(init?.headers);
   for (const [name, value] of Object.entries(PLAIN)) headers.set(name, value);
+  headers.delete("Cache-Control");
   return new Response(typeof sentence === "string" ? sentence : "", { status: init?.status ?? 404, statusText: init?.statusText, headers });
 }
 
@@ -48,7 +49,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   }
   return new Response(file.content, {
     headers: {
-      ...NO_STORE,
       "Content-Type": CALENDAR_CONTENT_TYPE,
       "Content-Disposition": `attachment; filename="${file.filename}"`,
     },
