@@ -146,6 +146,22 @@ describe("meeting point store", () => {
     expect(lines).toEqual([]); // the caller reports it, once
   });
 
+  it("gives the meeting points of the moment to a page or a message: the last good ones, or none without a good file, logging nothing more", async () => {
+    let clock = 0;
+    const { lines, log } = quietLog();
+    const file = tempFile(shipped);
+    const store = createMeetingPointStore(file, { now: () => clock, log });
+    const good = (await store.get()).points;
+    expect(await store.currentPoints()).toBe(good);
+    rmSync(file);
+    clock += 2000;
+    expect(await store.currentPoints()).toBe(good);
+    expect(lines).toHaveLength(1); // the store's own line about the missing file, as get() writes it
+    const never = quietLog();
+    expect(await createMeetingPointStore("/nonexistent/meeting-points.csv", { log: never.log }).currentPoints()).toBeUndefined();
+    expect(never.lines).toEqual([]);
+  });
+
   it("lists the first ten errors of a file with many, and how many more", async () => {
     const broken = shipped.replace(/^CDG,2[A-G],private/gm, "CDG,9,private").replace(/^ORY,[1-4],private/gm, "ORY,9,private");
     const error = await createMeetingPointStore(tempFile(broken), { log: quietLog().log })

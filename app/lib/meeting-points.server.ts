@@ -17,6 +17,11 @@ export interface MeetingPointData {
 
 export interface MeetingPointStore {
   get(): Promise<MeetingPointData>;
+  /**
+   * The meeting points of the moment for a page or a message: undefined when no good version was
+   * ever read (get's failure, already logged by the check), so the caller goes on without them.
+   */
+  currentPoints(): Promise<MeetingPoints | undefined>;
 }
 
 /** No good version of the file was ever read: the message names the file and its first errors. */
@@ -73,16 +78,23 @@ export function createMeetingPointStore(
     return current;
   }
 
+  async function get(): Promise<MeetingPointData> {
+    if (current && now() - checkedAt < checkEveryMs) return current;
+    // Concurrent requests share one check.
+    pending ??= refresh().finally(() => {
+      checkedAt = now();
+      pending = null;
+    });
+    return pending;
+  }
+
   return {
-    async get() {
-      if (current && now() - checkedAt < checkEveryMs) return current;
-      // Concurrent requests share one check.
-      pending ??= refresh().finally(() => {
-        checkedAt = now();
-        pending = null;
-      });
-      return pending;
-    },
+    get,
+    currentPoints: () =>
+      get().then(
+        (data) => data.points,
+        () => undefined,
+      ),
   };
 }
 

@@ -27,10 +27,7 @@ export function paidEmails(row: BookingRow, settings: Settings, meetingPoints?: 
  */
 export async function acceptPayment(services: BookingServices, settings: Settings, notice: PaymentNotice): Promise<PaymentOutcome> {
   // Read before the payment's transaction; a file that cannot be read leaves the meeting points out.
-  const points = await services.meetingPoints.get().then(
-    (data) => data.points,
-    () => undefined,
-  );
+  const points = await services.meetingPoints.currentPoints();
   const outcome = await recordPayment(await services.db(), notice, (row) => paidEmails(row, settings, points));
   if (outcome === "paid" || outcome === "paid-with-issue") services.wakeOutbox();
   if (outcome === "paid-with-issue" || outcome === "payment-failed" || outcome === "unknown-order") {

@@ -34,8 +34,9 @@ const { points } = parseMeetingPoints(
     "*,,private,Hotel lobby",
   ].join("\n"),
 );
-const store = { get: async () => ({ points }) };
-const broken = { get: async (): Promise<{ points: typeof points }> => Promise.reject(new Error("no file")) };
+const store = { currentPoints: async () => points };
+/** A store that never read a good file: no meeting points (createMeetingPointStore's currentPoints). */
+const broken = { currentPoints: async () => undefined };
 let smtp: TestSmtp;
 let transport: MailTransport;
 

@@ -1,11 +1,11 @@
 import { reminderRefusal } from "~/domain/manage/reminders";
-import type { MeetingPoints } from "~/domain/meeting-points";
 import type { BookingRow } from "./bookings.server";
 import { findByOrderId } from "./bookings.server";
 import { calendarAttachment } from "./calendar.server";
 import type { Db } from "./db.server";
 import type { MailAttachment, OutboxRow, PrepareMessage } from "./mail.server";
 import { manageUrl, mintManageToken } from "./manage-links.server";
+import type { MeetingPointStore } from "./meeting-points.server";
 import type { Settings } from "./settings.server";
 
 /**
@@ -29,15 +29,9 @@ export type BookingCalendarMaker = (row: BookingRow, manageLink: string) => Mail
  */
 export function bookingCalendarMaker(
   settings: Pick<Settings, "siteName" | "siteUrl" | "phone">,
-  meetingPoints: { get(): Promise<{ points: MeetingPoints }> },
+  meetingPoints: Pick<MeetingPointStore, "currentPoints">,
 ): BookingCalendarMaker {
-  return async (row, manageLink) => {
-    const points = await meetingPoints.get().then(
-      (data) => data.points,
-      () => undefined,
-    );
-    return calendarAttachment(row, { manageLink, points, site: settings });
-  };
+  return async (row, manageLink) => calendarAttachment(row, { manageLink, points: await meetingPoints.currentPoints(), site: settings });
 }
 
 /**

@@ -24,10 +24,7 @@ export function qrSvg(link: string): Promise<string> {
 
 export async function voucherData(context: AppLoadContext, token: string | undefined): Promise<VoucherData> {
   const row = await managedBooking(context, token);
-  const points = await context.booking.meetingPoints.get().then(
-    (loaded) => loaded.points,
-    () => undefined,
-  );
+  const points = await context.booking.meetingPoints.currentPoints();
   const voucher = voucherView(row, {
     phone: context.settings.phone,
     points,

@@ -529,9 +529,24 @@ describe("terminals, meeting points, the voucher and the calendar file", () => {
     for (const m of [bookingCancelledEmail(withTerminals, linked, 100), paymentLinkEmail(withTerminals, linked, "https://pay.example/x")]) {
       expect(m.calendar).toBeUndefined();
       expect(m.body).not.toContain("voucher:");
-      expect(m.body).not.toContain("Meeting point");
     }
+    expect(bookingCancelledEmail(withTerminals, linked, 100).body).not.toContain("Meeting point");
     expect(bookingEmails(withTerminals, linked)[1]!.calendar).toBeUndefined();
+  });
+
+  it("gives each leg's meeting point in the payment link's e-mail, as the confirmation does", () => {
+    const body = paymentLinkEmail(withTerminals, linked, "https://pay.example/x").body;
+    expect(body).toContain(
+      [
+        "Outbound",
+        "Pick-up: 01/07/2026 at 07:45 (Paris time)",
+        "From: Charles de Gaulle Airport (CDG), Terminal 2E (flight AF007 from New York, landing 07:45 (Paris time))",
+        "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)",
+        "Meeting point: Terminal 2E, exit 8: your driver holds a sign with your name",
+      ].join("\n"),
+    );
+    expect(body).toContain("Meeting point: Hotel lobby (private)");
+    expect(paymentLinkEmail(withTerminals, site, "https://pay.example/x").body).not.toContain("Meeting point");
   });
 
   it("reads the legs for the voucher and the calendar: when, where, flight, terminal, party, meeting point", () => {

@@ -682,7 +682,7 @@ export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checko
     `Route: ${routeText(row)}`,
     `Service: ${serviceName(row.kind)}`,
     `Passengers: ${bookingPassengers(row)}`,
-    ...travellerLegLines(row, legs),
+    ...travellerLegLines(row, legs, site),
     "",
     "Cancellation",
     CANCELLATION_RULE,

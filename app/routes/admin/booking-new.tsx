@@ -164,7 +164,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       test: services.payments.name === "sandbox",
     },
     { id: staff.id, email: staff.email },
-    emailSite(settings),
+    // The payment link's e-mail gives each leg's meeting point, as the confirmation does.
+    emailSite(settings, await services.meetingPoints.currentPoints()),
     paymentLinkMaker(services.payments, settings.siteUrl),
   );
   if (!outcome.ok) return refuse(outcome.status, [{ field: null, message: outcome.message }]);

@@ -181,11 +181,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const db = await context.booking.db();
   const actor = { id: staff.id, email: staff.email };
   // The confirmation gives each pickup's meeting point; a file that cannot be read leaves them out.
-  const points = await context.booking.meetingPoints.get().then(
-    (data) => data.points,
-    () => undefined,
-  );
-  const site = emailSite(context.settings, points);
+  const site = emailSite(context.settings, await context.booking.meetingPoints.currentPoints());
   const { orderId } = params;
   const post = parsed.data;
   let outcome: ActionOutcome;

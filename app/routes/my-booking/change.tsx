@@ -137,7 +137,9 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   }
   const db = await context.booking.db();
   const change = { form: parsed.data, posted, now: new Date(), rows: await priceRows(context) };
-  const outcome = await changeBookingByTraveller(db, row.orderId, change, emailSite(context.settings));
+  // A reminder put right by the change gives the leg's meeting point, as the worker's does.
+  const site = emailSite(context.settings, await context.booking.meetingPoints.currentPoints());
+  const outcome = await changeBookingByTraveller(db, row.orderId, change, site);
   if (outcome.ok) {
     if (outcome.done === "changed") context.booking.wakeOutbox();
     return redirect(`${MANAGE_PATH}/${params.token}/change?done=${outcome.done}`, 303);

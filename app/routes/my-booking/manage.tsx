@@ -55,17 +55,9 @@ async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
   return manageView(row, {
     driver: await assignedDriver(await context.booking.db(), row),
     refundableCents: refundableCents(row),
-    points: await meetingPoints(context),
+    points: await context.booking.meetingPoints.currentPoints(),
     now: new Date(),
   });
-}
-
-/** The business's meeting points; a file that cannot be read leaves them out of the page. */
-async function meetingPoints(context: Route.LoaderArgs["context"]) {
-  return context.booking.meetingPoints.get().then(
-    (file) => file.points,
-    () => undefined,
-  );
 }
 
 /** The sentence the page shows after a cancellation, from the booking as it is now. */
