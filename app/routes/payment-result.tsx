@@ -63,12 +63,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const checks = readChecks(url.searchParams.get("check"));
   const row = await ownBooking(context, orderId);
   const state = resultState(row, ok, checks);
-  const own = row
-    ? {
-        manageHref: state === "not-paid" ? null : await manageHref(context, request, row),
-        backHref: `/reservation?${new URLSearchParams({ depart: row.depart, arrive: row.arrive })}`,
-      }
-    : { manageHref: null, backHref: null };
+  // Only the browser that made the booking (its result cookie opens this very order) learns more
+  // than the order id: its booking's link, or while unpaid the way back to the booking form, which
+  // names the route. Anyone else who knows the order id reads its state, not its route: unpaid, the
+  // page offers 'Book Now' as for an order it does not know.
+  const opened = row ? await manageHref(context, request, row) : null;
+  const own = {
+    manageHref: state === "not-paid" ? null : opened,
+    backHref:
+      row && opened && state === "not-paid" ? `/reservation?${new URLSearchParams({ depart: row.depart, arrive: row.arrive })}` : null,
+  };
   return data({ ok, orderId, state, checks, lostLinkHref: MANAGE_PATH, ...own }, { headers: NO_STORE });
 }
 
@@ -226,8 +230,7 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
         <h1>This booking is cancelled</h1>
         <OrderLine orderId={orderId!} />
         <p>
-          If a payment was taken for it, it is refunded in full. For any question, call us on <a href={telHref(site.phone)}>{site.phone}</a>
-          .
+          If you paid for it, we refund the payment in full; for any question, call us on <a href={telHref(site.phone)}>{site.phone}</a>.
         </p>
         <BookingLink href={manageHref} lostLinkHref={lostLinkHref} emailSent />
         <p className="actions">

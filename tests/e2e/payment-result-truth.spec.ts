@@ -19,7 +19,8 @@ import { bookAndPay } from "./traveller-helpers";
 // The payment result page says the order's real state for an order of the site's own: paid (with
 // the booking's link for the browser that made it), waiting for the provider's notification (checked
 // again for a few seconds, with or without JavaScript, then 'the e-mail will follow'), not paid
-// (with the way back to the form), cancelled; and the booking rules' texts for any other order id.
+// (with the way back to the form, for the browser that booked only), cancelled; and the booking
+// rules' texts for any other order id.
 
 const WAITING = "We are waiting for the payment provider's confirmation…";
 const WILL_FOLLOW = "Your payment is being confirmed: the confirmation e-mail will follow.";
@@ -155,6 +156,17 @@ test("unpaid, back with ko: not completed, with the way back to the form", async
   await expect(main.getByRole("link", { name: "Book Now", exact: true })).toHaveAttribute("href", "/rates");
   await axeAtBothWidths(page, "payment result not paid");
   await problems.expectNone();
+  // Another browser that knows the order id: not its route, and 'Book Now' as for an order the
+  // site does not know, in the page and in its data.
+  const other = await newPage(browser, DESKTOP);
+  await gotoReady(other.page, resultPath(orderId, "ko"));
+  const otherMain = other.page.locator("main");
+  await expect(otherMain.getByText(NOT_COMPLETED, { exact: true })).toBeVisible();
+  await expect(otherMain.getByRole("link")).toHaveText(["Home", "Book Now"]);
+  expect(await other.page.content()).not.toContain("/reservation?depart=");
+  const data = await other.page.request.get(`${resultPath(orderId, "ko").replace("?", ".data?")}`);
+  expect(await data.text()).not.toContain("depart=");
+  await other.context.close();
   // Back to the form: the same trip, the details kept, and posting it again pays the same order.
   await main.getByRole("link", { name: "Back to your booking" }).click();
   await page.waitForURL(/\/reservation\?depart=/);
@@ -200,6 +212,9 @@ test("a cancelled booking says so, and its page", async ({ browser }) => {
   const main = page.locator("main");
   await expect(main.getByRole("heading", { level: 1 })).toHaveText("This booking is cancelled");
   await expect(main).toContainText(orderId);
+  // What happens to a payment, without promising a refund already made.
+  await expect(main).toContainText(/If you paid for it, we refund the payment in full; for any question, call us on \+[\d ]+\./);
+  await expect(main).not.toContainText("it is refunded in full");
   await expect(main.getByRole("link", { name: "Open your booking" })).toBeVisible();
   await axeAtBothWidths(page, "payment result cancelled");
   await context.close();

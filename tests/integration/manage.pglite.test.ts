@@ -39,6 +39,7 @@ import {
 /** The business's meeting points, from the checkout (the built copy may not hold the file). */
 const MEETING_POINTS_CSV = path.resolve("data/meeting-points.csv");
 const TOKEN_IN_TEXT = /\/my-booking\/([A-Za-z0-9_-]{43})/;
+const NOT_COMPLETED = "You did not complete your payment";
 const HOUR = 3_600_000;
 
 /** Whether an answer is kept by no cache (every Cache-Control directive no-store). */
@@ -428,6 +429,48 @@ describe("the traveller's booking page on PGlite", () => {
     expect((await page(token, address)).status).toBe(429);
     // Another address with the right cookie still has its link.
     expect(await result(nextAddress(), own)).toContain(link);
+  });
+
+  it("gives the way back to the booking form, which names the route, only to the browser that booked, and only while unpaid", async () => {
+    const booked = await postBooking(server.url, formBody(validDraft(newToken())));
+    const orderId = orderIdOf(booked)!;
+    expect(orderId).toBeTruthy();
+    const own = /^(navette_result=[^;]+)/.exec(booked.headers.get("set-cookie") ?? "")?.[1];
+    expect(own).toBeTruthy();
+    const other = await mintManageToken(db(), (await paidBooking()).orderId);
+    /** The result page and its data, back from the provider with `ko`. */
+    const result = async (cookie?: string) => {
+      const answers = [];
+      for (const path of ["/response_bank_ok_ko", "/response_bank_ok_ko.data"]) {
+        const response = await fetch(`${server.url}${path}?ok_ko=ko&order_id=${orderId}`, {
+          headers: { "x-forwarded-for": nextAddress(), ...(cookie ? { cookie } : {}) },
+        });
+        expect(response.status).toBe(200);
+        answers.push(await response.text());
+      }
+      return answers;
+    };
+    // The browser that booked: its way back, in the page and in its data.
+    const [page, data] = await result(own);
+    expect(page).toContain(NOT_COMPLETED);
+    expect(page).toContain('href="/reservation?depart=');
+    expect(data).toContain("/reservation?depart=");
+    // Anyone else who knows the order id: no route, 'Book Now' as for an order the site does not know.
+    for (const cookie of [undefined, `navette_result=${orderId}.${"W".repeat(43)}`, `navette_result=${orderId}.${other}`]) {
+      const [html, json] = await result(cookie);
+      expect(html).toContain(NOT_COMPLETED);
+      expect(html).toContain('href="/rates"');
+      for (const text of [html, json]) expect(text).not.toContain("depart=");
+    }
+    // Paid: no way back, even for the browser that booked.
+    const paid = await fetch(`${server.url}/payment/${orderId}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": FORM, origin: server.url, "x-forwarded-for": nextAddress() },
+      body: "intent=pay",
+    });
+    expect(paid.status).toBe(303);
+    for (const text of await result(own)) expect(text).not.toContain("depart=");
   });
 
   it("asks before cancelling: intent=cancel answers the question and changes nothing", async () => {
