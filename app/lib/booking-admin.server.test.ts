@@ -23,6 +23,7 @@ import {
   wrongProvider,
   type Actor,
 } from "./booking-admin.server";
+import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import { openDatabase, type Database } from "./db.server";
 import { OUTBOX_DEFAULTS } from "./mail.server";
@@ -671,6 +672,69 @@ describe("resendEmail by the booking's state", () => {
     });
     const cancellation = (await mails(row.orderId)).find((m) => m.kind === "booking_cancelled")!;
     expect(await resendEmail(database.db, row.orderId, cancellation.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
+  });
+
+  it("writes a reminder anew from the booking as it is now, for its leg: the flight changed since, the driver assigned since, the meeting point", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    const [stale] = await database.db
+      .insert(outbox)
+      .values({
+        orderId: row.orderId,
+        kind: "reminder",
+        leg: 1,
+        recipient: row.email,
+        subject: "Navette Paris: your transfer tomorrow, booking x",
+        body: "Flight: BA 304\nYour driver's name and phone number will reach you by e-mail as soon as a driver is assigned.\n",
+        status: "sent",
+        sentAt: now,
+        attempts: 1,
+      })
+      .returning();
+    const details = row.details as { legs: Array<{ pickup: Record<string, unknown> }> };
+    const changed = { ...details, legs: [{ ...details.legs[0]!, pickup: { ...details.legs[0]!.pickup, flightNumber: "BA 306" } }] };
+    await database.db.update(bookings).set({ details: changed }).where(eq(bookings.orderId, row.orderId));
+    await assignDriver(database.db, row.orderId, (await addDriver({ name: "Karim Benali" })).id, staff, site);
+    const { points } = parseMeetingPoints(
+      [MEETING_POINTS_HEADER, "ORY,,private,Orly arrivals hall exit 7.", "*,,private,Hotel lobby."].join("\n"),
+    );
+    const withPoints = { ...site, meetingPoints: points, manageUrl: "[manage-link:resend]" };
+
+    expect(await resendEmail(database.db, row.orderId, stale!.id, staff, withPoints, noLink)).toEqual({ ok: true, done: "resent" });
+    const copy = (await mails(row.orderId)).find((m) => m.resentFrom === stale!.id)!;
+    expect(copy).toMatchObject({
+      kind: "reminder",
+      leg: 1,
+      recipient: "claire@example.com",
+      status: "pending",
+      linkMarker: "[manage-link:resend]",
+    });
+    expect(copy.subject).toBe(`[TEST] Navette Paris: your transfer on 20/05/2026, booking ${row.orderId}`);
+    expect(copy.body).toContain("Flight: BA 306");
+    expect(copy.body).not.toContain("BA 304");
+    expect(copy.body).toContain("Meeting point\nOrly arrivals hall exit 7.");
+    expect(copy.body).toContain("Your driver\nName: Karim Benali\nPhone: +33 6 98 76 54 32");
+    expect(copy.body).toContain("[manage-link:resend]");
+    expect((await history(row.orderId)).at(-1)!.detail).toContain("to be sent again, written from the booking as it is now");
+
+    // A reminder of a leg the booking has no pickup for is not sent again.
+    const [orphan] = await database.db
+      .insert(outbox)
+      .values({
+        orderId: row.orderId,
+        kind: "reminder",
+        leg: 2,
+        recipient: row.email,
+        subject: "s",
+        body: "b",
+        status: "sent",
+        sentAt: now,
+      })
+      .returning();
+    expect(await resendEmail(database.db, row.orderId, orphan!.id, staff, site, noLink)).toEqual({
+      ok: false,
+      status: 409,
+      message: "This reminder's leg has no pickup in the booking now: it is not sent again.",
+    });
   });
 
   it.each<[string, string, string, string | null, boolean]>([

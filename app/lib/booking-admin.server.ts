@@ -10,12 +10,15 @@ import {
   driverAssignedEmail,
   driverJobCancelledEmail,
   driverJobEmail,
+  meetingPointOfLeg,
   paymentLinkEmail,
   type BookingEmail,
   type EmailDriver,
   type EmailSite,
   type StaffEmail,
 } from "~/domain/booking/emails";
+import { reminderEmail, type ReminderEmail } from "~/domain/manage/reminder-email";
+import { bookingLegs, type ReminderLeg } from "~/domain/manage/reminders";
 import { formatEuros } from "~/domain/money";
 import type { MeetingPoints } from "~/domain/meeting-points";
 import { bookingHistory, recordAudit, type AuditEvent } from "./audit.server";
@@ -89,7 +92,7 @@ export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone
 }
 
 /** An e-mail as the outbox stores it: the manage link's marker in its own column. */
-export function outboxValues<T extends OutboxMessage | StaffEmail | BookingEmail>(
+export function outboxValues<T extends OutboxMessage | StaffEmail | BookingEmail | ReminderEmail>(
   message: T,
 ): Omit<T, "manageLink"> & { linkMarker: string | null } {
   const { manageLink, ...rest } = message;
@@ -103,6 +106,36 @@ export function outboxValues<T extends OutboxMessage | StaffEmail | BookingEmail
  */
 export async function lockBooking(tx: Tx, orderId: string): Promise<BookingRow | undefined> {
   return (await tx.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1).for("update"))[0];
+}
+
+/** What a reminder's text is drawn with besides its booking: the e-mails' site (its meeting points) and the clock. */
+export interface ReminderContext {
+  site: EmailSite;
+  now: Date;
+}
+
+/**
+ * The outbox row of leg `leg`'s reminder of `row`, as the booking stands in `tx` (its driver read
+ * there too): the caller holds the booking's row locked, so the message says what the booking is
+ * when it is written. Written by the reminders worker, put right by a traveller's change, and sent
+ * again by staff. The manage link's marker goes in its own column.
+ */
+export async function reminderRow(
+  tx: Tx,
+  row: BookingRow,
+  leg: ReminderLeg,
+  { site, now }: ReminderContext,
+): Promise<typeof outbox.$inferInsert> {
+  const message = reminderEmail({
+    row,
+    leg: leg.leg,
+    pickupAt: leg.pickupAt,
+    site,
+    driver: await assignedDriver(tx, row),
+    meetingPoint: meetingPointOfLeg(row, leg.leg, site.meetingPoints) || null,
+    now,
+  });
+  return { ...outboxValues(message), orderId: row.orderId };
 }
 
 async function queue(tx: Tx, orderId: string, messages: OutboxMessage[]): Promise<void> {
@@ -563,7 +596,8 @@ export function paymentLinkMaker(
  * sent again, and one the booking's state has made wrong is refused (resendRefusal). A payment
  * link is written anew with a new link (`checkoutUrl`, asked under a key of its own), since a
  * Stripe Checkout link expires after 24 hours (a provider that fails changes nothing); the
- * traveller's driver e-mail is written anew with the driver assigned now.
+ * traveller's driver e-mail is written anew with the driver assigned now, and a reminder from the
+ * booking as it is now (its leg's pickup, places, flight, meeting point and driver), for its leg.
  */
 export async function resendEmail(
   db: Db,
@@ -600,20 +634,27 @@ export async function resendEmail(
       if (copies.some((c) => c.status === "pending" && c.attempts < 1)) {
         return { ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." };
       }
-      const written: StaffEmail | OutboxRow =
+      const reminded = message.kind === "reminder" ? bookingLegs(row).find((l) => l.leg === message.leg) : undefined;
+      if (message.kind === "reminder" && !reminded) {
+        return { ok: false, status: 409, message: "This reminder's leg has no pickup in the booking now: it is not sent again." };
+      }
+      const written =
         message.kind === "payment_link"
-          ? paymentLinkEmail(row, site, await checkoutUrl(row, `resend-${message.id}-${copies.length + 1}`))
+          ? outboxValues(paymentLinkEmail(row, site, await checkoutUrl(row, `resend-${message.id}-${copies.length + 1}`)))
           : message.kind === "driver_assigned" && driver
-            ? driverAssignedEmail(row, site, driver)
-            : message;
+            ? outboxValues(driverAssignedEmail(row, site, driver))
+            : reminded
+              ? await reminderRow(tx, row, reminded, { site, now: new Date() })
+              : message;
       const copy = {
         kind: written.kind,
         recipient: written.recipient,
         subject: written.subject,
         body: written.body,
         // A copy's manage link is drawn afresh when it is sent, like the original's.
-        linkMarker: "linkMarker" in written ? written.linkMarker : (written.manageLink ?? null),
+        linkMarker: written.linkMarker ?? null,
         calendar: message.calendar,
+        leg: message.leg,
         resentFrom: message.id,
       };
       await tx.insert(outbox).values({ orderId, ...copy });
@@ -622,7 +663,9 @@ export async function resendEmail(
           ? " with a new payment link"
           : message.kind === "driver_assigned"
             ? ", naming the driver assigned now"
-            : "";
+            : message.kind === "reminder"
+              ? ", written from the booking as it is now"
+              : "";
       await audit(tx, actor, orderId, "email_resent", `Queued the e-mail "${message.subject}" to be sent again${fresh}.`);
       return { ok: true, done: "resent" };
     });

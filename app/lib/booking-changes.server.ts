@@ -7,10 +7,9 @@ import type { ChangeForm } from "~/domain/manage/change-form";
 import { changeText, legTitle, legsInReminderChanged, planChange, type Change, type Problem } from "~/domain/manage/changes";
 import { bookingLegs, remindable, staleReminders } from "~/domain/manage/reminders";
 import { recordAudit } from "./audit.server";
-import { driverOf, lockBooking, type Tx } from "./booking-admin.server";
+import { driverOf, lockBooking, reminderRow, type Tx } from "./booking-admin.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
-import { reminderRow } from "./reminders.server";
 
 /**
  * A traveller's change of a booking from its own page (docs/product.md, Managing a booking), in
@@ -68,7 +67,7 @@ async function refreshReminders(tx: Tx, changed: BookingRow, changes: readonly C
     if (stale.remove.length > 0) await tx.delete(outbox).where(inArray(outbox.id, stale.remove));
     const pickup = bookingLegs(changed).find((l) => l.leg === leg);
     if (stale.correct === null || !pickup || !remindable(changed)) continue;
-    const message = await reminderRow(tx, changed, pickup, { site, points: site.meetingPoints ?? null, now });
+    const message = await reminderRow(tx, changed, pickup, { site, now });
     await tx.insert(outbox).values({ ...message, subject: updatedReminderSubject(message.subject), resentFrom: stale.correct });
     updated.push(leg);
   }

@@ -1,11 +1,8 @@
 import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from "drizzle-orm";
 import { bookings, outbox } from "../../db/schema";
-import { reminderEmail } from "~/domain/manage/reminder-email";
-import { meetingPointOfLeg, type EmailSite } from "~/domain/booking/emails";
-import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon, type ReminderLeg } from "~/domain/manage/reminders";
+import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon } from "~/domain/manage/reminders";
 import type { MeetingPoints } from "~/domain/meeting-points";
-import { assignedDriver, emailSite, type Tx } from "./booking-admin.server";
-import type { BookingRow } from "./bookings.server";
+import { emailSite, reminderRow, type ReminderContext } from "./booking-admin.server";
 import type { Db } from "./db.server";
 import type { Settings } from "./settings.server";
 
@@ -87,50 +84,19 @@ async function candidates(db: Db, now: Date, limit: number) {
     .limit(limit);
 }
 
-/** What a reminder's text is drawn with besides its booking: the e-mails' site, the meeting points and the clock. */
-export interface ReminderContext {
-  site: EmailSite;
-  points: MeetingPoints | null;
-  now: Date;
-}
-
-/**
- * The outbox row of leg `leg`'s reminder of `row`, as the booking stands in `tx` (its driver read
- * there too): the caller holds the booking's row locked, so the message says what the booking is
- * when it is written. The manage link's marker goes in its own column.
- */
-export async function reminderRow(
-  tx: Tx,
-  row: BookingRow,
-  leg: ReminderLeg,
-  context: ReminderContext,
-): Promise<typeof outbox.$inferInsert> {
-  const driver = await assignedDriver(tx, row);
-  const { manageLink, ...message } = reminderEmail({
-    row,
-    leg: leg.leg,
-    pickupAt: leg.pickupAt,
-    site: context.site,
-    driver,
-    meetingPoint: meetingPointOfLeg(row, leg.leg, context.points) || null,
-    now: context.now,
-  });
-  return { ...message, orderId: row.orderId, linkMarker: manageLink ?? null };
-}
-
 /** One pass as of `now`: the reminders written, each once. */
 export async function queueDueReminders(options: Omit<ReminderOptions, "intervalMs" | "now" | "wakeOutbox">, now: Date) {
   const { db, settings, log } = options;
   const found = await candidates(db, now, options.batchSize ?? REMINDER_DEFAULTS.batchSize);
   if (found.length === 0) return { queued: 0 };
-  let points: MeetingPoints | null = null;
+  let points: MeetingPoints | undefined;
   try {
     points = (await options.meetingPoints.get()).points;
   } catch (error) {
     // The reminders go without a meeting point rather than not at all; the store has said why.
     log.error(`Reminders: the meeting points could not be read (${(error as Error).name}); reminders go without one.`);
   }
-  const context: ReminderContext = { site: emailSite(settings), points, now };
+  const context: ReminderContext = { site: emailSite(settings, points), now };
   let queued = 0;
   for (const { booking, written1, written2 } of found) {
     const written = { 1: written1, 2: written2 };
