@@ -1,6 +1,7 @@
-import { data, isRouteErrorResponse, redirect, useNavigation, useParams } from "react-router";
+import { data, redirect, useNavigation, useParams } from "react-router";
 import type { Route } from "./+types/manage";
 import manageStyles from "~/styles/manage.css?url";
+import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { manageView } from "~/components/manage/booking-view";
 import { Phone } from "~/components/manage/Phone";
 import { CancelConfirm } from "~/components/manage/CancelConfirm";
@@ -155,22 +156,7 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
   );
 }
 
-/**
- * A wrong, malformed or purged token: the same page for all, naming no token (the sentence is
- * manage.server.ts's, carried by the answer); too many wrong links: 429 with its sentence.
- */
+/** A booking that cannot be opened: the same page as the booking's other pages (BookingErrorPage). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const known = isRouteErrorResponse(error);
-  const status = known ? error.status : 500;
-  const heading = status === 404 ? "Booking not found" : status === 429 ? "Too many wrong links" : "Something went wrong";
-  const said = known ? (typeof error.data === "string" && error.data !== "" ? error.data : error.statusText) : "";
-  return (
-    <div className="container page manage">
-      <h1>{heading}</h1>
-      <p>{said || "Something went wrong on our side. Please try again in a moment."}</p>
-      <p>
-        <a href="/my-booking">Lost your link? We send it again to the address you booked with.</a>
-      </p>
-    </div>
-  );
+  return <BookingErrorPage error={error} />;
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/voucher";
+import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { VoucherView } from "~/domain/manage/voucher";
 import { telHref } from "~/domain/public-settings";
@@ -162,17 +162,7 @@ export default function Voucher({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** A wrong or unknown link: the same sentence as the booking's page, with no booking shown. */
+/** A booking that cannot be opened: the same page as the booking's other pages (BookingErrorPage). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const sentence = isRouteErrorResponse(error) ? error.statusText : "Something went wrong on our side. Please try again in a moment.";
-  return (
-    <div className="container page">
-      <h1>{status === 404 ? "Booking not found" : status === 429 ? "Too many wrong links" : "Voucher unavailable"}</h1>
-      <p>{sentence}</p>
-      <p>
-        <a href="/my-booking">Ask for your booking link again</a>
-      </p>
-    </div>
-  );
+  return <BookingErrorPage error={error} />;
 }
