@@ -65,9 +65,15 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   // a page, its data, a redirect after a form post, a file, the refusals below (405, 403, 400) and
   // the file server's redirect of `/my-booking/<token>/..`. It runs after the security headers, so
   // its Referrer-Policy replaces the site's. React Router's adapter appends a route's headers to
-  // these, so app/entry.server.tsx and the routes under /my-booking add no Cache-Control of their own.
+  // these (res.append), so app/entry.server.tsx and the routes under /my-booking add no
+  // Cache-Control of their own; and an append of either header is dropped here, for the router
+  // cannot tell such an address when its dot segments lead elsewhere (/my-booking/<token>/../../rates).
   app.use((req, res, next) => {
-    if (mayHoldTravellerToken(req.originalUrl)) res.set({ "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" });
+    if (mayHoldTravellerToken(req.originalUrl)) {
+      res.set(TRAVELLER_HEADERS);
+      const append = res.append.bind(res);
+      res.append = (field, value) => (TRAVELLER_HEADER_NAMES.has(field.toLowerCase()) ? res : append(field, value));
+    }
     next();
   });
 
@@ -201,6 +207,10 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   };
   return { app, listener };
 }
+
+/** The headers of every answer on an address that may hold a traveller's token. */
+const TRAVELLER_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;
+const TRAVELLER_HEADER_NAMES = new Set(Object.keys(TRAVELLER_HEADERS).map((name) => name.toLowerCase()));
 
 /** The site's plain answer to a request it cannot serve: one sentence, never stored. */
 function plainAnswer(res: express.Response, status: number): void {
