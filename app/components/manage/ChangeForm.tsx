@@ -239,13 +239,26 @@ function FlightEnd({ view, values, errorOf }: { view: EndView; values: Record<st
 
 /**
  * The traveller's change form: each leg's flights, hotel or address and note, then the mobile
- * phone and the luggage. A plain post (it works without JavaScript); the server checks it with
- * the booking form's own rules and answers each problem at its field.
+ * phone and the luggage. A plain post (it works without JavaScript); `onSubmit` checks it first in
+ * the browser with the form's schema (useFormCheck), and the server checks it again with the
+ * booking form's own rules and answers each problem at its field.
  */
-export function ChangeForm({ view, errorOf, busy, action }: { view: ChangeFormView; errorOf: ErrorOf; busy: boolean; action: string }) {
+export function ChangeForm({
+  view,
+  errorOf,
+  busy,
+  action,
+  onSubmit,
+}: {
+  view: ChangeFormView;
+  errorOf: ErrorOf;
+  busy: boolean;
+  action: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   const { values } = view;
   return (
-    <Form method="post" action={action} className="change-form booking-form" noValidate>
+    <Form method="post" action={action} className="change-form booking-form" noValidate onSubmit={onSubmit}>
       {view.legs.map((leg) => (
         <section key={leg.leg} className="card" aria-labelledby={`change-leg-${leg.leg}`}>
           <h2 id={`change-leg-${leg.leg}`}>

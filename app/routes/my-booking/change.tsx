@@ -3,8 +3,10 @@ import type { Route } from "./+types/change";
 import manageStyles from "~/styles/manage.css?url";
 import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { ChangeForm, type ChangeFormView, type EndView } from "~/components/manage/ChangeForm";
+import { useFormCheck } from "~/components/manage/use-form-check";
 import { useSite } from "~/components/site";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { problemsOf } from "~/domain/back-office/login";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { HOTELS, hotelsForPostcodes } from "~/domain/hotels";
 import { changeFormSchema } from "~/domain/manage/change-form";
@@ -133,8 +135,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const posted = fieldsOf(body.fields);
   const parsed = changeFormSchema.safeParse(posted);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => ({ field: typeof i.path[0] === "string" ? i.path[0] : null, message: i.message }));
-    return refused(context, row, 400, problems, posted);
+    return refused(context, row, 400, problemsOf(parsed.error), posted);
   }
   const db = await context.booking.db();
   const change = { form: parsed.data, posted, now: new Date(), rows: await priceRows(context) };
@@ -158,7 +159,9 @@ export default function ChangeBooking({ loaderData, actionData }: Route.Componen
   const { token } = useParams();
   const busy = useNavigation().state === "submitting";
   const page = actionData?.page ?? loaderData;
-  const problems = actionData?.problems ?? [];
+  // The browser checks the form with the server's own schema before sending it.
+  const { checked, onSubmit } = useFormCheck(changeFormSchema);
+  const problems = checked ?? actionData?.problems ?? [];
   const done = problems.length === 0 ? loaderData.done : null;
   const { phone } = useSite();
   const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
@@ -190,6 +193,7 @@ export default function ChangeBooking({ loaderData, actionData }: Route.Componen
             errorOf={errorOf}
             busy={busy}
             action={`/my-booking/${token ?? ""}/change`}
+            onSubmit={onSubmit}
           />
         </>
       ) : null}

@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/lost-link";
 import manageStyles from "~/styles/manage.css?url";
 import { pageMeta } from "~/components/site";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { useFormCheck } from "~/components/manage/use-form-check";
+import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { problemsOf } from "~/domain/back-office/login";
 import { LOST_LINK_ANSWER, LOST_LINK_FIELDS, lostLinkSchema } from "~/domain/manage/lost-link-form";
@@ -85,19 +85,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LostLink({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   // The browser checks the form with the server's own schema before sending it.
-  const [checked, setChecked] = useState<FormProblem[] | null>(null);
+  const { checked, onSubmit } = useFormCheck(lostLinkSchema);
   const problems = checked ?? actionData?.problems ?? [];
   const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    const fields = Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
-    const result = lostLinkSchema.safeParse(fields);
-    if (result.success) {
-      setChecked(null);
-      return;
-    }
-    event.preventDefault();
-    setChecked(problemsOf(result.error));
-  };
   return (
     <div className="container page manage">
       <h1>Manage my booking</h1>
@@ -110,7 +100,7 @@ export default function LostLink({ loaderData, actionData }: Route.ComponentProp
         <h2 id="lost-link-title">Lost your link?</h2>
         <p>Enter your order number and the e-mail address you booked with: we send the link to that address.</p>
         <FormErrors problems={problems} title="The link was not sent" />
-        <Form method="post" action="/my-booking" noValidate onSubmit={submit} className="manage-form">
+        <Form method="post" action="/my-booking" noValidate onSubmit={onSubmit} className="manage-form">
           <TextField
             name="orderId"
             label={LOST_LINK_FIELDS.orderId}
