@@ -62,18 +62,17 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   // A traveller's booking pages carry a secret token in their address: never kept by a cache, never
   // sent on as a Referer to another site (docs/decisions/0017-manage-links.md). This is the one
   // place both headers come from, for every answer on such an address, whatever answers it after:
-  // a page, its data, a redirect after a form post, a file, the refusals below (405, 403, 400) and
-  // the file server's redirect of `/my-booking/<token>/..`. It runs after the security headers, so
-  // its Referrer-Policy replaces the site's. React Router's adapter appends a route's headers to
-  // these (res.append), so app/entry.server.tsx and the routes under /my-booking add no
-  // Cache-Control of their own; and an append of either header is dropped here, for the router
-  // cannot tell such an address when its dot segments lead elsewhere (/my-booking/<token>/../../rates).
+  // a page, its data, a redirect after a form post, a file, the refusals below (405, 403, 400). It
+  // runs after the security headers, so its Referrer-Policy replaces the site's; app/entry.server.tsx
+  // and the routes under /my-booking add no Cache-Control of their own (React Router's adapter
+  // appends a route's headers to these). An address that names /my-booking as sent but leads
+  // elsewhere once its dot segments are resolved (/my-booking/<token>/../../rates) is no page of
+  // ours: it is refused here, so no other page's headers are added to these.
   app.use((req, res, next) => {
-    if (mayHoldTravellerToken(req.originalUrl)) {
-      res.set(TRAVELLER_HEADERS);
-      const append = res.append.bind(res);
-      res.append = (field, value) => (TRAVELLER_HEADER_NAMES.has(field.toLowerCase()) ? res : append(field, value));
-    }
+    if (!mayHoldTravellerToken(req.originalUrl)) return next();
+    res.set(TRAVELLER_HEADERS);
+    if (!isDecodablePath(req.originalUrl)) return plainAnswer(res, 400);
+    if (!isTravellerPath(req.originalUrl)) return plainAnswer(res, 404);
     next();
   });
 
@@ -210,7 +209,6 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
 
 /** The headers of every answer on an address that may hold a traveller's token. */
 const TRAVELLER_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;
-const TRAVELLER_HEADER_NAMES = new Set(Object.keys(TRAVELLER_HEADERS).map((name) => name.toLowerCase()));
 
 /** The site's plain answer to a request it cannot serve: one sentence, never stored. */
 function plainAnswer(res: express.Response, status: number): void {
