@@ -13,13 +13,12 @@ import { changeFormSchema } from "~/domain/manage/change-form";
 import { areaOf, changeClosedReason, changeLayout, draftFromBooking, type ChangeLayout } from "~/domain/manage/changes";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { telHref } from "~/domain/public-settings";
-import { fieldsOf } from "~/lib/admin-forms.server";
 import { emailSite } from "~/lib/booking-admin.server";
 import { changeBookingByTraveller } from "~/lib/booking-changes.server";
 import type { BookingRow } from "~/lib/bookings.server";
 import { managedBooking, NOT_FOUND_SENTENCE } from "~/lib/manage.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
-import { readFormBody } from "~/lib/request-guards.server";
+import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";
 
 /**
  * 'Change details' of the traveller's booking page (docs/product.md, Managing a booking): until
@@ -46,16 +45,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/**
- * A refusal's Retry-After (too many wrong links) on the page that answers it. No-store and
- * no-referrer are server/app.ts's, on every traveller's page.
- */
-export function headers({ errorHeaders, actionHeaders }: Route.HeadersArgs) {
-  const out = new Headers();
-  const retryAfter = errorHeaders?.get("Retry-After") ?? actionHeaders.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
-}
+/** A refusal's Retry-After and Connection: close (refusalHeaders). */
+export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
 
 async function priceRows(context: Route.LoaderArgs["context"]): Promise<readonly PriceRow[]> {
   try {
@@ -125,14 +116,7 @@ async function refused(
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const row = await managedBooking(context, params.token);
-  const body = await readFormBody(request, MAX_BODY);
-  if (!body.ok) {
-    throw data("This form could not be read.", {
-      status: body.status,
-      ...(body.status === 413 ? { headers: { Connection: "close" } } : {}),
-    });
-  }
-  const posted = fieldsOf(body.fields);
+  const posted = await readTravellerForm(request, MAX_BODY);
   const parsed = changeFormSchema.safeParse(posted);
   if (!parsed.success) {
     return refused(context, row, 400, problemsOf(parsed.error), posted);

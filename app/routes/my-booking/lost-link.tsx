@@ -7,11 +7,10 @@ import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { problemsOf } from "~/domain/back-office/login";
 import { LOST_LINK_ANSWER, LOST_LINK_FIELDS, lostLinkSchema } from "~/domain/manage/lost-link-form";
-import { fieldsOf } from "~/lib/admin-forms.server";
 import { emailSite } from "~/lib/booking-admin.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
-import { readFormBody } from "~/lib/request-guards.server";
 import { requestManageLinkLater } from "~/lib/traveller-booking.server";
+import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
@@ -33,18 +32,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/**
- * A refusal's Retry-After (and Connection: close after a body too large) on the page that answers
- * it. No-store is the server's, on every answer under /my-booking (server/app.ts, entry.server.tsx).
- */
-export function headers({ actionHeaders, errorHeaders }: Route.HeadersArgs) {
-  const out = new Headers();
-  for (const name of ["Retry-After", "Connection"]) {
-    const value = errorHeaders?.get(name) ?? actionHeaders.get(name);
-    if (value) out.set(name, value);
-  }
-  return out;
-}
+/** A refusal's Retry-After and Connection: close (refusalHeaders). */
+export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
 
 export function loader({ request }: Route.LoaderArgs) {
   return data({ sent: new URL(request.url).searchParams.get("sent") === "1" });
@@ -54,14 +43,7 @@ export function loader({ request }: Route.LoaderArgs) {
 const MAX_BODY = 2048;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const body = await readFormBody(request, MAX_BODY);
-  if (!body.ok) {
-    throw data("This form could not be read.", {
-      status: body.status,
-      headers: body.status === 413 ? { Connection: "close" } : undefined,
-    });
-  }
-  const fields = fieldsOf(body.fields);
+  const fields = await readTravellerForm(request, MAX_BODY);
   // What was typed, given back to the fields of a refused form (a page without JavaScript).
   const values = { orderId: (fields.orderId ?? "").slice(0, 40), email: (fields.email ?? "").slice(0, 254) };
   const parsed = lostLinkSchema.safeParse(fields);

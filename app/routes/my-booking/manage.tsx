@@ -13,13 +13,12 @@ import { useSite } from "~/components/site";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { cancelFormSchema, firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
 import { formatEuros } from "~/domain/money";
-import { fieldsOf } from "~/lib/admin-forms.server";
 import { assignedDriver, emailSite, refundableCents } from "~/lib/booking-admin.server";
 import type { BookingRow } from "~/lib/bookings.server";
 import { managedBooking } from "~/lib/manage.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
-import { readFormBody } from "~/lib/request-guards.server";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
+import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
@@ -37,19 +36,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/**
- * A refusal's Retry-After (too many wrong links), and Connection: close after a body too large, on
- * the page that answers it. No-store is the server's, on every answer under /my-booking
- * (server/app.ts, app/entry.server.tsx).
- */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const out = new Headers();
-  for (const name of ["Retry-After", "Connection"]) {
-    const value = errorHeaders?.get(name);
-    if (value) out.set(name, value);
-  }
-  return out;
-}
+/** A refusal's Retry-After and Connection: close (refusalHeaders). */
+export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
 
 /** The page's data for the booking, as of now. */
 async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
@@ -88,14 +76,7 @@ const MAX_BODY = 1024;
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const row = await managedBooking(context, params.token);
-  const body = await readFormBody(request, MAX_BODY);
-  if (!body.ok) {
-    throw data("This form could not be read.", {
-      status: body.status,
-      headers: body.status === 413 ? { Connection: "close" } : undefined,
-    });
-  }
-  const parsed = cancelFormSchema.safeParse(fieldsOf(body.fields));
+  const parsed = cancelFormSchema.safeParse(await readTravellerForm(request, MAX_BODY));
   if (!parsed.success) {
     return data({ confirm: false, problem: "This form could not be read. Reload the page and try again." }, { status: 400 });
   }

@@ -4,6 +4,7 @@ import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { VoucherView } from "~/domain/manage/voucher";
 import { telHref } from "~/domain/public-settings";
+import { refusalHeaders } from "~/lib/traveller-pages.server";
 import { voucherData } from "~/lib/voucher.server";
 import voucherStyles from "~/styles/voucher.css?url";
 
@@ -23,13 +24,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-/** A refusal's Retry-After (too many wrong links); no-store and no-referrer come from the server (server/app.ts). */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  const out = new Headers();
-  const retryAfter = errorHeaders?.get("Retry-After");
-  if (retryAfter) out.set("Retry-After", retryAfter);
-  return out;
-}
+/** A refusal's Retry-After and Connection: close (refusalHeaders). */
+export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { voucher, qr } = await voucherData(context, params.token);
