@@ -1,4 +1,4 @@
-import type { ChangeEvent, FormEvent, ReactNode } from "react";
+import type { ChangeEvent, ComponentProps, FormEvent, ReactNode } from "react";
 import { Form } from "react-router";
 import { describedBy, fieldId, FieldNotes } from "~/components/ui/Field";
 import { TextField } from "~/components/ui/TextField";
@@ -98,6 +98,32 @@ function TextArea({ name, label, value, error, hint }: { name: string; label: st
   );
 }
 
+/**
+ * A text field of an end (flight number and city, hotel, address, postcode): its value, its limit
+ * and its problem found by its name; nothing when the end has no such field.
+ */
+function EndText({
+  name,
+  values,
+  errorOf,
+  ...rest
+}: { name: string | undefined; values: Record<string, string>; errorOf: ErrorOf } & Omit<
+  ComponentProps<typeof TextField>,
+  "name" | "defaultValue" | "maxLength" | "error"
+>) {
+  if (!name) return null;
+  return (
+    <TextField
+      name={name}
+      defaultValue={values[name] ?? ""}
+      maxLength={changeFieldMax(name)}
+      autoComplete="off"
+      error={errorOf(name)}
+      {...rest}
+    />
+  );
+}
+
 /** The form's control of a name, for the hotel list's own filling in (uncontrolled inputs). */
 function control(form: HTMLFormElement | null, name: string | undefined): HTMLInputElement | HTMLSelectElement | null {
   if (!form || !name) return null;
@@ -147,41 +173,9 @@ function AddressEnd({ view, values, errorOf }: { view: EndView; values: Record<s
         </Select>
       ) : null}
       <div className="field-row">
-        {f.hotel ? (
-          <TextField
-            name={f.hotel}
-            label="Hotel name"
-            defaultValue={values[f.hotel] ?? ""}
-            maxLength={changeFieldMax(f.hotel)}
-            autoComplete="off"
-            onInput={typed}
-            error={errorOf(f.hotel)}
-          />
-        ) : null}
-        {f.address ? (
-          <TextField
-            name={f.address}
-            label="Address"
-            defaultValue={values[f.address] ?? ""}
-            maxLength={changeFieldMax(f.address)}
-            autoComplete="off"
-            onInput={typed}
-            error={errorOf(f.address)}
-          />
-        ) : null}
-        {f.zip ? (
-          <TextField
-            name={f.zip}
-            label="Postcode"
-            defaultValue={values[f.zip] ?? ""}
-            maxLength={changeFieldMax(f.zip)}
-            inputMode="numeric"
-            autoComplete="off"
-            onInput={typed}
-            hint={area}
-            error={errorOf(f.zip)}
-          />
-        ) : null}
+        <EndText name={f.hotel} label="Hotel name" values={values} errorOf={errorOf} onInput={typed} />
+        <EndText name={f.address} label="Address" values={values} errorOf={errorOf} onInput={typed} />
+        <EndText name={f.zip} label="Postcode" values={values} errorOf={errorOf} inputMode="numeric" onInput={typed} hint={area} />
       </div>
     </>
   );
@@ -203,27 +197,13 @@ function FlightEnd({ view, values, errorOf }: { view: EndView; values: Record<st
           error={errorOf(f.horaireVol)}
         />
       ) : null}
-      {f.numVol ? (
-        <TextField
-          name={f.numVol}
-          label="Flight number"
-          defaultValue={values[f.numVol] ?? ""}
-          maxLength={changeFieldMax(f.numVol)}
-          autoComplete="off"
-          hint="For example AF1234"
-          error={errorOf(f.numVol)}
-        />
-      ) : null}
-      {f.cityVol ? (
-        <TextField
-          name={f.cityVol}
-          label={pickup ? "Flight arriving from (city)" : "Flight going to (city)"}
-          defaultValue={values[f.cityVol] ?? ""}
-          maxLength={changeFieldMax(f.cityVol)}
-          autoComplete="off"
-          error={errorOf(f.cityVol)}
-        />
-      ) : null}
+      <EndText name={f.numVol} label="Flight number" values={values} errorOf={errorOf} hint="For example AF1234" />
+      <EndText
+        name={f.cityVol}
+        label={pickup ? "Flight arriving from (city)" : "Flight going to (city)"}
+        values={values}
+        errorOf={errorOf}
+      />
       {f.terminal ? (
         <Select name={f.terminal} label="Terminal" value={values[f.terminal] ?? ""} error={errorOf(f.terminal)}>
           {view.terminals.map((t) => (
