@@ -1,5 +1,5 @@
 import type { BookingStatus, PaymentStatus } from "~/domain/back-office/statuses";
-import { bookingPassengers, routeText, serviceName } from "~/domain/booking/email-text";
+import { bookingPassengers, routeText, serviceName, type BookingWords } from "~/domain/booking/email-text";
 import { bookingSummary, meetingPointOfLeg } from "~/domain/booking/emails";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
 import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
@@ -13,17 +13,10 @@ import { formatEuros } from "~/domain/money";
  * the page as plain data. Pure: `now` is an argument.
  */
 
-/** What the page reads of a stored booking (structurally a bookings row). */
-export interface ManagedRow {
+/** What the page reads of a stored booking (structurally a bookings row): its words, its money and its state. */
+export interface ManagedRow extends Omit<BookingWords, "firstname" | "lastname"> {
   orderId: string;
   test: boolean;
-  kind: string;
-  roundTrip: boolean;
-  depart: string;
-  arrive: string;
-  adults: number;
-  children: number;
-  babies: number;
   priceCents: number;
   currency: string;
   paymentMode: "card" | "cash";

@@ -10,6 +10,7 @@ import {
   routeText,
   serviceName,
   str,
+  travellerContactLines,
   travellerName,
 } from "./email-text";
 
@@ -52,6 +53,9 @@ describe("the booking's words", () => {
     expect(greeting({ firstname: " Alice\n", lastname: "Martin " })).toBe("Hello Alice Martin,");
     expect(greeting({ firstname: " ", lastname: "" })).toBe("Hello traveller,");
     expect(travellerName({ firstname: "Alice", lastname: "" })).toBe("Alice");
+    expect(
+      travellerContactLines({ firstname: "Alice", lastname: "Martin", email: " alice@example.com\n", phone: "+33 6 12 34 56 78" }),
+    ).toEqual(["Name: Alice Martin", "E-mail: alice@example.com", "Phone: +33 6 12 34 56 78"]);
   });
 
   it("never lets a value break a line: every text is one line, trimmed", () => {

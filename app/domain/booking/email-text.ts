@@ -73,6 +73,11 @@ export function travellerName(row: Pick<BookingWords, "firstname" | "lastname">)
   return oneLine(`${row.firstname} ${row.lastname}`);
 }
 
+/** The traveller as the business reaches them: name, e-mail and phone, a line each. */
+export function travellerContactLines(row: Pick<BookingWords, "firstname" | "lastname"> & { email: string; phone: string }): string[] {
+  return [`Name: ${travellerName(row)}`, `E-mail: ${oneLine(row.email)}`, `Phone: ${oneLine(row.phone)}`];
+}
+
 /** "Hello Alice Martin," or "Hello traveller,". */
 export function greeting(row: Pick<BookingWords, "firstname" | "lastname">): string {
   return `Hello ${travellerName(row) || "traveller"},`;

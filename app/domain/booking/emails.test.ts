@@ -460,21 +460,21 @@ describe("terminals, meeting points, the voucher and the calendar file", () => {
     },
   };
   const linked: EmailSite = { ...site, manageUrl: MARKER, meetingPoints: points };
+  /** The outbound leg as the traveller's messages give it, with its terminal and meeting point. */
+  const OUTBOUND_WITH_MEETING_POINT = [
+    "Outbound",
+    "Pick-up: 01/07/2026 at 07:45 (Paris time)",
+    "From: Charles de Gaulle Airport (CDG), Terminal 2E (flight AF007 from New York, landing 07:45 (Paris time))",
+    "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)",
+    "Meeting point: Terminal 2E, exit 8: your driver holds a sign with your name",
+  ].join("\n");
 
   it("reads the test's meeting points without a fault", () => expect(errors).toEqual([]));
 
   it("gives each pickup's terminal and meeting point, the voucher link and the calendar note in the traveller's confirmation", () => {
     const [confirmation] = bookingEmails(withTerminals, linked);
     const body = confirmation!.body;
-    expect(body).toContain(
-      [
-        "Outbound",
-        "Pick-up: 01/07/2026 at 07:45 (Paris time)",
-        "From: Charles de Gaulle Airport (CDG), Terminal 2E (flight AF007 from New York, landing 07:45 (Paris time))",
-        "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)",
-        "Meeting point: Terminal 2E, exit 8: your driver holds a sign with your name",
-      ].join("\n"),
-    );
+    expect(body).toContain(OUTBOUND_WITH_MEETING_POINT);
     expect(body).toContain(
       [
         "Return",
@@ -536,15 +536,7 @@ describe("terminals, meeting points, the voucher and the calendar file", () => {
 
   it("gives each leg's meeting point in the payment link's e-mail, as the confirmation does", () => {
     const body = paymentLinkEmail(withTerminals, linked, "https://pay.example/x").body;
-    expect(body).toContain(
-      [
-        "Outbound",
-        "Pick-up: 01/07/2026 at 07:45 (Paris time)",
-        "From: Charles de Gaulle Airport (CDG), Terminal 2E (flight AF007 from New York, landing 07:45 (Paris time))",
-        "To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse des Pressoirs)",
-        "Meeting point: Terminal 2E, exit 8: your driver holds a sign with your name",
-      ].join("\n"),
-    );
+    expect(body).toContain(OUTBOUND_WITH_MEETING_POINT);
     expect(body).toContain("Meeting point: Hotel lobby (private)");
     expect(paymentLinkEmail(withTerminals, site, "https://pay.example/x").body).not.toContain("Meeting point");
   });

@@ -24,6 +24,7 @@ import {
   routeText,
   serviceName,
   str,
+  travellerContactLines,
   travellerName,
 } from "./email-text";
 import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
@@ -337,9 +338,7 @@ function businessEmail(row: BookingEmailInput, site: EmailSite, details: Json | 
     `Route: ${routeText(row)}`,
     "",
     "Customer",
-    `Name: ${travellerName(row)}`,
-    `E-mail: ${oneLine(row.email)}`,
-    `Phone: ${oneLine(row.phone)}`,
+    ...travellerContactLines(row),
   ];
   if (postal.length > 0) lines.push(`Address: ${postal.join(", ")}`);
   lines.push("", `Passengers: ${bookingPassengers(row)}`, ...luggageLines(details));
@@ -483,11 +482,9 @@ export function withManageLink<T extends { body: string }>(message: T, site: Ema
   return site.manageUrl && message.body.includes(site.manageUrl) ? { ...message, manageLink: site.manageUrl } : message;
 }
 
-/** The booking's page, the voucher with the calendar file's note on a confirmation, and how to reach the business. */
-function contactLines(row: BookingEmailInput, site: EmailSite, calendar?: boolean): string[] {
+/** How the traveller reaches the business about the booking, and the site's address and name that close a message. */
+export function questionsLines(row: Pick<BookingEmailInput, "orderId">, site: EmailSite): string[] {
   return [
-    ...manageLines(site),
-    ...(calendar === undefined ? [] : voucherLines(site, calendar)),
     "",
     "Questions or changes",
     `Call us on ${site.phone} or write to ${site.businessEmail}, quoting your order number ${row.orderId}.`,
@@ -495,6 +492,11 @@ function contactLines(row: BookingEmailInput, site: EmailSite, calendar?: boolea
     "",
     site.siteName,
   ];
+}
+
+/** The booking's page, the voucher with the calendar file's note on a confirmation, and how to reach the business. */
+function contactLines(row: BookingEmailInput, site: EmailSite, calendar?: boolean): string[] {
+  return [...manageLines(site), ...(calendar === undefined ? [] : voucherLines(site, calendar)), ...questionsLines(row, site)];
 }
 
 /** The driver's name and phone under their heading; none without a driver. */

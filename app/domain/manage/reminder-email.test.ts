@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BookingEmailInput, EmailSite } from "../booking/emails";
 import { parisInstant } from "../booking/paris-time";
-import { reminderEmail, reminderLegEnds, whenWord } from "./reminder-email";
+import { reminderEmail, reminderLegEnds, whenWord, type ReminderInput } from "./reminder-email";
 
 const MARKER = "[manage-link:0b7a6c1e-1111-4222-8333-944445555666]";
 const site: EmailSite = {
@@ -81,6 +81,10 @@ const row: BookingEmailInput = {
   details,
 };
 
+/** The outbound leg's reminder with no driver or meeting point yet, sent at its pickup, with `over` on top. */
+const remind = (over: Partial<ReminderInput> = {}) =>
+  reminderEmail({ row, leg: 1, pickupAt: OUTBOUND, site, driver: null, meetingPoint: null, now: OUTBOUND, ...over });
+
 describe("reminderEmail", () => {
   const outbound = reminderEmail({
     row,
@@ -118,20 +122,12 @@ describe("reminderEmail", () => {
   it("holds the manage link's marker, for the outbox to put a fresh link in its place", () => {
     expect(outbound.manageLink).toBe(MARKER);
     expect(outbound.body).toContain(`\n${MARKER}\n`);
-    const without = reminderEmail({
-      row,
-      leg: 1,
-      pickupAt: OUTBOUND,
-      site: { ...site, manageUrl: undefined },
-      driver: null,
-      meetingPoint: null,
-      now: OUTBOUND,
-    });
+    const without = remind({ site: { ...site, manageUrl: undefined } });
     expect(without.manageLink).toBeUndefined();
   });
 
   it("reminds of the return leg on its own, and says when no driver is assigned yet", () => {
-    const back = reminderEmail({ row, leg: 2, pickupAt: RETURN, site, driver: null, meetingPoint: null, now: paris(2026, 10, 28, 18, 0) });
+    const back = remind({ leg: 2, pickupAt: RETURN, now: paris(2026, 10, 28, 18, 0) });
     expect(back.leg).toBe(2);
     expect(back.body).toContain("Your return transfer\nPick-up: 29/10/2026 at 14:30 (Paris time)");
     expect(back.body).toMatch(/\nTo: Orly Airport \(ORY\).*flight AZ319 to Rome, takeoff 18:00/);
@@ -141,41 +137,17 @@ describe("reminderEmail", () => {
   });
 
   it("marks a test booking's subject, and says 'today' when sent on the pickup's own day", () => {
-    const test = reminderEmail({
-      row: { ...row, test: true },
-      leg: 1,
-      pickupAt: OUTBOUND,
-      site,
-      driver: null,
-      meetingPoint: null,
-      now: paris(2026, 10, 25, 1, 0),
-    });
+    const test = remind({ row: { ...row, test: true }, now: paris(2026, 10, 25, 1, 0) });
     expect(test.subject).toBe("[TEST] Navette Paris: your transfer today, booking NV-7K3P2Q");
     expect(test.body).toContain("This is a reminder of your transfer today with Navette Paris.");
   });
 
   it("reads one-way legs as 'Your transfer', and never throws on odd details", () => {
-    const oneWay = reminderEmail({
-      row: { ...row, roundTrip: false },
-      leg: 1,
-      pickupAt: OUTBOUND,
-      site,
-      driver: null,
-      meetingPoint: null,
-      now: OUTBOUND,
-    });
+    const oneWay = remind({ row: { ...row, roundTrip: false } });
     expect(oneWay.body).toContain("Your transfer\nPick-up: 25/10/2026 at 07:45 (Paris time)");
     fc.assert(
       fc.property(fc.anything(), (odd) => {
-        const message = reminderEmail({
-          row: { ...row, details: odd },
-          leg: 1,
-          pickupAt: OUTBOUND,
-          site,
-          driver: null,
-          meetingPoint: null,
-          now: OUTBOUND,
-        });
+        const message = remind({ row: { ...row, details: odd } });
         expect(message.body).toContain("Pick-up: 25/10/2026 at 07:45 (Paris time)");
         expect(message.subject).toContain("NV-7K3P2Q");
       }),

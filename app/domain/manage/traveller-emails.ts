@@ -1,6 +1,13 @@
 import { formatParisDateTime } from "../back-office/statuses";
-import { bookingSummary, TEST_SUBJECT_PREFIX, withManageLink, type BookingEmailInput, type EmailSite } from "../booking/emails";
-import { bookingPassengers, greeting, oneLine, placeText, routeText, serviceName, travellerName } from "../booking/email-text";
+import {
+  bookingSummary,
+  questionsLines,
+  TEST_SUBJECT_PREFIX,
+  withManageLink,
+  type BookingEmailInput,
+  type EmailSite,
+} from "../booking/emails";
+import { bookingPassengers, greeting, oneLine, placeText, routeText, serviceName, travellerContactLines } from "../booking/email-text";
 import { formatEuros } from "../money";
 
 /**
@@ -51,12 +58,7 @@ export function manageLinkEmail(row: BookingEmailInput, site: EmailSite & { mana
     "It opens your booking's own page: see it, change or cancel it, print your voucher. Keep it to yourself: whoever has it can see and cancel the booking.",
     "",
     "If you did not ask for this link, you can ignore this e-mail: it was sent only to you, and your booking is unchanged.",
-    "",
-    "Questions or changes",
-    `Call us on ${site.phone} or write to ${site.businessEmail}, quoting your order number ${row.orderId}.`,
-    site.siteUrl,
-    "",
-    site.siteName,
+    ...questionsLines(row, site),
   ];
   const message: TravellerEmail = {
     kind: "manage_link",
@@ -108,9 +110,7 @@ export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite,
     `Passengers: ${bookingPassengers(row)}`,
     "",
     "Traveller",
-    `Name: ${travellerName(row)}`,
-    `E-mail: ${oneLine(row.email)}`,
-    `Phone: ${oneLine(row.phone)}`,
+    ...travellerContactLines(row),
     ...legLines(row),
   ];
   return tested(row, {
