@@ -19,6 +19,7 @@
 import { AIRPORTS, transferKindsFrom } from "./airports";
 import type { AirportCode, TransferKind } from "./site-paths";
 import { TERMINAL_NOT_KNOWN, TERMINALS } from "./terminals";
+import { readCsvRecords, type CsvRecord } from "./csv-records";
 
 export interface MeetingPointRow {
   /** 1-based line of the file where the row starts (the header is line 1). */
@@ -44,81 +45,12 @@ const SERVICES: readonly TransferKind[] = ["shuttle", "private"];
 const AIRPORT_CODES = AIRPORTS.map((a) => a.code);
 
 // ---------------------------------------------------------------------------------------------
-// Records: RFC 4180 with ','.
-
-interface FileRecord {
-  line: number;
-  fields: string[];
-}
+// Records: RFC 4180 with ',' (app/domain/csv-records.ts).
 
 /** The file's records, each with the line it starts on; a quote that never closes spoils its line only. */
-function readRecords(text: string): { records: FileRecord[]; errors: string[] } {
-  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records: FileRecord[] = [];
-  const errors: string[] = [];
-  let pos = 0;
-  let line = 1;
-  while (pos < src.length) {
-    const startLine = line;
-    const fields: string[] = [];
-    let spoiled = false;
-    for (;;) {
-      let field = "";
-      if (src[pos] === '"') {
-        const quoted = readQuoted(src, pos + 1);
-        if (quoted === null) {
-          errors.push(`line ${startLine}: a quoted field is never closed (a " is missing)`);
-          pos = endOfLine(src, pos);
-          line = startLine + 1;
-          spoiled = true;
-          break;
-        }
-        field = quoted.value;
-        line += quoted.lineBreaks;
-        pos = quoted.end;
-      }
-      while (pos < src.length && src[pos] !== "," && src[pos] !== "\n" && src[pos] !== "\r") field += src[pos++];
-      fields.push(field);
-      if (pos >= src.length) break;
-      if (src[pos] === ",") {
-        pos++;
-        continue;
-      }
-      pos += src[pos] === "\r" && src[pos + 1] === "\n" ? 2 : 1;
-      line++;
-      break;
-    }
-    if (!spoiled) records.push({ line: startLine, fields });
-  }
-  return { records, errors };
-}
-
-function readQuoted(src: string, from: number): { value: string; end: number; lineBreaks: number } | null {
-  let value = "";
-  let lineBreaks = 0;
-  let i = from;
-  while (i < src.length) {
-    const c = src[i]!;
-    if (c === '"') {
-      if (src[i + 1] === '"') {
-        value += '"';
-        i += 2;
-        continue;
-      }
-      return { value, end: i + 1, lineBreaks };
-    }
-    if (c === "\n" || (c === "\r" && src[i + 1] !== "\n")) lineBreaks++;
-    value += c;
-    i++;
-  }
-  return null;
-}
-
-function endOfLine(src: string, pos: number): number {
-  let i = pos;
-  while (i < src.length && src[i] !== "\n" && src[i] !== "\r") i++;
-  if (src[i] === "\r" && src[i + 1] === "\n") return i + 2;
-  return i < src.length ? i + 1 : i;
+function readRecords(text: string): { records: CsvRecord[]; errors: string[] } {
+  const { records, problems } = readCsvRecords(text, ",");
+  return { records, errors: problems.map((p) => `line ${p.line}: ${p.message} (a " is missing)`) };
 }
 
 // ---------------------------------------------------------------------------------------------

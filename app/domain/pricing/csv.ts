@@ -6,6 +6,7 @@
  * the whole file. Money stays integer cents; an empty or 0 price is "no price" (null).
  */
 import type { TransferKind } from "../site-paths";
+import { readCsvRecords as readRecords, type CsvRecord } from "../csv-records";
 
 /** The required header names, in the order the file is written. */
 export const PRICE_FILE_COLUMNS = [
@@ -113,97 +114,16 @@ export class PriceFileError extends Error {
 /** Defaults for an empty duration or delay cell, and for a route no row serves. */
 export const DEFAULT_MINUTES = { durationOut: 45, durationBack: 45, delayDepart: 30, delayArrive: 135 } as const;
 
-const DELIMITER = ";";
-/** The plain text from a position up to the next delimiter or line break (sticky: anchored there). */
-const UNQUOTED_RUN = /[^;\r\n]*/y;
-
 // ---------------------------------------------------------------------------------------------
-// Records: RFC 4180 with ';'. Quoted fields may hold ';', line breaks and doubled quotes. A quote
-// inside an unquoted field is an ordinary character; text after a closing quote is kept as is.
-// A quote that never closes spoils its line only: that line is reported and reading goes on.
+// Records: app/domain/csv-records.ts, with ';'.
 
-export interface CsvRecord {
-  line: number;
-  fields: string[];
-}
+const DELIMITER = ";";
 
+export type { CsvRecord } from "../csv-records";
+
+/** The price file's records: RFC 4180 with ';' (app/domain/csv-records.ts). */
 export function readCsvRecords(text: string): { records: CsvRecord[]; problems: PriceFileWarning[] } {
-  const src = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  const problems: PriceFileWarning[] = [];
-  const n = src.length;
-  let pos = 0;
-  let line = 1;
-
-  while (pos < n) {
-    const startLine = line;
-    const fields: string[] = [];
-    let spoiled = false;
-
-    for (;;) {
-      let field = "";
-      if (src[pos] === '"') {
-        const quoted = readQuoted(src, pos + 1);
-        if (quoted === null) {
-          problems.push({ line: startLine, message: "a quoted field is never closed" });
-          pos = endOfLine(src, pos);
-          line = startLine + 1;
-          spoiled = true;
-          break;
-        }
-        field = quoted.value;
-        line += quoted.lineBreaks;
-        pos = quoted.end;
-      }
-      // One native regular-expression scan per run of plain text, not a string built character by
-      // character: a phone's browser reads the 48 KB file while it hydrates a page.
-      UNQUOTED_RUN.lastIndex = pos;
-      const run = UNQUOTED_RUN.exec(src)?.[0] ?? "";
-      field += run;
-      pos += run.length;
-      fields.push(field);
-      if (pos >= n) break;
-      if (src[pos] === DELIMITER) {
-        pos++;
-        continue;
-      }
-      pos += src[pos] === "\r" && src[pos + 1] === "\n" ? 2 : 1;
-      line++;
-      break;
-    }
-    if (!spoiled) records.push({ line: startLine, fields });
-  }
-  return { records, problems };
-}
-
-/** Reads a quoted field's content from just after its opening quote; null when it never closes. */
-function readQuoted(src: string, from: number): { value: string; end: number; lineBreaks: number } | null {
-  let value = "";
-  let lineBreaks = 0;
-  let i = from;
-  while (i < src.length) {
-    const c = src[i];
-    if (c === '"') {
-      if (src[i + 1] === '"') {
-        value += '"';
-        i += 2;
-        continue;
-      }
-      return { value, end: i + 1, lineBreaks };
-    }
-    if (c === "\n" || (c === "\r" && src[i + 1] !== "\n")) lineBreaks++;
-    value += c;
-    i++;
-  }
-  return null;
-}
-
-/** The position just after the line break ending the line that holds `pos`. */
-function endOfLine(src: string, pos: number): number {
-  let i = pos;
-  while (i < src.length && src[i] !== "\n" && src[i] !== "\r") i++;
-  if (src[i] === "\r" && src[i + 1] === "\n") return i + 2;
-  return i < src.length ? i + 1 : i;
+  return readRecords(text, DELIMITER);
 }
 
 // ---------------------------------------------------------------------------------------------
