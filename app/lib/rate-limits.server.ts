@@ -91,41 +91,32 @@ export function createRateLimiter(
   keyOf: (key: string) => string = rateLimitKey,
 ): RateLimiter {
   const store = drizzleStore(db, keyPrefix, limit);
-  return {
-    async consume(address) {
-      try {
-        await store.consume(keyOf(address));
-        return { allowed: true };
-      } catch (refusal) {
-        // The store rejects with a RateLimiterRes when the limit is reached; anything else is an
-        // error of both the store and its insurance, which must not refuse the visitor.
-        if (!(refusal instanceof RateLimiterRes)) {
-          console.error(`Rate limit ${keyPrefix} could not be counted (${(refusal as Error).name}); the request goes on.`);
-          return { allowed: true };
-        }
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-      }
-    },
-  };
+  return { consume: (address) => countOne(store, keyPrefix, keyOf(address)) };
+}
+
+/**
+ * Counts one request under `key`: allowed, or refused with the time left once the limit is
+ * reached. The store rejects with a RateLimiterRes when the limit is reached (the request is
+ * counted all the same); anything else is an error of both the store and its insurance, which
+ * must not refuse the visitor.
+ */
+async function countOne(store: RateLimiterDrizzle, keyPrefix: string, key: string): Promise<LimitDecision> {
+  try {
+    await store.consume(key);
+    return { allowed: true };
+  } catch (refusal) {
+    if (!(refusal instanceof RateLimiterRes)) {
+      console.error(`Rate limit ${keyPrefix} could not be counted (${(refusal as Error).name}); the request goes on.`);
+      return { allowed: true };
+    }
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+  }
 }
 
 export function createMissLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): MissLimiter {
   const store = drizzleStore(db, keyPrefix, limit);
   return {
-    async attempt(address) {
-      try {
-        await store.consume(rateLimitKey(address));
-        return { allowed: true };
-      } catch (refusal) {
-        // Past the limit the store rejects with a RateLimiterRes (the try is counted all the same);
-        // anything else is an error of both the store and its insurance, which must not refuse the visitor.
-        if (!(refusal instanceof RateLimiterRes)) {
-          console.error(`Rate limit ${keyPrefix} could not be counted (${(refusal as Error).name}); the request goes on.`);
-          return { allowed: true };
-        }
-        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
-      }
-    },
+    attempt: (address) => countOne(store, keyPrefix, rateLimitKey(address)),
     async hit(address) {
       await store.reward(rateLimitKey(address)).catch((error: unknown) => {
         console.error(`Rate limit ${keyPrefix} could not be given back (${(error as Error).name}).`);
