@@ -21,7 +21,8 @@ function context(): AppLoadContext {
   const booking = {
     db: async () => database.db,
     manageMisses: limits.manageMisses,
-    meetingPoints: { get: () => Promise.reject(new Error("no meeting points file in this test")) },
+    // No good meeting points file in this test: the store's currentPoints() gives none.
+    meetingPoints: { currentPoints: async () => undefined },
   };
   const settings = { siteUrl: "https://navette.example", siteName: "Navette Paris", phone: "+33 1 99 00 12 34" };
   // Only the parts above are read by this route: the rest of the server's context is not built here.

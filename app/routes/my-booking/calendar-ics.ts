@@ -39,10 +39,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     throw thrown;
   }
   if (row.bookingStatus === "cancelled") return new Response(CANCELLED_SENTENCE, { status: 410, headers: PLAIN });
-  const points = await context.booking.meetingPoints.get().then(
-    (loaded) => loaded.points,
-    () => undefined,
-  );
+  const points = await context.booking.meetingPoints.currentPoints();
   const file = bookingCalendar(row, { manageLink: manageUrl(context.settings.siteUrl, params.token), site: context.settings, points });
   if (!file) {
     return new Response("This booking has no pickup time to put in a calendar yet. Please call us.", { status: 404, headers: PLAIN });
