@@ -7,6 +7,8 @@ import { bookingRowValues } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Every test's clock: the rows of one test stay in the file's database for the next ones. */
+const NOW = new Date("2026-11-24T12:00:00Z");
 const database = useEmbeddedDatabase();
 
 /** A stored booking row, written directly: the purge reads only its status and dates. */
@@ -22,7 +24,7 @@ describe("purgeExpired", () => {
     ["6 days", 6, { mailBodyDays: 30, unpaidBookingDays: 7 }, true],
     ["2 days, with a 1-day period", 2, { mailBodyDays: 30, unpaidBookingDays: 1 }, false],
   ])("an unpaid booking last changed %s ago: kept is %s", async (_what, days, periods, kept) => {
-    const now = new Date();
+    const now = NOW;
     const orderId = `NV-U${days}${periods.unpaidBookingDays}`;
     const changed = new Date(now.getTime() - days * DAY_MS - 1000);
     await booking(orderId, { createdAt: changed, updatedAt: changed });
@@ -31,7 +33,7 @@ describe("purgeExpired", () => {
   });
 
   it("deletes an unpaid booking's manage links with it, and keeps the links of the bookings it keeps", async () => {
-    const now = new Date("2026-11-23T12:00:00Z");
+    const now = NOW;
     const old = new Date("2020-01-01T00:00:00Z");
     await booking("NV-LINKGO", { createdAt: old, updatedAt: old });
     await booking("NV-LINKKP", { status: "paid", paidAt: old, createdAt: old, updatedAt: old });
@@ -47,7 +49,7 @@ describe("purgeExpired", () => {
   it("never deletes a paid booking, however old", async () => {
     const old = new Date("2020-01-01T00:00:00Z");
     await booking("NV-PAID1", { status: "paid", paidAt: old, createdAt: old, updatedAt: old });
-    await purgeExpired(database.db, { mailBodyDays: 1, unpaidBookingDays: 1 }, new Date("2026-11-23T12:00:00Z"));
+    await purgeExpired(database.db, { mailBodyDays: 1, unpaidBookingDays: 1 }, NOW);
     expect(await present("NV-PAID1")).toBe(true);
   });
 });
@@ -64,12 +66,12 @@ describe("startRetention", () => {
       .slice(0, 2)
       .toUpperCase()}`;
     await booking(orderId, { createdAt: old, updatedAt: old, ...fields });
-    await purgeExpired(database.db, { mailBodyDays: 1, unpaidBookingDays: 1 }, new Date("2026-11-23T12:00:00Z"));
+    await purgeExpired(database.db, { mailBodyDays: 1, unpaidBookingDays: 1 }, NOW);
     expect(await present(orderId)).toBe(true);
   });
 
   it("deletes expired staff sessions, with their address and browser, and keeps live ones", async () => {
-    const now = new Date("2026-11-24T12:00:00Z");
+    const now = NOW;
     await database.db.insert(staffUsers).values({ id: "u-ret", name: "Ret", email: "ret@example.com", role: "dispatcher" });
     const session = (id: string, expiresAt: Date) => ({
       id,
@@ -89,7 +91,8 @@ describe("startRetention", () => {
   });
 
   it("purges at once by itself, and stop() waits for the purge under way", async () => {
-    const old = new Date(Date.now() - 10 * DAY_MS);
+    const now = NOW;
+    const old = new Date(now.getTime() - 10 * DAY_MS);
     await booking("NV-TIMER1", { createdAt: old, updatedAt: old });
     await database.db.insert(outbox).values({
       orderId: "NV-SENT01",
@@ -98,13 +101,14 @@ describe("startRetention", () => {
       subject: "Your booking NV-SENT01",
       body: "Dear Claire",
       status: "sent",
-      sentAt: new Date(Date.now() - 40 * DAY_MS),
+      sentAt: new Date(now.getTime() - 40 * DAY_MS),
     });
     const logged: string[] = [];
     const timer = startRetention({
       db: database.db,
       periods: { mailBodyDays: 30, unpaidBookingDays: 7 },
       log: { info: (m: string) => logged.push(m), error: (m: string) => logged.push(m) },
+      clock: () => now,
     });
     await timer.stop();
     expect(await present("NV-TIMER1")).toBe(false);

@@ -87,12 +87,15 @@ export function startRetention(options: {
   periods: Settings["retention"];
   log: Pick<Console, "info" | "error">;
   intervalMs?: number;
+  /** The instant each purge runs as of; the real clock unless a test gives its own. */
+  clock?: () => Date;
 }): RetentionTimer {
+  const clock = options.clock ?? (() => new Date());
   let running: Promise<void> = Promise.resolve();
   const pass = () => {
     running = running.then(async () => {
       try {
-        const done = await purgeExpired(options.db, options.periods, new Date());
+        const done = await purgeExpired(options.db, options.periods, clock());
         if (done.mailBodies > 0 || done.unpaidBookings > 0 || done.staffSessions > 0) {
           options.log.info(
             `Retention: ${done.mailBodies} sent e-mail bodies emptied, ${done.unpaidBookings} unpaid bookings deleted, ` +
