@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bookings, drivers } from "../../db/schema";
 import { NO_FILTERS, readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
-import type { BookingLeg } from "~/domain/booking/validation";
+import type { BookingLeg } from "~/domain/booking/model";
 import {
   COUNT_CAP,
   exportLegRecords,

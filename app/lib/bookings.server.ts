@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from "node:util";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { orderIdFrom } from "~/domain/booking/order-id";
+import { storedDetails } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
 import { formatEuros } from "~/domain/money";
 import type { Db } from "./db.server";
@@ -51,7 +52,7 @@ function bookingValues(input: NewBooking) {
     source: input.source ?? ("web" as const),
     priceOverrideReason: input.priceOverrideReason ?? null,
     test: input.test ?? false,
-    details: { customer: booking.customer, legs: booking.legs, luggage: booking.luggage },
+    details: storedDetails(booking),
     firstPickupAt: booking.legs[0]?.pickupAt ?? null,
     returnPickupAt: booking.legs[1]?.pickupAt ?? null,
   };

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
 import { bookingEmails, CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/emails";
-import type { Booking, BookingEnd } from "~/domain/booking/validation";
+import type { BookingEnd } from "~/domain/booking/model";
+import type { Booking } from "~/domain/booking/validation";
 import { CANCELLED_THEN_PAID, recordPayment, saveBooking } from "./bookings.server";
 import type { Db } from "./db.server";
 import {

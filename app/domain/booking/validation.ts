@@ -19,6 +19,7 @@ import { TERMINAL_NOT_KNOWN } from "../terminals";
 import { FLIGHT_END, countOf, flightClock, isDeparture, isFlightEnd, isRoundTrip, legCounts, pickupClock, transferKind } from "./draft";
 import { DRAFT_FIELDS, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 import { MAX_FIELD_LENGTH, MESSAGES, STEP_PREFIX, prefixFor, type BookingError } from "./messages";
+import type { BookingEnd, BookingLeg, Customer, Luggage } from "./model";
 import { isoDate, parisParts } from "./paris-time";
 import { bookingRules, legDate, legTiming, legsOf, pickupMoment, routeOf, text, type RuleContext } from "./rules";
 import { notesWithSummary } from "./summary";
@@ -60,7 +61,7 @@ export function phoneWarnings(draft: BookingDraft): BookingError[] {
 // ---------------------------------------------------------------------------------------------
 // The typed booking
 
-function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string) {
+function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string): BookingEnd & { terminal: string } {
   const e = endFields(end, leg);
   // The rules admit a terminal only on a pick-up from a flight at an airport.
   const terminal = end === "pu" && pickupAirport(draft, leg) ? terminalOf(draft, leg) : TERMINAL_NOT_KNOWN;
@@ -69,7 +70,7 @@ function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string) {
   const hotelId = countOf(text(draft, e.hotelN) || "x");
   return {
     place,
-    kind: (flight ? "flight" : "address") as "flight" | "address",
+    kind: flight ? "flight" : "address",
     flightTime: clock ? formatClock(clock) : null,
     flightCity: flight ? text(draft, e.cityVol) : "",
     // The form upper-cases the flight number as it is typed; a post is read the same way.
@@ -88,7 +89,7 @@ function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string) {
  * and delays the route's price-file row's. null when its date or pickup moment cannot be read,
  * which the rules have already refused.
  */
-function readLeg(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[], route: { from: string; to: string }) {
+function readLeg(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[], route: { from: string; to: string }): BookingLeg | null {
   const day = legDate(draft, leg);
   const timing = legTiming(draft, leg, rows);
   const pickupAt = pickupMoment(draft, leg, timing);
@@ -137,30 +138,32 @@ function toBooking(draft: BookingDraft, rows: readonly PriceRow[]) {
     const n = countOf(text(draft, field) || "x");
     return Number.isSafeInteger(n) ? n : 0;
   };
+  const customer: Customer = {
+    lastname: text(draft, "lastname"),
+    firstname: text(draft, "firstname"),
+    email: text(draft, "email"),
+    phoneMobile: text(draft, "phone_mobile"),
+    address: text(draft, "address"),
+    postcode: text(draft, "postcode"),
+    city: text(draft, "city"),
+    country: text(draft, "country"),
+    phoneCountryCode: text(draft, "phoneCountryCode"),
+  };
+  const luggage: Luggage = {
+    checkIn: countOf(draft.check_in_luggage),
+    cabin: countOf(draft.cabin_bag),
+    strollerSingle: countOf(draft.stroller_single),
+    strollerDouble: countOf(draft.stroller_double),
+    info: draft.info_pax_luggage ?? "",
+  };
   const booking = {
-    customer: {
-      lastname: text(draft, "lastname"),
-      firstname: text(draft, "firstname"),
-      email: text(draft, "email"),
-      phoneMobile: text(draft, "phone_mobile"),
-      address: text(draft, "address"),
-      postcode: text(draft, "postcode"),
-      city: text(draft, "city"),
-      country: text(draft, "country"),
-      phoneCountryCode: text(draft, "phoneCountryCode"),
-    },
+    customer,
     kind: transferKind(draft),
     roundTrip: isRoundTrip(draft),
     depart: route.from,
     arrive: route.to,
     passengers: legCounts(draft, 1),
-    luggage: {
-      checkIn: countOf(draft.check_in_luggage),
-      cabin: countOf(draft.cabin_bag),
-      strollerSingle: countOf(draft.stroller_single),
-      strollerDouble: countOf(draft.stroller_double),
-      info: draft.info_pax_luggage ?? "",
-    },
+    luggage,
     legs: legs.filter((leg) => leg !== null),
     /** As posted, in cents, for the log only: the server prices the booking itself. */
     postedPrices: { cb: cents("prix_cb"), cash: cents("prix_cash") },
@@ -226,8 +229,6 @@ export type BookingFormSchema = ReturnType<typeof bookingFormSchema>;
 
 /** A posted form, checked, with numbers as numbers: the schema's own output type. */
 export type Booking = z.output<BookingFormSchema>;
-export type BookingLeg = Booking["legs"][number];
-export type BookingEnd = BookingLeg["pickup"];
 
 /** The price question a checked booking asks: its route, kind, trip type and party. */
 export function bookingPriceRequest(booking: Booking): PriceRequest {

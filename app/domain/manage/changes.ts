@@ -11,7 +11,6 @@
  * run on the result with the clock and the price file. Pure: the caller gives `now`, the price
  * rows and the stored row.
  */
-import { z } from "zod";
 import { formatParisDateTime } from "../back-office/statuses";
 import { AIRPORTS } from "../airports";
 import { HOTELS } from "../hotels";
@@ -31,6 +30,7 @@ import {
   withCounts,
 } from "../booking/draft";
 import { DRAFT_FIELDS, endFields, legFields, type BookingDraft, type End, type Leg } from "../booking/fields";
+import { readStoredDetails, type BookingEnd, type StoredDetails } from "../booking/model";
 import { parseFrenchDate, parseIsoDate } from "../booking/paris-time";
 import { editAddressEnd, pickHotel } from "../booking/quote";
 import { routeDetailsOf } from "../booking/rules";
@@ -50,89 +50,6 @@ import {
 } from "./change-form";
 import { firstPickupOf } from "./cancel";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
-
-// ---------------------------------------------------------------------------------------------
-// The stored booking, read back from its JSON
-
-const countsSchema = z.object({
-  adults: z.number().int(),
-  children: z.number().int(),
-  babies: z.number().int(),
-  total: z.number().int().optional(),
-});
-
-const instant = z.union([z.string(), z.date()]).transform((v, ctx) => {
-  const at = new Date(v);
-  if (Number.isNaN(at.getTime())) {
-    ctx.addIssue({ code: "custom", message: "not an instant" });
-    return z.NEVER;
-  }
-  return at.toISOString();
-});
-
-const storedEndSchema = z.looseObject({
-  place: z.string(),
-  kind: z.enum(["flight", "address"]),
-  flightTime: z.string().nullable(),
-  flightCity: z.string(),
-  flightNumber: z.string(),
-  hotel: z.string(),
-  hotelId: z.number().int().nullable(),
-  address: z.string(),
-  zip: z.string(),
-  terminal: z.string().optional(),
-});
-
-const storedLegSchema = z.looseObject({
-  leg: z.union([z.literal(1), z.literal(2)]),
-  date: z.string(),
-  pickupAt: instant,
-  pickupTime: z.string().nullable(),
-  passengers: countsSchema,
-  durationMinutes: z.number(),
-  delayDepartMinutes: z.number(),
-  delayArriveMinutes: z.number(),
-  pickup: storedEndSchema,
-  dropoff: storedEndSchema,
-  info: z.string(),
-});
-
-const optionalText = z.string().optional().default("");
-
-const storedDetailsSchema = z.looseObject({
-  customer: z.looseObject({
-    lastname: z.string(),
-    firstname: z.string(),
-    email: z.string(),
-    phoneMobile: z.string(),
-    address: optionalText,
-    postcode: optionalText,
-    city: optionalText,
-    country: optionalText,
-    phoneCountryCode: optionalText,
-  }),
-  legs: z.array(storedLegSchema).min(1).max(2),
-  luggage: z.looseObject({
-    checkIn: z.number().int(),
-    cabin: z.number().int(),
-    strollerSingle: z.number().int(),
-    strollerDouble: z.number().int(),
-    info: z.string(),
-  }),
-});
-
-export type StoredDetails = z.output<typeof storedDetailsSchema>;
-export type StoredLeg = StoredDetails["legs"][number];
-export type StoredEnd = StoredLeg["pickup"];
-
-/** A booking's details as stored (JSON), or null when they do not have the booking's shape. */
-export function readStoredDetails(details: unknown): StoredDetails | null {
-  const parsed = storedDetailsSchema.safeParse(details);
-  if (!parsed.success) return null;
-  const legs = parsed.data.legs;
-  // Leg 1, then leg 2 of a round trip: nothing else was ever stored.
-  return legs.every((leg, i) => leg.leg === i + 1) ? parsed.data : null;
-}
 
 /** What the rules read of a stored booking's row besides its details. */
 export interface StoredBooking {
@@ -154,7 +71,7 @@ export interface StoredBooking {
 // ---------------------------------------------------------------------------------------------
 // The booking's draft, rebuilt
 
-function writeEnd(draft: BookingDraft, end: End, leg: Leg, stored: StoredEnd): void {
+function writeEnd(draft: BookingDraft, end: End, leg: Leg, stored: BookingEnd): void {
   const f = endFields(end, leg);
   draft[f.lieu] = stored.place;
   draft[f.type] = stored.kind === "flight" ? FLIGHT_END : ADDRESS_END;
@@ -569,7 +486,7 @@ export interface Editable {
   legs: { leg: Leg; pickup: EditableEnd; dropoff: EditableEnd; note: string }[];
 }
 
-type EndLike = Pick<StoredEnd, "kind" | "flightTime" | "flightNumber" | "flightCity" | "hotel" | "address" | "zip"> & {
+type EndLike = Pick<BookingEnd, "kind" | "flightTime" | "flightNumber" | "flightCity" | "hotel" | "address" | "zip"> & {
   terminal?: string | undefined;
 };
 
@@ -807,7 +724,7 @@ function changedDetails(stored: StoredDetails, booking: Booking, changes: readon
         ...leg,
         ...(moved
           ? {
-              pickupAt: checked.pickupAt.toISOString(),
+              pickupAt: checked.pickupAt,
               pickupTime: checked.pickupTime,
               durationMinutes: checked.durationMinutes,
               delayDepartMinutes: checked.delayDepartMinutes,
@@ -861,8 +778,8 @@ export function planChange(request: ChangeRequest): ChangePlan {
   // A departure's pick-up follows its take-off: the new pick-up is a change of its own to read.
   for (const [i, leg] of details.legs.entries()) {
     const was = stored.legs[i]!;
-    if (was.pickup.kind === "flight" || was.pickupAt === leg.pickupAt) continue;
-    const at = (iso: string) => `${formatParisDateTime(new Date(iso))} (Paris time)`;
+    if (was.pickup.kind === "flight" || was.pickupAt.getTime() === leg.pickupAt.getTime()) continue;
+    const at = (instant: Date) => `${formatParisDateTime(instant)} (Paris time)`;
     const index = changes.findIndex((c) => c.leg === leg.leg && c.movesPickup);
     changes.splice(index + 1, 0, {
       leg: leg.leg,
