@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { EMAIL_KINDS } from "../app/domain/email-registry";
 
 /**
  * One schema for PostgreSQL and the embedded PGlite (docs/decisions/0006-storage-and-payments.md).
@@ -56,8 +57,6 @@ export const bookings = pgTable(
     paymentIssue: text("payment_issue"),
     /** Refunded so far through the payment provider, in cents. */
     refundedCents: integer("refunded_cents").notNull().default(0),
-    /** The driver assigned to the booking's legs, once staff assign one. */
-    driverId: integer("driver_id").references(() => drivers.id),
     /** The outbound leg's pickup moment, and the return leg's: the run sheet, filters and reminders read them. */
     firstPickupAt: timestamp("first_pickup_at", { withTimezone: true }),
     returnPickupAt: timestamp("return_pickup_at", { withTimezone: true }),
@@ -77,7 +76,6 @@ export const bookings = pgTable(
     index("bookings_return_pickup_at_idx").on(t.returnPickupAt),
     index("bookings_booking_status_idx").on(t.bookingStatus, t.createdAt),
     index("bookings_status_idx").on(t.status, t.createdAt),
-    index("bookings_driver_id_idx").on(t.driverId),
     // The back office's bookings list searches by the start of a name or an e-mail, and by the end
     // of a phone number's digits (docs/decisions/0016-booking-list-indexes.md). Plain B-trees, so
     // PGlite needs no extension.
@@ -85,6 +83,52 @@ export const bookings = pgTable(
     index("bookings_firstname_search_idx").using("btree", sql`lower(${t.firstname}) text_pattern_ops`),
     index("bookings_email_search_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
     index("bookings_phone_search_idx").using("btree", sql`reverse(regexp_replace(${t.phone}, '[^0-9]', '', 'g')) text_pattern_ops`),
+  ],
+);
+
+/**
+ * A booking's legs, one row each (docs/decisions/0020-legs-as-rows.md): the outbound, and the return
+ * of a round trip. The booking's details hold the rest of the model; read together through
+ * app/lib/booking-store.server.ts. Each leg has its own driver and its own ride status, so the
+ * return days later may be driven by someone else.
+ */
+export const bookingLegs = pgTable(
+  "booking_legs",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => bookings.orderId, { onDelete: "cascade" }),
+    /** 1 the outbound, 2 the return. */
+    leg: integer("leg").notNull(),
+    /** The pickup moment the booking rules measured. */
+    pickupAt: timestamp("pickup_at", { withTimezone: true }).notNull(),
+    /** yyyy-MM-dd, Paris: the day the traveller chose. */
+    date: text("date").notNull(),
+    /** HH:MM, when the traveller gave one (a leg with no flight, or a departure's proposal). */
+    pickupTime: text("pickup_time"),
+    adults: integer("adults").notNull(),
+    children: integer("children").notNull(),
+    babies: integer("babies").notNull(),
+    durationMinutes: integer("duration_minutes").notNull(),
+    delayDepartMinutes: integer("delay_depart_minutes").notNull(),
+    delayArriveMinutes: integer("delay_arrive_minutes").notNull(),
+    /** Each end as the model's BookingEnd (app/domain/booking/model.ts): an airport with its flight, or a place. */
+    pickup: jsonb("pickup").notNull(),
+    dropoff: jsonb("dropoff").notNull(),
+    /** The traveller's note for the leg, with the passengers-and-luggage block the form writes. */
+    notes: text("notes").notNull().default(""),
+    /** The driver of this leg, once staff assign one. */
+    driverId: integer("driver_id").references(() => drivers.id),
+    /** The ride itself: to drive, driven, or the traveller did not show. */
+    rideStatus: text("ride_status", { enum: ["scheduled", "completed", "no_show"] })
+      .notNull()
+      .default("scheduled"),
+  },
+  (t) => [
+    uniqueIndex("booking_legs_order_leg_key").on(t.orderId, t.leg),
+    index("booking_legs_pickup_at_idx").on(t.pickupAt),
+    index("booking_legs_driver_idx").on(t.driverId, t.pickupAt),
   ],
 );
 
@@ -115,22 +159,7 @@ export const outbox = pgTable(
     id: serial("id").primaryKey(),
     orderId: text("order_id").notNull(),
     /** Which message of the order this is: one of each per order. */
-    kind: text("kind", {
-      enum: [
-        "traveller_confirmation",
-        "business_notification",
-        "booking_confirmed",
-        "driver_assigned",
-        "driver_job",
-        "driver_job_cancelled",
-        "booking_cancelled",
-        "payment_link",
-        "manage_link",
-        "booking_changed",
-        "traveller_cancelled",
-        "reminder",
-      ],
-    }).notNull(),
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),

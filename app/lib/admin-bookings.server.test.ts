@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bookings, drivers } from "../../db/schema";
 import { NO_FILTERS, readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
-import type { BookingLeg } from "~/domain/booking/model";
+import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
+import { storedDetails, type BookingLeg } from "~/domain/booking/model";
 import {
   COUNT_CAP,
   exportLegRecords,
@@ -12,7 +13,9 @@ import {
   listBookings,
   type BookingLegRecord,
 } from "./admin-bookings.server";
+import { bookingColumns } from "./booking-store.server";
 import { bookingRowValues } from "./test-support/booking-rows";
+import { insertBookings, setLegDriver } from "./test-support/insert-bookings";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // The bookings list's query and the CSV export's rows, on the embedded PostgreSQL
@@ -77,8 +80,10 @@ function nextOrderId(): string {
   return `NV-Z${id}`;
 }
 
-/** A stored booking, as saveBooking and the back office write them; `legs` as the booking schema makes them. */
-async function insert(values: Partial<typeof bookings.$inferInsert> & { legs?: BookingLeg[] } = {}) {
+const noAddress = { address: "", postcode: "", city: "", country: "", phoneCountryCode: "" };
+
+/** A stored booking, as saveBooking and the back office write them (its legs as rows); `legs` as the booking schema makes them. */
+async function insert(values: Partial<typeof bookings.$inferInsert> & { legs?: BookingLeg[]; driverId?: number } = {}) {
   const {
     legs = [
       leg(
@@ -88,25 +93,28 @@ async function insert(values: Partial<typeof bookings.$inferInsert> & { legs?: B
         hotelEnd("Disneyland Paris", "Disneyland Hotel", "1 Rue de la Marne", "77700"),
       ),
     ],
+    driverId,
     ...rest
   } = values;
-  const [row] = await database.db
-    .insert(bookings)
-    .values(
-      bookingRowValues({
-        orderId: nextOrderId(),
-        submissionToken: `token-${serial}`,
-        roundTrip: legs.length === 2,
-        children: 1,
-        priceCents: 12_345,
-        details: { customer: {}, legs, luggage: { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" } },
-        firstPickupAt: legs[0]?.pickupAt ?? null,
-        returnPickupAt: legs[1]?.pickupAt ?? null,
-        ...rest,
-      }),
-    )
-    .returning();
-  return row!;
+  const row = bookingRowValues({
+    orderId: nextOrderId(),
+    submissionToken: `token-${serial}`,
+    roundTrip: legs.length === 2,
+    children: 1,
+    priceCents: 12_345,
+    details: storedDetails({
+      customer: { lastname: "Martin", firstname: "Claire", email: "claire@example.com", phoneMobile: "+33612345678", ...noAddress },
+      legs,
+      luggage: { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" },
+    }),
+    firstPickupAt: legs[0]?.pickupAt ?? null,
+    returnPickupAt: legs[1]?.pickupAt ?? null,
+    ...rest,
+  });
+  await insertBookings(database.db, row);
+  if (driverId !== undefined) await setLegDriver(database.db, row.orderId, driverId);
+  const [stored] = await database.db.select(bookingColumns).from(bookings).where(eq(bookings.orderId, row.orderId));
+  return stored!;
 }
 
 const filters = (query: string): BookingFilters => {
@@ -277,7 +285,7 @@ describe("listBookings: order and pages", () => {
     await insert({ orderId: "NV-222222", driverId: driver!.id, test: true, bookingStatus: "driver_assigned", status: "paid" });
     await insert({ orderId: "NV-333333" });
     const { rows } = await listBookings(database.db, NO_FILTERS);
-    expect(rows.map((r) => [r.orderId, r.driverName])).toEqual([
+    expect(rows.map((r) => [r.orderId, r.firstDriverName])).toEqual([
       ["NV-333333", null],
       ["NV-222222", "Karim B."],
     ]);
@@ -402,13 +410,39 @@ describe("exportLegRecords", () => {
 
   it("falls back to the booking's own columns when its stored legs cannot be read", async () => {
     const row = await insert({ orderId: "NV-222222", roundTrip: true, returnPickupAt: new Date("2026-12-09T10:00:00Z") });
-    const records = legRecords({ ...row, paymentStatus: row.status, driverName: null, details: { legs: [{ leg: 3 }], luggage: "x" } });
+    const records = legRecords({
+      ...row,
+      paymentStatus: row.status,
+      firstDriverName: null,
+      returnDriverName: null,
+      details: { legs: [{ leg: 3 }], luggage: "x" },
+    });
     expect(records.map((r) => [r.leg, r.pickup, r.from, r.to, r.passengers, r.luggage])).toEqual([
       ["outbound", "01/12/2026 10:00", "Orly Airport (ORY)", "Disneyland Paris", 3, ""],
       ["return", "09/12/2026 11:00", "Disneyland Paris", "Orly Airport (ORY)", 3, ""],
     ]);
     expect(
-      legRecords({ ...row, roundTrip: false, returnPickupAt: null, paymentStatus: row.status, driverName: null, details: null }),
+      legRecords({
+        ...row,
+        roundTrip: false,
+        returnPickupAt: null,
+        paymentStatus: row.status,
+        firstDriverName: null,
+        returnDriverName: null,
+        details: null,
+      }),
     ).toHaveLength(1);
+  });
+
+  it("says in the Flight column that the stored legs could not be read", async () => {
+    const row = await insert({ orderId: "NV-222222" });
+    const records = legRecords({
+      ...row,
+      paymentStatus: row.status,
+      firstDriverName: null,
+      returnDriverName: null,
+      details: { legs: [], luggage: {} },
+    });
+    expect(records.map((r) => r.flight)).toEqual([UNREAD_LEGS]);
   });
 });

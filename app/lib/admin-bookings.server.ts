@@ -1,6 +1,5 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
-import { bookings, drivers } from "../../db/schema";
+import { bookings } from "../../db/schema";
 import { filterDay, isBookingStatus, searchTermOf, type BookingFilters, type SearchTerm } from "~/domain/back-office/booking-filters";
 import {
   BOOKING_STATUS_LABELS,
@@ -10,6 +9,9 @@ import {
   type BookingStatus,
   type PaymentStatus,
 } from "~/domain/back-office/statuses";
+import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
+import { readStoredDetails, type BookingEnd, type BookingLeg, type Luggage } from "~/domain/booking/model";
+import { detailsWithLegs, legDriverName } from "./booking-store.server";
 import type { Db } from "./db.server";
 
 /**
@@ -99,7 +101,8 @@ const listColumns = {
   bookingStatus: bookings.bookingStatus,
   firstPickupAt: bookings.firstPickupAt,
   returnPickupAt: bookings.returnPickupAt,
-  driverName: drivers.name,
+  firstDriverName: legDriverName(1),
+  returnDriverName: legDriverName(2),
 };
 
 /** A booking as the list shows it. */
@@ -126,7 +129,9 @@ export interface BookingListRow {
   bookingStatus: BookingStatus;
   firstPickupAt: Date | null;
   returnPickupAt: Date | null;
-  driverName: string | null;
+  /** Each leg's driver's name, or null while it has none. */
+  firstDriverName: string | null;
+  returnDriverName: string | null;
 }
 
 export interface BookingPage {
@@ -168,7 +173,6 @@ export function listQueries(db: Db, filters: BookingFilters, pageSize = PAGE_SIZ
     rows: db
       .select(listColumns)
       .from(bookings)
-      .leftJoin(drivers, eq(drivers.id, bookings.driverId))
       .where(where)
       .orderBy(newest, desc(bookings.id))
       .limit(pageSize + 1)
@@ -201,39 +205,6 @@ export async function listBookings(db: Db, filters: BookingFilters, pageSize = P
 
 // ---------------------------------------------------------------------------------------------
 // The CSV export: one row per leg
-
-/** One end of a leg, as the booking schema stores it (app/domain/booking/validation.ts). */
-const endSchema = z
-  .object({
-    place: z.string().catch(""),
-    kind: z.enum(["flight", "address"]).catch("address"),
-    flightTime: z.string().nullable().catch(null),
-    flightCity: z.string().catch(""),
-    flightNumber: z.string().catch(""),
-    hotel: z.string().catch(""),
-    address: z.string().catch(""),
-    zip: z.string().catch(""),
-  })
-  .catch({ place: "", kind: "address", flightTime: null, flightCity: "", flightNumber: "", hotel: "", address: "", zip: "" });
-
-const count = z.number().int().nonnegative().catch(0);
-
-const legSchema = z.object({
-  leg: z.union([z.literal(1), z.literal(2)]),
-  pickupAt: z.coerce.date(),
-  passengers: z.object({ adults: count, children: count, babies: count }).catch({ adults: 0, children: 0, babies: 0 }),
-  pickup: endSchema,
-  dropoff: endSchema,
-  info: z.string().catch(""),
-});
-
-const detailsSchema = z.object({
-  legs: z.array(z.unknown()).catch([]),
-  luggage: z.object({ checkIn: count, cabin: count, strollerSingle: count, strollerDouble: count }).nullable().catch(null),
-});
-
-type StoredEnd = z.output<typeof endSchema>;
-type StoredLeg = z.output<typeof legSchema>;
 
 /** One leg of a booking, as the CSV export writes it. */
 export interface BookingLegRecord {
@@ -275,14 +246,14 @@ export const CSV_COLUMNS: ReadonlyArray<{ key: keyof BookingLegRecord; header: s
   { key: "test", header: "Test" },
 ];
 
-function placeText(end: StoredEnd, fallback: string): string {
+function placeText(end: BookingEnd, fallback: string): string {
   const place = end.place || fallback;
   if (end.kind === "flight") return place;
   const where = [end.hotel, [end.address, end.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   return where ? `${place}: ${where}` : place;
 }
 
-function flightText(leg: StoredLeg): string {
+function flightText(leg: BookingLeg): string {
   const parts: string[] = [];
   if (leg.pickup.kind === "flight" && leg.pickup.flightNumber) {
     parts.push(
@@ -297,10 +268,7 @@ function flightText(leg: StoredLeg): string {
   return parts.join("; ");
 }
 
-type Luggage = z.output<typeof detailsSchema>["luggage"];
-
 function luggageText(luggage: Luggage): string {
-  if (!luggage) return "";
   const items = [
     [luggage.checkIn, "check-in bag", "check-in bags"],
     [luggage.cabin, "cabin bag", "cabin bags"],
@@ -318,43 +286,40 @@ function amountText(cents: number, currency: string): string {
 }
 
 /** The columns the export reads: the list's, and the stored legs. */
-const exportColumns = { ...listColumns, details: bookings.details };
+const exportColumns = { ...listColumns, details: detailsWithLegs };
 type ExportRow = BookingListRow & { details: unknown };
 
 /**
  * A booking's legs as export records: both legs of a round trip, each with its own pickup, ends
- * and passengers. A booking whose stored legs cannot be read gives one record per pickup column
- * instead, from the booking's own columns, so the export never stops on one odd row.
+ * and passengers. A booking whose stored details cannot be read gives one record per pickup
+ * column instead, from the booking's own columns, saying so in the Flight column: the export
+ * never stops on one odd row.
  */
 export function legRecords(row: ExportRow): BookingLegRecord[] {
-  const details = detailsSchema.safeParse(row.details ?? {});
-  const stored = details.success ? details.data : { legs: [], luggage: null };
-  const legs = stored.legs
-    .map((leg) => legSchema.safeParse(leg))
-    .filter((leg) => leg.success && !Number.isNaN(leg.data.pickupAt.getTime()));
+  const details = readStoredDetails(row.details);
   const common = {
     orderId: row.orderId,
     traveller: `${row.firstname} ${row.lastname}`.trim(),
     email: row.email,
     phone: row.phone,
-    luggage: luggageText(stored.luggage),
+    luggage: details ? luggageText(details.luggage) : "",
     bookingStatus: BOOKING_STATUS_LABELS[row.bookingStatus],
     paymentStatus: PAYMENT_STATUS_LABELS[row.paymentStatus],
     amount: amountText(row.priceCents, row.currency),
-    driver: row.driverName ?? "",
     test: row.test ? ("yes" as const) : ("no" as const),
   };
-  if (legs.length > 0) {
-    return legs.map(({ data: leg }) => {
-      const outbound = leg!.leg === 1;
+  if (details) {
+    return details.legs.map((leg) => {
+      const outbound = leg.leg === 1;
       return {
         ...common,
         leg: outbound ? ("outbound" as const) : ("return" as const),
-        pickup: formatParisDateTime(leg!.pickupAt),
-        from: placeText(leg!.pickup, outbound ? row.depart : row.arrive),
-        to: placeText(leg!.dropoff, outbound ? row.arrive : row.depart),
-        flight: flightText(leg!),
-        passengers: leg!.passengers.adults + leg!.passengers.children + leg!.passengers.babies,
+        pickup: formatParisDateTime(leg.pickupAt),
+        from: placeText(leg.pickup, outbound ? row.depart : row.arrive),
+        to: placeText(leg.dropoff, outbound ? row.arrive : row.depart),
+        flight: flightText(leg),
+        passengers: leg.passengers.total,
+        driver: (outbound ? row.firstDriverName : row.returnDriverName) ?? "",
       };
     });
   }
@@ -369,8 +334,9 @@ export function legRecords(row: ExportRow): BookingLegRecord[] {
     pickup: l.at ? formatParisDateTime(l.at) : "",
     from: l.from,
     to: l.to,
-    flight: "",
+    flight: UNREAD_LEGS,
     passengers,
+    driver: (l.leg === "outbound" ? row.firstDriverName : row.returnDriverName) ?? "",
   }));
 }
 
@@ -393,7 +359,6 @@ export async function* exportLegRecords(db: Db, filters: BookingFilters, batch =
     const rows: ExportRow[] = await db
       .select(exportColumns)
       .from(bookings)
-      .leftJoin(drivers, eq(drivers.id, bookings.driverId))
       .where(and(where, after))
       .orderBy(desc(bookings.createdAt), desc(bookings.id))
       .limit(batch);

@@ -1,107 +1,33 @@
 import { randomBytes } from "node:crypto";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
-import {
-  addNote,
-  assignDriver,
-  assignedDriver,
-  cancelBooking,
-  confirmBooking,
-  createPhoneBooking,
-  driverOf,
-  loadBookingPage,
-  PaymentLinkFailed,
-  markFinished,
-  refundableCents,
-  refundBooking,
-  resendEmail,
-  resendRefusal,
-  wrongProvider,
-  type Actor,
-} from "./booking-admin.server";
+import { addNote, assignDriver, confirmBooking, markFinished, resendEmail, resendRefusal } from "./booking-admin.server";
+import { loadBookingPage } from "./booking-page.server";
+import { legDrivers } from "./booking-tx.server";
+import { bookingsPickedUpBetween } from "./dispatch.server";
+import { pickupsBetween } from "~/domain/back-office/run-sheet";
+import { cancelBooking } from "./booking-refunds.server";
+import { writeLegs } from "./booking-store.server";
+import { readStoredDetails } from "~/domain/booking/model";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import { openDatabase, type Database } from "./db.server";
-import { OUTBOX_DEFAULTS } from "./mail.server";
-import { RefundRefused, SandboxProvider, StripeProvider } from "./payments.server";
-import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
+import { PaymentLinkFailed } from "./payment-links.server";
+import { createPhoneBooking } from "./phone-booking.server";
+import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { bookingFixtures, countingSandbox, noLink, now, paid, site, staff } from "./test-support/staff-actions";
 
 // The booking page's actions on the embedded PostgreSQL: each one once, whatever the double
 // clicks, with its audit row and its e-mails written together.
 
-const now = BOOKED_AT;
-const site = {
-  siteName: "Navette Paris",
-  businessEmail: "booking@navette.example",
-  phone: "+33 1 99 00 12 34",
-  siteUrl: "https://navette.example",
-};
-const staff: Actor = { id: "staff-1", email: "dispatch@navette.example" };
-
 const database = useEmbeddedDatabase();
-let token = 0;
-
-async function newBooking(edits: Partial<BookingRow> = {}): Promise<BookingRow> {
-  const booking = checkedBooking(`t-${++token}`);
-  const { row } = await saveBooking(database.db, { booking, priceCents: 6_500, test: true });
-  if (Object.keys(edits).length === 0) return row;
-  const [updated] = await database.db.update(bookings).set(edits).where(eq(bookings.id, row.id)).returning();
-  return updated!;
-}
-
-/** A resend that must not make a payment link. */
-const noLink = async (): Promise<string> => {
-  throw new Error("No payment link is made for this e-mail.");
-};
-
-const paid = { status: "paid", paidAt: now, paymentProvider: "sandbox", paymentRef: "sbx_1" } as const;
-
-async function reread(orderId: string): Promise<BookingRow> {
-  return (await database.db.select().from(bookings).where(eq(bookings.orderId, orderId)))[0]!;
-}
-
-async function mails(orderId: string) {
-  return database.db.select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(outbox.id);
-}
-
-async function history(orderId: string) {
-  return database.db.select().from(auditEvents).where(eq(auditEvents.orderId, orderId)).orderBy(auditEvents.id);
-}
-
-async function addDriver(values: { name: string; active?: boolean }) {
-  const [driver] = await database.db
-    .insert(drivers)
-    .values({
-      name: values.name,
-      phone: "+33 6 98 76 54 32",
-      email: `${values.name.split(" ")[0]!.toLowerCase()}@drivers.example`,
-      active: values.active ?? true,
-    })
-    .returning();
-  return driver!;
-}
-
-/** The real sandbox provider, counting the refunds it is asked for. */
-function countingSandbox() {
-  const sandbox = new SandboxProvider(null);
-  const calls: number[] = [];
-  return {
-    calls,
-    name: "sandbox" as const,
-    refund: async (row: BookingRow, cents: number) => {
-      calls.push(cents);
-      return sandbox.refund(row, cents);
-    },
-  };
-}
+const { newBooking, reread, mails, history, addDriver } = bookingFixtures(database);
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity`);
+  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity cascade`);
 });
 
 describe("confirmBooking", () => {
@@ -150,12 +76,13 @@ describe("assignDriver", () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const karim = await addDriver({ name: "Karim Benali" });
     const outcomes = await Promise.all([
-      assignDriver(database.db, row.orderId, karim.id, staff, site),
-      assignDriver(database.db, row.orderId, karim.id, staff, site),
+      assignDriver(database.db, row.orderId, 1, karim.id, staff, site),
+      assignDriver(database.db, row.orderId, 1, karim.id, staff, site),
     ]);
     expect(outcomes).toContainEqual({ ok: true, done: "driver_assigned" });
     expect(outcomes).toContainEqual({ ok: false, status: 409, message: "Karim Benali is already assigned to this booking." });
-    expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "driver_assigned", driverId: karim.id });
+    expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "driver_assigned" });
+    expect((await legDrivers(database.db, row.orderId)).get(1)?.id).toBe(karim.id);
     const [job, traveller, ...rest] = await mails(row.orderId);
     expect(rest).toEqual([]);
     expect(job).toMatchObject({ kind: "driver_job", recipient: "karim@drivers.example" });
@@ -168,7 +95,7 @@ describe("assignDriver", () => {
     expect((await history(row.orderId))[0]!.detail).toContain("Assigned driver Karim Benali");
 
     const other = await addDriver({ name: "Lea Dubois" });
-    expect(await assignDriver(database.db, row.orderId, other.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
+    expect(await assignDriver(database.db, row.orderId, 1, other.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
     expect((await history(row.orderId))[1]!.detail).toContain(
       "Assigned driver Lea Dubois, in place of Karim Benali (e-mailed that the job is withdrawn)",
     );
@@ -181,14 +108,47 @@ describe("assignDriver", () => {
     expect(withdrawn!.body).not.toContain("Claire");
   });
 
+  it("gives a round trip's return to another driver: each driver is e-mailed only their own leg", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed" }, "round trip");
+    const karim = await addDriver({ name: "Karim Benali" });
+    const lea = await addDriver({ name: "Lea Dubois" });
+    expect(await assignDriver(database.db, row.orderId, 1, karim.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
+    // The return has no driver yet: the booking is not all assigned.
+    expect((await reread(row.orderId)).bookingStatus).toBe("confirmed");
+    expect(await assignDriver(database.db, row.orderId, 2, lea.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
+    expect((await reread(row.orderId)).bookingStatus).toBe("driver_assigned");
+    const sent = await mails(row.orderId);
+    const jobOf = (recipient: string) => sent.find((m) => m.kind === "driver_job" && m.recipient === recipient)!;
+    expect(jobOf("karim@drivers.example").body).toContain("Pick-up: 20/05/2026 at 10:00 (Paris time)");
+    expect(jobOf("karim@drivers.example").body).not.toContain("24/05/2026");
+    expect(jobOf("lea@drivers.example").body).toContain("You are assigned to the return of booking");
+    expect(jobOf("lea@drivers.example").body).toContain("flight BA 305 to London");
+    expect(jobOf("lea@drivers.example").body).not.toContain("20/05/2026");
+    expect(sent.filter((m) => m.kind === "driver_assigned").map((m) => m.body.includes("to the return of your booking"))).toEqual([
+      false,
+      true,
+    ]);
+    expect((await history(row.orderId)).map((h) => h.detail.split(";")[0])).toEqual([
+      "Assigned driver Karim Benali to the outbound of the booking",
+      "Assigned driver Lea Dubois to the return of the booking",
+    ]);
+    // The run sheet gives each leg its own driver.
+    const found = await bookingsPickedUpBetween(database.db, new Date("2026-05-19T00:00:00Z"), new Date("2026-05-26T00:00:00Z"));
+    const lines = pickupsBetween(found, new Date("2026-05-19T00:00:00Z"), new Date("2026-05-26T00:00:00Z")).lines;
+    expect(lines.filter((l) => l.orderId === row.orderId).map((l) => [l.leg, l.driver])).toEqual([
+      [1, "Karim Benali"],
+      [2, "Lea Dubois"],
+    ]);
+  });
+
   it("refuses an inactive or unknown driver, and a booking not yet confirmed", async () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const gone = await addDriver({ name: "Old Driver", active: false });
-    expect(await assignDriver(database.db, row.orderId, gone.id, staff, site)).toMatchObject({ ok: false, status: 400 });
-    expect(await assignDriver(database.db, row.orderId, 999, staff, site)).toMatchObject({ ok: false, status: 400 });
+    expect(await assignDriver(database.db, row.orderId, 1, gone.id, staff, site)).toMatchObject({ ok: false, status: 400 });
+    expect(await assignDriver(database.db, row.orderId, 1, 999, staff, site)).toMatchObject({ ok: false, status: 400 });
     const fresh = await newBooking(paid);
     const karim = await addDriver({ name: "Karim Benali" });
-    expect(await assignDriver(database.db, fresh.orderId, karim.id, staff, site)).toEqual({
+    expect(await assignDriver(database.db, fresh.orderId, 1, karim.id, staff, site)).toEqual({
       ok: false,
       status: 409,
       message: "Confirm the booking before assigning a driver.",
@@ -213,299 +173,6 @@ describe("markFinished", () => {
     expect((await reread(b.orderId)).bookingStatus).toBe("no_show");
     expect((await history(b.orderId)).map((h) => h.action)).toEqual(["booking_no_show"]);
     expect((await loadBookingPage(database.db, a.orderId))!.actions).toEqual([]);
-  });
-});
-
-describe("cancelBooking", () => {
-  it("refunds a paid booking in full exactly once, whatever the concurrent cancels", async () => {
-    const row = await newBooking(paid);
-    const provider = countingSandbox();
-    const outcomes = await Promise.all([1, 2, 3].map(() => cancelBooking(database.db, row.orderId, staff, site, provider)));
-    expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, done: "cancelled_refunded" }]);
-    expect(outcomes.filter((o) => !o.ok)).toEqual([
-      { ok: false, status: 409, message: "The booking is already cancelled." },
-      { ok: false, status: 409, message: "The booking is already cancelled." },
-    ]);
-    expect(provider.calls).toEqual([6_500]);
-    const after = await reread(row.orderId);
-    expect(after).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
-    expect(after.cancelledAt).toBeInstanceOf(Date);
-    const refunds = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId));
-    expect(refunds).toEqual([expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, provider: "sandbox", amountCents: -6_500 })]);
-    const sent = await mails(row.orderId);
-    expect(sent.map((m) => m.kind)).toEqual(["booking_cancelled"]);
-    expect(sent[0]!.body).toContain("We have refunded 65,00\u00a0€");
-    expect((await history(row.orderId))[0]!.detail).toContain("refunded 65,00\u00a0€ through sandbox");
-    expect((await loadBookingPage(database.db, row.orderId))!.refunds).toEqual([
-      expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, amountCents: 6_500 }),
-    ]);
-  });
-
-  it("tells the assigned driver that the job is cancelled, in the same transaction", async () => {
-    const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    const karim = await addDriver({ name: "Karim Benali" });
-    await assignDriver(database.db, row.orderId, karim.id, staff, site);
-    const before = (await mails(row.orderId)).length;
-    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox())).toEqual({ ok: true, done: "cancelled_refunded" });
-    const sent = (await mails(row.orderId)).slice(before);
-    expect(sent.map((m) => [m.kind, m.recipient])).toEqual([
-      ["booking_cancelled", "claire@example.com"],
-      ["driver_job_cancelled", "karim@drivers.example"],
-    ]);
-    expect(sent[1]!.body).toContain(`Booking ${row.orderId} (Private transfer) is cancelled: you no longer do this job.`);
-    expect((await history(row.orderId)).at(-1)!.detail).toContain("The traveller and the driver, Karim Benali, are e-mailed.");
-    // A provider that refuses rolls the driver's notice back with the rest.
-    const other = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    await assignDriver(database.db, other.orderId, karim.id, staff, site);
-    const count = (await mails(other.orderId)).length;
-    const refusing = {
-      name: "sandbox" as const,
-      refund: async (): Promise<never> => {
-        throw new RefundRefused("Refused.");
-      },
-    };
-    expect(await cancelBooking(database.db, other.orderId, staff, site, refusing)).toMatchObject({ ok: false, status: 502 });
-    expect(await mails(other.orderId)).toHaveLength(count);
-  });
-
-  it("refunds what was actually paid, less what was refunded before", async () => {
-    expect(refundableCents({ status: "paid", priceCents: 6_500, paidAmountCents: 6_000, refundedCents: 0 })).toBe(6_000);
-    expect(refundableCents({ status: "partly_refunded", priceCents: 6_500, paidAmountCents: null, refundedCents: 1_500 })).toBe(5_000);
-    expect(refundableCents({ status: "pending_payment", priceCents: 6_500, paidAmountCents: null, refundedCents: 0 })).toBe(0);
-    expect(refundableCents({ status: "refunded", priceCents: 6_500, paidAmountCents: null, refundedCents: 6_500 })).toBe(0);
-  });
-
-  it("drops the booking's reminders not sent yet, and keeps those sent", async () => {
-    const row = await newBooking({ ...paid, roundTrip: true });
-    const reminder = { kind: "reminder" as const, recipient: row.email, subject: "Your transfer tomorrow", body: "See you" };
-    await database.db.insert(outbox).values([
-      { ...reminder, orderId: row.orderId, leg: 1, status: "sent", sentAt: now },
-      { ...reminder, orderId: row.orderId, leg: 2 },
-    ]);
-    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox())).toMatchObject({ ok: true });
-    const reminders = (await mails(row.orderId)).filter((m) => m.kind === "reminder");
-    expect(reminders.map((m) => [m.leg, m.status])).toEqual([[1, "sent"]]);
-  });
-
-  it("cancels an unpaid booking without asking the provider", async () => {
-    const row = await newBooking();
-    const provider = countingSandbox();
-    expect(await cancelBooking(database.db, row.orderId, staff, site, provider)).toEqual({ ok: true, done: "cancelled" });
-    expect(provider.calls).toEqual([]);
-    expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "pending_payment", refundedCents: 0 });
-    expect((await mails(row.orderId))[0]!.body).toContain("nothing to refund");
-  });
-
-  it("cancels a payment already refunded outside the site without asking the provider, keeping the staff's reason", async () => {
-    const row = await newBooking({ ...paid, bookingStatus: "confirmed", paymentProvider: "stripe", paymentRef: "pi_9" });
-    const provider = countingSandbox();
-    const reason = "Refunded in Stripe's dashboard on 3 May, re_3Px.";
-    const outcomes = await Promise.all([1, 2].map(() => cancelBooking(database.db, row.orderId, staff, site, provider, reason)));
-    expect(outcomes).toContainEqual({ ok: true, done: "cancelled_outside" });
-    expect(outcomes).toContainEqual({ ok: false, status: 409, message: "The booking is already cancelled." });
-    expect(provider.calls).toEqual([]);
-    expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
-    const refunds = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId));
-    expect(refunds).toEqual([
-      expect.objectContaining({ eventId: `outside_refund_${row.orderId}`, provider: "outside", amountCents: -6_500 }),
-    ]);
-    expect((await mails(row.orderId)).map((m) => m.kind)).toEqual(["booking_cancelled"]);
-    expect((await mails(row.orderId))[0]!.body).toContain("We have refunded 65,00\u00a0€");
-    expect((await history(row.orderId)).map((h) => h.detail)).toEqual([
-      "Cancelled the booking and recorded 65,00\u00a0€ as refunded outside the site, without asking stripe: Refunded in Stripe's dashboard on 3 May, re_3Px. The traveller is e-mailed.",
-    ]);
-    const page = (await loadBookingPage(database.db, row.orderId))!;
-    expect(page.refunds).toEqual([expect.objectContaining({ provider: "outside", amountCents: 6_500 })]);
-  });
-
-  it("records the refund of a cancelled booking's later payment made outside the site", async () => {
-    const row = await newBooking({ ...paid, bookingStatus: "cancelled" });
-    const provider = countingSandbox();
-    expect(await refundBooking(database.db, row.orderId, staff, site, provider, "Refunded by bank transfer.")).toEqual({
-      ok: true,
-      done: "refunded_outside",
-    });
-    expect(provider.calls).toEqual([]);
-    expect(await reread(row.orderId)).toMatchObject({ status: "refunded", refundedCents: 6_500 });
-    expect((await history(row.orderId))[0]!.detail).toContain(
-      "as refunded outside the site, without asking sandbox: Refunded by bank transfer.",
-    );
-  });
-
-  it("refuses to refund a payment through another provider than the one that took it, changing nothing", async () => {
-    const stripePaid = await newBooking({ ...paid, bookingStatus: "confirmed", paymentProvider: "stripe", paymentRef: "pi_7" });
-    const sandbox = countingSandbox();
-    expect(await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox)).toEqual({
-      ok: false,
-      status: 409,
-      message:
-        "This booking was paid through Stripe, but the site now takes payments through the sandbox, which cannot refund it: refund it in Stripe's dashboard, then use 'Already refunded outside the site'. Nothing was changed.",
-    });
-    const cancelledStripePaid = await newBooking({ ...paid, bookingStatus: "cancelled", paymentProvider: "stripe", paymentRef: "pi_8" });
-    expect(await refundBooking(database.db, cancelledStripePaid.orderId, staff, site, sandbox)).toMatchObject({ ok: false, status: 409 });
-    const sandboxPaid = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    const stripe = { ...countingSandbox(), name: "stripe" as const };
-    const refused = await cancelBooking(database.db, sandboxPaid.orderId, staff, site, stripe);
-    expect(refused).toMatchObject({ ok: false, status: 409 });
-    expect((refused as { message: string }).message).toContain("paid through the sandbox, but the site now takes payments through Stripe");
-    expect([...sandbox.calls, ...stripe.calls]).toEqual([]);
-    for (const row of [stripePaid, cancelledStripePaid, sandboxPaid]) {
-      expect(await reread(row.orderId)).toEqual(row);
-      expect(await mails(row.orderId)).toEqual([]);
-      expect(await history(row.orderId)).toEqual([]);
-    }
-    // Refunded in Stripe's dashboard first: recorded without asking either provider.
-    expect(await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox, "Refunded in Stripe, re_1.")).toEqual({
-      ok: true,
-      done: "cancelled_outside",
-    });
-    // An unpaid booking owes nothing, whichever provider runs now.
-    const unpaid = await newBooking({ paymentProvider: "stripe" });
-    expect(await cancelBooking(database.db, unpaid.orderId, staff, site, sandbox)).toEqual({ ok: true, done: "cancelled" });
-  });
-
-  it.each<[string | null, number, "sandbox" | "stripe", string | null, boolean]>([
-    ["stripe", 6_500, "stripe", null, false],
-    ["sandbox", 6_500, "sandbox", null, false],
-    ["stripe", 6_500, "sandbox", null, true],
-    ["sandbox", 6_500, "stripe", null, true],
-    ["stripe", 6_500, "sandbox", "Refunded in Stripe.", false],
-    ["stripe", 0, "sandbox", null, false],
-    [null, 6_500, "stripe", null, false],
-  ])("paid through %s, %i cents owed, the site on %s, outside %s: refused %s", (took, owed, now, outside, refused) => {
-    expect(wrongProvider({ paymentProvider: took }, owed, { name: now }, outside) !== null).toBe(refused);
-  });
-
-  describe("when Stripe answers with an error", () => {
-    let server: Server;
-    let apiBase = "";
-    let stripeError: Record<string, string> = {};
-    beforeAll(async () => {
-      server = createServer((req, res) => {
-        req.resume();
-        req.on("end", () => {
-          res.writeHead(400, { "content-type": "application/json" });
-          res.end(JSON.stringify({ error: stripeError }));
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      apiBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    });
-    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-    it("leaves the booking as it was, and the staff read why on the page and in the history", async () => {
-      stripeError = { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." };
-      const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_123" });
-      const stripe = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: "whsec_unit", apiBase }, "https://navette.example");
-      const outcome = await cancelBooking(database.db, row.orderId, staff, site, stripe);
-      expect(outcome).toEqual({
-        ok: false,
-        status: 502,
-        message:
-          "The booking is not cancelled: the refund did not go through. Stripe refused the refund: This PaymentIntent has no successful charge to refund.",
-      });
-      expect(await reread(row.orderId)).toEqual(row);
-      expect(await mails(row.orderId)).toEqual([]);
-      expect(await database.db.select().from(paymentEvents)).toEqual([]);
-      expect((await history(row.orderId)).map((h) => h.action)).toEqual(["refund_refused"]);
-    });
-
-    it("takes Stripe's answer that the charge is already refunded as the refund done", async () => {
-      stripeError = { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." };
-      const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_456" });
-      const stripe = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: "whsec_unit", apiBase }, "https://navette.example");
-      expect(await cancelBooking(database.db, row.orderId, staff, site, stripe)).toEqual({ ok: true, done: "cancelled_refunded" });
-      expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
-      expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId))).toEqual([
-        expect.objectContaining({ eventId: `stripe_already_refunded_${row.orderId}`, provider: "stripe", amountCents: -6_500 }),
-      ]);
-      expect((await history(row.orderId))[0]!.detail).toBe(
-        "Cancelled the booking and recorded 65,00\u00a0€ as refunded: stripe answered that the payment was already refunded (outside the site). The traveller is e-mailed.",
-      );
-    });
-  });
-});
-
-describe("refundBooking", () => {
-  const paidAfterCancel = {
-    ...paid,
-    bookingStatus: "cancelled",
-    cancelledAt: now,
-    paymentIssue: "Paid after the booking was cancelled: refund the traveller from the booking's page.",
-  } as const;
-
-  it("refunds a payment made after the cancellation exactly once, settles its issue and e-mails the traveller", async () => {
-    const row = await newBooking(paidAfterCancel);
-    const provider = countingSandbox();
-    const outcomes = await Promise.all([1, 2, 3].map(() => refundBooking(database.db, row.orderId, staff, site, provider)));
-    expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, done: "refunded" }]);
-    expect(outcomes.filter((o) => !o.ok)).toEqual([
-      { ok: false, status: 409, message: "Nothing is left to refund on this booking." },
-      { ok: false, status: 409, message: "Nothing is left to refund on this booking." },
-    ]);
-    expect(provider.calls).toEqual([6_500]);
-    expect(await reread(row.orderId)).toMatchObject({
-      bookingStatus: "cancelled",
-      status: "refunded",
-      refundedCents: 6_500,
-      paymentIssue: null,
-    });
-    const refunds = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId));
-    expect(refunds).toEqual([expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, provider: "sandbox", amountCents: -6_500 })]);
-    const sent = await mails(row.orderId);
-    expect(sent.map((m) => [m.kind, m.recipient])).toEqual([["booking_cancelled", "claire@example.com"]]);
-    expect(sent[0]!.subject).toBe(`[TEST] Navette Paris: refund for booking ${row.orderId}`);
-    const [entry, ...rest] = await history(row.orderId);
-    expect(rest).toEqual([]);
-    expect(entry).toMatchObject({ action: "payment_refunded", actorId: "staff-1" });
-    expect(entry!.detail).toContain("refunded 65,00\u00a0€ through sandbox");
-    expect(entry!.detail).toContain("The payment issue is settled: Paid after the booking was cancelled");
-  });
-
-  it("refuses a booking that is not cancelled or holds nothing to refund, and an unknown order, asking no provider", async () => {
-    const provider = countingSandbox();
-    const open = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    expect(await refundBooking(database.db, open.orderId, staff, site, provider)).toEqual({
-      ok: false,
-      status: 409,
-      message: "Only a cancelled booking is refunded on its own: cancel the booking to refund it.",
-    });
-    const noShow = await newBooking({ ...paid, bookingStatus: "no_show" });
-    expect(await refundBooking(database.db, noShow.orderId, staff, site, provider)).toMatchObject({ ok: false, status: 409 });
-    const unpaid = await newBooking({ bookingStatus: "cancelled" });
-    expect(await refundBooking(database.db, unpaid.orderId, staff, site, provider)).toEqual({
-      ok: false,
-      status: 409,
-      message: "Nothing is left to refund on this booking.",
-    });
-    expect(await refundBooking(database.db, "NV-ZZZZZZ", staff, site, provider)).toMatchObject({ ok: false, status: 404 });
-    expect(provider.calls).toEqual([]);
-    for (const row of [open, noShow, unpaid]) {
-      expect(await reread(row.orderId)).toEqual(row);
-      expect(await mails(row.orderId)).toEqual([]);
-      expect(await history(row.orderId)).toEqual([]);
-    }
-  });
-
-  it("keeps the booking as it was when the provider refuses, with the refusal in the history", async () => {
-    const row = await newBooking(paidAfterCancel);
-    const refusing = {
-      name: "sandbox" as const,
-      refund: async (): Promise<never> => {
-        throw new RefundRefused("Stripe could not be reached to refund the payment. Nothing was changed: try again in a minute.");
-      },
-    };
-    expect(await refundBooking(database.db, row.orderId, staff, site, refusing)).toEqual({
-      ok: false,
-      status: 502,
-      message:
-        "The payment is not refunded: the refund did not go through. Stripe could not be reached to refund the payment. Nothing was changed: try again in a minute.",
-    });
-    expect(await reread(row.orderId)).toEqual(row);
-    expect(await mails(row.orderId)).toEqual([]);
-    expect((await history(row.orderId)).map((h) => [h.action, h.detail.startsWith("Tried to refund the payment;")])).toEqual([
-      ["refund_refused", true],
-    ]);
   });
 });
 
@@ -638,9 +305,9 @@ describe("resendEmail by the booking's state", () => {
     await confirmBooking(database.db, row.orderId, staff, site);
     const karim = await addDriver({ name: "Karim Benali" });
     const lea = await addDriver({ name: "Lea Dubois" });
-    await assignDriver(database.db, row.orderId, karim.id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site);
     const karimJob = (await mails(row.orderId)).find((m) => m.kind === "driver_job")!;
-    await assignDriver(database.db, row.orderId, lea.id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, lea.id, staff, site);
     const leaJob = (await mails(row.orderId)).find((m) => m.kind === "driver_job" && m.recipient === "lea@drivers.example")!;
     expect(await resendEmail(database.db, row.orderId, karimJob.id, staff, site, noLink)).toEqual({
       ok: false,
@@ -690,16 +357,16 @@ describe("resendEmail by the booking's state", () => {
         attempts: 1,
       })
       .returning();
-    const details = row.details as { legs: Array<{ pickup: Record<string, unknown> }> };
-    const changed = { ...details, legs: [{ ...details.legs[0]!, pickup: { ...details.legs[0]!.pickup, flightNumber: "BA 306" } }] };
-    await database.db.update(bookings).set({ details: changed }).where(eq(bookings.orderId, row.orderId));
-    await assignDriver(database.db, row.orderId, (await addDriver({ name: "Karim Benali" })).id, staff, site);
+    const [leg] = readStoredDetails(row.details)!.legs;
+    await writeLegs(database.db, row.orderId, [{ ...leg!, pickup: { ...leg!.pickup, flightNumber: "BA 306" } }]);
+    await assignDriver(database.db, row.orderId, 1, (await addDriver({ name: "Karim Benali" })).id, staff, site);
     const { points } = parseMeetingPoints(
       [MEETING_POINTS_HEADER, "ORY,,private,Orly arrivals hall exit 7.", "*,,private,Hotel lobby."].join("\n"),
     );
     const withPoints = { ...site, meetingPoints: points, manageUrl: "[manage-link:resend]" };
 
-    expect(await resendEmail(database.db, row.orderId, stale!.id, staff, withPoints, noLink)).toEqual({ ok: true, done: "resent" });
+    // As of the day it was booked: a copy written on 19 or 20 May 2026 says "tomorrow" or "today", not the date.
+    expect(await resendEmail(database.db, row.orderId, stale!.id, staff, withPoints, noLink, now)).toEqual({ ok: true, done: "resent" });
     const copy = (await mails(row.orderId)).find((m) => m.resentFrom === stale!.id)!;
     expect(copy).toMatchObject({
       kind: "reminder",
@@ -762,144 +429,24 @@ describe("resendEmail by the booking's state", () => {
   ])("%s, %s: %s (driver now %s) refused %s", (bookingStatus, status, kind, driverEmail, refused) => {
     const refusal = resendRefusal(
       { bookingStatus: bookingStatus as never, status: status as never },
-      { kind: kind as never, recipient: "karim@drivers.example" },
-      driverEmail === null ? null : { email: driverEmail },
+      { kind: kind as never, recipient: "karim@drivers.example", leg: null },
+      driverEmail === null ? new Map() : new Map([[1, { email: driverEmail }]]),
     );
     expect(refusal !== null).toBe(refused);
   });
-});
 
-describe("driverOf and assignedDriver", () => {
-  it("staff see the booking's driver in every state; the traveller only while the driver is assigned, the phone written for people", async () => {
-    const karim = await addDriver({ name: "Karim Benali" });
-    const none = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    expect(await driverOf(database.db, none)).toBeUndefined();
-    expect(await assignedDriver(database.db, none)).toBeNull();
-    for (const [bookingStatus, told] of [
-      ["driver_assigned", true],
-      ["completed", false],
-      ["cancelled", false],
-    ] as const) {
-      const row = await newBooking({ ...paid, bookingStatus, driverId: karim.id });
-      expect((await driverOf(database.db, row))?.name).toBe("Karim Benali");
-      expect(await assignedDriver(database.db, row)).toEqual(told ? { name: "Karim Benali", phone: "+33 6 98 76 54 32" } : null);
-    }
-  });
-});
-
-describe("loadBookingPage", () => {
-  it("gives the booking, its driver, the active drivers, its e-mails with their state, its refunds and history", async () => {
-    const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    const karim = await addDriver({ name: "Karim Benali" });
-    await addDriver({ name: "Old Driver", active: false });
-    await assignDriver(database.db, row.orderId, karim.id, staff, site);
-    const [job, traveller] = await mails(row.orderId);
-    await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, job!.id));
-    await database.db.update(outbox).set({ attempts: OUTBOX_DEFAULTS.maxAttempts }).where(eq(outbox.id, traveller!.id));
-    await addNote(database.db, row.orderId, "Quiet traveller.", staff);
-    await database.db
-      .insert(outbox)
-      .values({ orderId: row.orderId, kind: "booking_confirmed", recipient: "x@example.com", subject: "s", body: "b" });
-
-    const page = (await loadBookingPage(database.db, row.orderId))!;
-    expect(page.row.orderId).toBe(row.orderId);
-    expect(page.driver?.name).toBe("Karim Benali");
-    expect(page.activeDrivers.map((d) => d.name)).toEqual(["Karim Benali"]);
-    expect(page.emails.map((e) => [e.kind, e.state])).toEqual([
-      ["driver_job", "sent"],
-      ["driver_assigned", "failed"],
-      ["booking_confirmed", "waiting"],
-    ]);
-    expect(page.history.map((h) => h.action)).toEqual(["driver_assigned", "note_added"]);
-    expect(page.emails.map((e) => e.notAgain)).toEqual([null, null, null]);
-    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox());
-    const cancelled = (await loadBookingPage(database.db, row.orderId))!;
-    expect(cancelled.emails.map((e) => [e.kind, e.notAgain])).toEqual([
-      ["driver_job", "This booking is cancelled: the driver's job is not sent again."],
-      ["driver_assigned", "This booking is cancelled: the traveller's driver e-mail is not sent again."],
-      ["booking_confirmed", "This booking is cancelled: its confirmation is not sent again."],
-      ["booking_cancelled", null],
-      ["driver_job_cancelled", null],
-    ]);
-    expect(page.actions).toEqual(["assign_driver", "complete", "no_show", "cancel"]);
-    expect(await loadBookingPage(database.db, "NV-ZZZZZZ")).toBeNull();
-  });
-});
-
-describe("createPhoneBooking", () => {
-  const sandboxLink = async (row: BookingRow) => `https://navette.example/payment/${row.orderId}`;
-
-  it("stores a phone booking to be paid on board once, whatever the double click, with its history", async () => {
-    const input = {
-      booking: checkedBooking("phone-1"),
-      priceCents: 6_500,
-      filePriceCents: 6_500,
-      overrideReason: null,
-      payment: "cash" as const,
-      test: false,
-    };
-    const [a, b] = await Promise.all([
-      createPhoneBooking(database.db, input, staff, site, sandboxLink),
-      createPhoneBooking(database.db, input, staff, site, sandboxLink),
-    ]);
-    expect(a).toEqual(b);
-    expect(a).toMatchObject({ ok: true, done: "created" });
-    const orderId = (a as { orderId: string }).orderId;
-    expect(await reread(orderId)).toMatchObject({
-      source: "phone",
-      paymentMode: "cash",
-      status: "pending_payment",
-      bookingStatus: "new",
-      priceCents: 6_500,
-    });
-    expect(await mails(orderId)).toEqual([]);
-    expect((await history(orderId)).map((h) => h.detail)).toEqual([
-      "Took the booking by phone: 65,00\u00a0€ from the price file; to be paid on board.",
-    ]);
-    // Pay on board: it can be confirmed unpaid.
-    expect(await confirmBooking(database.db, orderId, staff, site)).toEqual({ ok: true, done: "confirmed" });
-  });
-
-  it("keeps a staff price with its reason, and e-mails the payment link", async () => {
-    const input = {
-      booking: checkedBooking("phone-2"),
-      priceCents: 5_000,
-      filePriceCents: 6_500,
-      overrideReason: "Regular customer",
-      payment: "link" as const,
-      test: true,
-    };
-    const outcome = await createPhoneBooking(database.db, input, staff, site, sandboxLink);
-    expect(outcome).toMatchObject({ ok: true, done: "created_link" });
-    const orderId = (outcome as { orderId: string }).orderId;
-    expect(await reread(orderId)).toMatchObject({
-      paymentMode: "card",
-      priceCents: 5_000,
-      priceOverrideReason: "Regular customer",
-      test: true,
-    });
-    const [link] = await mails(orderId);
-    expect(link).toMatchObject({ kind: "payment_link", recipient: "claire@example.com" });
-    expect(link!.body).toContain(`https://navette.example/payment/${orderId}`);
-    expect((await history(orderId))[0]!.detail).toContain(
-      "50,00\u00a0€, set by staff instead of the price file's 65,00\u00a0€: Regular customer",
+  it.each([
+    ["driver_job", "karim@drivers.example", 2, false],
+    ["driver_job", "karim@drivers.example", 1, true],
+    ["driver_assigned", "claire@example.com", 2, false],
+    ["driver_assigned", "claire@example.com", 1, true],
+  ] as const)("a %s to %s about leg %s, Karim driving the return alone: refused %s", (kind, recipient, leg, refused) => {
+    const refusal = resendRefusal(
+      { bookingStatus: "confirmed", status: "paid" },
+      { kind, recipient, leg },
+      new Map([[2, { email: "karim@drivers.example" }]]),
     );
-  });
-
-  it("saves nothing when the payment link cannot be made", async () => {
-    const input = {
-      booking: checkedBooking("phone-3"),
-      priceCents: 6_500,
-      filePriceCents: 6_500,
-      overrideReason: null,
-      payment: "link" as const,
-      test: false,
-    };
-    const outcome = await createPhoneBooking(database.db, input, staff, site, async () => {
-      throw new PaymentLinkFailed("Stripe could not be reached");
-    });
-    expect(outcome).toMatchObject({ ok: false, status: 502 });
-    expect(await database.db.select().from(bookings)).toEqual([]);
+    expect(refusal !== null).toBe(refused);
   });
 });
 
@@ -942,7 +489,7 @@ describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections
       .insert(drivers)
       .values({ name: "Karim Benali", phone: "+33 6 98 76 54 32", email: "karim@drivers.example" })
       .returning();
-    const assigns = await Promise.all([1, 2, 3, 4, 5].map(() => assignDriver(db, row.orderId, driver!.id, staff, site)));
+    const assigns = await Promise.all([1, 2, 3, 4, 5].map(() => assignDriver(db, row.orderId, 1, driver!.id, staff, site)));
     expect(assigns.filter((o) => o.ok)).toHaveLength(1);
     const provider = countingSandbox();
     const cancels = await Promise.all([1, 2, 3, 4, 5].map(() => cancelBooking(db, row.orderId, staff, site, provider)));

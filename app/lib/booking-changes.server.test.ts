@@ -4,14 +4,17 @@ import { describe, expect, it } from "vitest";
 import { auditEvents, bookings, drivers, outbox } from "../../db/schema";
 import { parsePriceFile } from "~/domain/pricing/csv";
 import { changeFormSchema } from "~/domain/manage/change-form";
-import { changeLayout, draftFromBooking } from "~/domain/manage/changes";
+import { draftFromBooking } from "~/domain/booking/wire";
+import { changeLayout } from "~/domain/manage/change-layout";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { changeBookingByTraveller, TRAVELLER_CHANGE_ACTION } from "./booking-changes.server";
+import { bookingColumns } from "./booking-store.server";
 import { findByOrderId, saveBooking, type BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 import { queueDueReminders } from "./reminders.server";
 import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { setLegDriver } from "./test-support/insert-bookings";
 
 // A traveller's change on the embedded PostgreSQL: once, with its history row and e-mails written
 // together, or nothing at all.
@@ -34,7 +37,7 @@ describe("changeBookingByTraveller", () => {
   async function booking(values: Partial<typeof bookings.$inferInsert> = {}): Promise<BookingRow> {
     const { row } = await saveBooking(database.db, { booking: checkedBooking(`change-${++tokens}`), priceCents: 6500 });
     if (Object.keys(values).length === 0) return row;
-    const [updated] = await database.db.update(bookings).set(values).where(eq(bookings.id, row.id)).returning();
+    const [updated] = await database.db.update(bookings).set(values).where(eq(bookings.id, row.id)).returning(bookingColumns);
     return updated!;
   }
 
@@ -99,7 +102,9 @@ describe("changeBookingByTraveller", () => {
       .insert(drivers)
       .values({ name: "Karim Benali", phone: "+33698765432", email: "karim@drivers.example" })
       .returning();
-    const row = await booking({ bookingStatus: "driver_assigned", driverId: driver!.id, confirmedAt: now });
+    const assigned = await booking({ bookingStatus: "driver_assigned", confirmedAt: now });
+    await setLegDriver(database.db, assigned.orderId, driver!.id);
+    const row = (await findByOrderId(database.db, assigned.orderId))!;
     await changeBookingByTraveller(database.db, row.orderId, post(row, { num_vol_pu_1: "BA 306" }), site);
     let mails = (await traces(row.orderId)).mails;
     expect(mails.map((m) => m.kind)).toEqual(["booking_changed"]);

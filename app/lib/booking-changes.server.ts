@@ -1,15 +1,20 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookings, outbox } from "../../db/schema";
-import { TEST_SUBJECT_PREFIX, type EmailSite } from "~/domain/booking/emails";
+import { TEST_SUBJECT_PREFIX, type EmailSite } from "~/domain/booking/email-frame";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { bookingChangedEmail, driverChangedJobEmail, type ChangeEmail } from "~/domain/manage/change-email";
 import type { ChangeForm } from "~/domain/manage/change-form";
-import { changeText, legTitle, legsInReminderChanged, planChange, type Change, type Problem } from "~/domain/manage/changes";
+import { changeText, legsInReminderChanged, type Change } from "~/domain/manage/change-description";
+import { legTitle } from "~/domain/manage/change-layout";
+import { planChange } from "~/domain/manage/changes";
+import type { Problem } from "~/domain/manage/route-area";
 import { bookingLegs, remindable, staleReminders } from "~/domain/manage/reminders";
 import { recordAudit } from "./audit.server";
-import { driverOf, lockBooking, reminderRow, type Tx } from "./booking-admin.server";
+import { bookingColumns, detailsColumn, writeLegs } from "./booking-store.server";
+import { driverJobs, driverNames, lockBooking, type Tx } from "./booking-tx.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
+import { reminderRow } from "./reminder-rows.server";
 
 /**
  * A traveller's change of a booking from its own page (docs/product.md, Managing a booking), in
@@ -92,20 +97,34 @@ export async function changeBookingByTraveller(db: Db, orderId: string, change: 
         : { ok: false, status: 409, message: plan.message };
     if (!plan.next) return { ok: true, done: "unchanged" };
     const { details, phone, firstPickupAt, returnPickupAt } = plan.next;
+    // The legs first: the row read back below carries them.
+    await writeLegs(tx, orderId, details.legs);
     const [updated] = await tx
       .update(bookings)
-      .set({ details, phone, firstPickupAt, returnPickupAt, updatedAt: sql`now()` })
+      .set({ details: detailsColumn(details), phone, firstPickupAt, returnPickupAt, updatedAt: sql`now()` })
       .where(eq(bookings.id, row.id))
-      .returning();
-    const driver = await driverOf(tx, row);
-    const tellDriver = driver !== undefined && plan.changes.some((c) => c.forDriver);
+      .returning(bookingColumns);
+    // Each driver hears of what changed on their own legs (and of what is the whole booking's).
+    const told = (await driverJobs(tx, orderId)).map((job) => ({
+      ...job,
+      changes: plan.changes.filter((c) => c.forDriver && (c.leg === null || job.legs.includes(c.leg))),
+    }));
     const messages: ChangeEmail[] = [
-      bookingChangedEmail(updated!, site, plan.changes, driver ? { driver, told: tellDriver } : null),
-      ...(tellDriver ? [driverChangedJobEmail(updated!, site, driver, plan.changes)] : []),
+      bookingChangedEmail(
+        updated!,
+        site,
+        plan.changes,
+        told.map((t) => ({ driver: t.driver, told: t.changes.length > 0 })),
+      ),
+      ...told.filter((t) => t.changes.length > 0).map((t) => driverChangedJobEmail(updated!, site, t.driver, t.changes, t.legs)),
     ];
     await tx.insert(outbox).values(messages.map((m) => ({ ...m, orderId, linkMarker: null })));
     const reminded = await refreshReminders(tx, updated!, plan.changes, site, change.now);
-    const told = tellDriver ? `the business and the driver, ${driver.name}, are e-mailed` : "the business is e-mailed";
+    const toldDrivers = told.filter((t) => t.changes.length > 0);
+    const whoIsTold =
+      toldDrivers.length === 0
+        ? "the business is e-mailed"
+        : `the business and the driver${toldDrivers.length > 1 ? "s" : ""}, ${driverNames(toldDrivers)}, are e-mailed`;
     const lines = plan.changes.map((c) => changeText(c, row.roundTrip));
     const again =
       reminded.length === 0
@@ -115,7 +134,7 @@ export async function changeBookingByTraveller(db: Db, orderId: string, change: 
       actor: "traveller",
       action: TRAVELLER_CHANGE_ACTION,
       orderId,
-      detail: `Changed by the traveller on the booking's page (${told}): ${lines.join("; ")}.${again}`,
+      detail: `Changed by the traveller on the booking's page (${whoIsTold}): ${lines.join("; ")}.${again}`,
     });
     return { ok: true, done: "changed" };
   });

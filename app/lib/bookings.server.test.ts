@@ -11,7 +11,7 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 const database = useEmbeddedDatabase();
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity`);
+  await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity cascade`);
 });
 
 describe("saveBooking", () => {

@@ -3,9 +3,10 @@ import { isDeepStrictEqual } from "node:util";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { orderIdFrom } from "~/domain/booking/order-id";
-import { storedDetails } from "~/domain/booking/model";
+import { readStoredDetails, storedDetails, type StoredDetails } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
 import { formatEuros } from "~/domain/money";
+import { bookingColumns, detailsColumn, writeLegs } from "./booking-store.server";
 import type { Db } from "./db.server";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -32,7 +33,7 @@ export interface NewBooking {
  */
 export type SaveOutcome = "created" | "updated" | "unchanged" | "paid" | "paid-differs";
 
-/** The stored form of a checked booking: its columns and details, the raw post not among them. */
+/** The stored form of a checked booking: its columns and details (its legs are rows), the raw post not among them. */
 function bookingValues(input: NewBooking) {
   const { booking, priceCents } = input;
   return {
@@ -52,7 +53,7 @@ function bookingValues(input: NewBooking) {
     source: input.source ?? ("web" as const),
     priceOverrideReason: input.priceOverrideReason ?? null,
     test: input.test ?? false,
-    details: storedDetails(booking),
+    details: detailsColumn(storedDetails(booking)),
     firstPickupAt: booking.legs[0]?.pickupAt ?? null,
     returnPickupAt: booking.legs[1]?.pickupAt ?? null,
   };
@@ -64,52 +65,14 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 }
 
-/** Whether a stored row holds these values (details compared as the database gives them back: JSON). */
-function holds(row: BookingRow, values: BookingValues): boolean {
-  const { details, ...columns } = values;
+/** Whether a stored row (read with its legs) holds these values: its columns, and the model its details and legs make. */
+function holds(row: BookingRow, values: BookingValues, model: StoredDetails): boolean {
+  const columns = (Object.keys(values) as (keyof BookingValues)[]).filter((key) => key !== "details");
   return (
-    (Object.keys(columns) as (keyof typeof columns)[]).every((key) => sameValue(row[key], columns[key])) &&
-    isDeepStrictEqual(row.details, JSON.parse(JSON.stringify(details)))
+    columns.every((key) => sameValue(row[key], values[key])) &&
+    isDeepStrictEqual(readStoredDetails(row.details), readStoredDetails(JSON.parse(JSON.stringify(model))))
   );
 }
-
-/**
- * The insert of a booking, built once per database and prepared on the server (a named
- * statement on PostgreSQL): each booking then sends only its values.
- */
-function prepareInsert(db: Db) {
-  const p = sql.placeholder;
-  return db
-    .insert(bookings)
-    .values({
-      orderId: p("orderId"),
-      submissionToken: p("submissionToken"),
-      kind: p("kind"),
-      roundTrip: p("roundTrip"),
-      depart: p("depart"),
-      arrive: p("arrive"),
-      lastname: p("lastname"),
-      firstname: p("firstname"),
-      email: p("email"),
-      phone: p("phone"),
-      adults: p("adults"),
-      children: p("children"),
-      babies: p("babies"),
-      priceCents: p("priceCents"),
-      paymentMode: p("paymentMode"),
-      source: p("source"),
-      priceOverrideReason: p("priceOverrideReason"),
-      test: p("test"),
-      details: p("details"),
-      // Cast in SQL: a timestamp column's own mapping cannot take the one-way booking's null.
-      firstPickupAt: sql`cast(${p("firstPickupAt")} as timestamptz)`,
-      returnPickupAt: sql`cast(${p("returnPickupAt")} as timestamptz)`,
-    })
-    .onConflictDoNothing()
-    .returning()
-    .prepare("save_booking");
-}
-const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
 /**
  * Stores a checked booking before anything is answered, keyed by its submission token, so that
@@ -117,45 +80,51 @@ const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
  * same token with other content never answers with the old booking: an unpaid booking (pending or
  * failed) takes the new content and price under its order id, and a paid one is never changed
  * (`paid-differs`: the caller refuses). The update only touches a row that is still unpaid, so a
- * payment recorded meanwhile wins.
+ * payment recorded meanwhile wins. The booking's row and its legs' rows are written in one
+ * transaction.
  */
 export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; outcome: SaveOutcome }> {
   const token = input.booking.submissionToken;
   const values = bookingValues(input);
-  let insert = inserts.get(db);
-  if (!insert) inserts.set(db, (insert = prepareInsert(db)));
+  const model = storedDetails(input.booking);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await insert.execute({
-      orderId: orderIdFrom(randomBytes(6)),
-      submissionToken: token,
-      ...values,
-      firstPickupAt: values.firstPickupAt?.toISOString() ?? null,
-      returnPickupAt: values.returnPickupAt?.toISOString() ?? null,
+    const inserted = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(bookings)
+        .values({ orderId: orderIdFrom(randomBytes(6)), submissionToken: token, ...values })
+        .onConflictDoNothing()
+        .returning({ orderId: bookings.orderId });
+      if (row) await writeLegs(tx, row.orderId, model.legs);
+      return row;
     });
-    if (inserted[0]) return { row: inserted[0], outcome: "created" };
+    if (inserted) return { row: (await findByOrderId(db, inserted.orderId))!, outcome: "created" };
     const existing = await findByToken(db, token);
     // Neither the token nor an insert: the order id collided. Draw another.
     if (!existing) continue;
-    if (existing.status === "paid") return { row: existing, outcome: holds(existing, values) ? "paid" : "paid-differs" };
-    if (existing.status === "pending_payment" && holds(existing, values)) return { row: existing, outcome: "unchanged" };
-    const updated = await db
-      .update(bookings)
-      .set({ ...values, status: "pending_payment", updatedAt: sql`now()` })
-      .where(and(eq(bookings.submissionToken, token), ne(bookings.status, "paid")))
-      .returning();
-    if (updated[0]) return { row: updated[0], outcome: "updated" };
+    if (existing.status === "paid") return { row: existing, outcome: holds(existing, values, model) ? "paid" : "paid-differs" };
+    if (existing.status === "pending_payment" && holds(existing, values, model)) return { row: existing, outcome: "unchanged" };
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(bookings)
+        .set({ ...values, status: "pending_payment", updatedAt: sql`now()` })
+        .where(and(eq(bookings.submissionToken, token), ne(bookings.status, "paid")))
+        .returning({ orderId: bookings.orderId });
+      if (row) await writeLegs(tx, row.orderId, model.legs);
+      return row;
+    });
+    if (updated) return { row: (await findByOrderId(db, updated.orderId))!, outcome: "updated" };
     // Paid between the read and the update: the next round reads it again.
   }
   throw new Error("Could not store the booking after 5 attempts.");
 }
 
 export async function findByToken(db: Db, token: string): Promise<BookingRow | undefined> {
-  const rows = await db.select().from(bookings).where(eq(bookings.submissionToken, token)).limit(1);
+  const rows = await db.select(bookingColumns).from(bookings).where(eq(bookings.submissionToken, token)).limit(1);
   return rows[0];
 }
 
 export async function findByOrderId(db: Db, orderId: string): Promise<BookingRow | undefined> {
-  const rows = await db.select().from(bookings).where(eq(bookings.orderId, orderId)).limit(1);
+  const rows = await db.select(bookingColumns).from(bookings).where(eq(bookings.orderId, orderId)).limit(1);
   return rows[0];
 }
 
@@ -227,7 +196,9 @@ export async function recordPayment(
       .returning();
     if (!seen[0]) return "already-handled";
     // Locked, so that two notifications for one order (a retry under a new id) take turns.
-    const row = (await tx.select().from(bookings).where(eq(bookings.orderId, notice.orderId)).limit(1).for("update"))[0];
+    // Locked in a statement of its own, then read with its legs as they are now (see lockBooking).
+    const [locked] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.orderId, notice.orderId)).limit(1).for("update");
+    const row = locked ? (await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, locked.id)).limit(1))[0] : undefined;
     if (!row) return "unknown-order";
     if (row.status === "paid") return "already-handled";
     if (notice.result === "pending") return "payment-pending";
@@ -259,7 +230,7 @@ export async function recordPayment(
         paymentIssue: issue,
       })
       .where(and(eq(bookings.orderId, notice.orderId), ne(bookings.status, "paid")))
-      .returning();
+      .returning(bookingColumns);
     if (!updated[0]) return "already-handled";
     // The traveller of a cancelled booking is not told it is booked; the business still hears of the payment.
     const messages = messagesFor(updated[0]).filter((m) => !cancelled || m.kind !== "traveller_confirmation");

@@ -25,8 +25,10 @@ function leg(n: number, pickupAt: string, pickup: object, dropoff: object) {
     date: pickupAt.slice(0, 10),
     pickupAt,
     pickupTime: null,
+    passengers: { adults: 2, children: 0, babies: 0 },
     durationMinutes: 45,
     delayDepartMinutes: 30,
+    delayArriveMinutes: 120,
     pickup,
     dropoff,
     info: "",
@@ -38,15 +40,32 @@ const cdg = {
   flightTime: "10:00",
   flightCity: "London",
   flightNumber: "BA304",
+  hotel: "",
+  hotelId: null,
+  address: "",
+  zip: "",
   terminal: "2E",
 };
 const hotel = {
   place: "Disneyland_Paris",
   kind: "address",
+  flightTime: null,
+  flightCity: "",
+  flightNumber: "",
   hotel: "Hotel Cheyenne",
+  hotelId: 12,
   address: "Avenue de la Fosse des Pressoirs",
   zip: "77700",
 };
+
+/** A booking's details holding `legs`. */
+function details<L>(legs: L[]) {
+  return {
+    customer: { lastname: "Martin", firstname: "Alice", email: "alice@example.com", phoneMobile: "+33612345678" },
+    legs,
+    luggage: { checkIn: 2, cabin: 0, strollerSingle: 0, strollerDouble: 0, info: "" },
+  };
+}
 
 /** A round trip: landing the night the clocks go forward, leaving the night they go back. */
 const row = {
@@ -54,12 +73,10 @@ const row = {
   kind: "private",
   roundTrip: true,
   updatedAt: new Date("2026-02-01T00:00:00Z"),
-  details: {
-    legs: [
-      leg(1, "2026-03-29T00:30:00.000Z", { ...cdg, flightTime: "01:30" }, hotel),
-      leg(2, "2026-10-25T00:30:00.000Z", hotel, { ...cdg, flightTime: "06:00" }),
-    ],
-  },
+  details: details([
+    leg(1, "2026-03-29T00:30:00.000Z", { ...cdg, flightTime: "01:30" }, hotel),
+    leg(2, "2026-10-25T00:30:00.000Z", hotel, { ...cdg, flightTime: "06:00" }),
+  ]),
 };
 
 afterEach(() => {
@@ -115,9 +132,9 @@ describe("bookingCalendar", () => {
   });
 
   it("writes the first 02:30 of the night the clocks go back in Paris time, as a file's 02:30 means it", () => {
-    const early = { ...row, details: { legs: [leg(1, "2026-10-25T00:30:00.000Z", { ...cdg, flightTime: "02:30" }, hotel)] } };
+    const early = leg(1, "2026-10-25T00:30:00.000Z", { ...cdg, flightTime: "02:30" }, hotel);
     const text = bookingCalendar(
-      { ...early, details: { legs: [{ ...early.details.legs[0]!, delayDepartMinutes: 0, durationMinutes: 20 }] } },
+      { ...row, details: details([{ ...early, delayDepartMinutes: 0, durationMinutes: 20 }]) },
       { manageLink: LINK, site },
     )!.content;
     expect(text).toContain("DTSTART;TZID=Europe/Paris:20261025T023000\r\n");

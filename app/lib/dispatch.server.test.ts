@@ -15,7 +15,10 @@ import {
   unassignedBookings,
   type Actor,
 } from "./dispatch.server";
-import { bookingRowValues } from "./test-support/booking-rows";
+import { storedDetails } from "~/domain/booking/model";
+import { bookingRowValues, checkedBooking } from "./test-support/booking-rows";
+import { writeLegs } from "./booking-store.server";
+import { insertBookings, legFixture, setLegDriver } from "./test-support/insert-bookings";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // The dispatcher's queries and driver changes on the embedded PostgreSQL.
@@ -28,11 +31,19 @@ beforeEach(async () => {
 });
 
 let n = 0;
-async function insertBooking(values: Partial<typeof bookings.$inferInsert> & { orderId: string }) {
+/** A booking row as the run sheet reads it; `driverId` drives each of its legs (given as rows at its pickups). */
+async function insertBooking(values: Partial<typeof bookings.$inferInsert> & { orderId: string; driverId?: number }) {
   n += 1;
+  const { driverId, ...row } = values;
   await database.db
     .insert(bookings)
-    .values(bookingRowValues({ submissionToken: `tok-${n}`, roundTrip: values.returnPickupAt != null, ...values }));
+    .values(bookingRowValues({ submissionToken: `tok-${n}`, roundTrip: row.returnPickupAt != null, ...row }));
+  if (driverId === undefined) return;
+  const pickups = [row.firstPickupAt, row.returnPickupAt].flatMap((at, i) =>
+    at ? [legFixture({ leg: i === 0 ? 1 : 2, pickupAt: at })] : [],
+  );
+  await writeLegs(database.db, row.orderId, pickups);
+  await setLegDriver(database.db, row.orderId, driverId);
 }
 
 const add = (edits: Record<string, string> = {}) =>
@@ -280,6 +291,25 @@ describe("bookings for the dashboard and the run sheet", () => {
     );
     expect(today!.lines.map((l) => l.orderId)).toEqual(["NV-BEFORE"]);
     expect(tomorrow!.lines.map((l) => l.orderId)).toEqual(["NV-EARLY", "NV-OUT", "NV-BACK"]);
+  });
+
+  it("reads a day's bookings' stored details back, a flight on the sheet", async () => {
+    const booking = checkedBooking("tok-stored");
+    const pickupAt = booking.legs[0]!.pickupAt;
+    const values = { orderId: "NV-STORED", submissionToken: "tok-stored", status: "paid" as const, firstPickupAt: pickupAt };
+    await insertBookings(database.db, bookingRowValues({ ...values, details: storedDetails(booking) }));
+    const day = { year: 2026, month: 5, day: 20 };
+    const { start, end } = parisDayRange(day);
+    const [line] = pickupsOfDay(await bookingsPickedUpBetween(database.db, start, end), day).lines;
+    expect(line).toMatchObject({ orderId: "NV-STORED", flight: "BA 304 from London, lands 10:00", unread: false });
+  });
+
+  it("gives a booking whose stored details do not have a booking's shape none, never throwing", async () => {
+    await insertBooking({ orderId: "NV-ODD", status: "paid", firstPickupAt: new Date("2026-03-29T08:00:00Z") });
+    const day = { year: 2026, month: 3, day: 29 };
+    const { start, end } = parisDayRange(day);
+    const found = await bookingsPickedUpBetween(database.db, start, end);
+    expect(found.map((b) => [b.orderId, b.details])).toEqual([["NV-ODD", null]]);
   });
 
   it("finds confirmed bookings with no driver and a pickup to come", async () => {

@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { bookings, drivers } from "../../db/schema";
 import { toConfirmCutoff, type ToConfirmBooking, type ToRefundBooking, type UnassignedBooking } from "~/domain/back-office/dashboard";
 import { changedFields, type DriverFields, type DriverForm } from "~/domain/back-office/driver-form";
 import type { PickupBooking } from "~/domain/back-office/run-sheet";
+import { readStoredDetails } from "~/domain/booking/model";
 import { recordAudit } from "./audit.server";
+import { detailsWithLegs, legDriverId, legDriverName } from "./booking-store.server";
 import type { Db } from "./db.server";
 
 /**
@@ -65,10 +67,10 @@ export async function bookingsToRefund(db: Db): Promise<ToRefundBooking[]> {
 
 /**
  * Every booking with a leg picked up within [start, end), cancelled ones and unpaid ones too
- * (the run sheet decides what it lists), with its driver's name.
+ * (the run sheet decides what it lists), with its driver's name and its details read.
  */
 export async function bookingsPickedUpBetween(db: Db, start: Date, end: Date): Promise<PickupBooking[]> {
-  return db
+  const rows = await db
     .select({
       orderId: bookings.orderId,
       test: bookings.test,
@@ -83,40 +85,36 @@ export async function bookingsPickedUpBetween(db: Db, start: Date, end: Date): P
       babies: bookings.babies,
       firstPickupAt: bookings.firstPickupAt,
       returnPickupAt: bookings.returnPickupAt,
-      driverName: drivers.name,
-      details: bookings.details,
+      firstDriverName: legDriverName(1),
+      returnDriverName: legDriverName(2),
+      details: detailsWithLegs,
     })
     .from(bookings)
-    .leftJoin(drivers, eq(drivers.id, bookings.driverId))
     .where(
       or(
         and(gte(bookings.firstPickupAt, start), lt(bookings.firstPickupAt, end)),
         and(gte(bookings.returnPickupAt, start), lt(bookings.returnPickupAt, end)),
       ),
     );
+  return rows.map((row) => ({ ...row, details: readStoredDetails(row.details) }));
 }
 
-/** Confirmed bookings with no driver and a leg still to be picked up after `now`. */
+/** Confirmed bookings with a leg still to be picked up after `now`, with each leg's driver (the dashboard keeps those with a driverless leg). */
 export async function unassignedBookings(db: Db, now: Date): Promise<UnassignedBooking[]> {
   return db
     .select({
       orderId: bookings.orderId,
       test: bookings.test,
       bookingStatus: bookings.bookingStatus,
-      driverId: bookings.driverId,
+      firstDriverId: legDriverId(1),
+      returnDriverId: legDriverId(2),
       firstPickupAt: bookings.firstPickupAt,
       returnPickupAt: bookings.returnPickupAt,
       depart: bookings.depart,
       arrive: bookings.arrive,
     })
     .from(bookings)
-    .where(
-      and(
-        eq(bookings.bookingStatus, "confirmed"),
-        isNull(bookings.driverId),
-        or(gt(bookings.firstPickupAt, now), gt(bookings.returnPickupAt, now)),
-      ),
-    );
+    .where(and(eq(bookings.bookingStatus, "confirmed"), or(gt(bookings.firstPickupAt, now), gt(bookings.returnPickupAt, now))));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@ import nodemailer from "nodemailer";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
-import { bookingEmails, CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/emails";
+import { CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/email-frame";
+import { bookingEmails } from "~/domain/booking/paid-emails";
 import type { BookingEnd } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
 import { CANCELLED_THEN_PAID, recordPayment, saveBooking } from "./bookings.server";
@@ -79,7 +80,7 @@ let smtp: TestSmtp;
 let transports: MailTransport[];
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity`);
+  await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity cascade`);
   smtp = await startSmtp();
   transports = [];
 });

@@ -8,6 +8,7 @@ import { bookings } from "../../db/schema";
 import type { Db } from "./db.server";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { insertBookings } from "./test-support/insert-bookings";
 
 const database = useEmbeddedDatabase();
 
@@ -39,6 +40,19 @@ describe("manage links", () => {
     expect((await findByManageToken(database.db, tokenA))?.orderId).toBe(a.orderId);
     expect((await findByManageToken(database.db, tokenA2))?.orderId).toBe(a.orderId);
     expect((await findByManageToken(database.db, tokenB))?.orderId).toBe(b.orderId);
+  });
+
+  it("open their booking with its legs, as every read of a booking gives them", async () => {
+    const pickupAt = new Date("2026-05-20T08:00:00.000Z");
+    await insertBookings(
+      database.db,
+      bookingRowValues({ orderId: "NV-LINKLG", submissionToken: randomUUID(), details: { legs: [{ leg: 1, pickupAt }], luggage: {} } }),
+    );
+    const token = await mintManageToken(database.db, "NV-LINKLG");
+    const found = await findByManageToken(database.db, token);
+    expect((found?.details as { legs: { leg: number; pickupAt: string }[] }).legs).toEqual([
+      expect.objectContaining({ leg: 1, pickupAt: "2026-05-20T08:00:00.000Z" }),
+    ]);
   });
 
   it.each([

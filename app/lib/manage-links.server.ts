@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { bookings, manageLinks } from "../../db/schema";
+import { bookingColumns } from "./booking-store.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 
@@ -40,16 +41,16 @@ export function manageUrl(siteUrl: string, token: string): string {
   return new URL(`${MANAGE_PATH}/${token}`, siteUrl).toString();
 }
 
-/** The booking a token opens, or undefined for a malformed, unknown or purged one (all alike). */
+/** The booking a token opens, with its legs (bookingColumns), or undefined for a malformed, unknown or purged one (all alike). */
 export async function findByManageToken(db: Db, token: string): Promise<BookingRow | undefined> {
   if (!isManageTokenShape(token)) return undefined;
   const rows = await db
-    .select({ booking: bookings })
+    .select(bookingColumns)
     .from(manageLinks)
     .innerJoin(bookings, eq(bookings.orderId, manageLinks.orderId))
     .where(eq(manageLinks.tokenHash, hashManageToken(token)))
     .limit(1);
-  return rows[0]?.booking;
+  return rows[0];
 }
 
 /**

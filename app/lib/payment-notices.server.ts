@@ -1,7 +1,8 @@
-import { bookingEmails } from "~/domain/booking/emails";
+import { bookingEmails } from "~/domain/booking/paid-emails";
 import type { MeetingPoints } from "~/domain/meeting-points";
 import type { BookingServices } from "~/context";
-import { emailSite, outboxValues } from "./booking-admin.server";
+import { outboxValues } from "./booking-tx.server";
+import { emailSite } from "./email-site.server";
 import { recordPayment, type BookingRow, type OutboxMessage, type PaymentNotice, type PaymentOutcome } from "./bookings.server";
 import type { Settings } from "./settings.server";
 

@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { bookings, drivers, outbox } from "../../db/schema";
+import { bookingLegs, bookings, outbox } from "../../db/schema";
 import { parisInstant } from "~/domain/booking/paris-time";
 import { parseMeetingPoints } from "~/domain/meeting-points";
 import { queueDueReminders, startReminders, type MeetingPointSource } from "./reminders.server";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { insertBookings, setLegDriver } from "./test-support/insert-bookings";
+import { insertDriver } from "./test-support/leg-drivers";
 
 const database = useEmbeddedDatabase();
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
@@ -35,32 +37,57 @@ const points = parseMeetingPoints(
 );
 const meetingPoints: MeetingPointSource = { get: async () => ({ points: points.points }) };
 
+/** Charles de Gaulle terminal 2E, landing from London on flight BA304. */
+const CDG_2E = {
+  place: "Charles de Gaulle Airport (CDG)",
+  kind: "flight",
+  terminal: "2E",
+  flightNumber: "BA304",
+  flightCity: "London",
+  flightTime: "10:00",
+} as const;
+const CHEYENNE = { place: "Disneyland Paris", kind: "address", hotel: "Hotel Cheyenne", zip: "77700" } as const;
+
 /** A paid one-way booking picked up at CDG terminal 2E at `pickupAt`. */
 async function booking(orderId: string, pickupAt: Date, fields: Partial<typeof bookings.$inferInsert> = {}) {
-  const leg = {
-    leg: 1,
-    date: "",
-    pickupAt: pickupAt.toISOString(),
-    passengers: { adults: 2, children: 0, babies: 0, total: 2 },
-    pickup: {
-      place: "Charles de Gaulle Airport (CDG)",
-      kind: "flight",
-      terminal: "2E",
-      flightNumber: "BA304",
-      flightCity: "London",
-      flightTime: "10:00",
-    },
-    dropoff: { place: "Disneyland Paris", kind: "address", hotel: "Hotel Cheyenne", address: "", zip: "77700" },
-    info: "",
-  };
-  await database.db.insert(bookings).values(
+  const leg = { leg: 1, pickupAt, durationMinutes: 45, delayArriveMinutes: 120, pickup: CDG_2E, dropoff: CHEYENNE } as const;
+  const customer = { lastname: "Martin", firstname: "Claire", email: "claire@example.com", phoneMobile: "+33612345678" };
+  const luggage = { checkIn: 1, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" };
+  await insertBookings(
+    database.db,
     bookingRowValues({
       orderId,
       submissionToken: `token-${orderId}`,
       status: "paid",
       firstPickupAt: pickupAt,
-      details: { legs: [leg], luggage: {} },
+      details: { customer, legs: [leg], luggage },
       ...fields,
+    }),
+  );
+}
+
+/** A paid round trip from CDG terminal 2E at `outboundAt`, back from the hotel at `returnAt`, its driver told to the traveller. */
+async function roundTrip(orderId: string, outboundAt: Date, returnAt: Date) {
+  const customer = { lastname: "Martin", firstname: "Claire", email: "claire@example.com", phoneMobile: "+33612345678" };
+  const luggage = { checkIn: 1, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" };
+  await insertBookings(
+    database.db,
+    bookingRowValues({
+      orderId,
+      submissionToken: `token-${orderId}`,
+      status: "paid",
+      bookingStatus: "driver_assigned",
+      roundTrip: true,
+      firstPickupAt: outboundAt,
+      returnPickupAt: returnAt,
+      details: {
+        customer,
+        legs: [
+          { leg: 1, pickupAt: outboundAt, pickup: CDG_2E, dropoff: CHEYENNE },
+          { leg: 2, pickupAt: returnAt, pickup: CHEYENNE, dropoff: { ...CDG_2E, flightNumber: "BA305", flightTime: "14:00" } },
+        ],
+        luggage,
+      },
     }),
   );
 }
@@ -125,18 +152,13 @@ describe("queueDueReminders", () => {
   it("draws the reminder from the booking as it is when written, not as the search read it", async () => {
     const pickup = paris(2026, 6, 15, 10, 0);
     await booking("NV-RMD006", pickup);
-    const [driver] = await database.db
-      .insert(drivers)
-      .values({ name: "Karim Benali", phone: "+33698765432", email: "k@d.example" })
-      .returning();
+    const driver = await insertDriver(database.db, "Karim Benali", "+33698765432");
     const change = meanwhile(async () => {
-      const [row] = await database.db.select().from(bookings).where(eq(bookings.orderId, "NV-RMD006"));
-      const details = row!.details as { legs: { pickup: Record<string, unknown> }[] };
-      details.legs[0]!.pickup = { ...details.legs[0]!.pickup, terminal: "", flightNumber: "AF999" };
-      await database.db
-        .update(bookings)
-        .set({ details, bookingStatus: "driver_assigned", driverId: driver!.id })
-        .where(eq(bookings.orderId, "NV-RMD006"));
+      const leg1 = and(eq(bookingLegs.orderId, "NV-RMD006"), eq(bookingLegs.leg, 1));
+      const [leg] = await database.db.select().from(bookingLegs).where(leg1);
+      const pickup = { ...(leg!.pickup as Record<string, unknown>), terminal: "", flightNumber: "AF999" };
+      await database.db.update(bookingLegs).set({ pickup, driverId: driver.id }).where(leg1);
+      await database.db.update(bookings).set({ bookingStatus: "driver_assigned" }).where(eq(bookings.orderId, "NV-RMD006"));
     });
     const options = { db: database.db, settings, meetingPoints: change, log: quiet() };
     expect(await queueDueReminders(options, paris(2026, 6, 14, 18, 0))).toEqual({ queued: 1 });
@@ -165,6 +187,20 @@ describe("queueDueReminders", () => {
     await database.db.delete(outbox).where(eq(outbox.orderId, "NV-RMD008"));
     expect(await queueDueReminders({ db: database.db, settings, meetingPoints: cancelled, log: quiet() }, now)).toEqual({ queued: 0 });
     expect(await reminders("NV-RMD008")).toEqual([]);
+  });
+
+  it("names the return's own driver in the return's reminder, not the outbound's", async () => {
+    await roundTrip("NV-RMD009", paris(2026, 6, 20, 10, 0), paris(2026, 6, 25, 10, 0));
+    const jean = await insertDriver(database.db, "Jean Dupont", "+33611223344");
+    const marc = await insertDriver(database.db, "Marc Petit", "+33655667788");
+    await setLegDriver(database.db, "NV-RMD009", jean.id, [1]);
+    await setLegDriver(database.db, "NV-RMD009", marc.id, [2]);
+    const options = { db: database.db, settings, meetingPoints, log: quiet() };
+    expect(await queueDueReminders(options, paris(2026, 6, 24, 18, 0))).toEqual({ queued: 1 });
+    const [row] = await reminders("NV-RMD009");
+    expect(row).toMatchObject({ leg: 2 });
+    expect(row!.body).toContain("Your driver\nName: Marc Petit\nPhone: +33 6 55 66 77 88");
+    expect(row!.body).not.toContain("Jean Dupont");
   });
 
   it("follows the REMINDER_HOUR setting", async () => {

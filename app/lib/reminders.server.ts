@@ -2,7 +2,9 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, notInArray, or, sql } from "d
 import { bookings, outbox } from "../../db/schema";
 import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon } from "~/domain/manage/reminders";
 import type { MeetingPoints } from "~/domain/meeting-points";
-import { emailSite, reminderRow, type ReminderContext } from "./booking-admin.server";
+import { bookingColumns } from "./booking-store.server";
+import { emailSite } from "./email-site.server";
+import { reminderRow, type ReminderContext } from "./reminder-rows.server";
 import type { Db } from "./db.server";
 import type { Settings } from "./settings.server";
 
@@ -106,8 +108,11 @@ export async function queueDueReminders(options: Omit<ReminderOptions, "interval
         // Read again under a lock a cancellation or a traveller's change waits for (they lock it
         // FOR UPDATE): a booking cancelled meanwhile gets none, and the message is drawn from the
         // booking as it is now (its pickup, places, flight, terminal and driver), not as the
-        // search above read it.
-        const [current] = await tx.select().from(bookings).where(eq(bookings.id, booking.id)).limit(1).for("share");
+        // search above read it. The lock is a statement of its own: a statement that waited for a
+        // lock reads the legs' rows as they were when it began, so the read comes after it.
+        const [locked] = await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, booking.id)).limit(1).for("share");
+        if (!locked) return null;
+        const [current] = await tx.select(bookingColumns).from(bookings).where(eq(bookings.id, booking.id)).limit(1);
         if (!current) return null;
         const due = dueReminders(current, now, settings.reminderHour).find((l) => l.leg === leg);
         if (!due) return null;

@@ -1,13 +1,16 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
+import { auditEvents, bookings, outbox, paymentEvents } from "../../db/schema";
 import { firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import { RefundRefused, SandboxProvider } from "./payments.server";
 import { createRateLimiter } from "./rate-limits.server";
-import { assignedDriver } from "./booking-admin.server";
+import { bookingColumns } from "./booking-store.server";
+import { assignedDrivers } from "./booking-tx.server";
 import { cancelByTraveller, requestManageLink } from "./traveller-booking.server";
 import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
+import { setLegDriver } from "./test-support/insert-bookings";
+import { insertDriver } from "./test-support/leg-drivers";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // The traveller's own actions on the embedded PostgreSQL: a cancellation under the 24-hour rule,
@@ -27,7 +30,7 @@ let token = 0;
 async function newBooking(edits: Partial<BookingRow> = {}): Promise<BookingRow> {
   const { row } = await saveBooking(database.db, { booking: checkedBooking(`tb-${++token}`), priceCents: 6_500, test: true });
   if (Object.keys(edits).length === 0) return row;
-  const [updated] = await database.db.update(bookings).set(edits).where(eq(bookings.id, row.id)).returning();
+  const [updated] = await database.db.update(bookings).set(edits).where(eq(bookings.id, row.id)).returning(bookingColumns);
   return updated!;
 }
 
@@ -69,7 +72,7 @@ async function traces(orderId: string) {
 }
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers, rate_limits restart identity`);
+  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers, rate_limits restart identity cascade`);
 });
 
 describe("cancelByTraveller", () => {
@@ -151,12 +154,10 @@ describe("cancelByTraveller", () => {
   });
 
   it("tells the assigned driver the job is cancelled, and the business that the driver is told", async () => {
-    const [driver] = await database.db
-      .insert(drivers)
-      .values({ name: "Karim Benali", phone: "+33698765432", email: "karim@drivers.example" })
-      .returning();
-    const row = await newBooking({ ...paid, bookingStatus: "driver_assigned", driverId: driver!.id });
-    expect(await assignedDriver(database.db, row)).toEqual({ name: "Karim Benali", phone: "+33 6 98 76 54 32" });
+    const driver = await insertDriver(database.db, "Karim Benali", "+33698765432");
+    const row = await newBooking({ ...paid, bookingStatus: "driver_assigned" });
+    await setLegDriver(database.db, row.orderId, driver.id);
+    expect(await assignedDrivers(database.db, row)).toEqual(new Map([[1, { name: "Karim Benali", phone: "+33 6 98 76 54 32" }]]));
     expect((await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), before(row, 30))).ok).toBe(true);
     const { mails } = await traces(row.orderId);
     expect(mails.map((m) => [m.kind, m.recipient])).toEqual([

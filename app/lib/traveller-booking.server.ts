@@ -1,9 +1,10 @@
 import { outbox } from "../../db/schema";
-import type { EmailSite } from "~/domain/booking/emails";
+import type { EmailSite } from "~/domain/booking/email-frame";
 import { sameEmail } from "~/domain/manage/lost-link-form";
 import { firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
 import { manageLinkEmail, travellerCancelledEmail } from "~/domain/manage/traveller-emails";
-import { cancelWithRefund, outboxValues, TRAVELLER_ACTOR, type ActionOutcome } from "./booking-admin.server";
+import { cancelWithRefund } from "./booking-refunds.server";
+import { outboxValues, TRAVELLER_ACTOR, type ActionOutcome } from "./booking-tx.server";
 import { recordAudit } from "./audit.server";
 import { findByOrderId } from "./bookings.server";
 import type { Db } from "./db.server";
@@ -26,7 +27,7 @@ export type TravellerCancelOutcome =
  * nothing. Otherwise as staff's cancel: refunded in full once through the provider, whatever the
  * double clicks or parallel posts (they take turns on the row, and the later ones find it
  * cancelled: `already`), with the traveller's cancellation e-mail (its manage link), the
- * business's notice, the driver's when one is assigned, and the history row (actor "traveller").
+ * business's notice, each assigned driver's (of the legs they drove), and the history row (actor "traveller").
  */
 export async function cancelByTraveller(
   db: Db,
@@ -52,7 +53,7 @@ export async function cancelByTraveller(
           at: now(),
           refundedCents: done.refundedCents,
           provider: done.provider,
-          driverName: done.driver?.name ?? null,
+          drivers: done.drivers,
         }),
       ];
     },

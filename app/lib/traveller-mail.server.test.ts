@@ -4,14 +4,19 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings, manageLinks, outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
-import { bookingConfirmedEmail, bookingEmails } from "~/domain/booking/emails";
+import { bookingEmails } from "~/domain/booking/paid-emails";
+import { bookingConfirmedEmail } from "~/domain/booking/staff-emails";
+import { storedDetails } from "~/domain/booking/model";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
-import { emailSite, outboxValues } from "./booking-admin.server";
+import { outboxValues } from "./booking-tx.server";
+import { findByOrderId } from "./bookings.server";
+import { emailSite } from "./email-site.server";
 import { createMailTransport, createOutbox, type MailTransport, type PrepareMessage } from "./mail.server";
 import { findByManageToken } from "./manage-links.server";
 import { SandboxProvider } from "./payments.server";
 import { BOOKED_AT, bookingRowValues, checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { insertBookings } from "./test-support/insert-bookings";
 import { cancelByTraveller } from "./traveller-booking.server";
 import { bookingCalendarMaker, travellerMailPreparer } from "./traveller-mail.server";
 
@@ -52,12 +57,12 @@ afterAll(async () => {
 /** A paid booking as the form stores it: Orly, flight BA 304 landing 20 May 2026 at 10:00. */
 async function paidBooking(orderId: string) {
   const booking = checkedBooking(randomUUID());
-  const details = JSON.parse(JSON.stringify({ legs: booking.legs, luggage: booking.luggage })) as unknown;
-  const [row] = await database.db
-    .insert(bookings)
-    .values(bookingRowValues({ orderId, submissionToken: randomUUID(), status: "paid", details, firstPickupAt: booking.legs[0]!.pickupAt }))
-    .returning();
-  return row!;
+  const details = JSON.parse(JSON.stringify(storedDetails(booking))) as unknown;
+  await insertBookings(
+    database.db,
+    bookingRowValues({ orderId, submissionToken: randomUUID(), status: "paid", details, firstPickupAt: booking.legs[0]!.pickupAt }),
+  );
+  return (await findByOrderId(database.db, orderId))!;
 }
 
 function outboxFor(calendar: Parameters<typeof bookingCalendarMaker>[1]) {

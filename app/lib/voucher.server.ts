@@ -1,14 +1,14 @@
 import QRCode from "qrcode";
 import type { AppLoadContext } from "react-router";
 import { voucherView, type VoucherView } from "~/domain/manage/voucher";
-import { assignedDriver } from "./booking-admin.server";
+import { assignedDrivers } from "./booking-tx.server";
 import { managedBooking } from "./manage.server";
 import { manageUrl } from "./manage-links.server";
 
 /**
  * What the voucher page shows (app/routes/my-booking/voucher.tsx): the booking opened by the token
  * in its address (manage.server.ts, so a wrong token gets the same 404), its voucher with each
- * pickup's meeting point and the assigned driver, and a QR code of the booking's own link
+ * pickup's meeting point and each leg's driver, and a QR code of the booking's own link
  * (SITE_URL/my-booking/<that token>) as an SVG drawn here by `qrcode`.
  */
 export interface VoucherData {
@@ -28,7 +28,7 @@ export async function voucherData(context: AppLoadContext, token: string | undef
   const voucher = voucherView(row, {
     phone: context.settings.phone,
     points,
-    driver: await assignedDriver(await context.booking.db(), row),
+    drivers: await assignedDrivers(await context.booking.db(), row),
   });
   return { voucher, qr: await qrSvg(manageUrl(context.settings.siteUrl, token ?? "")) };
 }

@@ -123,6 +123,8 @@ test.describe("the booking form with the keyboard alone", () => {
 
   test("every control is reached with Tab with its focus visible, and a booking goes through", async ({ page }) => {
     const problems = await PageProblems.attach(page);
+    // The calendar opens on the day after the page is made: the day booked below counts from then.
+    const day = addDays(parisToday(new Date()), 3);
     await page.goto(`${siteBase}/reservation?${CDG_DISNEY}&nb_pax=2`, {
       waitUntil: "load",
     });
@@ -173,7 +175,6 @@ test.describe("the booking form with the keyboard alone", () => {
     await page.keyboard.press("ArrowUp"); // 2 → 3 adults
     await expect(input(page, "pax_adult_t1")).toHaveValue("3");
 
-    const day = addDays(parisToday(new Date()), 3);
     await tabTo(page, "text:Choose in a calendar: Date of the transfer");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("dialog", { name: "Date of the transfer" })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
+import { addDays, formatFrenchDate, parisInstant, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
 import { HOTELS } from "../../app/domain/hotels";
 import type { ReceivedMail, TestSmtp } from "../support/smtp";
 import { bookingInput as input, fillCustomer, waitForReady } from "./helpers";
@@ -12,6 +12,10 @@ import { bookingInput as input, fillCustomer, waitForReady } from "./helpers";
 
 export interface BookedTrip {
   orderId: string;
+  /** The Paris day booked: later checks read it rather than today, which may have passed midnight since. */
+  day: ParisDate;
+  /** The pick-up: the landing at 10:00 (Paris) on `day`. */
+  pickupAt: Date;
 }
 
 /** Books CDG → Disneyland Paris for two, `daysAhead` days from today (Paris), and pays in the sandbox. */
@@ -31,7 +35,7 @@ export async function bookAndPay(page: Page, base: string, options: { daysAhead?
   const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/response_bank_ok_ko\?ok_ko=ok/);
-  return { orderId };
+  return { orderId, day, pickupAt: parisInstant({ ...day, hour: 10, minute: 0 }) };
 }
 
 /** The messages received so far whose subject matches, once at least one has arrived. */

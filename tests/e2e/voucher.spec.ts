@@ -5,7 +5,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { addDays, formatFrenchDate, parisInstant, parisToday } from "../../app/domain/booking/paris-time";
+import { addDays, formatFrenchDate, parisInstant, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
 import { HOTELS } from "../../app/domain/hotels";
 import { MEETING_POINT_MAX_LENGTH, MEETING_POINTS_HEADER, parseMeetingPoints } from "../../app/domain/meeting-points";
 import { startSmtp, type TestSmtp } from "../support/smtp";
@@ -55,16 +55,17 @@ test.afterAll(async () => {
 
 /**
  * Books a shared shuttle round trip CDG terminal 2G ⇄ a Disneyland hotel for three, with flights
- * at both ends, and pays it in the sandbox: the voucher's longest case. Its order id.
+ * at both ends, and pays it in the sandbox: the voucher's longest case. Its order id and outbound day.
  */
-async function bookRoundTrip(page: Page): Promise<string> {
+async function bookRoundTrip(page: Page): Promise<{ orderId: string; day: ParisDate }> {
   await page.goto(`${site.base}/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&type_trajet=2&nb_pax=3`, {
     waitUntil: "load",
   });
   await waitForReady(page);
   const today = parisToday(new Date());
+  const day = addDays(today, 3);
   const hotel = HOTELS.find((h) => h.zip === "77700")!;
-  await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(today, 3)));
+  await input(page, "french_date_pu_t1").fill(formatFrenchDate(day));
   await input(page, "horaire_vol_pu_1").fill("10:00");
   await input(page, "city_vol_pu_1").fill("Rio de Janeiro");
   await input(page, "num_vol_pu_1").fill("AF443");
@@ -80,7 +81,7 @@ async function bookRoundTrip(page: Page): Promise<string> {
   const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
   await page.getByRole("button", { name: /^Pay / }).click();
   await page.waitForURL(/\/response_bank_ok_ko\?ok_ko=ok/, { timeout: 15_000 });
-  return orderId;
+  return { orderId, day };
 }
 
 interface ReadEvent {
@@ -138,7 +139,7 @@ test("the confirmation carries the calendar file and the voucher's link; the vou
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const { orderId } = await bookAndPay(page, site.base);
+  const { orderId, day } = await bookAndPay(page, site.base);
   const [mail] = await mailsTo(smtp, new RegExp(`your booking ${orderId}$`));
   const link = manageLinkIn(mail!);
   expect(mail!.text).toContain(`Print your voucher: ${link}/voucher`);
@@ -146,7 +147,6 @@ test("the confirmation carries the calendar file and the voucher's link; the vou
   expect(mail!.text).toMatch(/Meeting point: \S/);
 
   // The attached file: one event, the landing at 10:00 in Paris, with the meeting point and the link.
-  const day = addDays(parisToday(new Date()), 3);
   const landing = parisInstant({ ...day, hour: 10, minute: 0 });
   const stamp = `${day.year}${String(day.month).padStart(2, "0")}${String(day.day).padStart(2, "0")}T100000`;
   const attached = mail!.attachments.find((a) => a.filename === `navette-${orderId}.ics`);
@@ -247,13 +247,13 @@ test("a round trip with the longest meeting points still prints on one A4 page, 
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const orderId = await bookRoundTrip(page);
+  const { orderId, day } = await bookRoundTrip(page);
   const [mail] = await mailsTo(smtp, new RegExp(`your booking ${orderId}$`));
   const link = manageLinkIn(mail!);
   const events = eventsOf(mail!.attachments.find((a) => a.filename === `navette-${orderId}.ics`)!.content);
   expect(events.map((e) => e.uid.replace(/@.*/, ""))).toEqual([`${orderId}-leg-1`, `${orderId}-leg-2`]);
   expect(events.map((e) => e.tzid)).toEqual(["Europe/Paris", "Europe/Paris"]);
-  expect(events[0]!.start.toISOString()).toBe(parisInstant({ ...addDays(parisToday(new Date()), 3), hour: 10, minute: 0 }).toISOString());
+  expect(events[0]!.start.toISOString()).toBe(parisInstant({ ...day, hour: 10, minute: 0 }).toISOString());
   expect(events[0]!.location).toContain("Terminal 2G: Terminal 2G");
 
   const { context, page: voucher } = await pageAt(browser, DESKTOP, 2);

@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { mirrorReturnLeg, setFlightTime, setLegDate, withCounts, withTripMode } from "~/domain/booking/draft";
-import { CANCELLATION_RULE, CONFIRMATION_SENTENCE } from "~/domain/booking/emails";
+import { CANCELLATION_RULE, CONFIRMATION_SENTENCE } from "~/domain/booking/email-frame";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { priceRequestOf } from "~/domain/booking/price-request";

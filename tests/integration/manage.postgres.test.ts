@@ -3,10 +3,12 @@ import { and, asc, eq, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, outbox, paymentEvents } from "../../db/schema";
 import { changeFormSchema } from "~/domain/manage/change-form";
-import { changeLayout, draftFromBooking } from "~/domain/manage/changes";
+import { draftFromBooking } from "~/domain/booking/wire";
+import { changeLayout } from "~/domain/manage/change-layout";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { parsePriceFile } from "~/domain/pricing/csv";
 import { changeBookingByTraveller } from "~/lib/booking-changes.server";
+import { bookingColumns } from "~/lib/booking-store.server";
 import { saveBooking, type BookingRow } from "~/lib/bookings.server";
 import { openDatabase, type Database, type Db } from "~/lib/db.server";
 import { queueDueReminders } from "~/lib/reminders.server";
@@ -87,13 +89,13 @@ describe.skipIf(!TEST_DATABASE_URL)(
           bookingStatus: "confirmed",
         })
         .where(eq(bookings.id, row.id))
-        .returning();
+        .returning(bookingColumns);
       return paid!;
     }
 
     async function traces(orderId: string) {
       return {
-        booking: (await a.select().from(bookings).where(eq(bookings.orderId, orderId)))[0]!,
+        booking: (await a.select(bookingColumns).from(bookings).where(eq(bookings.orderId, orderId)))[0]!,
         mails: await a.select().from(outbox).where(eq(outbox.orderId, orderId)).orderBy(asc(outbox.id)),
         audit: await a.select().from(auditEvents).where(eq(auditEvents.orderId, orderId)).orderBy(asc(auditEvents.id)),
         refunds: await a

@@ -1,11 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { bookings, outbox } from "../../db/schema";
+import { outbox } from "../../db/schema";
 import { parisInstant } from "~/domain/booking/paris-time";
 import { parseMeetingPoints } from "~/domain/meeting-points";
 import { openDatabase } from "~/lib/db.server";
 import { queueDueReminders, startReminders, type ReminderOptions } from "~/lib/reminders.server";
 import { bookingRowValues } from "~/lib/test-support/booking-rows";
+import { insertBookings } from "~/lib/test-support/insert-bookings";
 import { createTestDatabase, NO_POSTGRES, TEST_DATABASE_URL } from "./helpers";
 
 // Several instances on one real PostgreSQL run their reminder passes at the same moment on the
@@ -68,7 +69,10 @@ describe.skipIf(!TEST_DATABASE_URL)(`reminders on one PostgreSQL${TEST_DATABASE_
       const [a, b] = instances.map((i) => i.db) as [ReminderOptions["db"], ReminderOptions["db"]];
       // 40 round trips whose two legs are both due on the evening of 19 May (the return at 20:00 on the 20th).
       const orderIds = Array.from({ length: 40 }, (_, i) => `NV-R${String(i).padStart(5, "0")}`);
-      await a.insert(bookings).values(orderIds.map((id) => roundTrip(id, paris(2026, 5, 20, 20, 0))));
+      await insertBookings(
+        a,
+        orderIds.map((id) => roundTrip(id, paris(2026, 5, 20, 20, 0))),
+      );
       const now = paris(2026, 5, 19, 18, 30);
       const passes = await Promise.all(
         Array.from({ length: 6 }, (_, i) => queueDueReminders({ ...options(i % 2 === 0 ? a : b), batchSize: 500 }, now)),

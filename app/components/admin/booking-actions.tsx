@@ -20,8 +20,6 @@ interface Props {
   action: string;
   /** The status actions open now (availableActions): only their buttons are shown. */
   actions: readonly StatusAction[];
-  drivers: readonly DriverChoice[];
-  currentDriverId: number | null;
   /** What a cancellation refunds, in words, or null when nothing was paid. */
   refundable: string | null;
   /** Whether the payment of this cancelled booking can be refunded on its own (canRefund). */
@@ -128,12 +126,12 @@ function RefundForm({
 }
 
 /**
- * The booking's status actions, as plain forms that work without JavaScript: Confirm, Assign
- * driver (a choice of the active drivers), Mark completed, Mark no-show, and Cancel booking, which
+ * The booking's status actions, as plain forms that work without JavaScript: Confirm, Mark
+ * completed, Mark no-show, and Cancel booking (each leg's 'Assign driver' is AssignDriverForm), which
  * is sent only with its confirmation box ticked; on a cancelled booking still holding a payment,
  * Refund, sent the same way.
  */
-export function BookingActionForms({ action, actions, drivers, currentDriverId, refundable, canRefund, busy, errorOf }: Props) {
+export function BookingActionForms({ action, actions, refundable, canRefund, busy, errorOf }: Props) {
   const refundForm = canRefund && refundable ? <RefundForm action={action} refundable={refundable} busy={busy} errorOf={errorOf} /> : null;
   if (actions.length === 0) {
     return refundForm ? (
@@ -146,7 +144,6 @@ export function BookingActionForms({ action, actions, drivers, currentDriverId, 
     );
   }
   const can = (a: StatusAction) => actions.includes(a);
-  const driverError = errorOf("driverId");
   const cancelError = errorOf(CANCEL_CONFIRM_FIELD);
   return (
     <div className="no-print">
@@ -156,41 +153,6 @@ export function BookingActionForms({ action, actions, drivers, currentDriverId, 
         {can("complete") ? <IntentButton action={action} intent="complete" label="Mark completed" busy={busy} /> : null}
         {can("no_show") ? <IntentButton action={action} intent="no_show" label="Mark no-show" busy={busy} /> : null}
       </div>
-      {can("assign_driver") ? (
-        <Form method="post" action={action} className="admin-form" noValidate>
-          <input type="hidden" name="intent" value="assign_driver" />
-          {drivers.length === 0 ? (
-            <p>
-              No active driver: add one on the <a href="/admin/drivers">drivers page</a>.
-            </p>
-          ) : (
-            <div className="admin-actions">
-              <div className="field">
-                <label htmlFor="f-driverId">Driver</label>
-                <select
-                  id="f-driverId"
-                  name="driverId"
-                  defaultValue={currentDriverId ?? ""}
-                  required
-                  aria-invalid={driverError ? true : undefined}
-                  aria-describedby={driverError ? "err-driverId" : undefined}
-                >
-                  <option value="">Choose a driver</option>
-                  {drivers.map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.vehicle ? `${d.name} (${d.vehicle})` : d.name}
-                    </option>
-                  ))}
-                </select>
-                <FieldNotes name="driverId" error={driverError} />
-              </div>
-              <button type="submit" className="button" disabled={busy}>
-                Assign driver
-              </button>
-            </div>
-          )}
-        </Form>
-      ) : null}
       {can("cancel") ? (
         <Form method="post" action={action} className="admin-form" noValidate>
           <input type="hidden" name="intent" value="cancel" />
@@ -223,5 +185,74 @@ export function BookingActionForms({ action, actions, drivers, currentDriverId, 
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/** The field a leg's driver problem is shown at: one per leg, so that each form's message is its own. */
+export function driverField(leg: number): string {
+  return `driverId-${leg}`;
+}
+
+/**
+ * 'Assign driver' of one leg, a plain form that works without JavaScript: a choice of the active
+ * drivers, the leg's own driver chosen when it has one. A one-way booking's single leg keeps the
+ * plain "Driver" label; a round trip's name their leg.
+ */
+export function AssignDriverForm({
+  action,
+  leg,
+  legName,
+  drivers,
+  currentDriverId,
+  busy,
+  errorOf,
+}: {
+  action: string;
+  leg: number;
+  /** "outbound" or "return" on a round trip; null on a one-way booking. */
+  legName: string | null;
+  drivers: readonly DriverChoice[];
+  currentDriverId: number | null;
+  busy: boolean;
+  errorOf(field: string): string | undefined;
+}) {
+  const field = driverField(leg);
+  const error = errorOf(field);
+  const id = `f-${field}`;
+  return (
+    <Form method="post" action={action} className="admin-form no-print" noValidate>
+      <input type="hidden" name="intent" value="assign_driver" />
+      <input type="hidden" name="leg" value={leg} />
+      {drivers.length === 0 ? (
+        <p>
+          No active driver: add one on the <a href="/admin/drivers">drivers page</a>.
+        </p>
+      ) : (
+        <div className="admin-actions">
+          <div className="field">
+            <label htmlFor={id}>{legName ? `Driver for the ${legName}` : "Driver"}</label>
+            <select
+              id={id}
+              name="driverId"
+              defaultValue={currentDriverId ?? ""}
+              required
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `err-${field}` : undefined}
+            >
+              <option value="">Choose a driver</option>
+              {drivers.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.vehicle ? `${d.name} (${d.vehicle})` : d.name}
+                </option>
+              ))}
+            </select>
+            <FieldNotes name={field} error={error} />
+          </div>
+          <button type="submit" className="button" disabled={busy}>
+            {legName ? `Assign driver to the ${legName}` : "Assign driver"}
+          </button>
+        </div>
+      )}
+    </Form>
   );
 }

@@ -4,7 +4,7 @@ import { describedBy, fieldId, FieldNotes } from "~/components/ui/Field";
 import { TextField } from "~/components/ui/TextField";
 import { FLIGHT_TIME_HINT } from "~/domain/booking/time-rules";
 import { changeFieldMax, LUGGAGE_COUNTS, LUGGAGE_NOTE_FIELD, PHONE_FIELD } from "~/domain/manage/change-form";
-import type { EndFieldKey } from "~/domain/manage/changes";
+import type { EndFieldKey } from "~/domain/manage/change-layout";
 import { TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
 
 /** A hotel of an end's pick list, with what picking it fills in. */

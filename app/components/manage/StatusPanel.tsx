@@ -1,7 +1,8 @@
+import { driverTitle } from "~/domain/manage/leg-drivers";
 import type { TravellerStatus } from "~/domain/manage/status";
 import { Phone } from "./Phone";
 
-/** The booking's state in words: a headline, its sentences, and the driver when one is assigned. */
+/** The booking's state in words: a headline, its sentences, and each driver once assigned (with their leg when they do not drive every leg). */
 export function StatusPanel({ status }: { status: TravellerStatus }) {
   return (
     <section className={`manage-status manage-status--${status.code}`} aria-labelledby="manage-status-title">
@@ -12,11 +13,11 @@ export function StatusPanel({ status }: { status: TravellerStatus }) {
       {status.lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
-      {status.driver ? (
-        <p className="manage-driver">
-          Your driver: <strong>{status.driver.name}</strong>, <Phone number={status.driver.phone} />
+      {status.drivers.map((driver) => (
+        <p key={driver.leg ?? "every leg"} className="manage-driver">
+          {driverTitle(driver)}: <strong>{driver.name}</strong>, <Phone number={driver.phone} />
         </p>
-      ) : null}
+      ))}
     </section>
   );
 }

@@ -46,7 +46,7 @@ export function TripDetails({ view }: { view: ManageView }) {
           </Row>
         ))}
       </dl>
-      {view.legs.length === 0 ? <p>The details of this transfer are not available online: call us for them.</p> : null}
+      {view.legs.length === 0 ? <p>The details of your transfer could not be read: call us for them.</p> : null}
       {view.legs.map((leg) => (
         <article key={leg.title} className="manage-leg" aria-labelledby={`leg-${leg.title.replace(/\W+/g, "-")}`}>
           <h3 id={`leg-${leg.title.replace(/\W+/g, "-")}`}>{leg.title}</h3>

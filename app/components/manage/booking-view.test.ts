@@ -1,11 +1,44 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseMeetingPoints } from "~/domain/meeting-points";
-import { manageView, type ManagedRow } from "./booking-view";
+import { manageView, type ManagedRow, type ManageViewInput } from "./booking-view";
 
 const points = parseMeetingPoints(readFileSync("data/meeting-points.csv", "utf8")).points;
 const pickupAt = new Date("2026-05-20T08:00:00.000Z"); // 10:00 in Paris
 const HOUR = 3_600_000;
+
+/** Charles de Gaulle at `terminal`, with the flight `flightNumber` from or to London at `flightTime`. */
+const airport = (flightNumber: string, flightTime: string, terminal: string) => ({
+  place: "Charles_de_Gaulle_Airport_(CDG)",
+  kind: "flight",
+  flightTime,
+  flightCity: "London",
+  flightNumber,
+  hotel: "",
+  hotelId: null,
+  address: "",
+  zip: "",
+  terminal,
+});
+const HOTEL = {
+  place: "Disneyland_Paris",
+  kind: "address",
+  flightTime: null,
+  flightCity: "",
+  flightNumber: "",
+  hotel: "Disneyland Hotel",
+  hotelId: null,
+  address: "",
+  zip: "77700",
+};
+/** What both legs hold besides their day, moment, ends and notes. */
+const LEG = {
+  pickupTime: null,
+  passengers: { adults: 2, children: 1, babies: 0 },
+  durationMinutes: 45,
+  delayDepartMinutes: 30,
+  delayArriveMinutes: 120,
+};
 
 const row: ManagedRow = {
   orderId: "NV-7K3M9Q",
@@ -27,37 +60,24 @@ const row: ManagedRow = {
   paidAt: new Date("2026-05-01T08:00:00Z"),
   firstPickupAt: pickupAt,
   details: {
+    customer: { lastname: "Martin", firstname: "Claire", email: "claire@example.com", phoneMobile: "+33612345678" },
     legs: [
       {
+        ...LEG,
         leg: 1,
         date: "2026-05-20",
         pickupAt: pickupAt.toISOString(),
-        passengers: { adults: 2, children: 1, babies: 0 },
-        pickup: {
-          place: "Charles_de_Gaulle_Airport_(CDG)",
-          kind: "flight",
-          flightNumber: "BA304",
-          flightCity: "London",
-          flightTime: "10:00",
-          terminal: "2E",
-        },
-        dropoff: { place: "Disneyland_Paris", kind: "address", hotel: "Disneyland Hotel", address: "", zip: "77700" },
+        pickup: airport("BA304", "10:00", "2E"),
+        dropoff: HOTEL,
         info: "Child seat please",
       },
       {
+        ...LEG,
         leg: 2,
         date: "2026-05-24",
         pickupAt: "2026-05-24T07:00:00.000Z",
-        passengers: { adults: 2, children: 1, babies: 0 },
-        pickup: { place: "Disneyland_Paris", kind: "address", hotel: "Disneyland Hotel", address: "", zip: "77700" },
-        dropoff: {
-          place: "Charles_de_Gaulle_Airport_(CDG)",
-          kind: "flight",
-          flightNumber: "BA305",
-          flightCity: "London",
-          flightTime: "13:00",
-          terminal: "",
-        },
+        pickup: HOTEL,
+        dropoff: airport("BA305", "13:00", ""),
         info: "",
       },
     ],
@@ -65,7 +85,9 @@ const row: ManagedRow = {
   },
 };
 
-const input = { driver: null, refundableCents: 12_000, points, now: new Date(pickupAt.getTime() - 76 * HOUR) };
+const input: ManageViewInput = { drivers: new Map(), refundableCents: 12_000, points, now: new Date(pickupAt.getTime() - 76 * HOUR) };
+const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
+const marc = { name: "Marc Petit", phone: "+33 6 55 66 77 88" };
 
 describe("manageView", () => {
   it("writes the booking in words: legs in Paris time with the terminal, the meeting points, passengers, luggage and the amount paid", () => {
@@ -137,11 +159,52 @@ describe("manageView", () => {
     expect(manageView({ ...row, ...edits }, input).money).toEqual(money);
   });
 
-  it("shows no meeting point without the file, and reads a booking without legs", () => {
+  it("names each leg's driver of a round trip driven by two drivers", () => {
+    const drivers = new Map([
+      [1, jean],
+      [2, marc],
+    ] as const);
+    const view = manageView({ ...row, bookingStatus: "driver_assigned" }, { ...input, drivers });
+    expect(view.status.lines[0]).toBe(
+      "Your booking is confirmed and your drivers are Jean Dupont for the outbound and Marc Petit for the return.",
+    );
+    expect(view.status.drivers).toEqual([
+      { ...jean, leg: "outbound" },
+      { ...marc, leg: "return" },
+    ]);
+  });
+
+  it("names one driver of both legs as the booking's driver, as a one-way trip's", () => {
+    const drivers = new Map([
+      [1, jean],
+      [2, jean],
+    ] as const);
+    const view = manageView({ ...row, bookingStatus: "driver_assigned" }, { ...input, drivers });
+    expect(view.status.lines[0]).toBe("Your booking is confirmed and your driver is Jean Dupont.");
+    expect(view.status.drivers).toEqual([{ ...jean, leg: null }]);
+  });
+
+  it("shows the outbound's driver only while the return has none", () => {
+    const view = manageView(row, { ...input, drivers: new Map([[1, jean]] as const) });
+    expect(view.status.drivers).toEqual([{ ...jean, leg: "outbound" }]);
+    expect(view.status.lines).toContain("We tell you your driver for the return when one is assigned.");
+  });
+
+  it("shows no meeting point without the file", () => {
     expect(manageView(row, { ...input, points: undefined }).legs[0]!.meetingPoint).toBeNull();
+  });
+
+  it("reads a booking whose details do not read from its columns: no legs, no luggage, no deadline without the pickup's column", () => {
     const bare = manageView({ ...row, details: {}, firstPickupAt: null }, input);
-    expect(bare.legs).toEqual([]);
-    expect(bare.deadline).toBeNull();
+    expect(bare).toMatchObject({
+      route: "Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)",
+      passengers: "2 adults, 1 child, 0 babies",
+      legs: [],
+      luggage: null,
+      deadline: null,
+    });
     expect(bare.closedBecause).toBe("This booking has no pickup time on record, so it cannot be cancelled online.");
+    // The pickup's column still gives the deadline.
+    expect(manageView({ ...row, details: {} }, input).deadline?.text).toBe("Free cancellation until 19/05/2026 10:00 (Paris time)");
   });
 });

@@ -1,8 +1,10 @@
 import type { BookingStatus, PaymentStatus } from "~/domain/back-office/statuses";
 import { bookingPassengers, routeText, serviceName, type BookingWords } from "~/domain/booking/email-text";
-import { bookingSummary, meetingPointOfLeg } from "~/domain/booking/emails";
+import { bookingSummary, meetingPointOfLeg, type LegSummary } from "~/domain/booking/booking-lines";
+import type { LegNumber } from "~/domain/booking/model";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
 import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
+import { shownDrivers, type TravellerDriver } from "~/domain/manage/leg-drivers";
 import { travellerStatus, type TravellerStatus } from "~/domain/manage/status";
 import type { MeetingPoints } from "~/domain/meeting-points";
 import { formatEuros } from "~/domain/money";
@@ -29,17 +31,8 @@ export interface ManagedRow extends Omit<BookingWords, "firstname" | "lastname">
   details: unknown;
 }
 
-export interface LegView {
-  title: string;
-  /** "12/05/2026 10:00" (Paris time), or the leg's date and given time when its instant is unreadable. */
-  when: string;
-  from: string;
-  to: string;
-  /** Where the driver meets the traveller at the pickup, from the business's meeting points file. */
-  meetingPoint: string | null;
-  passengers: string | null;
-  notes: string;
-}
+/** A leg as the page shows it: the summary's words, and where the driver meets the traveller (the meeting points file). */
+export type ManageLeg = Pick<LegSummary, "title" | "when" | "from" | "to" | "passengers" | "notes"> & { meetingPoint: string | null };
 
 export interface ManageView {
   orderId: string;
@@ -48,7 +41,8 @@ export interface ManageView {
   route: string;
   passengers: string;
   status: TravellerStatus;
-  legs: LegView[];
+  /** None when the booking's details do not read: the page then says so. */
+  legs: ManageLeg[];
   luggage: string | null;
   luggageNote: string;
   /** "Amount paid", "Refunded", "To pay the driver on board"…, each with its amount. */
@@ -80,8 +74,8 @@ function moneyLines(row: ManagedRow): ManageView["money"] {
   }
 }
 
-function legViews(row: ManagedRow, points: MeetingPoints | undefined): LegView[] {
-  return bookingSummary(row).legs.map((leg) => ({
+function manageLegs(row: ManagedRow, legs: readonly LegSummary[], points: MeetingPoints | undefined): ManageLeg[] {
+  return legs.map((leg) => ({
     title: leg.title,
     when: leg.when,
     from: leg.from,
@@ -93,8 +87,8 @@ function legViews(row: ManagedRow, points: MeetingPoints | undefined): LegView[]
 }
 
 export interface ManageViewInput {
-  /** The driver assigned, phone written for people. */
-  driver: { name: string; phone: string } | null;
+  /** Each leg's driver the traveller is told of, by leg number (booking-tx's assignedDrivers). */
+  drivers: ReadonlyMap<LegNumber, TravellerDriver>;
   /** What a cancellation now refunds, in cents (booking-admin's refundableCents). */
   refundableCents: number;
   /** The business's meeting points, when they could be read. */
@@ -103,7 +97,7 @@ export interface ManageViewInput {
 }
 
 /** The page's data for a booking, as of `now`. */
-export function manageView(row: ManagedRow, { driver, refundableCents, points, now }: ManageViewInput): ManageView {
+export function manageView(row: ManagedRow, { drivers, refundableCents, points, now }: ManageViewInput): ManageView {
   const summary = bookingSummary(row);
   const status = travellerStatus({
     bookingStatus: row.bookingStatus,
@@ -112,7 +106,7 @@ export function manageView(row: ManagedRow, { driver, refundableCents, points, n
     priceCents: row.priceCents,
     refundedCents: row.refundedCents,
     paidAt: row.paidAt,
-    driver,
+    drivers: shownDrivers(drivers, row.roundTrip),
   });
   const open = TRAVELLER_CANCELLABLE.includes(row.bookingStatus);
   const firstPickup = firstPickupOf(row);
@@ -129,7 +123,7 @@ export function manageView(row: ManagedRow, { driver, refundableCents, points, n
     route: routeText(row),
     passengers: bookingPassengers(row),
     status,
-    legs: legViews(row, points),
+    legs: manageLegs(row, summary.legs, points),
     luggage: summary.luggage,
     luggageNote: summary.luggageNote,
     money: moneyLines(row),

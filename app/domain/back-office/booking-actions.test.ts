@@ -20,8 +20,8 @@ describe("bookingActionSchema", () => {
   it.each([
     [{ intent: "confirm" }, { intent: "confirm" }],
     [
-      { intent: "assign_driver", driverId: "7" },
-      { intent: "assign_driver", driverId: 7 },
+      { intent: "assign_driver", leg: "2", driverId: "7" },
+      { intent: "assign_driver", leg: 2, driverId: 7 },
     ],
     [{ intent: "complete" }, { intent: "complete" }],
     [{ intent: "no_show" }, { intent: "no_show" }],
@@ -60,10 +60,12 @@ describe("bookingActionSchema", () => {
   it.each([
     [{}, "This action is not one the booking page offers."],
     [{ intent: "delete" }, "This action is not one the booking page offers."],
-    [{ intent: "assign_driver" }, "Choose a driver."],
-    [{ intent: "assign_driver", driverId: "0" }, "Choose a driver."],
-    [{ intent: "assign_driver", driverId: "1.5" }, "Choose a driver."],
-    [{ intent: "assign_driver", driverId: "99999999999" }, "Choose a driver."],
+    [{ intent: "assign_driver", leg: "1" }, "Choose a driver."],
+    [{ intent: "assign_driver", leg: "1", driverId: "0" }, "Choose a driver."],
+    [{ intent: "assign_driver", leg: "1", driverId: "1.5" }, "Choose a driver."],
+    [{ intent: "assign_driver", leg: "1", driverId: "99999999999" }, "Choose a driver."],
+    [{ intent: "assign_driver", driverId: "7" }, "Choose the leg to assign a driver to."],
+    [{ intent: "assign_driver", leg: "3", driverId: "7" }, "Choose the leg to assign a driver to."],
     [{ intent: "cancel" }, "Tick 'Yes, cancel and refund' to cancel the booking."],
     [{ intent: "cancel", confirmCancel: "on" }, "Tick 'Yes, cancel and refund' to cancel the booking."],
     [{ intent: "refund" }, "Tick 'Yes, refund the payment' to refund it."],

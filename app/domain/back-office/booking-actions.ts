@@ -66,7 +66,11 @@ export const bookingActionSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("confirm") }),
-    z.object({ intent: z.literal("assign_driver"), driverId: id("Choose a driver.") }),
+    z.object({
+      intent: z.literal("assign_driver"),
+      leg: z.enum(["1", "2"], { error: "Choose the leg to assign a driver to." }).transform((leg) => (leg === "2" ? 2 : 1)),
+      driverId: id("Choose a driver."),
+    }),
     z.object({ intent: z.literal("complete") }),
     z.object({ intent: z.literal("no_show") }),
     z

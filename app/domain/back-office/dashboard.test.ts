@@ -134,8 +134,9 @@ describe("comingPickups", () => {
     babies: 0,
     firstPickupAt: new Date(first),
     returnPickupAt: null,
-    driverName: null,
-    details: {},
+    firstDriverName: null,
+    returnDriverName: null,
+    details: null,
   });
 
   it("splits today's and tomorrow's Paris pickups, tomorrow being the 25-hour day", () => {
@@ -161,7 +162,8 @@ describe("unassignedRows", () => {
     orderId,
     test: false,
     bookingStatus: "confirmed",
-    driverId: null,
+    firstDriverId: null,
+    returnDriverId: null,
     firstPickupAt: first ? new Date(first) : null,
     returnPickupAt: ret ? new Date(ret) : null,
     depart: "Orly Airport (ORY)",
@@ -175,16 +177,20 @@ describe("unassignedRows", () => {
         c("NV-LATER", "2026-10-28T08:00:00Z", null),
         c("NV-RETURN", "2026-10-20T08:00:00Z", "2026-10-26T08:00:00Z"), // outbound done, return to come
         c("NV-PAST", "2026-10-20T08:00:00Z", "2026-10-22T08:00:00Z"),
-        c("NV-DRIVER", "2026-10-27T08:00:00Z", null, { driverId: 4 }),
+        c("NV-DRIVER", "2026-10-27T08:00:00Z", null, { firstDriverId: 4 }),
+        c("NV-BACK", "2026-10-20T08:00:00Z", "2026-10-29T08:00:00Z", { firstDriverId: 4 }), // the return has no driver yet
+        c("NV-OUT", "2026-10-29T08:00:00Z", "2026-10-30T08:00:00Z", { returnDriverId: 4 }), // the outbound has none
         c("NV-CANCEL", "2026-10-27T08:00:00Z", null, { bookingStatus: "cancelled" }),
         c("NV-NEW", "2026-10-27T08:00:00Z", null, { bookingStatus: "new" }),
-        c("NV-ASSIGNED", "2026-10-27T08:00:00Z", null, { bookingStatus: "driver_assigned", driverId: 2 }),
+        c("NV-ASSIGNED", "2026-10-27T08:00:00Z", null, { bookingStatus: "driver_assigned", firstDriverId: 2 }),
       ],
       now,
     );
     expect(rows.map((r) => [r.orderId, r.nextPickup])).toEqual([
       ["NV-RETURN", "26/10/2026 09:00"],
       ["NV-LATER", "28/10/2026 09:00"],
+      ["NV-BACK", "29/10/2026 09:00"],
+      ["NV-OUT", "29/10/2026 09:00"],
     ]);
   });
 });
@@ -271,7 +277,8 @@ describe("dashboard rows, for any bookings", () => {
       fc.record({
         test: fc.boolean(),
         bookingStatus,
-        driverId: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+        firstDriverId: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
+        returnDriverId: fc.option(fc.integer({ min: 1, max: 5 }), { nil: null }),
         firstPickupAt: fc.option(fc.oneof(instant, near(base)), { nil: null }),
         returnPickupAt: fc.option(fc.oneof(instant, near(base)), { nil: null }),
       }),
@@ -279,13 +286,15 @@ describe("dashboard rows, for any bookings", () => {
     )
     .map((list): UnassignedBooking[] => list.map((b, i) => ({ ...b, orderId: orderIds(list.length)[i]!, depart: "A", arrive: "B" })));
 
-  it("unassigned rows are exactly the confirmed, driverless bookings with a pickup to come, soonest first, at their next pickup", () => {
+  it("unassigned rows are exactly the confirmed bookings with a driverless leg to come, soonest first, at that leg's pickup", () => {
     fc.assert(
       fc.property(unassigned, (bookings) => {
         const rows = unassignedRows(bookings, now);
         const future = (at: Date | null) => at !== null && at.getTime() > base;
         const expected = bookings.filter(
-          (b) => b.bookingStatus === "confirmed" && b.driverId === null && (future(b.firstPickupAt) || future(b.returnPickupAt)),
+          (b) =>
+            b.bookingStatus === "confirmed" &&
+            ((b.firstDriverId === null && future(b.firstPickupAt)) || (b.returnDriverId === null && future(b.returnPickupAt))),
         );
         expect(rows.map((r) => r.orderId).sort()).toEqual(expected.map((b) => b.orderId).sort());
         for (let i = 1; i < rows.length; i++)
@@ -293,7 +302,8 @@ describe("dashboard rows, for any bookings", () => {
         const byId = new Map(bookings.map((b) => [b.orderId, b]));
         for (const r of rows) {
           const b = byId.get(r.orderId)!;
-          const next = Math.min(...[b.firstPickupAt, b.returnPickupAt].filter(future).map((at) => at!.getTime()));
+          const driverless = [b.firstDriverId === null ? b.firstPickupAt : null, b.returnDriverId === null ? b.returnPickupAt : null];
+          const next = Math.min(...driverless.filter(future).map((at) => at!.getTime()));
           expect(r.nextPickupAt.getTime()).toBe(next);
         }
       }),

@@ -104,9 +104,11 @@ export interface UnassignedBooking {
   orderId: string;
   test: boolean;
   bookingStatus: string;
-  driverId: number | null;
   firstPickupAt: Date | null;
   returnPickupAt: Date | null;
+  /** Each leg's driver, or null while it has none. */
+  firstDriverId: number | null;
+  returnDriverId: number | null;
   depart: string;
   arrive: string;
 }
@@ -120,13 +122,18 @@ export interface UnassignedRow {
   route: string;
 }
 
-/** Confirmed bookings with no driver and a pickup still to come, the soonest pickup first. */
+/** Confirmed bookings with a leg still to come that has no driver, at that leg's pickup, the soonest first. */
 export function unassignedRows(bookings: readonly UnassignedBooking[], now: Date): UnassignedRow[] {
   const rows: UnassignedRow[] = [];
   for (const b of bookings) {
-    if (b.bookingStatus !== "confirmed" || b.driverId !== null) continue;
-    const next = [b.firstPickupAt, b.returnPickupAt]
-      .filter((at): at is Date => at !== null && at.getTime() > now.getTime())
+    if (b.bookingStatus !== "confirmed") continue;
+    const next = [
+      [b.firstPickupAt, b.firstDriverId],
+      [b.returnPickupAt, b.returnDriverId],
+    ]
+      .filter(([, driver]) => driver === null)
+      .map(([at]) => at)
+      .filter((at): at is Date => at instanceof Date && at.getTime() > now.getTime())
       .sort((x, y) => x.getTime() - y.getTime())[0];
     if (!next) continue;
     rows.push({

@@ -1,32 +1,66 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { storedDetails, type BookingEnd, type BookingLeg, type LegNumber, type StoredDetails } from "../booking/model";
 import { isJob, longDay, neighbourDays, parisClock, pickupsOfDay, runSheetDay, type PickupBooking } from "./run-sheet";
 
-const details = (legs: unknown[], luggage: unknown = { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" }) => ({
-  legs,
-  luggage,
-});
-
-const flightEnd = (place: string, number: string, city: string, time: string) => ({
+const flightEnd = (place: string, number: string, city: string, time: string): BookingEnd => ({
   place,
   kind: "flight",
   flightTime: time,
   flightCity: city,
   flightNumber: number,
   hotel: "",
+  hotelId: null,
   address: "",
   zip: "",
+  terminal: "",
 });
-const hotelEnd = (place: string, hotel: string) => ({
+const hotelEnd = (place: string, hotel: string): BookingEnd => ({
   place,
   kind: "address",
   flightTime: null,
   flightCity: "",
   flightNumber: "",
   hotel,
+  hotelId: null,
   address: "1 Rue X",
   zip: "77700",
+  terminal: "",
 });
+
+function leg(n: LegNumber, pickupAt: string, party: [number, number, number], pickup: BookingEnd, dropoff: BookingEnd): BookingLeg {
+  const [adults, children, babies] = party;
+  return {
+    leg: n,
+    date: pickupAt.slice(0, 10),
+    pickupAt: new Date(pickupAt),
+    pickupTime: null,
+    passengers: { adults, children, babies, total: adults + children + babies },
+    durationMinutes: 60,
+    delayDepartMinutes: 0,
+    delayArriveMinutes: 0,
+    pickup,
+    dropoff,
+    info: "",
+  };
+}
+
+const details = (legs: BookingLeg[]): StoredDetails =>
+  storedDetails({
+    customer: {
+      lastname: "Martin",
+      firstname: "Claire",
+      email: "claire@example.com",
+      phoneMobile: "+33612345678",
+      address: "",
+      postcode: "",
+      city: "",
+      country: "",
+      phoneCountryCode: "",
+    },
+    legs,
+    luggage: { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" },
+  });
 
 function booking(orderId: string, first: string, ret: string | null = null, edits: Partial<PickupBooking> = {}): PickupBooking {
   return {
@@ -43,20 +77,23 @@ function booking(orderId: string, first: string, ret: string | null = null, edit
     babies: 0,
     firstPickupAt: new Date(first),
     returnPickupAt: ret ? new Date(ret) : null,
-    driverName: null,
+    firstDriverName: null,
+    returnDriverName: null,
     details: details([
-      {
-        leg: 1,
-        passengers: { adults: 2, children: 1, babies: 0 },
-        pickup: flightEnd("Orly Airport (ORY)", "BA304", "London", "10:00"),
-        dropoff: hotelEnd("Disneyland Paris", "Disneyland Hotel"),
-      },
-      {
-        leg: 2,
-        passengers: { adults: 2, children: 0, babies: 1 },
-        pickup: hotelEnd("Disneyland Paris", "Disneyland Hotel"),
-        dropoff: flightEnd("Orly Airport (ORY)", "BA305", "London", "18:00"),
-      },
+      leg(
+        1,
+        first,
+        [2, 1, 0],
+        flightEnd("Orly Airport (ORY)", "BA304", "London", "10:00"),
+        hotelEnd("Disneyland Paris", "Disneyland Hotel"),
+      ),
+      leg(
+        2,
+        ret ?? first,
+        [2, 0, 1],
+        hotelEnd("Disneyland Paris", "Disneyland Hotel"),
+        flightEnd("Orly Airport (ORY)", "BA305", "London", "18:00"),
+      ),
     ]),
     ...edits,
   };
@@ -84,7 +121,7 @@ describe("pickupsOfDay", () => {
 
   it("writes what a driver needs: flight, places with the hotel, the leg's party, the luggage, driver and status", () => {
     const [outbound, back] = sheet(
-      [booking("NV-AAAAAA", "2026-06-10T08:00:00Z", "2026-06-10T14:00:00Z", { driverName: "Jean" })],
+      [booking("NV-AAAAAA", "2026-06-10T08:00:00Z", "2026-06-10T14:00:00Z", { firstDriverName: "Jean", returnDriverName: "Jean" })],
       "2026-06-10",
     ).lines;
     expect(outbound).toMatchObject({
@@ -107,19 +144,53 @@ describe("pickupsOfDay", () => {
     });
   });
 
-  it("reads details that are missing or malformed from the booking's columns", () => {
-    const [line] = sheet(
-      [booking("NV-AAAAAA", "2026-06-10T08:00:00Z", null, { details: { legs: "x", luggage: null } })],
+  it("shows each leg's own driver: the return's may be another, or none yet", () => {
+    const [outbound, back] = sheet(
+      [booking("NV-AAAAAA", "2026-06-10T08:00:00Z", "2026-06-10T14:00:00Z", { firstDriverName: "Jean", returnDriverName: "Marc" })],
       "2026-06-10",
     ).lines;
+    expect([outbound!.driver, back!.driver]).toEqual(["Jean", "Marc"]);
+    const [, unassigned] = sheet(
+      [booking("NV-AAAAAA", "2026-06-10T08:00:00Z", "2026-06-10T14:00:00Z", { firstDriverName: "Jean" })],
+      "2026-06-10",
+    ).lines;
+    expect(unassigned!.driver).toBeNull();
+  });
+
+  it("gives a booking whose details could not be read its own columns, saying its legs could not be read", () => {
+    const [line] = sheet([booking("NV-AAAAAA", "2026-06-10T08:00:00Z", null, { details: null })], "2026-06-10").lines;
     expect(line).toMatchObject({
+      time: "10:00",
       flight: "",
       from: "Orly Airport (ORY)",
       to: "Disneyland Paris",
       passengers: "2 adults, 1 child",
-      luggage: "None",
+      luggage: "Not known",
+      unread: true,
     });
-    expect(sheet([booking("NV-AAAAAA", "2026-06-10T08:00:00Z", null, { details: null })], "2026-06-10").lines).toHaveLength(1);
+  });
+
+  it("gives a leg missing from the stored details the booking's columns, the other leg its own", () => {
+    const oneLeg = details([
+      leg(
+        1,
+        "2026-06-10T08:00:00Z",
+        [2, 1, 0],
+        flightEnd("Orly Airport (ORY)", "BA304", "London", "10:00"),
+        hotelEnd("Disneyland Paris", ""),
+      ),
+    ]);
+    const [outbound, back] = sheet(
+      [booking("NV-AAAAAA", "2026-06-10T08:00:00Z", "2026-06-10T14:00:00Z", { details: oneLeg })],
+      "2026-06-10",
+    ).lines;
+    expect(outbound).toMatchObject({ flight: "BA304 from London, lands 10:00", unread: false });
+    expect(back).toMatchObject({
+      from: "Disneyland Paris",
+      to: "Orly Airport (ORY)",
+      luggage: "2 check-in, 1 cabin, 1 stroller",
+      unread: true,
+    });
   });
 
   it("leaves out cancelled bookings, counting them, and unpaid web bookings still new", () => {

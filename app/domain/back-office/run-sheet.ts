@@ -1,3 +1,4 @@
+import { legOf, type BookingEnd, type BookingLeg, type StoredDetails } from "../booking/model";
 import { addDays, isoDate, parisParts, parisToday, parseIsoDate, type ParisDate } from "../booking/paris-time";
 import { BOOKING_STATUS_LABELS, parisDayRange, type BookingStatus, type PaymentStatus } from "./statuses";
 
@@ -7,7 +8,7 @@ import { BOOKING_STATUS_LABELS, parisDayRange, type BookingStatus, type PaymentS
  * the bookings and the day (or `now`) are arguments.
  */
 
-/** What the run sheet reads of a booking: its columns, and its details as stored (JSON). */
+/** What the run sheet reads of a booking: its columns, and its details as readStoredDetails gives them. */
 export interface PickupBooking {
   orderId: string;
   test: boolean;
@@ -23,10 +24,11 @@ export interface PickupBooking {
   /** The outbound leg's pickup moment, and the return's (null for a one-way booking). */
   firstPickupAt: Date | null;
   returnPickupAt: Date | null;
-  /** The assigned driver's name, or null. */
-  driverName: string | null;
-  /** bookings.details: { legs, luggage, … } as the booking schema wrote it. */
-  details: unknown;
+  /** Each leg's driver's name, or null while it has none. */
+  firstDriverName: string | null;
+  returnDriverName: string | null;
+  /** bookings.details read by readStoredDetails; null when they do not have a booking's shape. */
+  details: StoredDetails | null;
 }
 
 /** One pickup: a leg of a booking. */
@@ -49,51 +51,32 @@ export interface PickupLine {
   driver: string | null;
   bookingStatus: BookingStatus;
   status: string;
+  /** The leg's stored details could not be read: the line holds the booking's columns only. */
+  unread: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the stored details defensively: they are JSON written by other code, and a booking
-// entered by phone may carry less.
-
-type Json = Record<string, unknown>;
-
-function record(value: unknown): Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function str(value: unknown): string {
-  return typeof value === "string" ? value.trim() : "";
-}
-
-function num(value: unknown): number {
-  return typeof value === "number" && Number.isFinite(value) ? value : 0;
-}
-
-function legOf(details: unknown, leg: 1 | 2): Json {
-  const legs = record(details).legs;
-  if (!Array.isArray(legs)) return {};
-  return record(legs.find((l) => record(l).leg === leg) ?? legs[leg - 1]);
-}
+// The words of a leg
 
 /** A leg's end as the driver reads it: the place, then the hotel or address when there is one. */
-function endText(end: Json, fallback: string): string {
-  const place = str(end.place) || fallback;
-  const where = str(end.hotel) || [str(end.address), str(end.zip)].filter(Boolean).join(" ");
+function endText(end: BookingEnd | undefined, fallback: string): string {
+  if (!end) return fallback;
+  const place = end.place.trim() || fallback;
+  const where = end.hotel.trim() || [end.address.trim(), end.zip.trim()].filter(Boolean).join(" ");
   return where && where !== place ? `${place}, ${where}` : place;
 }
 
 /** The flight of a leg: the landing one at the pickup, else the departing one at the drop-off. */
-function flightText(leg: Json): string {
-  for (const [endName, verb] of [
-    ["pickup", "lands"],
-    ["dropoff", "takes off"],
+function flightText(leg: BookingLeg | null): string {
+  if (!leg) return "";
+  for (const [end, verb, toward] of [
+    [leg.pickup, "lands", "from"],
+    [leg.dropoff, "takes off", "to"],
   ] as const) {
-    const end = record(leg[endName]);
-    if (str(end.kind) !== "flight") continue;
-    const number = str(end.flightNumber);
-    const city = str(end.flightCity);
-    const time = str(end.flightTime);
-    const head = [number, city ? (endName === "pickup" ? `from ${city}` : `to ${city}`) : ""].filter(Boolean).join(" ");
+    if (end.kind !== "flight") continue;
+    const city = end.flightCity.trim();
+    const time = (end.flightTime ?? "").trim();
+    const head = [end.flightNumber.trim(), city ? `${toward} ${city}` : ""].filter(Boolean).join(" ");
     return [head, time ? `${verb} ${time}` : ""].filter(Boolean).join(", ");
   }
   return "";
@@ -104,25 +87,22 @@ function plural(n: number, one: string, many: string): string {
 }
 
 /** "2 adults, 1 child" (babies when there are some): the leg's own party, else the booking's. */
-function passengersText(leg: Json, booking: PickupBooking): string {
-  const p = record(leg.passengers);
-  const has = typeof p.adults === "number";
-  const adults = has ? num(p.adults) : booking.adults;
-  const children = has ? num(p.children) : booking.children;
-  const babies = has ? num(p.babies) : booking.babies;
+function passengersText(leg: BookingLeg | null, booking: PickupBooking): string {
+  const { adults, children, babies } = leg ? leg.passengers : booking;
   const parts = [plural(adults, "adult", "adults")];
   if (children > 0) parts.push(plural(children, "child", "children"));
   if (babies > 0) parts.push(plural(babies, "baby", "babies"));
   return parts.join(", ");
 }
 
-/** "2 check-in, 1 cabin, 1 stroller", or "None". */
-function luggageText(details: unknown): string {
-  const l = record(record(details).luggage);
-  const strollers = num(l.strollerSingle) + num(l.strollerDouble);
+/** "2 check-in, 1 cabin, 1 stroller", or "None"; "Not known" when the details could not be read. */
+function luggageText(details: StoredDetails | null): string {
+  if (!details) return "Not known";
+  const l = details.luggage;
+  const strollers = l.strollerSingle + l.strollerDouble;
   const parts = [
-    num(l.checkIn) > 0 ? `${num(l.checkIn)} check-in` : "",
-    num(l.cabin) > 0 ? `${num(l.cabin)} cabin` : "",
+    l.checkIn > 0 ? `${l.checkIn} check-in` : "",
+    l.cabin > 0 ? `${l.cabin} cabin` : "",
     strollers > 0 ? plural(strollers, "stroller", "strollers") : "",
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : "None";
@@ -163,13 +143,14 @@ function lineOf(b: PickupBooking, leg: 1 | 2, pickupAt: Date): PickupLine {
     time: parisClock(pickupAt),
     test: b.test,
     flight: flightText(l),
-    from: endText(record(l.pickup), fromPlace),
-    to: endText(record(l.dropoff), toPlace),
+    from: endText(l?.pickup, fromPlace),
+    to: endText(l?.dropoff, toPlace),
     passengers: passengersText(l, b),
     luggage: luggageText(b.details),
-    driver: b.driverName,
+    driver: leg === 1 ? b.firstDriverName : b.returnDriverName,
     bookingStatus: b.bookingStatus,
     status: BOOKING_STATUS_LABELS[b.bookingStatus],
+    unread: l === null,
   };
 }
 

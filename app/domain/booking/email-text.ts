@@ -1,7 +1,7 @@
 /**
- * The words a stored booking is written in, wherever the traveller or the business reads it: the
- * e-mails (emails.ts, app/domain/manage/*-email.ts) and the traveller's booking page. Pure and
- * defensive: the values come back from the database, and user text never breaks a line apart.
+ * The words a stored booking's columns are written in, wherever the traveller or the business reads
+ * them: the e-mails (paid-emails.ts, staff-emails.ts, app/domain/manage/*-email.ts), the booking's
+ * page and the voucher. Pure; user text never breaks a line apart.
  */
 
 /** What the booking's own words are drawn from (structurally a bookings row). */
@@ -22,16 +22,9 @@ export function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
-/** A string field, trimmed; numbers are shown as written; anything else is "". */
-export function str(value: unknown): string {
-  if (typeof value === "string") return value.trim();
-  if (typeof value === "number" && Number.isFinite(value)) return String(value);
-  return "";
-}
-
 /** A stored place name as people read it: "Charles_de_Gaulle_Airport_(CDG)" → "Charles de Gaulle Airport (CDG)". */
-export function placeText(value: unknown): string {
-  return oneLine(str(value).replace(/_/g, " "));
+export function placeText(value: string): string {
+  return oneLine(value.replace(/_/g, " "));
 }
 
 /** "1 adult", "2 adults". */

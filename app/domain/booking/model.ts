@@ -1,14 +1,17 @@
 /**
  * The booking as it is stored, in one vocabulary: the traveller, the luggage and each leg with its
- * two ends. One zod schema describes the `details` column, carries a version, and is read by one
+ * two ends. One zod schema describes the stored details (with their legs), carries a version, and is read by one
  * function, `readStoredDetails`, whatever reads a booking back: the e-mails, the reminders, the run
  * sheet, the bookings list and its CSV, the booking's pages, the voucher, the calendar file and
  * the change form. The booking form's schema (validation.ts) writes values of these types.
  */
 import { z } from "zod";
 
-/** The version `storedDetails` writes; rows written before the version was stored read as 1. */
-export const STORED_VERSION = 1;
+/**
+ * The stored shape's version: 2 since each leg is a row of its own (db/migrations/0005, which
+ * moved the legs of version 1's details into rows). A booking is read with its legs put back.
+ */
+export const STORED_VERSION = 2;
 
 /** An instant as JSON gives it back (an ISO string) or as the writer holds it (a Date). */
 const instant = z.union([z.string(), z.date()]).transform((value, ctx) => {

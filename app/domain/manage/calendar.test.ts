@@ -56,7 +56,13 @@ function booking(legs: unknown[], extra: Partial<CalendarBooking> = {}): Calenda
     orderId: "NV-ABC123",
     kind: "private",
     roundTrip: legs.length > 1,
-    details: JSON.parse(JSON.stringify({ legs })),
+    details: JSON.parse(
+      JSON.stringify({
+        customer: { lastname: "Martin", firstname: "Alice", email: "alice@example.com", phoneMobile: "+33612345678" },
+        legs,
+        luggage: { checkIn: 2, cabin: 0, strollerSingle: 0, strollerDouble: 0, info: "" },
+      }),
+    ),
     ...extra,
   };
 }
@@ -180,7 +186,7 @@ describe("calendarEvents: what each event says", () => {
     expect(none[0]!.description).not.toContain("Meeting point");
   });
 
-  it("leaves out a leg whose pickup moment is unreadable, and never throws on odd details", () => {
+  it("gives no event for details that do not read (a leg whose pickup moment is unreadable, odd values), and never throws", () => {
     const odd = { ...arrival("2026-07-01T08:00:00.000Z", "10:00"), pickupAt: "not a date" };
     expect(calendarEvents(booking([odd]), { points, manageLink: LINK, site, now: NOW })).toEqual([]);
     for (const details of [null, 3, "x", [], { legs: "no" }, { legs: [null, 4] }]) {

@@ -1,14 +1,16 @@
 /**
- * What the booking's calendar file says (docs/product.md, Voucher and calendar): one event per leg
- * whose pickup moment is known, from the pickup to the arrival, in Paris time. Pure: the file
- * itself is written by app/lib/calendar.server.ts from these events.
+ * What the booking's calendar file says (docs/product.md, Voucher and calendar): one event per leg,
+ * from the pickup to the arrival, in Paris time; none when the booking's details do not read.
+ * Pure: the file itself is written by app/lib/calendar.server.ts from these events.
  *
  * Each event's UID is the order id and the leg number at the site's host, so the file sent again
  * (the confirmation at payment, the one staff send, the page's download) updates the same events
  * in the traveller's calendar instead of adding copies; its SEQUENCE grows with the booking's last
  * change, so a calendar that already holds an event takes the newer one.
  */
-import { serviceName, travellerLegs, type BookingEmailInput } from "../booking/emails";
+import { travellerLegs } from "../booking/booking-lines";
+import type { BookingEmailInput } from "../booking/email-frame";
+import { serviceName } from "../booking/email-text";
 import type { MeetingPoints } from "../meeting-points";
 
 export interface CalendarEvent {
@@ -35,9 +37,6 @@ export interface CalendarSite {
 }
 
 export type CalendarBooking = Pick<BookingEmailInput, "orderId" | "kind" | "roundTrip" | "details"> & { updatedAt?: Date | null };
-
-/** The trip's duration when the price file gave none (its default). */
-export const DEFAULT_DURATION_MINUTES = 45;
 
 const SEQUENCE_EPOCH_MS = Date.UTC(2026, 0, 1);
 
@@ -66,7 +65,7 @@ function locationOf(from: string, meetingPoint: string): string {
 }
 
 /**
- * The booking's events, one per leg whose pickup moment is readable, in leg order. `manageLink`
+ * The booking's events, one per leg, in leg order. `manageLink`
  * is the booking's page, written in each description with the meeting point, the flight and the
  * business phone.
  */
@@ -76,10 +75,9 @@ export function calendarEvents(
 ): CalendarEvent[] {
   const { points, manageLink, site, now } = options;
   const sequence = eventSequence(row.updatedAt);
-  return travellerLegs(row, points).flatMap((leg): CalendarEvent[] => {
-    if (!leg.pickupAt) return [];
-    const wait = leg.pickupIsFlight ? (leg.delayDepartMinutes ?? 0) : 0;
-    const minutes = wait + (leg.durationMinutes ?? DEFAULT_DURATION_MINUTES);
+  return travellerLegs(row, points).map((leg): CalendarEvent => {
+    const wait = leg.pickupIsFlight ? leg.delayDepartMinutes : 0;
+    const minutes = wait + leg.durationMinutes;
     const fromPlace = leg.from.replace(/, Terminal .*$/, "");
     const toPlace = leg.to.replace(/, Terminal .*$/, "");
     const description = [
@@ -95,18 +93,16 @@ export function calendarEvents(
       "",
       `Your booking (voucher, changes, cancellation): ${manageLink}`,
     ].join("\n");
-    return [
-      {
-        uid: eventUid(row.orderId, leg.number, site.siteUrl),
-        start: leg.pickupAt,
-        end: new Date(leg.pickupAt.getTime() + minutes * 60_000),
-        summary: `${site.siteName} ${row.orderId}: ${fromPlace} to ${toPlace}`,
-        location: locationOf(leg.from, leg.meetingPoint),
-        description,
-        sequence,
-        stamp: now,
-      },
-    ];
+    return {
+      uid: eventUid(row.orderId, leg.number, site.siteUrl),
+      start: leg.pickupAt,
+      end: new Date(leg.pickupAt.getTime() + minutes * 60_000),
+      summary: `${site.siteName} ${row.orderId}: ${fromPlace} to ${toPlace}`,
+      location: locationOf(leg.from, leg.meetingPoint),
+      description,
+      sequence,
+      stamp: now,
+    };
   });
 }
 

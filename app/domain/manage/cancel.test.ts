@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES } from "../back-office/statuses";
+import { storedDetails } from "../booking/model";
 import { parisInstant } from "../booking/paris-time";
+import { checkedBooking } from "~/lib/test-support/booking-rows";
 import { cancelFormSchema, deadlinePassedSentence, firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "./cancel";
 
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
@@ -83,9 +85,11 @@ describe("travellerCancelCheck across the clock changes", () => {
 describe("firstPickupOf", () => {
   it("reads the column, else the first leg's instant, else nothing", () => {
     const at = new Date("2026-05-20T08:00:00Z");
+    // Claire Martin's flight lands at Orly at 10:00 on 20 May 2026 (Paris): 08:00Z.
+    const stored = JSON.parse(JSON.stringify(storedDetails(checkedBooking("first-pickup")))) as { legs: object[] };
     expect(firstPickupOf({ firstPickupAt: at, details: {} })).toEqual(at);
-    expect(firstPickupOf({ firstPickupAt: null, details: { legs: [{ pickupAt: "2026-05-20T08:00:00.000Z" }] } })).toEqual(at);
-    expect(firstPickupOf({ firstPickupAt: null, details: { legs: [{ pickupAt: "soon" }] } })).toBeNull();
+    expect(firstPickupOf({ firstPickupAt: null, details: stored })).toEqual(at);
+    expect(firstPickupOf({ firstPickupAt: null, details: { ...stored, legs: [{ ...stored.legs[0], pickupAt: "soon" }] } })).toBeNull();
     expect(firstPickupOf({ firstPickupAt: null, details: null })).toBeNull();
     expect(firstPickupOf({ firstPickupAt: null, details: { legs: "none" } })).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BookingStatus } from "../back-office/statuses";
 import { formatParisDateTime } from "../back-office/statuses";
+import { legOf, readStoredDetails } from "../booking/model";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
 
 /**
@@ -18,16 +19,12 @@ export type CancelCheck = { ok: true } | { ok: false; why: CancelRefusal; messag
 
 /**
  * The booking's first pickup: its stored column, else the first leg's instant in its details (a
- * booking stored before the column was filled); null when neither is readable.
+ * booking stored before the column was filled); null when the column is empty and the details do
+ * not read.
  */
 export function firstPickupOf(booking: { firstPickupAt: Date | null; details: unknown }): Date | null {
   if (booking.firstPickupAt && !Number.isNaN(booking.firstPickupAt.getTime())) return booking.firstPickupAt;
-  const details = booking.details as { legs?: unknown } | null;
-  const first: unknown = Array.isArray(details?.legs) ? details.legs[0] : undefined;
-  const at = typeof first === "object" && first !== null ? (first as { pickupAt?: unknown }).pickupAt : undefined;
-  if (typeof at !== "string") return null;
-  const instant = new Date(at);
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  return legOf(readStoredDetails(booking.details), 1)?.pickupAt ?? null;
 }
 
 /** "Free cancellation ended on 11/05/2026 07:45 (Paris time): bookings cannot be cancelled online within 24 hours of pickup." */

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { EmailSite } from "../booking/emails";
+import type { EmailSite } from "../booking/email-frame";
 import { bookingChangedEmail, changeLines, driverChangedJobEmail, type ChangedRow } from "./change-email";
-import type { Change } from "./changes";
+import type { Change } from "./change-description";
 
 const site: EmailSite = {
   siteName: "Navette Paris",
@@ -43,7 +43,7 @@ const row: ChangedRow = {
   test: false,
   firstPickupAt: new Date("2026-05-20T08:15:00Z"),
   details: {
-    customer: {},
+    customer: { lastname: "Martin", firstname: "Claire", email: "claire@example.com", phoneMobile: "+33612345678" },
     luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" },
     legs: [
       {
@@ -52,6 +52,9 @@ const row: ChangedRow = {
         pickupAt: "2026-05-20T08:15:00.000Z",
         pickupTime: null,
         passengers: { adults: 2, children: 0, babies: 0 },
+        durationMinutes: 45,
+        delayDepartMinutes: 30,
+        delayArriveMinutes: 120,
         pickup: end({}),
         dropoff: end({
           place: "Disneyland Paris",
@@ -123,7 +126,7 @@ describe("changeLines", () => {
 
 describe("bookingChangedEmail", () => {
   it("tells the business what changed, old → new, and whether the driver was told", () => {
-    const mail = bookingChangedEmail(row, site, CHANGES, { driver: { name: "Karim Benali", phone: "+33698765432" }, told: true });
+    const mail = bookingChangedEmail(row, site, CHANGES, [{ driver: { name: "Karim Benali", phone: "+33698765432" }, told: true }]);
     expect(mail.kind).toBe("booking_changed");
     expect(mail.recipient).toBe("office@navette.example");
     expect(mail.subject).toBe("Booking NV-ABC234 changed by the traveller: Charles de Gaulle Airport (CDG) to Disneyland Paris");
@@ -135,17 +138,25 @@ describe("bookingChangedEmail", () => {
   });
 
   it.each([
-    [null, "No driver is assigned yet."],
+    [[], "No driver is assigned yet."],
     [
-      { driver: { name: "Karim", phone: "+33698765432" }, told: false },
+      [{ driver: { name: "Karim", phone: "+33698765432" }, told: false }],
       "The driver, Karim, is not e-mailed: nothing the driver needs changed.",
     ],
-  ])("says so when the driver is not told (%o)", (notice, words) => {
-    expect(bookingChangedEmail(row, site, CHANGES, notice).body).toContain(words);
+  ])("says so when the driver is not told (%o)", (notices, words) => {
+    expect(bookingChangedEmail(row, site, CHANGES, notices).body).toContain(words);
+  });
+
+  it("names each leg's driver and whether each is told", () => {
+    const body = bookingChangedEmail(row, site, CHANGES, [
+      { driver: { name: "Karim", phone: "+33698765432" }, told: true },
+      { driver: { name: "Marc", phone: "+33611223344" }, told: false },
+    ]).body;
+    expect(body).toContain("The driver, Karim, is e-mailed the job as it is now.\nThe driver, Marc, is not e-mailed");
   });
 
   it("marks a test booking's subject", () => {
-    expect(bookingChangedEmail({ ...row, test: true }, site, CHANGES, null).subject).toMatch(/^\[TEST\] Booking NV-ABC234 changed/);
+    expect(bookingChangedEmail({ ...row, test: true }, site, CHANGES, []).subject).toMatch(/^\[TEST\] Booking NV-ABC234 changed/);
   });
 });
 

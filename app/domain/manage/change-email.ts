@@ -5,12 +5,16 @@
  * Pure: the caller passes the booking as it is after the change and the changes in words.
  */
 import { formatParisDateTime } from "../back-office/statuses";
-import { TEST_SUBJECT_PREFIX, driverJobEmail, type BookingEmailInput, type EmailDriver, type EmailSite } from "../booking/emails";
+import { TEST_SUBJECT_PREFIX, type BookingEmailInput, type EmailDriver, type EmailSite } from "../booking/email-frame";
+import { driverJobEmail } from "../booking/staff-emails";
 import type { Leg } from "../booking/fields";
-import { legTitle, shownValue, type Change } from "./changes";
+import type { LegNumber } from "../booking/model";
+import { shownValue, type Change } from "./change-description";
+import { legTitle } from "./change-layout";
+import type { EmailKind } from "../email-registry";
 
 export interface ChangeEmail {
-  kind: "booking_changed" | "driver_job";
+  kind: Extract<EmailKind, "booking_changed" | "driver_job">;
   recipient: string;
   subject: string;
   body: string;
@@ -57,20 +61,34 @@ function testSubject(row: BookingEmailInput, subject: string): string {
 }
 
 /** How the business e-mail says what the driver was told. */
-export type DriverNotice = { driver: EmailDriver; told: boolean } | null;
+/** A driver of the booking's legs, and whether the change is e-mailed to them. */
+export interface DriverNotice {
+  driver: EmailDriver;
+  told: boolean;
+}
 
 /**
  * The business's e-mail (kind booking_changed): the order, route and traveller, every change
  * old → new by leg, whether the driver was told, and the booking's back-office page.
  */
-export function bookingChangedEmail(row: ChangedRow, site: EmailSite, changes: readonly Change[], notice: DriverNotice): ChangeEmail {
+export function bookingChangedEmail(
+  row: ChangedRow,
+  site: EmailSite,
+  changes: readonly Change[],
+  notices: readonly DriverNotice[],
+): ChangeEmail {
   const route = `${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`;
   const first = row.firstPickupAt ? `First pick-up: ${formatParisDateTime(row.firstPickupAt)} (Paris time)` : null;
-  const driver = notice
-    ? notice.told
-      ? `The driver, ${oneLine(notice.driver.name)}, is e-mailed the job as it is now.`
-      : `The driver, ${oneLine(notice.driver.name)}, is not e-mailed: nothing the driver needs changed.`
-    : "No driver is assigned yet.";
+  const driver =
+    notices.length === 0
+      ? "No driver is assigned yet."
+      : notices
+          .map((n) =>
+            n.told
+              ? `The driver, ${oneLine(n.driver.name)}, is e-mailed the job as it is now.`
+              : `The driver, ${oneLine(n.driver.name)}, is not e-mailed: nothing the driver needs changed.`,
+          )
+          .join("\n");
   const lines = [
     `The traveller changed booking ${row.orderId} on ${site.siteName}.`,
     "",
@@ -104,8 +122,9 @@ export function driverChangedJobEmail(
   site: EmailSite,
   driver: EmailDriver & { email: string },
   changes: readonly Change[],
+  legs?: readonly LegNumber[],
 ): ChangeEmail {
-  const job = driverJobEmail(row, site, driver);
+  const job = driverJobEmail(row, site, driver, legs);
   const jobLines = job.body.replace(/\n$/, "").split("\n");
   // The job's own greeting and first sentence give way to what changed.
   const rest = jobLines[0]?.startsWith("Hello") ? jobLines.slice(2) : jobLines;

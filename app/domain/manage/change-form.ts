@@ -10,7 +10,7 @@
  * may show.
  */
 import { z } from "zod";
-import { endFields, legFields, type End, type Leg } from "../booking/fields";
+import { endFields, legFields, pickupTerminalField, type End, type Leg } from "../booking/fields";
 
 /** The longest text each kind of field may hold. */
 export const CHANGE_LIMITS = {
@@ -41,11 +41,6 @@ export type LuggageCountField = (typeof LUGGAGE_COUNTS)[number][0];
 
 export const PHONE_FIELD = "phone_mobile";
 export const LUGGAGE_NOTE_FIELD = "info_pax_luggage";
-
-/** An airport pickup's terminal, as the booking form names it. */
-export function terminalField(leg: Leg): string {
-  return `terminal_pu_${leg}`;
-}
 
 /** The change form's fields of one end of a leg: its flight, or its hotel and address. */
 export function endChangeFields(end: End, leg: Leg) {
@@ -83,7 +78,7 @@ export const CHANGE_FIELD_LIMITS: Readonly<Record<string, ChangeLimit>> = Object
   [LUGGAGE_NOTE_FIELD, "note"],
   ...LEGS.flatMap((leg) => [
     [legFields(leg).info, "note"],
-    [terminalField(leg), "terminal"],
+    [pickupTerminalField(leg), "terminal"],
     ...ENDS.flatMap((end) => {
       const fields = endChangeFields(end, leg);
       return (Object.keys(fields) as EndChangeKey[]).map((key) => [fields[key], END_LIMITS[key]]);

@@ -10,23 +10,12 @@ import { departureProposalOf } from "../booking/rules";
 import { SUMMARY_MARK } from "../booking/summary";
 import { bookingFormSchema } from "../booking/validation";
 import { changeFormSchema } from "./change-form";
-import {
-  PHONE_ONLY_FIELDS,
-  changeClosedReason,
-  changeLayout,
-  changeText,
-  describeChanges,
-  draftFromBooking,
-  editableOf,
-  followTakeoff,
-  legsInReminderChanged,
-  overlayChanges,
-  phoneOnlyChanges,
-  planChange,
-  type ChangeRequest,
-  type Editable,
-} from "./changes";
 import { readStoredDetails } from "../booking/model";
+import { draftFromBooking } from "../booking/wire";
+import { changeText, describeChanges, editableOf, legsInReminderChanged, type Editable } from "./change-description";
+import { changeLayout } from "./change-layout";
+import { changeClosedReason, followTakeoff, overlayChanges, planChange, type ChangeRequest } from "./changes";
+import { PHONE_ONLY_FIELDS, phoneOnlyChanges } from "./phone-only";
 
 // What a traveller may change online (docs/product.md, Managing a booking): the booking form's own
 // rules on the stored booking with the post laid over it; date, route and passengers by phone.
@@ -593,7 +582,8 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
 
   it("reads the first pick-up from the details when its column is empty, as the cancel and the booking's page do", () => {
     const pickup = paris(2026, 10, 25, 10);
-    const details = { legs: [{ pickupAt: pickup.toISOString() }] };
+    const stored = storedRow(bookingDraft()).details as { legs: object[] };
+    const details = { ...stored, legs: [{ ...stored.legs[0], pickupAt: pickup.toISOString() }] };
     expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 11, 0), PHONE)).toBeNull();
     expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 12), PHONE)).toBe(
       "Details can be changed online until 24 hours before the first pick-up, that is until 24/10/2026 11:00 (Paris time). For a change now, call us on +33 1 23 45 67 89.",

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { BookingEmailInput, EmailSite } from "../booking/emails";
+import { UNREAD_LEGS_TRAVELLER } from "../booking/booking-lines";
+import type { BookingEmailInput, EmailSite } from "../booking/email-frame";
 import { parisInstant } from "../booking/paris-time";
-import { reminderEmail, reminderLegEnds, whenWord, type ReminderInput } from "./reminder-email";
+import { reminderEmail, whenWord, type ReminderInput } from "./reminder-email";
 
 const MARKER = "[manage-link:0b7a6c1e-1111-4222-8333-944445555666]";
 const site: EmailSite = {
@@ -18,9 +19,23 @@ const paris = (year: number, month: number, day: number, hour: number, minute = 
 const OUTBOUND = paris(2026, 10, 25, 7, 45); // the day the clocks go back: 06:45Z
 const RETURN = paris(2026, 10, 29, 14, 30);
 
+/** The hotel end of both legs. */
+const hotel = {
+  place: "Disneyland_Paris",
+  kind: "address",
+  flightTime: null,
+  flightCity: "",
+  flightNumber: "",
+  hotel: "Hotel Cheyenne",
+  hotelId: 12,
+  address: "Avenue de la Fosse",
+  zip: "77700",
+};
+
 /** The details column as the database gives it back (JSON). */
 const details = JSON.parse(
   JSON.stringify({
+    customer: { lastname: "Martin", firstname: "Alice", email: "alice@example.com", phoneMobile: "+33612345678" },
     legs: [
       {
         leg: 1,
@@ -28,6 +43,9 @@ const details = JSON.parse(
         pickupAt: OUTBOUND,
         pickupTime: null,
         passengers: { adults: 2, children: 1, babies: 0, total: 3 },
+        durationMinutes: 60,
+        delayDepartMinutes: 30,
+        delayArriveMinutes: 120,
         pickup: {
           place: "Charles_de_Gaulle_Airport_(CDG)",
           kind: "flight",
@@ -36,18 +54,23 @@ const details = JSON.parse(
           flightCity: "New York",
           flightNumber: "AF007",
           hotel: "",
+          hotelId: null,
           address: "",
           zip: "",
         },
-        dropoff: { place: "Disneyland_Paris", kind: "address", hotel: "Hotel Cheyenne", address: "Avenue de la Fosse", zip: "77700" },
+        dropoff: hotel,
         info: "",
       },
       {
         leg: 2,
         date: "2026-10-29",
         pickupAt: RETURN,
+        pickupTime: null,
         passengers: { adults: 2, children: 1, babies: 0, total: 3 },
-        pickup: { place: "Disneyland_Paris", kind: "address", hotel: "Hotel Cheyenne", address: "Avenue de la Fosse", zip: "77700" },
+        durationMinutes: 60,
+        delayDepartMinutes: 30,
+        delayArriveMinutes: 150,
+        pickup: hotel,
         dropoff: {
           place: "Orly_Airport_(ORY)",
           kind: "flight",
@@ -55,6 +78,10 @@ const details = JSON.parse(
           flightTime: "18:00",
           flightCity: "Rome",
           flightNumber: "AZ319",
+          hotel: "",
+          hotelId: null,
+          address: "",
+          zip: "",
         },
         info: "",
       },
@@ -107,7 +134,7 @@ describe("reminderEmail", () => {
     const body = outbound.body;
     expect(body).toContain("Hello Alice Martin,");
     expect(body).toContain("Your outbound transfer\nPick-up: 25/10/2026 at 07:45 (Paris time)");
-    // The ends as the booking e-mails write them (app/domain/booking/emails.ts).
+    // The ends as the booking e-mails write them (app/domain/booking/booking-lines.ts).
     expect(body).toMatch(/\nFrom: Charles de Gaulle Airport \(CDG\).*flight AF007 from New York, landing 07:45/);
     expect(body).toContain("To: Disneyland Paris (Hotel Cheyenne, Avenue de la Fosse, 77700)");
     expect(body).toContain("Flight: AF007");
@@ -155,17 +182,26 @@ describe("reminderEmail", () => {
   });
 });
 
-describe("reminderLegEnds", () => {
-  it("reads each leg's ends, with the terminal and flight number", () => {
-    expect(reminderLegEnds(details, 1)?.pickup).toEqual({
-      place: "Charles_de_Gaulle_Airport_(CDG)",
-      kind: "flight",
-      terminal: "2E",
-      flightNumber: "AF007",
-    });
-    expect(reminderLegEnds(details, 2)?.dropoff.flightNumber).toBe("AZ319");
-    expect(reminderLegEnds({ legs: [] }, 1)).toBeNull();
-    expect(reminderLegEnds(null, 2)).toBeNull();
+describe("reminderEmail on details that do not read", () => {
+  it("gives the pickup from its column, the route and party from the row's columns, and says the legs could not be read", () => {
+    for (const odd of [null, { legs: [] }, { legs: [{ leg: 1, pickupAt: "soon" }] }]) {
+      const body = remind({ row: { ...row, details: odd } }).body;
+      expect(body).toContain("Your outbound transfer\nPick-up: 25/10/2026 at 07:45 (Paris time)");
+      expect(body).toContain("Route: Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)");
+      expect(body).toContain("Passengers: 2 adults, 1 child, 0 babies");
+      expect(body).toContain(UNREAD_LEGS_TRAVELLER);
+      expect(body).not.toContain("From:");
+      expect(body).not.toContain("Flight:");
+    }
+  });
+
+  it("leaves out the places of a leg the readable details do not hold, as before", () => {
+    const oneLeg = JSON.parse(JSON.stringify(details)) as { legs: unknown[] };
+    oneLeg.legs = oneLeg.legs.slice(0, 1);
+    const body = remind({ row: { ...row, details: oneLeg }, leg: 2, pickupAt: RETURN, now: paris(2026, 10, 28, 18, 0) }).body;
+    expect(body).toContain("Your return transfer\nPick-up: 29/10/2026 at 14:30 (Paris time)");
+    expect(body).not.toContain("From:");
+    expect(body).not.toContain(UNREAD_LEGS_TRAVELLER);
   });
 });
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from "../back-office/statuses";
+import type { ShownDriver } from "./leg-drivers";
 import { travellerStatus, type TravellerStatusFacts } from "./status";
 
 const base: TravellerStatusFacts = {
@@ -10,9 +11,13 @@ const base: TravellerStatusFacts = {
   priceCents: 9_000,
   refundedCents: 0,
   paidAt: null,
-  driver: null,
+  drivers: [],
 };
 const driver = { name: "Karim Benali", phone: "+33 6 98 76 54 32" };
+/** Karim, the one driver of every leg of the booking. */
+const drivers: ShownDriver[] = [{ ...driver, leg: null }];
+const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
+const marc = { name: "Marc Petit", phone: "+33 6 55 66 77 88" };
 const paidAt = new Date("2026-05-10T08:00:00Z"); // 10:00 in Paris (summer time)
 
 describe("travellerStatus", () => {
@@ -50,7 +55,7 @@ describe("travellerStatus", () => {
     ],
     [
       "a card booking with its driver, not paid yet",
-      { bookingStatus: "driver_assigned", driver },
+      { bookingStatus: "driver_assigned", drivers },
       "driver_assigned",
       "Driver assigned",
       /your driver is Karim Benali\. This booking is not paid yet: 90,00\u00a0€ to pay\.$/,
@@ -64,7 +69,7 @@ describe("travellerStatus", () => {
     ],
     [
       "a booking with its driver",
-      { bookingStatus: "driver_assigned", paymentStatus: "paid", driver },
+      { bookingStatus: "driver_assigned", paymentStatus: "paid", drivers },
       "driver_assigned",
       "Driver assigned",
       /your driver is Karim Benali/,
@@ -100,11 +105,36 @@ describe("travellerStatus", () => {
     expect(status.lines.join(" ")).toMatch(line);
   });
 
-  it("gives the driver's name and phone only while the driver is assigned", () => {
-    expect(travellerStatus({ ...base, bookingStatus: "driver_assigned", paymentStatus: "paid", driver }).driver).toEqual(driver);
-    for (const bookingStatus of ["confirmed", "cancelled", "completed"] as const) {
-      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", driver }).driver).toBeNull();
+  it("gives the drivers' names and phones only while the booking is confirmed and still to take place", () => {
+    for (const bookingStatus of ["confirmed", "driver_assigned"] as const) {
+      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", drivers }).drivers).toEqual(drivers);
     }
+    for (const bookingStatus of ["new", "cancelled", "completed", "no_show"] as const) {
+      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", drivers }).drivers).toEqual([]);
+    }
+  });
+
+  it("names each leg's driver of a round trip driven by two drivers", () => {
+    const both: ShownDriver[] = [
+      { ...jean, leg: "outbound" },
+      { ...marc, leg: "return" },
+    ];
+    const status = travellerStatus({ ...base, bookingStatus: "driver_assigned", paymentStatus: "paid", drivers: both });
+    expect(status.lines).toEqual([
+      "Your booking is confirmed and your drivers are Jean Dupont for the outbound and Marc Petit for the return.",
+    ]);
+    expect(status.drivers).toEqual(both);
+  });
+
+  it("names the outbound's driver of a round trip whose return has none yet, and says the return's comes later", () => {
+    const outbound: ShownDriver[] = [{ ...jean, leg: "outbound" }];
+    const status = travellerStatus({ ...base, bookingStatus: "confirmed", paymentStatus: "paid", drivers: outbound });
+    expect(status.title).toBe("Confirmed");
+    expect(status.lines).toEqual([
+      "Your booking is confirmed and your driver for the outbound is Jean Dupont.",
+      "We tell you your driver for the return when one is assigned.",
+    ]);
+    expect(status.drivers).toEqual(outbound);
   });
 
   it("has a headline and at least one sentence for every pair of statuses, and never says cash to a paid booking", () => {

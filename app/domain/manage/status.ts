@@ -1,5 +1,6 @@
 import { confirmationDue, formatParisDateTime, type BookingStatus, type PaymentStatus } from "../back-office/statuses";
 import { formatEuros } from "../money";
+import { legWaitingForDriver, type ShownDriver } from "./leg-drivers";
 
 /**
  * A booking's state as its traveller reads it on the booking's own page (docs/product.md,
@@ -18,8 +19,8 @@ export interface TravellerStatusFacts {
   refundedCents: number;
   /** When the payment arrived, for the 12-hour confirmation promise. */
   paidAt: Date | null;
-  /** The driver assigned, phone written for people; shown only while the driver is assigned. */
-  driver: { name: string; phone: string } | null;
+  /** The drivers the traveller is told of (leg-drivers.ts); a booking not confirmed yet, or closed, shows none. */
+  drivers: ShownDriver[];
 }
 
 export interface TravellerStatus {
@@ -39,12 +40,28 @@ export interface TravellerStatus {
   title: string;
   /** Sentences under the headline. */
   lines: string[];
-  /** The driver's name and phone, when a driver is assigned to an open booking. */
-  driver: { name: string; phone: string } | null;
+  /** Each driver's name and phone, with their leg when they do not drive every leg; none until one is assigned. */
+  drivers: ShownDriver[];
 }
 
 const ON_BOARD = "You pay the driver on board, in cash.";
 const PAYMENT_FAILED = "The payment did not go through, so this booking is not paid yet. Call us to complete it.";
+
+/** "your driver is Karim Benali", "your drivers are … for the outbound and … for the return", "your driver for the outbound is …". */
+function driversWords(drivers: readonly ShownDriver[]): string {
+  if (drivers.length > 1) return `your drivers are ${drivers.map((d) => `${d.name}${d.leg ? ` for the ${d.leg}` : ""}`).join(" and ")}`;
+  const [driver] = drivers;
+  return driver ? `your driver${driver.leg ? ` for the ${driver.leg}` : ""} is ${driver.name}` : "a driver is assigned";
+}
+
+/** What the booking's page says of its drivers once one is assigned: who, and which leg still waits for one. */
+function assignedLines(drivers: readonly ShownDriver[]): string[] {
+  const waiting = legWaitingForDriver(drivers);
+  return [
+    `Your booking is confirmed and ${driversWords(drivers)}.`,
+    ...(waiting ? [`We tell you your driver for the ${waiting} when one is assigned.`] : []),
+  ];
+}
 
 /** The traveller's words for the booking's state. */
 export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
@@ -65,7 +82,7 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
           lines: [
             `This booking is cancelled. ${formatEuros(facts.refundedCents)} ${all ? "was" : "of your payment was"} refunded to the card you paid with.`,
           ],
-          driver: null,
+          drivers: [],
         };
       }
       const held = facts.paymentStatus === "paid";
@@ -77,7 +94,7 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
             ? "This booking is cancelled. Its payment is still to be refunded: we refund it to the card you paid with."
             : "This booking is cancelled. Nothing was paid, so there is nothing to refund.",
         ],
-        driver: null,
+        drivers: [],
       };
     }
     case "completed":
@@ -85,34 +102,35 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
         code: "completed",
         title: "Completed",
         lines: ["This transfer has taken place. Thank you for travelling with us."],
-        driver: null,
+        drivers: [],
       };
     case "no_show":
       return {
         code: "no_show",
         title: "Closed: no-show",
         lines: ["The driver did not find you at the pickup, and the booking is closed."],
-        driver: null,
+        drivers: [],
       };
     case "driver_assigned":
       return {
         code: "driver_assigned",
         title: "Driver assigned",
-        lines: [
-          facts.driver
-            ? `Your booking is confirmed and your driver is ${facts.driver.name}.`
-            : "Your booking is confirmed and a driver is assigned.",
-          ...payOnBoard,
-          ...toPay,
-        ],
-        driver: facts.driver,
+        lines: [...assignedLines(facts.drivers), ...payOnBoard, ...toPay],
+        drivers: facts.drivers,
       };
     case "confirmed":
+      // A round trip's outbound may have its driver before the return has one.
       return {
         code: "confirmed",
         title: "Confirmed",
-        lines: ["Your booking is confirmed. We tell you your driver's name and phone when one is assigned.", ...payOnBoard, ...toPay],
-        driver: null,
+        lines: [
+          ...(facts.drivers.length > 0
+            ? assignedLines(facts.drivers)
+            : ["Your booking is confirmed. We tell you your driver's name and phone when one is assigned."]),
+          ...payOnBoard,
+          ...toPay,
+        ],
+        drivers: facts.drivers,
       };
     case "new":
       if (cash) {
@@ -120,7 +138,7 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
           code: "waiting_confirmation",
           title: "Waiting for confirmation",
           lines: ["We confirm bookings by e-mail, usually within 12 hours.", ...payOnBoard],
-          driver: null,
+          drivers: [],
         };
       }
       if (facts.paymentStatus === "paid" || facts.paymentStatus === "partly_refunded") {
@@ -129,7 +147,7 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
           code: "paid_waiting_confirmation",
           title: "Paid, waiting for confirmation",
           lines: [`We have received your payment. We confirm your booking by e-mail within 12 hours of payment${due}.`],
-          driver: null,
+          drivers: [],
         };
       }
       if (facts.paymentStatus === "payment_failed") {
@@ -137,14 +155,14 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
           code: "payment_failed",
           title: "Waiting for payment",
           lines: [PAYMENT_FAILED],
-          driver: null,
+          drivers: [],
         };
       }
       return {
         code: "waiting_payment",
         title: "Waiting for payment",
         lines: [notPaid],
-        driver: null,
+        drivers: [],
       };
   }
 }

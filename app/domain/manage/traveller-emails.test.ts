@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { BookingEmailInput, EmailSite } from "../booking/emails";
+import { UNREAD_LEGS } from "../booking/booking-lines";
+import type { BookingEmailInput, EmailSite } from "../booking/email-frame";
 import { manageLinkEmail, travellerCancelledEmail } from "./traveller-emails";
 
 const site: EmailSite & { manageUrl: string } = {
@@ -8,6 +9,39 @@ const site: EmailSite & { manageUrl: string } = {
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:test-marker]",
+};
+
+/** Charles de Gaulle, with the flight `flightNumber` from or to London at `flightTime`. */
+const airport = (flightNumber: string, flightTime: string) => ({
+  place: "Charles_de_Gaulle_Airport_(CDG)",
+  kind: "flight",
+  flightTime,
+  flightCity: "London",
+  flightNumber,
+  hotel: "",
+  hotelId: null,
+  address: "",
+  zip: "",
+});
+const HOTEL = {
+  place: "Disneyland_Paris",
+  kind: "address",
+  flightTime: null,
+  flightCity: "",
+  flightNumber: "",
+  hotel: "Disneyland Hotel",
+  hotelId: null,
+  address: "",
+  zip: "77700",
+};
+/** What both legs hold besides their day, moment and ends. */
+const LEG = {
+  pickupTime: null,
+  passengers: { adults: 2, children: 1, babies: 0 },
+  durationMinutes: 45,
+  delayDepartMinutes: 30,
+  delayArriveMinutes: 120,
+  info: "",
 };
 
 const row: BookingEmailInput = {
@@ -26,34 +60,26 @@ const row: BookingEmailInput = {
   priceCents: 12_000,
   currency: "EUR",
   details: {
+    customer: { lastname: "Martin", firstname: "Claire", email: "claire@example.com", phoneMobile: "+33 6 12 34 56 78" },
     legs: [
       {
+        ...LEG,
         leg: 1,
         date: "2026-05-20",
         pickupAt: "2026-05-20T08:00:00.000Z",
-        pickup: {
-          place: "Charles_de_Gaulle_Airport_(CDG)",
-          kind: "flight",
-          flightNumber: "BA304",
-          flightCity: "London",
-          flightTime: "10:00",
-        },
-        dropoff: { place: "Disneyland_Paris", kind: "address", hotel: "Disneyland Hotel", address: "", zip: "77700" },
+        pickup: airport("BA304", "10:00"),
+        dropoff: HOTEL,
       },
       {
+        ...LEG,
         leg: 2,
         date: "2026-05-24",
         pickupAt: "2026-05-24T07:00:00.000Z",
-        pickup: { place: "Disneyland_Paris", kind: "address", hotel: "Disneyland Hotel", address: "", zip: "77700" },
-        dropoff: {
-          place: "Charles_de_Gaulle_Airport_(CDG)",
-          kind: "flight",
-          flightNumber: "BA305",
-          flightCity: "London",
-          flightTime: "13:00",
-        },
+        pickup: HOTEL,
+        dropoff: airport("BA305", "13:00"),
       },
     ],
+    luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" },
   },
 };
 
@@ -84,7 +110,7 @@ describe("travellerCancelledEmail", () => {
   const at = new Date("2026-05-17T09:30:00Z");
 
   it("tells the business who cancelled, when, the refund, the driver, and the booking", () => {
-    const mail = travellerCancelledEmail(row, site, { at, refundedCents: 12_000, provider: "stripe", driverName: "Karim Benali" });
+    const mail = travellerCancelledEmail(row, site, { at, refundedCents: 12_000, provider: "stripe", drivers: [{ name: "Karim Benali" }] });
     expect(mail).toMatchObject({
       kind: "traveller_cancelled",
       recipient: "booking@navette.example",
@@ -106,17 +132,29 @@ describe("travellerCancelledEmail", () => {
   });
 
   it("says when nothing was paid, no driver was assigned, and the sandbox moved no money", () => {
-    const unpaid = travellerCancelledEmail(row, site, { at, refundedCents: 0, provider: null, driverName: null });
+    const unpaid = travellerCancelledEmail(row, site, { at, refundedCents: 0, provider: null, drivers: [] });
     expect(unpaid.body).toContain("Nothing was paid, so nothing is refunded.");
     expect(unpaid.body).toContain("Driver: none was assigned.");
     const sandbox = travellerCancelledEmail({ ...row, test: true }, site, {
       at,
       refundedCents: 12_000,
       provider: "sandbox",
-      driverName: null,
+      drivers: [],
     });
     expect(sandbox.body).toContain("through the sandbox (a test payment: no money moved).");
     expect(sandbox.subject.startsWith("[TEST] Booking NV-7K3M9Q cancelled by the traveller")).toBe(true);
+  });
+
+  it("names both drivers of a round trip driven by two, each told the job is cancelled", () => {
+    const mail = travellerCancelledEmail(row, site, {
+      at,
+      refundedCents: 0,
+      provider: null,
+      drivers: [{ name: "Jean Dupont" }, { name: "Marc Petit" }],
+    });
+    expect(mail.body.split("\n")).toContain(
+      "Drivers: Jean Dupont and Marc Petit were assigned and are e-mailed that the job is cancelled.",
+    );
   });
 
   it("never breaks a line with what the traveller typed", () => {
@@ -124,9 +162,23 @@ describe("travellerCancelledEmail", () => {
       at,
       refundedCents: 0,
       provider: null,
-      driverName: null,
+      drivers: [],
     });
     expect(mail.body).toContain("Name: Claire Subject: x Martin");
     expect(mail.subject).not.toContain("\n");
+  });
+
+  it("gives the row's columns on details that do not read, and says the legs could not be read", () => {
+    const mail = travellerCancelledEmail({ ...row, details: { legs: [{ leg: 1 }] } }, site, {
+      at,
+      refundedCents: 0,
+      provider: null,
+      drivers: [],
+    });
+    expect(mail.subject).toBe("Booking NV-7K3M9Q cancelled by the traveller: Charles de Gaulle Airport (CDG) to Disneyland Paris");
+    expect(mail.body).toContain("Route: Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)");
+    expect(mail.body).toContain("Passengers: 2 adults, 1 child, 0 babies");
+    expect(mail.body).toContain(UNREAD_LEGS);
+    expect(mail.body).not.toContain("Pick-up:");
   });
 });

@@ -1,14 +1,10 @@
 import { formatParisDateTime } from "../back-office/statuses";
-import {
-  bookingSummary,
-  questionsLines,
-  TEST_SUBJECT_PREFIX,
-  withManageLink,
-  type BookingEmailInput,
-  type EmailSite,
-} from "../booking/emails";
+import { bookingSummary, UNREAD_LEGS } from "../booking/booking-lines";
+import { questionsLines, withManageLink, withTestSubject, type BookingEmailInput, type EmailSite } from "../booking/email-frame";
 import { bookingPassengers, greeting, oneLine, placeText, routeText, serviceName, travellerContactLines } from "../booking/email-text";
+import { legOf, readStoredDetails } from "../booking/model";
 import { formatEuros } from "../money";
+import type { EmailKind } from "../email-registry";
 
 /**
  * The messages of the traveller's own actions on the booking's page (docs/product.md, Managing a
@@ -17,7 +13,7 @@ import { formatEuros } from "../money";
  * and the outbox sends what these return.
  */
 
-export type TravellerEmailKind = "manage_link" | "traveller_cancelled";
+export type TravellerEmailKind = Extract<EmailKind, "manage_link" | "traveller_cancelled">;
 
 export interface TravellerEmail {
   kind: TravellerEmailKind;
@@ -28,19 +24,17 @@ export interface TravellerEmail {
   manageLink?: string;
 }
 
-function tested(row: BookingEmailInput, message: TravellerEmail): TravellerEmail {
-  return row.test ? { ...message, subject: TEST_SUBJECT_PREFIX + message.subject } : message;
-}
-
-/** Each leg's pickup (Paris time), from and to, as the back office reads them. */
+/** Each leg's pickup (Paris time), from and to, as the back office reads them; a line saying so when the details do not read. */
 function legLines(row: BookingEmailInput): string[] {
-  return bookingSummary(row).legs.flatMap((leg) => ["", leg.title, `Pick-up: ${leg.when}`, `From: ${leg.from}`, `To: ${leg.to}`]);
+  const { legs } = bookingSummary(row);
+  if (legs.length === 0) return ["", UNREAD_LEGS];
+  return legs.flatMap((leg) => ["", leg.title, `Pick-up: ${leg.when}`, `From: ${leg.from}`, `To: ${leg.to}`]);
 }
 
-/** "on 12/05/2026 07:45": the first pickup, for a subject; "" when unknown. */
+/** " on 12/05/2026 07:45": the first pickup, for a subject; "" when the details do not read. */
 function firstPickup(row: BookingEmailInput): string {
-  const at = bookingSummary(row).legs[0]?.pickupAt;
-  return at ? ` on ${formatParisDateTime(new Date(at))}` : "";
+  const first = legOf(readStoredDetails(row.details), 1);
+  return first ? ` on ${formatParisDateTime(first.pickupAt)}` : "";
 }
 
 /**
@@ -66,7 +60,7 @@ export function manageLinkEmail(row: BookingEmailInput, site: EmailSite & { mana
     subject: oneLine(`${site.siteName}: the link to your booking ${row.orderId}`),
     body: lines.join("\n") + "\n",
   };
-  return tested(row, withManageLink(message, site));
+  return withTestSubject(row, withManageLink(message, site));
 }
 
 function providerName(provider: string | null): string {
@@ -82,26 +76,31 @@ export interface TravellerCancellation {
   refundedCents: number;
   /** The provider that refunded it ("sandbox", "stripe"), when a refund was made. */
   provider: string | null;
-  /** The driver who was assigned and is told the job is cancelled, if any. */
-  driverName: string | null;
+  /** The drivers of the booking's legs, each once, who were assigned and are told the job is cancelled. */
+  drivers: readonly { name: string }[];
+}
+
+/** Who drove the booking's legs and is told it is cancelled: a round trip's two legs may have two drivers. */
+function driversLine(drivers: readonly { name: string }[]): string {
+  const names = drivers.map((d) => oneLine(d.name));
+  if (names.length === 0) return "Driver: none was assigned.";
+  if (names.length === 1) return `Driver: ${names[0]} was assigned and is e-mailed that the job is cancelled.`;
+  return `Drivers: ${names.join(" and ")} were assigned and are e-mailed that the job is cancelled.`;
 }
 
 /**
  * The business's notice that the traveller cancelled the booking online: when, the refund made,
- * whether the driver is told, and the booking as staff need it to release the job.
+ * which drivers are told, and the booking as staff need it to release the job.
  */
 export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite, done: TravellerCancellation): TravellerEmail {
   const refund =
     done.refundedCents > 0
       ? `Refunded in full: ${formatEuros(done.refundedCents)} through ${providerName(done.provider)}.`
       : "Nothing was paid, so nothing is refunded.";
-  const driver = done.driverName
-    ? `Driver: ${oneLine(done.driverName)} was assigned and is e-mailed that the job is cancelled.`
-    : "Driver: none was assigned.";
   const lines = [
     `The traveller cancelled booking ${row.orderId} on its page on ${site.siteName}, on ${formatParisDateTime(done.at)} (Paris time).`,
     refund,
-    driver,
+    driversLine(done.drivers),
     "The traveller is e-mailed the cancellation.",
     "",
     `Order number: ${row.orderId}`,
@@ -113,7 +112,7 @@ export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite,
     ...travellerContactLines(row),
     ...legLines(row),
   ];
-  return tested(row, {
+  return withTestSubject(row, {
     kind: "traveller_cancelled",
     recipient: site.businessEmail,
     subject: oneLine(

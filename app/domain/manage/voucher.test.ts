@@ -24,18 +24,27 @@ const arrival = {
   passengers: { adults: 2, children: 0, babies: 0, total: 2 },
   durationMinutes: 45,
   delayDepartMinutes: 30,
+  delayArriveMinutes: 120,
   pickup: {
     place: "Charles_de_Gaulle_Airport_(CDG)",
     kind: "flight",
     flightTime: "10:00",
     flightCity: "London",
     flightNumber: "BA304",
+    hotel: "",
+    hotelId: null,
+    address: "",
+    zip: "",
     terminal: "2E",
   },
   dropoff: {
     place: "Disneyland_Paris",
     kind: "address",
+    flightTime: null,
+    flightCity: "",
+    flightNumber: "",
     hotel: "Hotel Cheyenne",
+    hotelId: 12,
     address: "Avenue de la Fosse des Pressoirs",
     zip: "77700",
   },
@@ -50,6 +59,13 @@ const departure = {
   dropoff: { ...arrival.pickup, flightTime: "18:00", flightNumber: "BA305", flightCity: "London", terminal: "" },
 };
 
+/** A booking's details holding `legs`. */
+const withLegs = (legs: unknown[]) => ({
+  customer: { lastname: "Martin", firstname: "Alice", email: "alice@example.com", phoneMobile: "+33612345678" },
+  legs,
+  luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" },
+});
+
 const row: VoucherBooking = {
   orderId: "NV-ABC123",
   kind: "private",
@@ -61,7 +77,7 @@ const row: VoucherBooking = {
   adults: 2,
   children: 1,
   babies: 0,
-  details: { legs: [arrival, departure], luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0 } },
+  details: withLegs([arrival, departure]),
   bookingStatus: "confirmed",
   status: "paid",
   paymentMode: "card",
@@ -81,7 +97,7 @@ describe("voucherView", () => {
       luggage: "2 check-in, 1 cabin, 0 single strollers, 0 double strollers",
       warning: null,
       test: false,
-      driver: null,
+      drivers: [],
     });
     expect(v.legs.map((l) => [l.title, l.when, l.from, l.to, l.flight, l.meetingPoint])).toEqual([
       [
@@ -110,8 +126,50 @@ describe("voucherView", () => {
       "Call us on +33 1 99 00 12 34, quoting your order number NV-ABC123.",
       "Do not leave with another driver or a taxi driver who offers to take you: your driver knows your name and this order number.",
     ]);
-    const withDriver = voucherView(row, { phone: PHONE, points, driver: { name: "Karim Benali", phone: "+33 6 98 76 54 32" } });
+    const karim = { name: "Karim Benali", phone: "+33 6 98 76 54 32" };
+    const withDriver = voucherView(row, {
+      phone: PHONE,
+      points,
+      drivers: new Map([
+        [1, karim],
+        [2, karim],
+      ]),
+    });
     expect(withDriver.driverNotFound[1]).toBe("Call your driver, Karim Benali, on +33 6 98 76 54 32.");
+  });
+
+  it("gives a one-way trip's driver as the booking's driver", () => {
+    const karim = { name: "Karim Benali", phone: "+33 6 98 76 54 32" };
+    const v = voucherView({ ...row, roundTrip: false, details: withLegs([arrival]) }, { phone: PHONE, drivers: new Map([[1, karim]]) });
+    expect(v.drivers).toEqual([{ ...karim, leg: null }]);
+    expect(v.driverNotFound[1]).toBe("Call your driver, Karim Benali, on +33 6 98 76 54 32.");
+  });
+
+  it("gives each leg's driver of a round trip driven by two drivers, with their leg", () => {
+    const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
+    const marc = { name: "Marc Petit", phone: "+33 6 55 66 77 88" };
+    const v = voucherView(row, {
+      phone: PHONE,
+      points,
+      drivers: new Map([
+        [1, jean],
+        [2, marc],
+      ]),
+    });
+    expect(v.drivers).toEqual([
+      { ...jean, leg: "outbound" },
+      { ...marc, leg: "return" },
+    ]);
+    expect(v.driverNotFound[1]).toBe(
+      "Call your driver: for the outbound, Jean Dupont, on +33 6 11 22 33 44; for the return, Marc Petit, on +33 6 55 66 77 88.",
+    );
+  });
+
+  it("gives the outbound's driver only while the return has none", () => {
+    const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
+    const v = voucherView(row, { phone: PHONE, points, drivers: new Map([[1, jean]]) });
+    expect(v.drivers).toEqual([{ ...jean, leg: "outbound" }]);
+    expect(v.driverNotFound[1]).toBe("Call your driver: for the outbound, Jean Dupont, on +33 6 11 22 33 44.");
   });
 
   it.each([
@@ -122,9 +180,10 @@ describe("voucherView", () => {
       ["sign bearing your name", "a few minutes before the pick-up time", "Keep your phone on"],
     ],
     ["shuttle", "arrival only", [arrival], ["15 to 30 minutes", "Keep your phone on"]],
-    ["shuttle", "departure only", [departure], ["10 minutes before the pick-up time", "Keep your phone on"]],
+    // A one-way departure is the booking's leg 1.
+    ["shuttle", "departure only", [{ ...departure, leg: 1 }], ["10 minutes before the pick-up time", "Keep your phone on"]],
   ])("tells a %s traveller what happens on the day (%s)", (kind, _what, legs, words) => {
-    const v = voucherView({ ...row, kind, details: { legs } }, { phone: PHONE, points });
+    const v = voucherView({ ...row, kind, details: withLegs(legs) }, { phone: PHONE, points });
     expect(v.onTheDay).toHaveLength(words.length);
     words.forEach((w, i) => expect(v.onTheDay[i]).toContain(w));
   });
@@ -139,10 +198,16 @@ describe("voucherView", () => {
     expect(voucherView({ ...row, ...change }, { phone: PHONE }).warning).toBe(warning);
   });
 
-  it("never throws on odd details: no legs, the party from the booking", () => {
-    const v = voucherView({ ...row, details: "nonsense", adults: 1, children: 0, babies: 0 }, { phone: PHONE, points });
+  it.each([
+    ["not an object", "nonsense"],
+    ["without their luggage", { legs: [arrival, departure] }],
+    ["with legs out of order", withLegs([departure, arrival])],
+  ])("never throws on details %s: no legs or luggage, the route, name and party from the booking", (_what, details) => {
+    const v = voucherView({ ...row, details, adults: 1, children: 0, babies: 0 }, { phone: PHONE, points });
     expect(v.legs).toEqual([]);
     expect(v.luggage).toBeNull();
     expect(v.party).toBe("1 adult, 0 children, 0 babies");
+    expect(v.route).toBe("Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)");
+    expect(v.name).toBe("Alice Martin");
   });
 });

@@ -9,8 +9,12 @@
  * for the other passengers; at a hotel, the shuttle collects its travellers in the lobby and they
  * are there 10 minutes before the pick-up time.
  */
-import { luggageText, placeText, serviceName, travellerLegs, type BookingEmailInput, type TravellerLeg } from "../booking/emails";
+import { luggageText, travellerLegs, type TravellerLeg } from "../booking/booking-lines";
+import type { BookingEmailInput } from "../booking/email-frame";
+import { bookingPassengers, routeText, serviceName, travellerName } from "../booking/email-text";
+import type { LegNumber } from "../booking/model";
 import type { MeetingPoints } from "../meeting-points";
+import { shownDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
 
 export type VoucherBooking = Pick<
   BookingEmailInput,
@@ -23,11 +27,6 @@ export type VoucherBooking = Pick<
   test?: boolean;
 };
 
-export interface VoucherDriver {
-  name: string;
-  phone: string;
-}
-
 export interface VoucherView {
   orderId: string;
   service: string;
@@ -36,8 +35,10 @@ export interface VoucherView {
   name: string;
   party: string;
   luggage: string | null;
+  /** None when the booking's details do not read: the page then says so. */
   legs: TravellerLeg[];
-  driver: VoucherDriver | null;
+  /** Each driver assigned, with their leg when they do not drive every leg (leg-drivers.ts). */
+  drivers: ShownDriver[];
   /** Why the voucher cannot be used as it stands (cancelled, not paid yet); null when it can. */
   warning: string | null;
   /** A sandbox booking: no money moved. */
@@ -46,14 +47,6 @@ export interface VoucherView {
   onTheDay: string[];
   /** What to do if the driver cannot be found, in order. */
   driverNotFound: string[];
-}
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function count(n: number): number {
-  return Number.isSafeInteger(n) && n >= 0 ? n : 0;
 }
 
 function warningOf(row: VoucherBooking): string | null {
@@ -85,37 +78,45 @@ function onTheDay(kind: string, legs: TravellerLeg[]): string[] {
   return lines;
 }
 
-function driverNotFound(orderId: string, phone: string, driver: VoucherDriver | null): string[] {
+/** "Call your driver, …" with each driver's name and phone, and their leg when they do not drive every leg; none before one is assigned. */
+function callDriver(drivers: readonly ShownDriver[]): string[] {
+  const [only] = drivers;
+  if (!only) return [];
+  if (drivers.length === 1 && only.leg === null) return [`Call your driver, ${only.name}, on ${only.phone}.`];
+  return [`Call your driver: ${drivers.map((d) => `${d.leg ? `for the ${d.leg}, ` : ""}${d.name}, on ${d.phone}`).join("; ")}.`];
+}
+
+function driverNotFound(orderId: string, phone: string, drivers: readonly ShownDriver[]): string[] {
   return [
     "Stay at the meeting point: the driver looks for you there.",
-    ...(driver ? [`Call your driver, ${driver.name}, on ${driver.phone}.`] : []),
+    ...callDriver(drivers),
     `Call us on ${phone}, quoting your order number ${orderId}.`,
     "Do not leave with another driver or a taxi driver who offers to take you: your driver knows your name and this order number.",
   ];
 }
 
-/** The voucher of a stored booking, with each pickup's meeting point when the file is given. */
+/**
+ * The voucher of a stored booking, with each pickup's meeting point when the file is given, and
+ * each leg's driver the traveller is told of (booking-tx's assignedDrivers), by leg number.
+ */
 export function voucherView(
   row: VoucherBooking,
-  options: { phone: string; points?: MeetingPoints; driver?: VoucherDriver | null },
+  options: { phone: string; points?: MeetingPoints; drivers?: ReadonlyMap<LegNumber, TravellerDriver> },
 ): VoucherView {
   const legs = travellerLegs(row, options.points);
-  const driver = options.driver ?? null;
-  const adults = count(row.adults);
-  const children = count(row.children);
-  const babies = count(row.babies);
+  const drivers = shownDrivers(options.drivers ?? new Map(), row.roundTrip);
   return {
     orderId: row.orderId,
     service: serviceName(row.kind),
-    route: `${placeText(row.depart)} to ${placeText(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`,
-    name: `${row.firstname} ${row.lastname}`.replace(/\s+/g, " ").trim(),
-    party: `${plural(adults, "adult", "adults")}, ${plural(children, "child", "children")}, ${plural(babies, "baby", "babies")}`,
+    route: routeText(row),
+    name: travellerName(row),
+    party: bookingPassengers(row),
     luggage: luggageText(row.details),
     legs,
-    driver,
+    drivers,
     warning: warningOf(row),
     test: row.test === true,
     onTheDay: onTheDay(row.kind, legs),
-    driverNotFound: driverNotFound(row.orderId, options.phone, driver),
+    driverNotFound: driverNotFound(row.orderId, options.phone, drivers),
   };
 }

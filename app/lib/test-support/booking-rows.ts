@@ -1,5 +1,5 @@
 import type { bookings } from "../../../db/schema";
-import { initialDraft, setFlightTime, setLegDate, withCounts } from "~/domain/booking/draft";
+import { initialDraft, setFlightTime, setLegDate, withCounts, withTripMode } from "~/domain/booking/draft";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { bookingFormSchema, type Booking } from "~/domain/booking/validation";
 
@@ -29,6 +29,32 @@ export function checkedBooking(submissionToken: string, edits: BookingDraft = {}
     phone_mobile: "+33 6 12 34 56 78",
     submission_token: submissionToken,
     ...edits,
+  });
+  return bookingFormSchema({ now: BOOKED_AT, rows: [] }).parse(draft);
+}
+
+/**
+ * Claire Martin's round trip: checkedBooking's outbound on 20 May 2026, and back from the
+ * Disneyland Hotel on 24 May 2026 for flight BA 305 to London taking off at 18:00.
+ */
+export function checkedRoundTrip(submissionToken: string): Booking {
+  let draft = initialDraft(
+    { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", private_shuttle: "1", hotel: "disneyland-hotel" },
+    { now: BOOKED_AT },
+  );
+  draft = setFlightTime(setLegDate(draft, 1, { year: 2026, month: 5, day: 20 }), "pu", 1, "10:00");
+  draft = setFlightTime(setLegDate(withTripMode(draft, true), 2, { year: 2026, month: 5, day: 24 }), "drop", 2, "18:00");
+  draft = withCounts({
+    ...draft,
+    city_vol_pu_1: "London",
+    num_vol_pu_1: "BA 304",
+    city_vol_drop_2: "London",
+    num_vol_drop_2: "BA 305",
+    lastname: "Martin",
+    firstname: "Claire",
+    email: "claire@example.com",
+    phone_mobile: "+33 6 12 34 56 78",
+    submission_token: submissionToken,
   });
   return bookingFormSchema({ now: BOOKED_AT, rows: [] }).parse(draft);
 }

@@ -7,6 +7,7 @@ import { phoneDraft, phoneExtrasSchema, phoneStartDraft, PHONE_FIELDS } from "~/
 import { problemsOf } from "~/domain/back-office/login";
 import { FLIGHT_END, PRIVATE, SHUTTLE } from "~/domain/booking/draft";
 import { endFields, legFields, pickupTerminalField, type End, type Leg } from "~/domain/booking/fields";
+import type { BookingEnd } from "~/domain/booking/model";
 import { airportOfPlace } from "~/domain/booking/terminal";
 import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
 import { hotelChoices } from "~/domain/booking/quote";
@@ -16,7 +17,9 @@ import type { PriceRow } from "~/domain/pricing/csv";
 import { places, quote } from "~/domain/pricing/pricing";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
-import { createPhoneBooking, emailSite, paymentLinkMaker } from "~/lib/booking-admin.server";
+import { emailSite } from "~/lib/email-site.server";
+import { paymentLinkMaker } from "~/lib/payment-links.server";
+import { createPhoneBooking } from "~/lib/phone-booking.server";
 import { FieldNotes } from "~/components/ui/Field";
 
 export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
@@ -33,11 +36,8 @@ async function priceRows(context: Route.LoaderArgs["context"]): Promise<readonly
   }
 }
 
-interface EndView {
-  end: End;
-  flight: boolean;
-  place: string;
-}
+/** One end of a leg as the form asks for it: the form's end, its place and its kind. */
+type FormEnd = { end: End } & Pick<BookingEnd, "place" | "kind">;
 
 /** The form's shape for a route: each leg's two ends, which are flights, and the hotels of its zones. */
 function shapeOf(draft: Record<string, string>) {
@@ -45,10 +45,10 @@ function shapeOf(draft: Record<string, string>) {
   return {
     legs: legs.map((leg) => ({
       leg,
-      ends: (["pu", "drop"] as const).map((end): EndView => ({
+      ends: (["pu", "drop"] as const).map((end): FormEnd => ({
         end,
-        flight: draft[endFields(end, leg).type] === FLIGHT_END,
         place: draft[endFields(end, leg).lieu] ?? "",
+        kind: draft[endFields(end, leg).type] === FLIGHT_END ? "flight" : "address",
       })),
     })),
     hotels: hotelChoices(draft).map((h) => ({ id: h.id, name: h.name })),
@@ -322,7 +322,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
 
           {form.shape.legs.map(({ leg, ends }) => {
             const l = legFields(leg);
-            const noFlight = ends.every((e) => !e.flight);
+            const noFlight = ends.every((e) => e.kind !== "flight");
             return (
               <section key={leg} className="admin-panel" aria-labelledby={`leg-${leg}-title`}>
                 <h2 id={`leg-${leg}-title`}>{leg === 1 ? "3. Outbound" : "4. Return"}</h2>
@@ -333,7 +333,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
                     {text(l.timeM, "Pick-up minute", { inputMode: "numeric", hint: "00, 15, 30 or 45" })}
                   </>
                 ) : null}
-                {ends.map(({ end, flight, place }) => {
+                {ends.map(({ end, kind, place }) => {
                   const f = endFields(end, leg);
                   const role = end === "pu" ? "Pick-up" : "Drop-off";
                   return (
@@ -341,7 +341,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
                       <legend>
                         {role}: {place}
                       </legend>
-                      {flight ? (
+                      {kind === "flight" ? (
                         <>
                           {text(f.horaireVol, end === "pu" ? "Landing time (HH:MM, Paris time)" : "Take-off time (HH:MM, Paris time)", {
                             hint: "Rounded to the quarter hour, as on the booking form.",

@@ -1,30 +1,22 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/booking";
-import { BookingActionForms } from "~/components/admin/booking-actions";
+import { AssignDriverForm, BookingActionForms, driverField } from "~/components/admin/booking-actions";
 import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
 import { bookingActionSchema, doneMessage, outsideReasonOf } from "~/domain/back-office/booking-actions";
+import { EMAILS } from "~/domain/email-registry";
 import { problemsOf } from "~/domain/back-office/login";
 import { BOOKING_STATUS_LABELS, canRefund, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
-import { bookingSummary } from "~/domain/booking/emails";
+import { bookingSummary, UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { formatEuros } from "~/domain/money";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
-import {
-  addNote,
-  assignDriver,
-  cancelBooking,
-  confirmBooking,
-  emailSite,
-  loadBookingPage,
-  markFinished,
-  OUTSIDE_PROVIDER,
-  paymentLinkMaker,
-  refundableCents,
-  refundBooking,
-  resendEmail,
-  type ActionOutcome,
-} from "~/lib/booking-admin.server";
+import { addNote, assignDriver, confirmBooking, markFinished, resendEmail } from "~/lib/booking-admin.server";
+import { loadBookingPage } from "~/lib/booking-page.server";
+import { cancelBooking, OUTSIDE_PROVIDER, refundableCents, refundBooking } from "~/lib/booking-refunds.server";
+import type { ActionOutcome } from "~/lib/booking-tx.server";
+import { emailSite } from "~/lib/email-site.server";
+import { paymentLinkMaker } from "~/lib/payment-links.server";
 import { FieldNotes } from "~/components/ui/Field";
 
 export const meta: Route.MetaFunction = ({ params }) => [
@@ -35,21 +27,6 @@ export const meta: Route.MetaFunction = ({ params }) => [
 export function headers() {
   return NO_STORE;
 }
-
-const EMAIL_KINDS: Record<string, string> = {
-  traveller_confirmation: "Payment received (traveller)",
-  business_notification: "New booking (business)",
-  booking_confirmed: "Confirmation (traveller)",
-  driver_assigned: "Your driver (traveller)",
-  driver_job: "Job (driver)",
-  driver_job_cancelled: "Job cancelled (driver)",
-  booking_cancelled: "Cancellation (traveller)",
-  payment_link: "Payment link (traveller)",
-  manage_link: "Link to the booking (traveller)",
-  reminder: "Reminder (traveller)",
-  booking_changed: "Changed by the traveller (business)",
-  traveller_cancelled: "Cancelled by the traveller (business)",
-};
 
 const EMAIL_STATES = { waiting: "Waiting", sent: "Sent", failed: "Failed" } as const;
 
@@ -92,12 +69,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         paymentMode: row.paymentMode === "cash" ? "Pay on board (cash)" : "Card",
         kind: row.kind === "private" ? "Private transfer" : "Shared shuttle",
         route: `${row.depart} to ${row.arrive}${row.roundTrip ? " (round trip)" : " (one way)"}`,
+        roundTrip: row.roundTrip,
         passengers: [
           plural(row.adults, "adult", "adults"),
           plural(row.children, "child", "children"),
           plural(row.babies, "baby", "babies"),
         ].join(", "),
-        legs: summary.legs.map((leg) => ({ ...leg, when: leg.pickupAt ? at(leg.pickupAt) : leg.pickupText })),
+        legs: summary.legs.map((leg) => {
+          const driver = page.legDrivers.get(leg.number === 2 ? 2 : 1);
+          return {
+            ...leg,
+            when: at(leg.pickupAt),
+            driver: driver ? { id: driver.id, name: driver.name, phone: driver.phone, vehicle: driver.vehicle } : null,
+          };
+        }),
         luggage: summary.luggage,
         luggageNote: summary.luggageNote,
         traveller: {
@@ -120,11 +105,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         confirmedAt: at(row.confirmedAt),
         cancelledAt: at(row.cancelledAt),
       },
-      driver: page.driver ? { id: page.driver.id, name: page.driver.name, phone: page.driver.phone, vehicle: page.driver.vehicle } : null,
       drivers: page.activeDrivers.map((d) => ({ id: d.id, name: d.name, vehicle: d.vehicle })),
       emails: page.emails.map((e) => ({
         id: e.id,
-        kind: EMAIL_KINDS[e.kind] ?? e.kind,
+        kind: EMAILS[e.kind].label,
         recipient: e.recipient,
         subject: e.subject,
         state: EMAIL_STATES[e.state],
@@ -158,7 +142,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** The fields a problem can point at on this page; others are shown as the form's own problem. */
-const FIELDS = new Set(["driverId", "confirmCancel", "confirmRefund", "refundedOutside", "outsideReason", "note"]);
+const FIELDS = new Set([driverField(1), driverField(2), "confirmCancel", "confirmRefund", "refundedOutside", "outsideReason", "note"]);
 
 function refused(status: number, problems: FormProblem[]) {
   return data(
@@ -169,15 +153,23 @@ function refused(status: number, problems: FormProblem[]) {
 
 /**
  * Every action of the page: one schema for every post (told apart by `intent`), the staff member
- * checked here (a layout's loader does not run before an action), the change made once by the
- * locked transaction of app/lib/booking-admin.server.ts, then a redirect to the page with the
- * outcome (Post/Redirect/Get). A refusal is answered 400 or 409 with its reason, nothing changed.
+ * checked here (a layout's loader does not run before an action), the change made once by its
+ * locked transaction (app/lib/booking-admin.server.ts, booking-refunds.server.ts), then a
+ * redirect to the page with the outcome (Post/Redirect/Get). A refusal is answered 400 or 409
+ * with its reason, nothing changed.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(context.staff, request);
   const fields = await readAdminForm(request);
   const parsed = bookingActionSchema.safeParse(fieldsOf(fields));
-  if (!parsed.success) return refused(400, problemsOf(parsed.error));
+  if (!parsed.success) {
+    // A leg's driver problem is shown at that leg's own form.
+    const leg = fields.get("leg") === "2" ? 2 : 1;
+    return refused(
+      400,
+      problemsOf(parsed.error).map((p) => (p.field === "driverId" ? { ...p, field: driverField(leg) } : p)),
+    );
+  }
   const db = await context.booking.db();
   const actor = { id: staff.id, email: staff.email };
   // The confirmation gives each pickup's meeting point; a file that cannot be read leaves them out.
@@ -190,7 +182,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       outcome = await confirmBooking(db, orderId, actor, site);
       break;
     case "assign_driver":
-      outcome = await assignDriver(db, orderId, post.driverId, actor, site);
+      outcome = await assignDriver(db, orderId, post.leg, post.driverId, actor, site);
       break;
     case "complete":
     case "no_show":
@@ -220,11 +212,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (outcome.status === 404 && outcome.message.startsWith("There is no booking")) {
       throw data(outcome.message, { status: 404, headers: NO_STORE });
     }
-    const field = outcome.status === 400 && post.intent === "assign_driver" ? "driverId" : null;
+    const field = outcome.status === 400 && post.intent === "assign_driver" ? driverField(post.leg) : null;
     return refused(outcome.status, [{ field, message: outcome.message }]);
   }
   context.booking.wakeOutbox();
   return redirect(`/admin/bookings/${encodeURIComponent(orderId)}?done=${outcome.done}`, { status: 303, headers: NO_STORE });
+}
+
+/** A driver as the page gives them: name, phone to call, vehicle. */
+function DriverLine({ driver }: { driver: { name: string; phone: string; vehicle: string } }) {
+  return (
+    <>
+      {driver.name}, <a href={`tel:${driver.phone.replace(/[^\d+]/g, "")}`}>{driver.phone}</a>
+      {driver.vehicle ? `, ${driver.vehicle}` : ""}
+    </>
+  );
 }
 
 /** Free text with its line breaks kept. */
@@ -252,7 +254,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking: b, driver, drivers, emails, refunds, notes, history, actions, canRefund: refundOpen } = loaderData;
+  const { booking: b, drivers, emails, refunds, notes, history, actions, canRefund: refundOpen } = loaderData;
   const problems = actionData?.problems ?? [];
   const done = problems.length === 0 ? loaderData.done : null;
   const busy = useNavigation().state === "submitting";
@@ -289,8 +291,6 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
         <BookingActionForms
           action={self}
           actions={actions}
-          drivers={drivers}
-          currentDriverId={driver?.id ?? null}
           refundable={b.refundable > 0 ? b.refundableText : null}
           canRefund={refundOpen}
           busy={busy}
@@ -307,7 +307,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <Row label="Luggage">{b.luggage ?? "Not given"}</Row>
           {b.luggageNote ? <Row label="Luggage notes">{b.luggageNote}</Row> : null}
         </dl>
-        {b.legs.length === 0 ? <p>No leg details were stored with this booking.</p> : null}
+        {b.legs.length === 0 ? <p>{UNREAD_LEGS}</p> : null}
         {b.legs.map((leg) => (
           <div key={leg.title}>
             <h3>{leg.title}</h3>
@@ -317,7 +317,19 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               <Row label="To">{leg.to}</Row>
               {leg.passengers ? <Row label="Passengers">{leg.passengers}</Row> : null}
               <Row label="Notes">{leg.notes ? <Lines text={leg.notes} /> : "None"}</Row>
+              <Row label="Driver">{leg.driver ? <DriverLine driver={leg.driver} /> : "No driver assigned."}</Row>
             </dl>
+            {actions.includes("assign_driver") ? (
+              <AssignDriverForm
+                action={self}
+                leg={leg.number}
+                legName={b.roundTrip ? (leg.number === 2 ? "return" : "outbound") : null}
+                drivers={drivers}
+                currentDriverId={leg.driver?.id ?? null}
+                busy={busy}
+                errorOf={errorOf}
+              />
+            ) : null}
           </div>
         ))}
       </section>
@@ -362,18 +374,6 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             </ul>
           </>
         ) : null}
-      </section>
-
-      <section className="admin-panel" aria-labelledby="driver-title">
-        <h2 id="driver-title">Driver</h2>
-        {driver ? (
-          <p>
-            {driver.name}, <a href={`tel:${driver.phone.replace(/[^\d+]/g, "")}`}>{driver.phone}</a>
-            {driver.vehicle ? `, ${driver.vehicle}` : ""}
-          </p>
-        ) : (
-          <p>No driver assigned.</p>
-        )}
       </section>
 
       <section aria-labelledby="emails-title">

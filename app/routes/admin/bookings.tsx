@@ -58,8 +58,15 @@ function shown(row: BookingListRow) {
     amount: formatEuros(row.priceCents),
     payment: PAYMENT_STATUS_LABELS[row.paymentStatus],
     status: BOOKING_STATUS_LABELS[row.bookingStatus],
-    driver: row.driverName ?? "",
+    driver: driversText(row),
   };
+}
+
+/** The legs' drivers as the list shows them: "Jean", or "Jean / Marc" when the return has another (outbound first). */
+function driversText(row: { roundTrip: boolean; firstDriverName: string | null; returnDriverName: string | null }): string {
+  const outbound = row.firstDriverName ?? "";
+  if (!row.roundTrip || row.returnDriverName === row.firstDriverName) return outbound;
+  return `${outbound || "None yet"} / ${row.returnDriverName ?? "None yet"}`;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

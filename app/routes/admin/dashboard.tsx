@@ -4,6 +4,7 @@ import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { comingPickups, TO_CONFIRM_GRACE_HOURS, toConfirmRows, toRefundRows, unassignedRows } from "~/domain/back-office/dashboard";
 import { parisDayRange } from "~/domain/back-office/statuses";
+import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -117,7 +118,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <OrderLink orderId={l.orderId} test={l.test} />
                     {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
                   </td>
-                  <td>{l.flight || "—"}</td>
+                  <td>{l.unread ? <span className="admin-badge admin-badge--warn">{UNREAD_LEGS}</span> : l.flight || "—"}</td>
                   <td>
                     {l.from} → {l.to}
                   </td>

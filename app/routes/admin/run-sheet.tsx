@@ -4,6 +4,7 @@ import type { Route } from "./+types/run-sheet";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { longDay, neighbourDays, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
 import { parisDayRange } from "~/domain/back-office/statuses";
+import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { isoDate, parisToday } from "~/domain/booking/paris-time";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { bookingsPickedUpBetween } from "~/lib/dispatch.server";
@@ -116,7 +117,7 @@ export default function RunSheet({ loaderData }: Route.ComponentProps) {
                   </>
                 ) : null}
               </td>
-              <td>{l.flight || "—"}</td>
+              <td>{l.unread ? <span className="admin-badge admin-badge--warn">{UNREAD_LEGS}</span> : l.flight || "—"}</td>
               <td>
                 {l.from} → {l.to}
               </td>

@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "react-router";
 import { describe, expect, it } from "vitest";
-import { bookings } from "../../../db/schema";
+import { type bookings } from "../../../db/schema";
 import type { Route } from "./+types/calendar-ics";
 import { loader } from "./calendar-ics";
 import { mintManageToken } from "~/lib/manage-links.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
 import { bookingRowValues, checkedBooking } from "~/lib/test-support/booking-rows";
 import { useEmbeddedDatabase } from "~/lib/test-support/embedded-database";
+import { insertBookings } from "~/lib/test-support/insert-bookings";
+import { storedDetails } from "~/domain/booking/model";
 
 // 'Add to calendar' serves the booking's events while it stands, and a cancelled booking's
 // address answers 410 with a plain sentence, never the events of a trip that will not happen.
@@ -31,8 +33,9 @@ function context(): AppLoadContext {
 
 async function calendarOf(orderId: string, values: Partial<typeof bookings.$inferInsert> = {}): Promise<Response> {
   const booking = checkedBooking(randomUUID());
-  const details = JSON.parse(JSON.stringify({ legs: booking.legs, luggage: booking.luggage })) as unknown;
-  await database.db.insert(bookings).values(
+  const details = JSON.parse(JSON.stringify(storedDetails(booking))) as unknown;
+  await insertBookings(
+    database.db,
     bookingRowValues({
       orderId,
       submissionToken: randomUUID(),

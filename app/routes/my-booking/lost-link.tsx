@@ -7,7 +7,7 @@ import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { problemsOf } from "~/domain/back-office/login";
 import { LOST_LINK_ANSWER, LOST_LINK_FIELDS, lostLinkSchema } from "~/domain/manage/lost-link-form";
-import { emailSite } from "~/lib/booking-admin.server";
+import { emailSite } from "~/lib/email-site.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { requestManageLinkLater } from "~/lib/traveller-booking.server";
 import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";

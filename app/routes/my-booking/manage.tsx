@@ -13,7 +13,9 @@ import { useSite } from "~/components/site";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { cancelFormSchema, firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
 import { formatEuros } from "~/domain/money";
-import { assignedDriver, emailSite, refundableCents } from "~/lib/booking-admin.server";
+import { refundableCents } from "~/lib/booking-refunds.server";
+import { assignedDrivers } from "~/lib/booking-tx.server";
+import { emailSite } from "~/lib/email-site.server";
 import type { BookingRow } from "~/lib/bookings.server";
 import { managedBooking } from "~/lib/manage.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
@@ -42,7 +44,7 @@ export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
 /** The page's data for the booking, as of now. */
 async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
   return manageView(row, {
-    driver: await assignedDriver(await context.booking.db(), row),
+    drivers: await assignedDrivers(await context.booking.db(), row),
     refundableCents: refundableCents(row),
     points: await context.booking.meetingPoints.currentPoints(),
     now: new Date(),

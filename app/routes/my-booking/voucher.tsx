@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { Route } from "./+types/voucher";
 import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { driverTitle } from "~/domain/manage/leg-drivers";
 import type { VoucherView } from "~/domain/manage/voucher";
 import { telHref } from "~/domain/public-settings";
 import { refusalHeaders } from "~/lib/traveller-pages.server";
@@ -115,11 +116,11 @@ export default function Voucher({ loaderData }: Route.ComponentProps) {
         <Item term="Name">{voucher.name}</Item>
         <Item term="Party">{voucher.party}</Item>
         {voucher.luggage ? <Item term="Luggage">{voucher.luggage}</Item> : null}
-        {voucher.driver ? (
-          <Item term="Your driver">
-            {voucher.driver.name}, <a href={telHref(voucher.driver.phone)}>{voucher.driver.phone}</a>
+        {voucher.drivers.map((driver) => (
+          <Item key={driver.leg ?? "every leg"} term={driverTitle(driver)}>
+            {driver.name}, <a href={telHref(driver.phone)}>{driver.phone}</a>
           </Item>
-        ) : null}
+        ))}
       </dl>
 
       <Legs voucher={voucher} />

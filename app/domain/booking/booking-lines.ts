@@ -1,0 +1,309 @@
+/**
+ * A stored booking in the words its messages and pages use: each leg's title, pickup and two ends,
+ * the luggage, the postal address and each pickup's meeting point. Every reader here takes the
+ * row's `details` through `readStoredDetails` (model.ts). Details that do not read are a data
+ * fault: the readers then give no legs, no luggage and no address, and each message or page keeps
+ * to the row's own columns and says that the legs could not be read.
+ */
+import { formatParisDateTime } from "../back-office/statuses";
+import { airportCodeOfPlace, meetingPointFor, type MeetingPoints } from "../meeting-points";
+import type { TransferKind } from "../site-paths";
+import { terminalLabel } from "../terminals";
+import { oneLine, passengersText, placeText, plural } from "./email-text";
+import { readStoredDetails, type BookingEnd, type BookingLeg, type Customer, type Luggage, type StoredDetails } from "./model";
+import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
+
+/** What the business's messages say in place of the legs when the details could not be read. */
+export const UNREAD_LEGS = "The leg details stored with this booking could not be read.";
+/** The same, in the traveller's messages. */
+export const UNREAD_LEGS_TRAVELLER = "The details of your transfer could not be read: call us for them.";
+
+/** Which end of a leg: the pickup ("from") or the drop-off ("to"). */
+export type EndRole = "from" | "to";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** "12/05/2026" and "07:45" in Paris time. */
+export function parisDateTime(instant: Date): { date: string; time: string } {
+  const p = parisParts(instant);
+  return { date: formatFrenchDate(p), time: `${pad(p.hour)}:${pad(p.minute)}` };
+}
+
+/** The leg's yyyy-MM-dd day as "12/05/2026"; as written when it is not such a day. */
+export function legDate(leg: BookingLeg): string {
+  const d = parseIsoDate(leg.date);
+  return d ? formatFrenchDate(d) : oneLine(leg.date);
+}
+
+/** An HH:MM time as given; "" for anything else. */
+export function clock(value: string | null): string {
+  const s = (value ?? "").trim();
+  return /^\d{1,2}:\d{2}$/.test(s) ? s : "";
+}
+
+/** "Transfer" for a one-way trip; "Outbound" or "Return" for a round trip's legs. */
+export function legTitle(leg: BookingLeg, roundTrip: boolean): string {
+  if (!roundTrip) return "Transfer";
+  return leg.leg === 2 ? "Return" : "Outbound";
+}
+
+/** "12/05/2026 at 07:45 (Paris time)": the pickup moment the booking rules measured. */
+export function pickupText(leg: BookingLeg): string {
+  const { date, time } = parisDateTime(leg.pickupAt);
+  return `${date} at ${time} (Paris time)`;
+}
+
+/** "Pick-up: 12/05/2026 at 07:45 (Paris time)". */
+export function pickupLine(leg: BookingLeg): string {
+  return `Pick-up: ${pickupText(leg)}`;
+}
+
+/**
+ * "Terminal 2E" or "Terminal not known yet" at an airport end whose terminal is stored; null
+ * elsewhere. The booking form asks for a pickup's terminal only, so a drop-off's shows only when one
+ * is given.
+ */
+export function terminalOf(end: BookingEnd, role: EndRole): string | null {
+  if (end.terminal === undefined || airportCodeOfPlace(end.place.trim()) === null) return null;
+  const stored = oneLine(end.terminal);
+  return role === "from" || stored !== "" ? terminalLabel(stored) : null;
+}
+
+/** The end's place as people read it, with its terminal at an airport. */
+export function placeWithTerminal(end: BookingEnd, role: EndRole): string {
+  const terminal = terminalOf(end, role);
+  return (placeText(end.place) || "(not given)") + (terminal ? `, ${terminal}` : "");
+}
+
+/** " from London" and ", landing 10:00 (Paris time)" at a pickup's flight; " to Rome" and ", takeoff …" at a drop-off's. */
+function flightWords(end: BookingEnd, role: EndRole): { city: string; time: string } {
+  const city = oneLine(end.flightCity);
+  const time = clock(end.flightTime);
+  return {
+    city: city ? (role === "from" ? ` from ${city}` : ` to ${city}`) : "",
+    time: time ? `, ${role === "from" ? "landing" : "takeoff"} ${time} (Paris time)` : "",
+  };
+}
+
+/**
+ * The end after its label: the place, then the flight (number, city, time) at an airport, or the
+ * hotel and address, with the postcode when `full`.
+ */
+export function endText(end: BookingEnd, role: EndRole, full: boolean): string {
+  const place = placeWithTerminal(end, role);
+  if (end.kind === "flight") {
+    const { city, time } = flightWords(end, role);
+    const number = oneLine(end.flightNumber);
+    return `${place} (flight${number ? ` ${number}` : ""}${city}${time})`;
+  }
+  const where = full ? [end.hotel, end.address, end.zip] : [end.hotel, end.address];
+  const parts = where.map(oneLine).filter((s) => s !== "");
+  return parts.length > 0 ? `${place} (${parts.join(", ")})` : place;
+}
+
+/** "From: …" or "To: …". */
+export function endLine(end: BookingEnd, role: EndRole, full: boolean): string {
+  return `${role === "from" ? "From" : "To"}: ${endText(end, role, full)}`;
+}
+
+/** "BA304 from London, landing 10:00 (Paris time)" at a flight's end; null at a place. */
+export function flightText(end: BookingEnd, role: EndRole): string | null {
+  if (end.kind !== "flight") return null;
+  const { city, time } = flightWords(end, role);
+  return `${oneLine(end.flightNumber) || "Flight"}${city}${time}`;
+}
+
+/** "3 check-in, 2 cabin, 1 single stroller, 0 double strollers". */
+export function luggageWords(luggage: Luggage): string {
+  const single = plural(luggage.strollerSingle, "single stroller", "single strollers");
+  const double = plural(luggage.strollerDouble, "double stroller", "double strollers");
+  return `${luggage.checkIn} check-in, ${luggage.cabin} cabin, ${single}, ${double}`;
+}
+
+/** The "Luggage: …" line of readable details; none otherwise. */
+export function luggageLines(details: StoredDetails | null): string[] {
+  return details ? [`Luggage: ${luggageWords(details.luggage)}`] : [];
+}
+
+/** The traveller's words about the luggage; "" when none were given or the details do not read. */
+export function luggageNote(details: StoredDetails | null): string {
+  return details?.luggage.info.trim() ?? "";
+}
+
+/** "1 rue de Rivoli, 75001 Paris, France"; null when no part of it is given. */
+export function postalAddress(customer: Customer): string | null {
+  const town = [customer.postcode, customer.city]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(" ");
+  const parts = [customer.address, town, customer.country].map(oneLine).filter((s) => s !== "");
+  return parts.length > 0 ? parts.join(", ") : null;
+}
+
+/** A block of free text, indented so it reads as one item under its label. */
+export function block(label: string, text: string): string[] {
+  const lines = text.split(/\r?\n/).map((l) => l.trimEnd());
+  return [`${label}:`, ...lines.map((l) => `  ${l}`)];
+}
+
+/**
+ * The meeting points file's service for a booking's kind. The one rule for a kind that is neither
+ * (none the site stores): no service, so no meeting point anywhere (e-mails, booking page, voucher,
+ * calendar, reminder) rather than another service's, which could send the traveller to the wrong
+ * place; the pickup place itself then stands for it.
+ */
+function serviceOf(kind: string): TransferKind | null {
+  return kind === "shuttle" || kind === "private" ? kind : null;
+}
+
+/** Where the driver meets the traveller at the leg's pickup (its place, terminal and the service); "" when unknown. */
+export function pickupMeetingPoint(leg: BookingLeg, kind: string, points: MeetingPoints | null | undefined): string {
+  const service = serviceOf(kind);
+  const place = leg.pickup.place.trim();
+  if (!points || !service || place === "") return "";
+  return meetingPointFor(points, place, oneLine(leg.pickup.terminal ?? ""), service);
+}
+
+/**
+ * The meeting point of leg `leg` (1 outbound, 2 return) of a stored booking: the meeting points
+ * file's text for its pickup's place and terminal and the booking's service. "" without the file,
+ * without such a leg or a stored pickup place, or for a kind that is not a service (serviceOf).
+ */
+export function meetingPointOfLeg(row: { kind: string; details: unknown }, leg: number, points: MeetingPoints | null | undefined): string {
+  const found = readStoredDetails(row.details)?.legs.find((l) => l.leg === leg);
+  return found ? pickupMeetingPoint(found, row.kind, points) : "";
+}
+
+/**
+ * Each leg as the traveller reads it: when (Paris time), from (with the terminal), to, and the
+ * meeting point when the site's meeting points are given; a line saying so when the details do
+ * not read.
+ */
+export function travellerLegLines(
+  row: { kind: string; roundTrip: boolean },
+  details: StoredDetails | null,
+  points?: MeetingPoints | null,
+): string[] {
+  if (!details) return ["", UNREAD_LEGS_TRAVELLER];
+  return details.legs.flatMap((leg) => {
+    const meetingPoint = pickupMeetingPoint(leg, row.kind, points);
+    return [
+      "",
+      legTitle(leg, row.roundTrip),
+      pickupLine(leg),
+      endLine(leg.pickup, "from", false),
+      endLine(leg.dropoff, "to", false),
+      ...(meetingPoint ? [`Meeting point: ${meetingPoint}`] : []),
+    ];
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The traveller's voucher and calendar file
+
+/** One leg as the voucher and the calendar file show it. */
+export interface TravellerLeg {
+  number: number;
+  /** "Transfer", "Outbound" or "Return". */
+  title: string;
+  pickupAt: Date;
+  /** "12/05/2026 at 07:45 (Paris time)". */
+  when: string;
+  /** The pickup place, with its terminal at an airport ("Charles de Gaulle Airport (CDG), Terminal 2E"). */
+  from: string;
+  to: string;
+  /** Each end in full: place, terminal, flight or hotel and address, as the e-mails write it. */
+  fromDetail: string;
+  toDetail: string;
+  /** "BA304 from London, landing 10:00 (Paris time)" for a flight at either end; null without one. */
+  flight: string | null;
+  /** The pickup's terminal ("Terminal 2E", "Terminal not known yet") at an airport; null elsewhere. */
+  terminal: string | null;
+  passengers: string;
+  /** Where the driver meets the traveller; "" when the meeting points have none for it. */
+  meetingPoint: string;
+  durationMinutes: number;
+  /** The wait at the pickup (luggage at the airport) before the drive, from the price file. */
+  delayDepartMinutes: number;
+  /** Whether the pickup is a flight's landing. */
+  pickupIsFlight: boolean;
+}
+
+/** A stored booking's legs for the voucher and the calendar file, with each pickup's meeting point; none when the details do not read. */
+export function travellerLegs(row: { kind: string; roundTrip: boolean; details: unknown }, points?: MeetingPoints): TravellerLeg[] {
+  const details = readStoredDetails(row.details);
+  return (details?.legs ?? []).map((leg) => ({
+    number: leg.leg,
+    title: legTitle(leg, row.roundTrip),
+    pickupAt: leg.pickupAt,
+    when: pickupText(leg),
+    from: placeWithTerminal(leg.pickup, "from"),
+    to: placeWithTerminal(leg.dropoff, "to"),
+    fromDetail: endText(leg.pickup, "from", true),
+    toDetail: endText(leg.dropoff, "to", true),
+    flight: flightText(leg.pickup, "from") ?? flightText(leg.dropoff, "to"),
+    terminal: terminalOf(leg.pickup, "from") ?? terminalOf(leg.dropoff, "to"),
+    passengers: passengersText(leg.passengers),
+    meetingPoint: pickupMeetingPoint(leg, row.kind, points),
+    durationMinutes: leg.durationMinutes,
+    delayDepartMinutes: leg.delayDepartMinutes,
+    pickupIsFlight: leg.pickup.kind === "flight",
+  }));
+}
+
+/** The booking's luggage in words ("2 check-in, 1 cabin, 0 single strollers, …"); null when the details do not read. */
+export function luggageText(details: unknown): string | null {
+  const read = readStoredDetails(details);
+  return read ? luggageWords(read.luggage) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The booking's pages
+
+export interface LegSummary {
+  /** 1 outbound, 2 return. */
+  number: number;
+  title: string;
+  /** The pickup moment (an ISO instant). */
+  pickupAt: string;
+  /** "12/05/2026 at 07:45 (Paris time)". */
+  pickupText: string;
+  /** "12/05/2026 07:45 (Paris time)": the pickup as the traveller's page and notices give it. */
+  when: string;
+  from: string;
+  to: string;
+  passengers: string;
+  notes: string;
+}
+
+/**
+ * A stored booking's legs, luggage and postal address as its pages list them: each end with its
+ * place, flight (number, city, time), hotel, address and postcode, in the e-mails' words. No legs,
+ * luggage or address when the details do not read.
+ */
+export function bookingSummary(row: { roundTrip: boolean; details: unknown }): {
+  legs: LegSummary[];
+  luggage: string | null;
+  luggageNote: string;
+  address: string | null;
+} {
+  const details = readStoredDetails(row.details);
+  if (!details) return { legs: [], luggage: null, luggageNote: "", address: null };
+  const legs = details.legs.map((leg) => ({
+    number: leg.leg,
+    title: `${legTitle(leg, row.roundTrip)} (leg ${leg.leg})`,
+    pickupAt: leg.pickupAt.toISOString(),
+    pickupText: pickupText(leg),
+    when: `${formatParisDateTime(leg.pickupAt)} (Paris time)`,
+    from: endText(leg.pickup, "from", true),
+    to: endText(leg.dropoff, "to", true),
+    passengers: passengersText(leg.passengers),
+    notes: leg.info.trim(),
+  }));
+  return {
+    legs,
+    luggage: luggageWords(details.luggage),
+    luggageNote: luggageNote(details),
+    address: postalAddress(details.customer),
+  };
+}

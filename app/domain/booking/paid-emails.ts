@@ -1,0 +1,159 @@
+/**
+ * The two e-mails a paid booking sends: a plain-text confirmation for the traveller and every
+ * detail for the business. Pure: the caller passes the stored row and the site's contact details;
+ * the outbox (app/lib/mail.server.ts) sends what this returns.
+ */
+import { firstPickupOf } from "../manage/cancel";
+import { freeCancellationUntil } from "../manage/deadline";
+import {
+  block,
+  clock,
+  endLine,
+  legDate,
+  legTitle,
+  luggageLines,
+  luggageNote,
+  parisDateTime,
+  pickupLine,
+  postalAddress,
+  travellerLegLines,
+  UNREAD_LEGS,
+} from "./booking-lines";
+import {
+  CANCELLATION_RULE,
+  CONFIRMATION_SENTENCE,
+  manageLines,
+  price,
+  voucherLines,
+  withManageLink,
+  withTestSubject,
+  type BookingEmailInput,
+  type EmailSite,
+} from "./email-frame";
+import {
+  bookingPassengers,
+  greeting,
+  oneLine,
+  passengersText,
+  placeText,
+  routeText,
+  serviceName,
+  travellerContactLines,
+} from "./email-text";
+import { readStoredDetails, type StoredDetails } from "./model";
+import type { EmailKind } from "../email-registry";
+
+export type BookingEmailKind = Extract<EmailKind, "traveller_confirmation" | "business_notification">;
+
+export interface BookingEmail {
+  kind: BookingEmailKind;
+  recipient: string;
+  subject: string;
+  body: string;
+  /** The text standing for the manage link in the body (EmailSite.manageUrl), when the body holds it. */
+  manageLink?: string;
+  /** Whether the message carries the booking's calendar file (the outbox attaches it when sending). */
+  calendar?: boolean;
+}
+
+/**
+ * The end of free cancellation (app/domain/manage/deadline.ts) in Paris time, from the first
+ * pickup as the booking's page reads it (firstPickupOf); null when the pickup is unknown.
+ */
+function cancellationDeadline(row: BookingEmailInput): { date: string; time: string } | null {
+  const first = firstPickupOf({ firstPickupAt: row.firstPickupAt ?? null, details: row.details });
+  return first ? parisDateTime(freeCancellationUntil(first)) : null;
+}
+
+function travellerEmail(row: BookingEmailInput, site: EmailSite, details: StoredDetails | null): BookingEmail {
+  const lines = [
+    greeting(row),
+    "",
+    `Thank you for booking with ${site.siteName}. We have received your payment.`,
+    CONFIRMATION_SENTENCE,
+    "",
+    `Order number: ${row.orderId}`,
+    `Route: ${routeText(row)}`,
+    `Service: ${serviceName(row.kind)}`,
+    `Passengers: ${bookingPassengers(row)}`,
+    ...luggageLines(details),
+    `Price paid: ${price(row.priceCents, row.currency)}`,
+    ...travellerLegLines(row, details, site.meetingPoints),
+    "",
+    "Cancellation",
+    CANCELLATION_RULE,
+  ];
+  const deadline = cancellationDeadline(row);
+  if (deadline) lines.push(`For this booking: cancel before ${deadline.date} at ${deadline.time} (Paris time) for a full refund.`);
+  // Every leg of readable details has its pickup moment, so the calendar file has an event for it.
+  const calendar = details !== null;
+  lines.push(
+    ...manageLines(site),
+    ...voucherLines(site, calendar),
+    "",
+    "Questions or changes",
+    `Write to ${site.businessEmail} or call ${site.phone}, quoting your order number ${row.orderId}.`,
+    site.siteUrl,
+    "",
+    site.siteName,
+  );
+  const message: BookingEmail = {
+    kind: "traveller_confirmation",
+    recipient: oneLine(row.email),
+    subject: oneLine(`${site.siteName}: your booking ${row.orderId}`),
+    body: lines.join("\n") + "\n",
+    calendar,
+  };
+  return withManageLink(message, site);
+}
+
+function businessEmail(row: BookingEmailInput, site: EmailSite, details: StoredDetails | null): BookingEmail {
+  const address = details ? postalAddress(details.customer) : null;
+  const first = details?.legs[0];
+  const firstPickup = first ? parisDateTime(first.pickupAt) : null;
+  const when = firstPickup ? ` on ${firstPickup.date} ${firstPickup.time}` : "";
+  const lines = [
+    `A booking has been paid on ${site.siteName}.`,
+    "",
+    `Order number: ${row.orderId}`,
+    `Price paid: ${price(row.priceCents, row.currency)}`,
+    `Service: ${serviceName(row.kind)}`,
+    `Route: ${routeText(row)}`,
+    "",
+    "Customer",
+    ...travellerContactLines(row),
+  ];
+  if (address) lines.push(`Address: ${address}`);
+  lines.push("", `Passengers: ${bookingPassengers(row)}`, ...luggageLines(details));
+  const note = luggageNote(details);
+  if (note !== "") lines.push(...block("Luggage notes", note));
+  if (!details) lines.push("", UNREAD_LEGS);
+  for (const leg of details?.legs ?? []) {
+    const date = legDate(leg);
+    const given = clock(leg.pickupTime);
+    const notes = leg.info.trim();
+    lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.leg})`, pickupLine(leg));
+    if (date) lines.push(`Date: ${date}`);
+    if (given) lines.push(`Pick-up time given: ${given}`);
+    lines.push(`Passengers: ${passengersText(leg.passengers)}`);
+    lines.push(endLine(leg.pickup, "from", true), endLine(leg.dropoff, "to", true));
+    if (notes !== "") lines.push(...block("Notes", notes));
+  }
+  lines.push("", `Reply to the traveller at ${oneLine(row.email)}.`);
+  return {
+    kind: "business_notification",
+    recipient: site.businessEmail,
+    subject: oneLine(`New paid booking ${row.orderId}: ${placeText(row.depart)} to ${placeText(row.arrive)}${when}`),
+    body: lines.join("\n") + "\n",
+  };
+}
+
+/**
+ * The traveller's confirmation and the business's notification for a paid booking, in that
+ * order. A test booking's subjects start with `[TEST] `, as its payment page says no card was
+ * charged. Never throws: details that do not read leave the legs out, and the messages say so.
+ */
+export function bookingEmails(row: BookingEmailInput, site: EmailSite): BookingEmail[] {
+  const details = readStoredDetails(row.details);
+  return [travellerEmail(row, site, details), businessEmail(row, site, details)].map((m) => withTestSubject(row, m));
+}

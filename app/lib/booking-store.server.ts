@@ -1,0 +1,109 @@
+import { eq, getTableColumns, sql } from "drizzle-orm";
+import { bookingLegs, bookings, drivers } from "../../db/schema";
+import type { BookingLeg, StoredDetails } from "~/domain/booking/model";
+import type { Db } from "./db.server";
+
+/**
+ * Where the booking model meets its tables (docs/decisions/0020-legs-as-rows.md): the `details`
+ * column holds the traveller and the luggage, and each leg is a row of `booking_legs`. Every read
+ * of a booking selects `bookingColumns`, whose `details` is the model's JSON with its legs put
+ * back from their rows, so app/domain/booking/model.ts reads it whatever the query.
+ */
+
+/** A database or a transaction: the writes below run in either. */
+type Writer = Pick<Db, "insert" | "update" | "delete" | "select">;
+
+/**
+ * The outer query's booking, written out in full: drizzle leaves a single table's columns
+ * unqualified, and inside a subquery on booking_legs a bare "order_id" would be the leg's own.
+ */
+const OUTER_ORDER_ID = sql.raw(`"bookings"."order_id"`);
+
+/** An instant as JSON.stringify writes a Date, so that a leg read back equals the leg written. */
+const isoInstant = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** The model's legs of the booking in the outer query, from their rows, in leg order ([] when none). */
+const legsJson = sql<unknown>`coalesce((
+  select jsonb_agg(jsonb_build_object(
+    'leg', l.leg,
+    'date', l.date,
+    'pickupAt', ${isoInstant("l.pickup_at")},
+    'pickupTime', l.pickup_time,
+    'passengers', jsonb_build_object('adults', l.adults, 'children', l.children, 'babies', l.babies),
+    'durationMinutes', l.duration_minutes,
+    'delayDepartMinutes', l.delay_depart_minutes,
+    'delayArriveMinutes', l.delay_arrive_minutes,
+    'pickup', l.pickup,
+    'dropoff', l.dropoff,
+    'info', l.notes
+  ) order by l.leg)
+  from ${bookingLegs} l where l.order_id = ${OUTER_ORDER_ID}
+), '[]'::jsonb)`;
+
+/** The booking's details with its legs, as the model reads them. */
+export const detailsWithLegs = sql<unknown>`(${bookings.details} || jsonb_build_object('legs', ${legsJson}))`;
+
+/** The driver id of leg `leg` of the booking in the outer query, or null. */
+export function legDriverId(leg: 1 | 2) {
+  return sql<number | null>`(select l.driver_id from ${bookingLegs} l where l.order_id = ${OUTER_ORDER_ID} and l.leg = ${leg})`.mapWith(
+    Number,
+  );
+}
+
+/** The name of leg `leg`'s driver of the booking in the outer query, or null. */
+export function legDriverName(leg: 1 | 2) {
+  return sql<
+    string | null
+  >`(select d.name from ${bookingLegs} l join ${drivers} d on d.id = l.driver_id where l.order_id = ${OUTER_ORDER_ID} and l.leg = ${leg})`;
+}
+
+/** Every column of a booking, its details with its legs: what each read of a booking selects. */
+export const bookingColumns = { ...getTableColumns(bookings), details: detailsWithLegs };
+
+/** The `details` column of a booking: the model without its legs, which are rows. */
+export function detailsColumn(details: StoredDetails): Omit<StoredDetails, "legs"> {
+  return { version: details.version, customer: details.customer, luggage: details.luggage };
+}
+
+/** A leg's row values: what the booking form decided of it (its driver and ride are staff's). */
+function legValues(orderId: string, leg: BookingLeg) {
+  return {
+    orderId,
+    leg: leg.leg,
+    pickupAt: leg.pickupAt,
+    date: leg.date,
+    pickupTime: leg.pickupTime,
+    adults: leg.passengers.adults,
+    children: leg.passengers.children,
+    babies: leg.passengers.babies,
+    durationMinutes: leg.durationMinutes,
+    delayDepartMinutes: leg.delayDepartMinutes,
+    delayArriveMinutes: leg.delayArriveMinutes,
+    pickup: leg.pickup,
+    dropoff: leg.dropoff,
+    notes: leg.info,
+  };
+}
+
+/**
+ * Writes a booking's legs as they now are: each leg's values, keeping the driver and the ride
+ * status staff gave it, and no leg the booking no longer has. Run it in the transaction that
+ * writes the booking's row.
+ */
+export async function writeLegs(db: Writer, orderId: string, legs: readonly BookingLeg[]): Promise<void> {
+  const numbers = legs.map((leg) => leg.leg);
+  await db
+    .delete(bookingLegs)
+    .where(
+      numbers.length > 0
+        ? sql`${bookingLegs.orderId} = ${orderId} and ${bookingLegs.leg} not in (${sql.join(numbers, sql`, `)})`
+        : eq(bookingLegs.orderId, orderId),
+    );
+  for (const leg of legs) {
+    const values = legValues(orderId, leg);
+    await db
+      .insert(bookingLegs)
+      .values(values)
+      .onConflictDoUpdate({ target: [bookingLegs.orderId, bookingLegs.leg], set: { ...values, orderId: undefined, leg: undefined } });
+  }
+}

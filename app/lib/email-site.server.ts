@@ -1,0 +1,21 @@
+import type { EmailSite } from "~/domain/booking/email-frame";
+import type { MeetingPoints } from "~/domain/meeting-points";
+import { newLinkMarker } from "./manage-links.server";
+import type { Settings } from "./settings.server";
+
+/**
+ * The site's details the e-mails carry, from the settings, with the meeting points the
+ * confirmations give for each pickup (context.booking.meetingPoints) when the caller has them.
+ */
+export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone" | "siteUrl">, meetingPoints?: MeetingPoints): EmailSite {
+  return {
+    siteName: settings.siteName,
+    businessEmail: settings.email,
+    phone: settings.phone,
+    siteUrl: settings.siteUrl,
+    // Traveller e-mails hold this marker where their manage link goes; the outbox draws the link
+    // when it sends them (app/lib/traveller-mail.server.ts).
+    manageUrl: newLinkMarker(),
+    ...(meetingPoints ? { meetingPoints } : {}),
+  };
+}

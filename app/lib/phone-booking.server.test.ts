@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { bookings } from "../../db/schema";
+import { confirmBooking } from "./booking-admin.server";
+import type { BookingRow } from "./bookings.server";
+import { PaymentLinkFailed } from "./payment-links.server";
+import { createPhoneBooking } from "./phone-booking.server";
+import { checkedBooking } from "./test-support/booking-rows";
+import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { bookingFixtures, site, staff } from "./test-support/staff-actions";
+
+const database = useEmbeddedDatabase();
+const { reread, mails, history } = bookingFixtures(database);
+
+beforeEach(async () => {
+  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity cascade`);
+});
+
+describe("createPhoneBooking", () => {
+  const sandboxLink = async (row: BookingRow) => `https://navette.example/payment/${row.orderId}`;
+
+  it("stores a phone booking to be paid on board once, whatever the double click, with its history", async () => {
+    const input = {
+      booking: checkedBooking("phone-1"),
+      priceCents: 6_500,
+      filePriceCents: 6_500,
+      overrideReason: null,
+      payment: "cash" as const,
+      test: false,
+    };
+    const [a, b] = await Promise.all([
+      createPhoneBooking(database.db, input, staff, site, sandboxLink),
+      createPhoneBooking(database.db, input, staff, site, sandboxLink),
+    ]);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ ok: true, done: "created" });
+    const orderId = (a as { orderId: string }).orderId;
+    expect(await reread(orderId)).toMatchObject({
+      source: "phone",
+      paymentMode: "cash",
+      status: "pending_payment",
+      bookingStatus: "new",
+      priceCents: 6_500,
+    });
+    expect(await mails(orderId)).toEqual([]);
+    expect((await history(orderId)).map((h) => h.detail)).toEqual([
+      "Took the booking by phone: 65,00\u00a0€ from the price file; to be paid on board.",
+    ]);
+    // Pay on board: it can be confirmed unpaid.
+    expect(await confirmBooking(database.db, orderId, staff, site)).toEqual({ ok: true, done: "confirmed" });
+  });
+
+  it("keeps a staff price with its reason, and e-mails the payment link", async () => {
+    const input = {
+      booking: checkedBooking("phone-2"),
+      priceCents: 5_000,
+      filePriceCents: 6_500,
+      overrideReason: "Regular customer",
+      payment: "link" as const,
+      test: true,
+    };
+    const outcome = await createPhoneBooking(database.db, input, staff, site, sandboxLink);
+    expect(outcome).toMatchObject({ ok: true, done: "created_link" });
+    const orderId = (outcome as { orderId: string }).orderId;
+    expect(await reread(orderId)).toMatchObject({
+      paymentMode: "card",
+      priceCents: 5_000,
+      priceOverrideReason: "Regular customer",
+      test: true,
+    });
+    const [link] = await mails(orderId);
+    expect(link).toMatchObject({ kind: "payment_link", recipient: "claire@example.com" });
+    expect(link!.body).toContain(`https://navette.example/payment/${orderId}`);
+    expect((await history(orderId))[0]!.detail).toContain(
+      "50,00\u00a0€, set by staff instead of the price file's 65,00\u00a0€: Regular customer",
+    );
+  });
+
+  it("saves nothing when the payment link cannot be made", async () => {
+    const input = {
+      booking: checkedBooking("phone-3"),
+      priceCents: 6_500,
+      filePriceCents: 6_500,
+      overrideReason: null,
+      payment: "link" as const,
+      test: false,
+    };
+    const outcome = await createPhoneBooking(database.db, input, staff, site, async () => {
+      throw new PaymentLinkFailed("Stripe could not be reached");
+    });
+    expect(outcome).toMatchObject({ ok: false, status: 502 });
+    expect(await database.db.select().from(bookings)).toEqual([]);
+  });
+});
