@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/domain/zod";
 import { parseTrustProxy, type TrustProxy } from "~/domain/client-address";
 import type { PublicSettings } from "~/domain/public-settings";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { initialDraft, mirrorReturnLeg, PRIVATE, setFlightTime, setLegDate, withCounts } from "../booking/draft";
 import { endFields, legFields, type BookingDraft } from "../booking/fields";
 import { parseFrenchDate } from "../booking/paris-time";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { compareDates, isoDate, parseIsoDate, type ParisDate } from "../booking/paris-time";
 import { problemsOf } from "./login";
 import {

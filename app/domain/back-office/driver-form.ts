@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import { z } from "zod";
+import { z } from "../zod";
 
 /**
  * The drivers page's forms (add, edit, deactivate, reactivate), read by one schema keyed on the

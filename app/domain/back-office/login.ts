@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /** The staff sign-in form, read the same way by the browser's checks and the server. */
 export const loginSchema = z.object({

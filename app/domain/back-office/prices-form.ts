@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /**
  * The prices page's forms (docs/product.md, Prices and the price file), told apart by `intent`.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 
 /**
  * The forms of the staff pages (/admin/staff, /admin/account) and of `npm run staff`, read the

@@ -5,7 +5,7 @@
  * sheet, the bookings list and its CSV, the booking's pages, the voucher, the calendar file and
  * the change form. The booking form's schema (validation.ts) writes values of these types.
  */
-import { z } from "zod";
+import { z } from "../zod";
 
 /**
  * The stored shape's version: 2 since each leg is a row of its own (db/migrations/0005, which

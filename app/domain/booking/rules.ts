@@ -6,7 +6,7 @@
  * are what the rules share: reading a leg's date, its clocks, its passengers, and the route's
  * durations, delays and postal codes, which come from the price file and never from the draft.
  */
-import { z } from "zod";
+import { z } from "../zod";
 import countryNames from "react-phone-number-input/locale/en.json";
 import { HOTELS, hotelBySlug, hotelsForPostcodes } from "../hotels";
 import type { PriceRow } from "../pricing/csv";

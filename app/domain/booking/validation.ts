@@ -8,11 +8,7 @@
  * What the Booking holds is what the visitor chose; what follows from the choice comes from the
  * price file: each leg's places are the route's ends, its duration and delays the route's row's.
  */
-import { z } from "zod";
-
-// zod 4 probes `new Function` on its first parse to pick a faster path; the site's CSP forbids
-// eval, so the probe would be reported as a violation in every browser. The slower path is plenty.
-z.config({ jitless: true });
+import { z } from "../zod";
 import type { PriceRequest } from "../pricing/pricing";
 import { DRAFT_FIELDS, legFields, type BookingDraft } from "./fields";
 import { MAX_FIELD_LENGTH, MESSAGES, STEP_PREFIX, prefixFor, type BookingError } from "./messages";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import type { BookingStatus } from "../back-office/statuses";
 import { formatParisDateTime } from "../back-office/statuses";
 import { legOf, readStoredDetails } from "../booking/model";

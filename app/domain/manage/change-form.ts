@@ -9,7 +9,7 @@
  * is decided by the booking (changes.ts, changeFieldsOf); the schema holds every name any booking
  * may show.
  */
-import { z } from "zod";
+import { z } from "../zod";
 import { endFields, legFields, pickupTerminalField, type End, type Leg } from "../booking/fields";
 
 /** The longest text each kind of field may hold. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "../zod";
 import { ORDER_ALPHABET } from "../booking/order-id";
 
 /**
