@@ -62,7 +62,9 @@ export const bookingColumns = { ...getTableColumns(bookings), details: detailsWi
 
 /** The `details` column of a booking: the model without its legs, which are rows. */
 export function detailsColumn(details: StoredDetails): Omit<StoredDetails, "legs"> {
-  return { version: details.version, customer: details.customer, luggage: details.luggage };
+  const column: Partial<StoredDetails> = { ...details };
+  delete column.legs;
+  return column as Omit<StoredDetails, "legs">;
 }
 
 /** A leg's row values: what the booking form decided of it (its driver and ride are staff's). */
