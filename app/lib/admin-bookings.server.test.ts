@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { bookings, drivers } from "../../db/schema";
 import { NO_FILTERS, readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
-import { storedDetails, type BookingLeg } from "~/domain/booking/model";
+import { storedDetails, type BookingLeg, NO_CHILD_SEATS } from "~/domain/booking/model";
 import {
   COUNT_CAP,
   exportLegRecords,
@@ -106,6 +106,7 @@ async function insert(values: Partial<typeof bookings.$inferInsert> & { legs?: B
       customer: { lastname: "Martin", firstname: "Claire", email: "claire@example.com", phoneMobile: "+33612345678", ...noAddress },
       legs,
       luggage: { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" },
+      childSeats: NO_CHILD_SEATS,
     }),
     firstPickupAt: legs[0]?.pickupAt ?? null,
     returnPickupAt: legs[1]?.pickupAt ?? null,

@@ -9,8 +9,8 @@ import {
   type BookingStatus,
   type PaymentStatus,
 } from "~/domain/back-office/statuses";
-import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
-import { readStoredDetails, type BookingEnd, type BookingLeg, type Luggage } from "~/domain/booking/model";
+import { childSeatsText, UNREAD_LEGS } from "~/domain/booking/booking-lines";
+import { readStoredDetails, type BookingEnd, type BookingLeg, type Luggage, type ChildSeats } from "~/domain/booking/model";
 import { detailsWithLegs, legDriverName } from "./booking-store.server";
 import type { Db } from "./db.server";
 
@@ -268,14 +268,16 @@ function flightText(leg: BookingLeg): string {
   return parts.join("; ");
 }
 
-function luggageText(luggage: Luggage): string {
+function luggageText(luggage: Luggage, seats: ChildSeats): string {
   const items = [
     [luggage.checkIn, "check-in bag", "check-in bags"],
     [luggage.cabin, "cabin bag", "cabin bags"],
     [luggage.strollerSingle, "single stroller", "single strollers"],
     [luggage.strollerDouble, "double stroller", "double strollers"],
   ] as const;
-  const said = items.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  const said = [...items.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`), childSeatsText(seats)].filter(
+    Boolean,
+  );
   return said.length > 0 ? said.join(", ") : "none";
 }
 
@@ -302,7 +304,7 @@ export function legRecords(row: ExportRow): BookingLegRecord[] {
     traveller: `${row.firstname} ${row.lastname}`.trim(),
     email: row.email,
     phone: row.phone,
-    luggage: details ? luggageText(details.luggage) : "",
+    luggage: details ? luggageText(details.luggage, details.childSeats) : "",
     bookingStatus: BOOKING_STATUS_LABELS[row.bookingStatus],
     paymentStatus: PAYMENT_STATUS_LABELS[row.paymentStatus],
     amount: amountText(row.priceCents, row.currency),

@@ -19,7 +19,7 @@ describe("saveBooking", () => {
     const { row, outcome } = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, test: true });
     expect(outcome).toBe("created");
     expect(row).toMatchObject({ submissionToken: "t-1", status: "pending_payment", test: true, adults: 1, priceCents: 6_500 });
-    expect(Object.keys(row.details as object).sort()).toEqual(["customer", "legs", "luggage", "version"]);
+    expect(Object.keys(row.details as object).sort()).toEqual(["childSeats", "customer", "legs", "luggage", "version"]);
     // The pickup moments the back office sorts and filters by, and a new booking's own status.
     const legs = booking("t-1").legs;
     expect(row.firstPickupAt?.toISOString()).toBe(legs[0]!.pickupAt.toISOString());

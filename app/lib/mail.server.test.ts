@@ -387,6 +387,7 @@ const booking: Booking = {
   depart: "Charles_de_Gaulle_Airport_(CDG)",
   arrive: "Paris",
   passengers: { adults: 2, children: 1, babies: 0, total: 3 },
+  childSeats: { baby: 0, child: 0, booster: 0 },
   luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "" },
   legs: [
     {

@@ -1,5 +1,6 @@
 import { countOf } from "~/domain/booking/draft";
 import { legFields } from "~/domain/booking/fields";
+import { LIMITS } from "~/domain/booking/messages";
 import { formatDuration } from "~/domain/booking/time-rules";
 import { formatEuros } from "~/domain/money";
 import { Field } from "../ui/Field";
@@ -66,6 +67,13 @@ const LUGGAGE = [
   ["stroller_double", "Double strollers"],
 ] as const;
 
+/** The child seat fields with the weights each group takes, as the home page promises them. */
+const CHILD_SEAT_FIELDS = [
+  ["baby_seat", "Baby seats (group 0+, up to 13 kg)"],
+  ["child_seat", "Child seats (group 1, 9-18 kg)"],
+  ["booster_seat", "Booster seats (groups 2-3, 15-36 kg)"],
+] as const;
+
 export function LuggageFields({ form }: { form: FormApi }) {
   return (
     <section className="card card--later" aria-labelledby="luggage-title">
@@ -86,6 +94,23 @@ export function LuggageFields({ form }: { form: FormApi }) {
           />
         ))}
       </div>
+      <fieldset className="field-row">
+        <legend>Child seats, fitted by the driver</legend>
+        {CHILD_SEAT_FIELDS.map(([name, label]) => (
+          <Field
+            key={name}
+            name={name}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={LIMITS.childSeats.min}
+            max={LIMITS.childSeats.max}
+            value={form.value(name)}
+            onValue={(v) => form.set(name, v)}
+            error={form.error(name)}
+          />
+        ))}
+      </fieldset>
       <div className="field">
         <label htmlFor="f-info_pax_luggage">Anything else about passengers or luggage</label>
         <textarea

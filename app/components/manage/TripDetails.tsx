@@ -35,6 +35,7 @@ export function TripDetails({ view }: { view: ManageView }) {
         <Row label="Route">{view.route}</Row>
         <Row label="Passengers">{view.passengers}</Row>
         {view.luggage ? <Row label="Luggage">{view.luggage}</Row> : null}
+        {view.childSeats ? <Row label="Child seats">{view.childSeats}</Row> : null}
         {view.luggageNote ? (
           <Row label="Luggage notes">
             <Lines text={view.luggageNote} />

@@ -45,6 +45,8 @@ export interface ManageView {
   legs: ManageLeg[];
   luggage: string | null;
   luggageNote: string;
+  /** The child seats the driver brings, in words; "" when none. */
+  childSeats: string;
   /** "Amount paid", "Refunded", "To pay the driver on board"…, each with its amount. */
   money: { label: string; amount: string }[];
   /** The booking is still to take place (new, confirmed, driver assigned). */
@@ -126,6 +128,7 @@ export function manageView(row: ManagedRow, { drivers, refundableCents, points, 
     legs: manageLegs(row, summary.legs, points),
     luggage: summary.luggage,
     luggageNote: summary.luggageNote,
+    childSeats: summary.childSeats,
     money: moneyLines(row),
     open,
     deadline,

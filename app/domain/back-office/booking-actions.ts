@@ -157,6 +157,9 @@ export const PHONE_FIELDS: readonly string[] = [
   "cabin_bag",
   "stroller_single",
   "stroller_double",
+  "baby_seat",
+  "child_seat",
+  "booster_seat",
   "info_pax_luggage",
   ...([1, 2] as const).flatMap((leg) => {
     const l = legFields(leg);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { storedDetails, type BookingEnd, type BookingLeg, type LegNumber, type StoredDetails } from "../booking/model";
+import { storedDetails, type BookingEnd, type BookingLeg, type LegNumber, type StoredDetails, NO_CHILD_SEATS } from "../booking/model";
 import { isJob, longDay, neighbourDays, parisClock, pickupsOfDay, runSheetDay, type PickupBooking } from "./run-sheet";
 
 const flightEnd = (place: string, number: string, city: string, time: string): BookingEnd => ({
@@ -60,6 +60,7 @@ const details = (legs: BookingLeg[]): StoredDetails =>
     },
     legs,
     luggage: { checkIn: 2, cabin: 1, strollerSingle: 1, strollerDouble: 0, info: "" },
+    childSeats: NO_CHILD_SEATS,
   });
 
 function booking(orderId: string, first: string, ret: string | null = null, edits: Partial<PickupBooking> = {}): PickupBooking {

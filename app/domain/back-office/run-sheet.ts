@@ -1,3 +1,4 @@
+import { childSeatsText } from "../booking/booking-lines";
 import { legOf, type BookingEnd, type BookingLeg, type StoredDetails } from "../booking/model";
 import { addDays, isoDate, parisParts, parisToday, parseIsoDate, type ParisDate } from "../booking/paris-time";
 import { BOOKING_STATUS_LABELS, parisDayRange, type BookingStatus, type PaymentStatus } from "./statuses";
@@ -95,7 +96,7 @@ function passengersText(leg: BookingLeg | null, booking: PickupBooking): string 
   return parts.join(", ");
 }
 
-/** "2 check-in, 1 cabin, 1 stroller", or "None"; "Not known" when the details could not be read. */
+/** "2 check-in, 1 cabin, 1 stroller, 1 baby seat (group 0+)", or "None"; "Not known" when the details could not be read. */
 function luggageText(details: StoredDetails | null): string {
   if (!details) return "Not known";
   const l = details.luggage;
@@ -104,6 +105,7 @@ function luggageText(details: StoredDetails | null): string {
     l.checkIn > 0 ? `${l.checkIn} check-in` : "",
     l.cabin > 0 ? `${l.cabin} cabin` : "",
     strollers > 0 ? plural(strollers, "stroller", "strollers") : "",
+    childSeatsText(details.childSeats),
   ].filter(Boolean);
   return parts.length > 0 ? parts.join(", ") : "None";
 }

@@ -10,7 +10,15 @@ import { airportCodeOfPlace, meetingPointFor, type MeetingPoints } from "../meet
 import type { TransferKind } from "../site-paths";
 import { terminalLabel } from "../terminals";
 import { oneLine, passengersText, placeText, plural } from "./email-text";
-import { readStoredDetails, type BookingEnd, type BookingLeg, type Customer, type Luggage, type StoredDetails } from "./model";
+import {
+  readStoredDetails,
+  type BookingEnd,
+  type BookingLeg,
+  type Customer,
+  type Luggage,
+  type StoredDetails,
+  type ChildSeats,
+} from "./model";
 import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
 
 /** What the business's messages say in place of the legs when the details could not be read. */
@@ -120,9 +128,24 @@ export function luggageWords(luggage: Luggage): string {
   return `${luggage.checkIn} check-in, ${luggage.cabin} cabin, ${single}, ${double}`;
 }
 
-/** The "Luggage: …" line of readable details; none otherwise. */
+/** "1 baby seat (group 0+), 1 booster seat (groups 2-3)": the seats to fit; "" when none is asked. */
+export function childSeatsText(seats: ChildSeats): string {
+  const said = [
+    [seats.baby, "baby seat", "baby seats", "group 0+"],
+    [seats.child, "child seat", "child seats", "group 1"],
+    [seats.booster, "booster seat", "booster seats", "groups 2-3"],
+  ] as const;
+  return said
+    .filter(([n]) => n > 0)
+    .map(([n, one, many, group]) => `${plural(n, one, many)} (${group})`)
+    .join(", ");
+}
+
+/** The "Luggage: …" line of readable details, and the "Child seats: …" line when seats are asked; none otherwise. */
 export function luggageLines(details: StoredDetails | null): string[] {
-  return details ? [`Luggage: ${luggageWords(details.luggage)}`] : [];
+  if (!details) return [];
+  const seats = childSeatsText(details.childSeats);
+  return [`Luggage: ${luggageWords(details.luggage)}`, ...(seats ? [`Child seats: ${seats}`] : [])];
 }
 
 /** The traveller's words about the luggage; "" when none were given or the details do not read. */
@@ -254,7 +277,9 @@ export function travellerLegs(row: { kind: string; roundTrip: boolean; details: 
 /** The booking's luggage in words ("2 check-in, 1 cabin, 0 single strollers, …"); null when the details do not read. */
 export function luggageText(details: unknown): string | null {
   const read = readStoredDetails(details);
-  return read ? luggageWords(read.luggage) : null;
+  if (!read) return null;
+  const seats = childSeatsText(read.childSeats);
+  return seats ? `${luggageWords(read.luggage)}; child seats: ${seats}` : luggageWords(read.luggage);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -285,10 +310,12 @@ export function bookingSummary(row: { roundTrip: boolean; details: unknown }): {
   legs: LegSummary[];
   luggage: string | null;
   luggageNote: string;
+  /** The child seats to fit, in words; "" when none is asked or the details do not read. */
+  childSeats: string;
   address: string | null;
 } {
   const details = readStoredDetails(row.details);
-  if (!details) return { legs: [], luggage: null, luggageNote: "", address: null };
+  if (!details) return { legs: [], luggage: null, luggageNote: "", childSeats: "", address: null };
   const legs = details.legs.map((leg) => ({
     number: leg.leg,
     title: `${legTitle(leg, row.roundTrip)} (leg ${leg.leg})`,
@@ -303,6 +330,7 @@ export function bookingSummary(row: { roundTrip: boolean; details: unknown }): {
   return {
     legs,
     luggage: luggageWords(details.luggage),
+    childSeats: childSeatsText(details.childSeats),
     luggageNote: luggageNote(details),
     address: postalAddress(details.customer),
   };

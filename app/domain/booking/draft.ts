@@ -254,6 +254,9 @@ export function initialDraft(query: Record<string, string | undefined>, _options
     delai_minimum_reservation: String(MIN_LEAD_HOURS),
     stroller_single: "0",
     stroller_double: "0",
+    baby_seat: "0",
+    child_seat: "0",
+    booster_seat: "0",
     cabin_bag: "1",
     check_in_luggage: "1",
   });

@@ -16,6 +16,7 @@ export const LIMITS = {
   children: { min: 0, max: 50 },
   babies: { min: 0, max: 50 },
   luggage: { min: 0, max: 10 },
+  childSeats: { min: 0, max: 4 },
 } as const;
 
 /** Longest text a posted field may hold. */
@@ -75,6 +76,13 @@ export const LUGGAGE = [
   ["cabin_bag", "cabin bags"],
   ["stroller_single", "single strollers"],
   ["stroller_double", "double strollers"],
+] as const;
+
+/** The child seat fields, the model's name for each, and the words their messages use. */
+export const CHILD_SEATS = [
+  ["baby_seat", "baby", "baby seats"],
+  ["child_seat", "child", "child seats"],
+  ["booster_seat", "booster", "booster seats"],
 ] as const;
 
 /** Every message after its prefix, by rule. */
@@ -137,6 +145,9 @@ export const MESSAGES = {
     `The pick-up terminal must be a terminal of ${bold(airport)} (${terminals.join(", ")}), or 'Not known yet'.`,
   terminalNotAirport: "A terminal is asked only for a pick-up from a flight at an airport: please leave it empty.",
   luggage: (words: string) => `Please enter between ${LIMITS.luggage.min} and ${LIMITS.luggage.max} ${words}.`,
+  childSeats: (words: string) => `Please enter between ${LIMITS.childSeats.min} and ${LIMITS.childSeats.max} ${words}.`,
+  seatsOverChildren: (seats: number, young: number) =>
+    `You asked for ${bold(String(seats))} child ${seats === 1 ? "seat" : "seats"} for ${bold(String(young))} ${young === 1 ? "child or baby" : "children and babies"}: there can be no more seats than children and babies.`,
   wholeNumber: "This field must be a whole number.",
   notText: "This field must be text.",
   tooLong: "This field is too long.",

@@ -92,6 +92,18 @@ export const luggageSchema = z.object({
   info: z.string(),
 });
 
+/** The seats the business fits for the party's children, by group; bookings made before they were asked have none. */
+export const childSeatsSchema = z.object({
+  /** Group 0+, up to 13 kg. */
+  baby: count,
+  /** Group 1, 9 to 18 kg. */
+  child: count,
+  /** Groups 2 and 3, 15 to 36 kg. */
+  booster: count,
+});
+
+export const NO_CHILD_SEATS = { baby: 0, child: 0, booster: 0 } as const;
+
 /** The `details` column: what a booking holds beyond its searchable columns. */
 export const storedDetailsSchema = z.object({
   version: z.literal(STORED_VERSION).default(STORED_VERSION),
@@ -103,6 +115,7 @@ export const storedDetailsSchema = z.object({
     .max(2)
     .refine((legs) => legs.every((leg, i) => leg.leg === i + 1), { message: "legs out of order" }),
   luggage: luggageSchema,
+  childSeats: childSeatsSchema.default(NO_CHILD_SEATS),
 });
 
 export type StoredDetails = z.output<typeof storedDetailsSchema>;
@@ -110,6 +123,7 @@ export type BookingLeg = StoredDetails["legs"][number];
 export type BookingEnd = BookingLeg["pickup"];
 export type Customer = StoredDetails["customer"];
 export type Luggage = StoredDetails["luggage"];
+export type ChildSeats = StoredDetails["childSeats"];
 export type LegNumber = BookingLeg["leg"];
 
 /** A booking's details as stored, or null when they do not have a booking's shape. */
@@ -119,8 +133,19 @@ export function readStoredDetails(details: unknown): StoredDetails | null {
 }
 
 /** The `details` column of a booking, as written. */
-export function storedDetails(booking: { customer: Customer; legs: readonly BookingLeg[]; luggage: Luggage }): StoredDetails {
-  return { version: STORED_VERSION, customer: booking.customer, legs: [...booking.legs], luggage: booking.luggage };
+export function storedDetails(booking: {
+  customer: Customer;
+  legs: readonly BookingLeg[];
+  luggage: Luggage;
+  childSeats: ChildSeats;
+}): StoredDetails {
+  return {
+    version: STORED_VERSION,
+    customer: booking.customer,
+    legs: [...booking.legs],
+    luggage: booking.luggage,
+    childSeats: booking.childSeats,
+  };
 }
 
 /** The leg `n` of stored details, or null. */

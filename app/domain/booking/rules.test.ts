@@ -586,3 +586,59 @@ describe("one count parser", () => {
     expect(messages(draft)).toContain("FIRST STEP - Please enter between 0 and 50 children.");
   });
 });
+
+describe("child seats", () => {
+  /** Two adults with `children` and `babies`, asking for these seats. */
+  const family = (children: number, babies: number, [baby, child, booster]: [number, number, number]) =>
+    withCounts(
+      oneWay({
+        pax_child_t1: String(children),
+        pax_baby_t1: String(babies),
+        baby_seat: String(baby),
+        child_seat: String(child),
+        booster_seat: String(booster),
+      }),
+    );
+
+  it("stores the seats a family asks for", () => {
+    expect(schema.parse(family(1, 1, [1, 0, 1])).childSeats).toEqual({ baby: 1, child: 0, booster: 1 });
+  });
+
+  it("stores no seats when none is asked", () => {
+    expect(schema.parse(oneWay()).childSeats).toEqual({ baby: 0, child: 0, booster: 0 });
+  });
+
+  it.each<[string, number, number, [number, number, number], string | null]>([
+    ["3 boosters for 1 child", 1, 0, [0, 0, 3], "booster_seat"],
+    ["a baby seat with no child", 0, 0, [1, 0, 0], "booster_seat"],
+    ["5 baby seats", 3, 2, [5, 0, 0], "baby_seat"],
+    ["one seat of each for 3 children", 3, 0, [1, 1, 1], null],
+    ["4 boosters for 4 children", 4, 0, [0, 0, 4], null],
+  ])("%s: refused at %s", (_what, children, babies, seats, field) => {
+    const fields = problems(family(children, babies, seats)).map((p) => p.field);
+    if (field === null) expect(fields).toEqual([]);
+    else expect(fields).toContain(field);
+  });
+
+  it("says how many seats were asked for how many children and babies", () => {
+    expect(messages(family(1, 0, [0, 0, 3]))).toContain(
+      "FIRST STEP - You asked for 3 child seats for 1 child or baby: there can be no more seats than children and babies.",
+    );
+  });
+
+  it("takes exactly the seats of 0 to 4 each that the children and babies need", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 })),
+        (children, babies, seats) => {
+          const seatProblems = problems(family(children, babies, seats)).filter((p) => p.field.endsWith("_seat"));
+          const fits = seats.every((n) => n <= 4) && seats[0] + seats[1] + seats[2] <= children + babies;
+          expect(seatProblems.length === 0).toBe(fits);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

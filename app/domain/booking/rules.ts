@@ -29,7 +29,7 @@ import {
   type Counts,
 } from "./draft";
 import { endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
-import { LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, STEP_PREFIX, USER_PREFIX } from "./messages";
+import { CHILD_SEATS, LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, STEP_PREFIX, USER_PREFIX } from "./messages";
 import {
   compareDates,
   dateBounds,
@@ -65,6 +65,17 @@ export const text = (draft: BookingDraft, field: string) => (draft[field] ?? "")
 
 const ENDS: readonly End[] = ["pu", "drop"];
 const OTHER_END: Record<End, End> = { pu: "drop", drop: "pu" };
+
+/** The child seats a draft asks for, all groups together (a count out of range is the range rule's). */
+function seatsOf(draft: BookingDraft): number {
+  return CHILD_SEATS.reduce((sum, [field]) => sum + (countOf(draft[field]) || 0), 0);
+}
+
+/** The children and babies of the party booked (the outbound's party). */
+function youngOf(draft: BookingDraft): number {
+  const party = legCounts(draft, 1);
+  return (party.children || 0) + (party.babies || 0);
+}
 
 /** The legs a draft books: leg 1, and leg 2 for a round trip. */
 export function legsOf(draft: BookingDraft): Leg[] {
@@ -530,6 +541,14 @@ function legRules(leg: Leg): Rule[] {
   // Luggage belongs to the booking: checked once, with the first step.
   if (leg === 1) {
     for (const [field, words] of LUGGAGE) add(field, (d) => !inRange(countOf(d[field]), LIMITS.luggage), MESSAGES.luggage(words));
+    for (const [field, , words] of CHILD_SEATS)
+      add(field, (d) => !inRange(countOf(d[field]), LIMITS.childSeats), MESSAGES.childSeats(words));
+    // At the booster seats, the last of them: the message names the whole party.
+    add(
+      "booster_seat",
+      (d) => seatsOf(d) > youngOf(d),
+      (d) => MESSAGES.seatsOverChildren(seatsOf(d), youngOf(d)),
+    );
   }
 
   // The hour, minute and date-part fields no rule above reads must still be small whole numbers.

@@ -39,6 +39,7 @@ interface Choice {
   checkIn: number;
   cabin: number;
   strollers: [number, number];
+  seats: [number, number, number];
   names: [string, string];
   note: string;
   luggageNote: string;
@@ -71,6 +72,9 @@ function draftOf(c: Choice): BookingDraft {
     cabin_bag: String(c.cabin),
     stroller_single: String(c.strollers[0]),
     stroller_double: String(c.strollers[1]),
+    baby_seat: String(c.seats[0]),
+    child_seat: String(c.seats[1]),
+    booster_seat: String(c.seats[2]),
     info_t1: c.note,
     info_pax_luggage: c.luggageNote,
     submission_token: "token-1",
@@ -97,6 +101,7 @@ const CLAIRE: Choice = {
   checkIn: 2,
   cabin: 1,
   strollers: [0, 0],
+  seats: [0, 0, 0],
   names: ["Martin", "Claire"],
   note: "",
   luggageNote: "",
@@ -121,6 +126,7 @@ const choices: fc.Arbitrary<Choice> = fc.record({
   checkIn: fc.integer({ min: 0, max: 4 }),
   cabin: fc.integer({ min: 0, max: 4 }),
   strollers: fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 1 })),
+  seats: fc.tuple(fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 1 }), fc.integer({ min: 0, max: 1 })),
   names: fc.tuple(word, word),
   note,
   luggageNote: note,

@@ -25,7 +25,8 @@ import {
   withCounts,
 } from "./draft";
 import { endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
-import { readStoredDetails, type BookingEnd, type BookingLeg, type Customer, type Luggage } from "./model";
+import { CHILD_SEATS } from "./messages";
+import { readStoredDetails, type BookingEnd, type BookingLeg, type ChildSeats, type Customer, type Luggage } from "./model";
 import { isoDate, parisParts, parseIsoDate } from "./paris-time";
 import { legDate, legTiming, legsOf, pickupMoment, routeOf, text } from "./rules";
 import { notesWithSummary, withoutSummary } from "./summary";
@@ -103,6 +104,7 @@ export function draftFromBooking(details: unknown, row: Omit<StoredBooking, "det
     stroller_single: String(stored.luggage.strollerSingle),
     stroller_double: String(stored.luggage.strollerDouble),
     info_pax_luggage: stored.luggage.info,
+    ...Object.fromEntries(CHILD_SEATS.map(([field, seat]) => [field, String(stored.childSeats[seat])])),
     submission_token: row.submissionToken,
   });
   let out: BookingDraft = draft;
@@ -228,6 +230,7 @@ export function bookingFromDraft(draft: BookingDraft, rows: readonly PriceRow[])
     strollerDouble: countOf(draft.stroller_double),
     info: draft.info_pax_luggage ?? "",
   };
+  const childSeats = Object.fromEntries(CHILD_SEATS.map(([field, seat]) => [seat, countOf(draft[field])])) as ChildSeats;
   const booking = {
     customer,
     kind: transferKind(draft),
@@ -236,6 +239,7 @@ export function bookingFromDraft(draft: BookingDraft, rows: readonly PriceRow[])
     arrive: route.to,
     passengers: legCounts(draft, 1),
     luggage,
+    childSeats,
     legs: legs.filter((leg) => leg !== null),
     /** As posted, in cents, for the log only: the server prices the booking itself. */
     postedPrices: { cb: cents("prix_cb"), cash: cents("prix_cash") },

@@ -2,7 +2,7 @@
  * What a traveller changed, in words: the values they may change, compared before and after.
  */
 import { type End, type Leg } from "../booking/fields";
-import { type BookingEnd } from "../booking/model";
+import type { BookingEnd, ChildSeats, Luggage } from "../booking/model";
 import { withoutSummary } from "../booking/summary";
 import { TERMINAL_NOT_KNOWN } from "../terminals";
 import { LUGGAGE_COUNTS, type LuggageCountField } from "./change-form";
@@ -44,14 +44,15 @@ function editableEnd(e: EndLike): EditableEnd {
   };
 }
 
-type LuggageLike = { checkIn: number; cabin: number; strollerSingle: number; strollerDouble: number; info: string };
-
-function editableLuggage(l: LuggageLike): Editable["luggage"] {
+function editableLuggage(l: Luggage, seats: ChildSeats): Editable["luggage"] {
   return {
     check_in_luggage: l.checkIn,
     cabin_bag: l.cabin,
     stroller_single: l.strollerSingle,
     stroller_double: l.strollerDouble,
+    baby_seat: seats.baby,
+    child_seat: seats.child,
+    booster_seat: seats.booster,
     info: l.info,
   };
 }
@@ -59,12 +60,13 @@ function editableLuggage(l: LuggageLike): Editable["luggage"] {
 /** What may change, as a stored booking holds it, or as a checked booking holds it. */
 export function editableOf(source: {
   customer: { phoneMobile: string };
-  luggage: LuggageLike;
+  luggage: Luggage;
+  childSeats: ChildSeats;
   legs: readonly { leg: number; pickup: EndLike; dropoff: EndLike; info: string }[];
 }): Editable {
   return {
     phone: source.customer.phoneMobile,
-    luggage: editableLuggage(source.luggage),
+    luggage: editableLuggage(source.luggage, source.childSeats),
     legs: source.legs.map((leg) => ({
       leg: leg.leg === 2 ? 2 : 1,
       pickup: editableEnd(leg.pickup),

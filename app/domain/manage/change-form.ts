@@ -29,12 +29,15 @@ export const CHANGE_LIMITS = {
 
 export type ChangeLimit = keyof typeof CHANGE_LIMITS;
 
-/** The luggage counts, as the booking form names them, with the words the page and the e-mails use. */
+/** The luggage and child seat counts, as the booking form names them, with the words the page and the e-mails use. */
 export const LUGGAGE_COUNTS = [
   ["check_in_luggage", "Check-in luggage", "check-in luggage"],
   ["cabin_bag", "Cabin bags", "cabin bags"],
   ["stroller_single", "Single strollers", "single strollers"],
   ["stroller_double", "Double strollers", "double strollers"],
+  ["baby_seat", "Baby seats (group 0+, up to 13 kg)", "baby seats"],
+  ["child_seat", "Child seats (group 1, 9-18 kg)", "child seats"],
+  ["booster_seat", "Booster seats (groups 2-3, 15-36 kg)", "booster seats"],
 ] as const;
 
 export type LuggageCountField = (typeof LUGGAGE_COUNTS)[number][0];

@@ -242,6 +242,7 @@ function changedDetails(stored: StoredDetails, booking: Booking, changes: readon
     ...stored,
     customer: { ...stored.customer, phoneMobile: booking.customer.phoneMobile },
     luggage: { ...stored.luggage, ...booking.luggage },
+    childSeats: booking.childSeats,
     legs: stored.legs.map((leg, i) => {
       const checked = booking.legs[i]!;
       const moved = changes.some((c) => c.leg === leg.leg && c.movesPickup);

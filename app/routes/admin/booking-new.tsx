@@ -317,6 +317,9 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
             {count("cabin_bag", "Cabin bags")}
             {count("stroller_single", "Single strollers")}
             {count("stroller_double", "Double strollers")}
+            {count("baby_seat", "Baby seats (group 0+, up to 13 kg)")}
+            {count("child_seat", "Child seats (group 1, 9-18 kg)")}
+            {count("booster_seat", "Booster seats (groups 2-3, 15-36 kg)")}
             <TextArea name="info_pax_luggage" label="Luggage notes" value={value("info_pax_luggage")} error={errorOf("info_pax_luggage")} />
           </section>
 

@@ -85,6 +85,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }),
         luggage: summary.luggage,
         luggageNote: summary.luggageNote,
+        childSeats: summary.childSeats,
         traveller: {
           name: `${row.firstname} ${row.lastname}`.trim(),
           email: row.email,
@@ -306,6 +307,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <Row label="Passengers">{b.passengers}</Row>
           <Row label="Luggage">{b.luggage ?? "Not given"}</Row>
           {b.luggageNote ? <Row label="Luggage notes">{b.luggageNote}</Row> : null}
+          {b.childSeats ? <Row label="Child seats">{b.childSeats}</Row> : null}
         </dl>
         {b.legs.length === 0 ? <p>{UNREAD_LEGS}</p> : null}
         {b.legs.map((leg) => (
