@@ -1,6 +1,6 @@
 import { countOf } from "~/domain/booking/draft";
 import { legFields } from "~/domain/booking/fields";
-import { LIMITS } from "~/domain/booking/messages";
+import { CHILD_SEATS, LIMITS } from "~/domain/booking/messages";
 import { formatDuration } from "~/domain/booking/time-rules";
 import { formatEuros } from "~/domain/money";
 import { Field } from "../ui/Field";
@@ -67,12 +67,22 @@ const LUGGAGE = [
   ["stroller_double", "Double strollers"],
 ] as const;
 
-/** The child seat fields with the weights each group takes, as the home page promises them. */
-const CHILD_SEAT_FIELDS = [
-  ["baby_seat", "Baby seats (group 0+, up to 13 kg)"],
-  ["child_seat", "Child seats (group 1, 9-18 kg)"],
-  ["booster_seat", "Booster seats (groups 2-3, 15-36 kg)"],
-] as const;
+/** A count of the luggage section: a number field from 0 to `max`. */
+function CountField({ form, name, label, max }: { form: FormApi; name: string; label: string; max: number }) {
+  return (
+    <Field
+      name={name}
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={max}
+      value={form.value(name)}
+      onValue={(v) => form.set(name, v)}
+      error={form.error(name)}
+    />
+  );
+}
 
 export function LuggageFields({ form }: { form: FormApi }) {
   return (
@@ -80,35 +90,13 @@ export function LuggageFields({ form }: { form: FormApi }) {
       <h2 id="luggage-title">Luggage</h2>
       <div className="field-row">
         {LUGGAGE.map(([name, label]) => (
-          <Field
-            key={name}
-            name={name}
-            label={label}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={10}
-            value={form.value(name)}
-            onValue={(v) => form.set(name, v)}
-            error={form.error(name)}
-          />
+          <CountField key={name} form={form} name={name} label={label} max={LIMITS.luggage.max} />
         ))}
       </div>
       <fieldset className="field-row">
         <legend>Child seats, fitted by the driver</legend>
-        {CHILD_SEAT_FIELDS.map(([name, label]) => (
-          <Field
-            key={name}
-            name={name}
-            label={label}
-            type="number"
-            inputMode="numeric"
-            min={LIMITS.childSeats.min}
-            max={LIMITS.childSeats.max}
-            value={form.value(name)}
-            onValue={(v) => form.set(name, v)}
-            error={form.error(name)}
-          />
+        {CHILD_SEATS.map(([name, , , label]) => (
+          <CountField key={name} form={form} name={name} label={label} max={LIMITS.childSeats.max} />
         ))}
       </fieldset>
       <div className="field">

@@ -78,11 +78,11 @@ export const LUGGAGE = [
   ["stroller_double", "double strollers"],
 ] as const;
 
-/** The child seat fields, the model's name for each, and the words their messages use. */
+/** The child seat fields, the model's name for each, the words their messages use, and their label with the weights each group takes. */
 export const CHILD_SEATS = [
-  ["baby_seat", "baby", "baby seats"],
-  ["child_seat", "child", "child seats"],
-  ["booster_seat", "booster", "booster seats"],
+  ["baby_seat", "baby", "baby seats", "Baby seats (group 0+, up to 13 kg)"],
+  ["child_seat", "child", "child seats", "Child seats (group 1, 9-18 kg)"],
+  ["booster_seat", "booster", "booster seats", "Booster seats (groups 2-3, 15-36 kg)"],
 ] as const;
 
 /** Every message after its prefix, by rule. */

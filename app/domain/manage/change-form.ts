@@ -10,6 +10,7 @@
  * may show.
  */
 import { z } from "../zod";
+import { CHILD_SEATS } from "../booking/messages";
 import { endFields, legFields, pickupTerminalField, type End, type Leg } from "../booking/fields";
 
 /** The longest text each kind of field may hold. */
@@ -35,9 +36,7 @@ export const LUGGAGE_COUNTS = [
   ["cabin_bag", "Cabin bags", "cabin bags"],
   ["stroller_single", "Single strollers", "single strollers"],
   ["stroller_double", "Double strollers", "double strollers"],
-  ["baby_seat", "Baby seats (group 0+, up to 13 kg)", "baby seats"],
-  ["child_seat", "Child seats (group 1, 9-18 kg)", "child seats"],
-  ["booster_seat", "Booster seats (groups 2-3, 15-36 kg)", "booster seats"],
+  ...CHILD_SEATS.map(([field, , words, label]) => [field, label, words] as const),
 ] as const;
 
 export type LuggageCountField = (typeof LUGGAGE_COUNTS)[number][0];

@@ -10,6 +10,7 @@ import { endFields, legFields, pickupTerminalField, type End, type Leg } from "~
 import type { BookingEnd } from "~/domain/booking/model";
 import { airportOfPlace } from "~/domain/booking/terminal";
 import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
+import { CHILD_SEATS } from "~/domain/booking/messages";
 import { hotelChoices } from "~/domain/booking/quote";
 import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/booking/validation";
 import { formatEuros } from "~/domain/money";
@@ -317,9 +318,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
             {count("cabin_bag", "Cabin bags")}
             {count("stroller_single", "Single strollers")}
             {count("stroller_double", "Double strollers")}
-            {count("baby_seat", "Baby seats (group 0+, up to 13 kg)")}
-            {count("child_seat", "Child seats (group 1, 9-18 kg)")}
-            {count("booster_seat", "Booster seats (groups 2-3, 15-36 kg)")}
+            {CHILD_SEATS.map(([name, , , label]) => count(name, label))}
             <TextArea name="info_pax_luggage" label="Luggage notes" value={value("info_pax_luggage")} error={errorOf("info_pax_luggage")} />
           </section>
 
