@@ -14,7 +14,7 @@ import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { addNote, assignDriver, confirmBooking, markFinished, resendEmail } from "~/lib/booking-admin.server";
 import { loadBookingPage } from "~/lib/booking-page.server";
 import { cancelBooking, OUTSIDE_PROVIDER, refundableCents, refundBooking } from "~/lib/booking-refunds.server";
-import type { ActionOutcome } from "~/lib/booking-tx.server";
+import { NO_SUCH_BOOKING, type ActionOutcome } from "~/lib/booking-tx.server";
 import { emailSite } from "~/lib/email-site.server";
 import { paymentLinkMaker } from "~/lib/payment-links.server";
 import { FieldNotes } from "~/components/ui/Field";
@@ -210,7 +210,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
   }
   if (!outcome.ok) {
-    if (outcome.status === 404 && outcome.message.startsWith("There is no booking")) {
+    if (outcome === NO_SUCH_BOOKING) {
       throw data(outcome.message, { status: 404, headers: NO_STORE });
     }
     const field = outcome.status === 400 && post.intent === "assign_driver" ? driverField(post.leg) : null;
