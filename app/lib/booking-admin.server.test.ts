@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditEvents, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
+import { auditEvents, bookingLegs, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import { addNote, assignDriver, confirmBooking, markFinished, resendEmail, resendRefusal } from "./booking-admin.server";
 import { loadBookingPage } from "./booking-page.server";
 import { legDrivers } from "./booking-tx.server";
@@ -173,6 +173,19 @@ describe("markFinished", () => {
     expect((await reread(b.orderId)).bookingStatus).toBe("no_show");
     expect((await history(b.orderId)).map((h) => h.action)).toEqual(["booking_no_show"]);
     expect((await loadBookingPage(database.db, a.orderId))!.actions).toEqual([]);
+  });
+
+  it("marks every leg's ride as the booking ends: completed, or no-show", async () => {
+    const a = await newBooking({ ...paid, bookingStatus: "confirmed" }, "round trip");
+    const b = await newBooking({ ...paid, bookingStatus: "confirmed" });
+    await markFinished(database.db, a.orderId, "complete", staff);
+    await markFinished(database.db, b.orderId, "no_show", staff);
+    const rides = await database.db
+      .select({ orderId: bookingLegs.orderId, leg: bookingLegs.leg, rideStatus: bookingLegs.rideStatus })
+      .from(bookingLegs)
+      .orderBy(bookingLegs.orderId, bookingLegs.leg);
+    expect(rides.filter((r) => r.orderId === a.orderId).map((r) => r.rideStatus)).toEqual(["completed", "completed"]);
+    expect(rides.filter((r) => r.orderId === b.orderId).map((r) => r.rideStatus)).toEqual(["no_show"]);
   });
 });
 
@@ -428,7 +441,7 @@ describe("resendEmail by the booking's state", () => {
     ["cancelled", "refunded", "reminder", null, true],
   ])("%s, %s: %s (driver now %s) refused %s", (bookingStatus, status, kind, driverEmail, refused) => {
     const refusal = resendRefusal(
-      { bookingStatus: bookingStatus as never, status: status as never },
+      { bookingStatus: bookingStatus as never, status: status as never, roundTrip: false },
       { kind: kind as never, recipient: "karim@drivers.example", leg: null },
       driverEmail === null ? new Map() : new Map([[1, { email: driverEmail }]]),
     );
@@ -438,11 +451,13 @@ describe("resendEmail by the booking's state", () => {
   it.each([
     ["driver_job", "karim@drivers.example", 2, false],
     ["driver_job", "karim@drivers.example", 1, true],
+    ["driver_job", "karim@drivers.example", null, true],
     ["driver_assigned", "claire@example.com", 2, false],
     ["driver_assigned", "claire@example.com", 1, true],
+    ["driver_assigned", "claire@example.com", null, true],
   ] as const)("a %s to %s about leg %s, Karim driving the return alone: refused %s", (kind, recipient, leg, refused) => {
     const refusal = resendRefusal(
-      { bookingStatus: "confirmed", status: "paid" },
+      { bookingStatus: "confirmed", status: "paid", roundTrip: true },
       { kind, recipient, leg },
       new Map([[2, { email: "karim@drivers.example" }]]),
     );

@@ -153,6 +153,8 @@ export async function markFinished(db: Db, orderId: string, action: "complete" |
       .set({ bookingStatus: next.to, updatedAt: sql`now()` })
       .where(eq(bookings.id, row.id));
     const done = action === "complete" ? "completed" : "no_show";
+    // The rides are over with the booking: its legs read as it does.
+    await tx.update(legRows).set({ rideStatus: done }).where(eq(legRows.orderId, orderId));
     await auditChange(
       tx,
       actor,
@@ -192,18 +194,21 @@ export async function addNote(db: Db, orderId: string, note: string, actor: Acto
 
 const PAID_STATUSES: ReadonlySet<BookingRow["status"]> = new Set(["paid", "partly_refunded", "refunded"]);
 
-/** The drivers a message may be about: its leg's, or every leg's for a message with no leg. */
-function driversOf<D>(message: Pick<OutboxRow, "leg">, drivers: ReadonlyMap<LegNumber, D>): D[] {
-  if (message.leg === 1 || message.leg === 2) {
-    const driver = drivers.get(message.leg);
-    return driver ? [driver] : [];
-  }
-  return [...drivers.values()];
-}
-
-/** The driver a traveller's driver e-mail names now: its leg's, or the first leg's with one. */
-function messageDriver<D>(message: Pick<OutboxRow, "leg">, drivers: ReadonlyMap<LegNumber, D>): D | null {
-  return driversOf(message, drivers)[0] ?? null;
+/**
+ * The driver a message is about now: its leg's; for a message of no leg (the whole booking's, or
+ * written before legs had drivers of their own), the one driver of every leg, and none when the
+ * legs have different drivers or one has none.
+ */
+function messageDriver<D extends Pick<DriverRow, "email">>(
+  message: Pick<OutboxRow, "leg">,
+  drivers: ReadonlyMap<LegNumber, D>,
+  roundTrip: boolean,
+): D | null {
+  if (message.leg === 1 || message.leg === 2) return drivers.get(message.leg) ?? null;
+  const all = [...drivers.values()];
+  const [first] = all;
+  const sameDriver = first !== undefined && all.length === (roundTrip ? 2 : 1) && all.every((d) => d.email === first.email);
+  return sameDriver ? first : null;
 }
 
 /**
@@ -212,16 +217,17 @@ function messageDriver<D>(message: Pick<OutboxRow, "leg">, drivers: ReadonlyMap<
  * drivers now (`drivers`; a message written before legs had drivers of their own is about any leg).
  */
 export function resendRefusal(
-  row: Pick<BookingRow, "bookingStatus" | "status">,
+  row: Pick<BookingRow, "bookingStatus" | "status" | "roundTrip">,
   message: Pick<OutboxRow, "kind" | "recipient" | "leg">,
   drivers: ReadonlyMap<LegNumber, Pick<DriverRow, "email">>,
 ): string | null {
   const recipient = message.recipient.trim().toLowerCase();
+  const driver = messageDriver(message, drivers, row.roundTrip);
   return EMAILS[message.kind].refusal({
     cancelled: row.bookingStatus === "cancelled",
     paid: PAID_STATUSES.has(row.status),
-    driverNow: messageDriver(message, drivers) !== null,
-    sentToDriverNow: driversOf(message, drivers).some((d) => d.email.trim().toLowerCase() === recipient),
+    driverNow: driver !== null,
+    sentToDriverNow: driver !== null && driver.email.trim().toLowerCase() === recipient,
   });
 }
 
@@ -264,7 +270,7 @@ export async function resendEmail(
       }
       const drivers = await legDrivers(tx, orderId);
       const refusal = resendRefusal(row, message, drivers);
-      const driver = messageDriver(message, drivers);
+      const driver = messageDriver(message, drivers, row.roundTrip);
       if (refusal) return { ok: false, status: 409, message: refusal };
       const copies = await tx
         .select({ id: outbox.id, status: outbox.status, attempts: outbox.attempts })

@@ -109,14 +109,23 @@ export async function changeBookingByTraveller(db: Db, orderId: string, change: 
       ...job,
       changes: plan.changes.filter((c) => c.forDriver && (c.leg === null || job.legs.includes(c.leg))),
     }));
-    const messages: ChangeEmail[] = [
-      bookingChangedEmail(
-        updated!,
-        site,
-        plan.changes,
-        told.map((t) => ({ driver: t.driver, told: t.changes.length > 0 })),
-      ),
-      ...told.filter((t) => t.changes.length > 0).map((t) => driverChangedJobEmail(updated!, site, t.driver, t.changes, t.legs)),
+    // A driver's job names its leg when it is one leg's, so that a copy sent again is about that leg's driver.
+    const messages: (ChangeEmail & { leg: number | null })[] = [
+      {
+        ...bookingChangedEmail(
+          updated!,
+          site,
+          plan.changes,
+          told.map((t) => ({ driver: t.driver, told: t.changes.length > 0 })),
+        ),
+        leg: null,
+      },
+      ...told
+        .filter((t) => t.changes.length > 0)
+        .map((t) => ({
+          ...driverChangedJobEmail(updated!, site, t.driver, t.changes, t.legs),
+          leg: t.legs.length === 1 ? t.legs[0]! : null,
+        })),
     ];
     await tx.insert(outbox).values(messages.map((m) => ({ ...m, orderId, linkMarker: null })));
     const reminded = await refreshReminders(tx, updated!, plan.changes, site, change.now);

@@ -71,6 +71,18 @@ function orlyBooking(token: string, back: boolean): Booking {
 const oneWay = orlyBooking("t-old-1", false);
 const roundTrip = orlyBooking("t-old-2", true);
 
+/** The round trip's details with the return's instant gone. */
+function halfReadable() {
+  const details = detailsBefore(roundTrip) as { legs: Record<string, unknown>[] };
+  return { ...details, legs: [details.legs[0], { ...details.legs[1], pickupAt: "soon" }] };
+}
+
+/** The one-way's details with a duration of 10^12 minutes (the form once took any digits). */
+function hugeDuration() {
+  const details = detailsBefore(oneWay) as { legs: Record<string, unknown>[] };
+  return { ...details, legs: [{ ...details.legs[0], durationMinutes: 1e12 }] };
+}
+
 interface Engine {
   name: string;
   /** Opens a fresh database, migrated with `folder`; `again` migrates it with another. */
@@ -137,6 +149,9 @@ describe.each(engines)("migration 0005 on $name", (engine) => {
       }),
       bookingRowValues({ orderId: "NV-OLD003", submissionToken: "t-old-3", details: detailsBefore(oneWay), bookingStatus: "completed" }),
       bookingRowValues({ orderId: "NV-OLD004", submissionToken: "t-old-4", details: { legs: "none" } }),
+      // A round trip whose return cannot be read (no instant), and a leg whose duration no integer holds.
+      bookingRowValues({ orderId: "NV-OLD005", submissionToken: "t-old-5", roundTrip: true, details: halfReadable() }),
+      bookingRowValues({ orderId: "NV-OLD006", submissionToken: "t-old-6", details: hugeDuration() }),
     ]);
     // The column the booking's driver had before its legs did (not in today's schema).
     await opened.db.execute(sql`update bookings set driver_id = ${driver!.id} where order_id = 'NV-OLD002'`);
@@ -199,6 +214,18 @@ describe.each(engines)("migration 0005 on $name", (engine) => {
       );
       // node-postgres and PGlite both answer { rows }.
       expect((found as unknown as { rows: unknown[] }).rows).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("keeps the legs of a booking it could not copy whole, unread, and copies none of an out-of-range leg", async () => {
+    const { db, close } = await migratedWithOldRows();
+    try {
+      const [half] = await db.select({ details: bookings.details }).from(bookings).where(eq(bookings.orderId, "NV-OLD005"));
+      expect((half!.details as { legacyLegs: unknown[] }).legacyLegs).toEqual(halfReadable().legs);
+      const legs = await db.select({ orderId: bookingLegs.orderId }).from(bookingLegs);
+      expect(legs.filter((l) => l.orderId === "NV-OLD006")).toEqual([]);
     } finally {
       await close();
     }

@@ -5,6 +5,7 @@ import { type End, type Leg } from "../booking/fields";
 import type { BookingEnd, ChildSeats, Luggage } from "../booking/model";
 import { withoutSummary } from "../booking/summary";
 import { TERMINAL_NOT_KNOWN } from "../terminals";
+import { CHILD_SEATS } from "../booking/messages";
 import { LUGGAGE_COUNTS, type LuggageCountField } from "./change-form";
 import { END_WORD, legTitle } from "./change-layout";
 
@@ -56,6 +57,8 @@ function editableLuggage(l: Luggage, seats: ChildSeats): Editable["luggage"] {
     info: l.info,
   };
 }
+
+const SEAT_FIELDS: ReadonlySet<string> = new Set(CHILD_SEATS.map(([field]) => field));
 
 /** What may change, as a stored booking holds it, or as a checked booking holds it. */
 export function editableOf(source: {
@@ -133,7 +136,10 @@ export function describeChanges(before: Editable, after: Editable): Change[] {
     add(leg.leg, NOTE, leg.note, next.note);
   }
   add(null, "mobile phone", before.phone, after.phone);
-  for (const [name, , words] of LUGGAGE_COUNTS) add(null, words, String(before.luggage[name]), String(after.luggage[name]));
+  // The driver brings the child seats: a change of them is the driver's to know.
+  for (const [name, , words] of LUGGAGE_COUNTS) {
+    add(null, words, String(before.luggage[name]), String(after.luggage[name]), SEAT_FIELDS.has(name));
+  }
   add(null, "luggage note", before.luggage.info, after.luggage.info);
   return changes;
 }

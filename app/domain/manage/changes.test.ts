@@ -622,6 +622,16 @@ describe("describeChanges", () => {
     expect(describeChanges(before, before)).toEqual([]);
   });
 
+  it("tells the driver of a child seat change, and not of a luggage change", () => {
+    const after: Editable = structuredClone(before);
+    after.luggage.baby_seat = 1;
+    after.luggage.cabin_bag = before.luggage.cabin_bag + 1;
+    expect(describeChanges(before, after).map((c) => [c.what, c.forDriver])).toEqual([
+      ["cabin bags", false],
+      ["baby seats", true],
+    ]);
+  });
+
   it("finds exactly the values that differ, each once, with the old and new values (fast-check)", () => {
     const text = fc.string({ maxLength: 12 });
     fc.assert(
