@@ -29,7 +29,7 @@ const legsJson = sql<unknown>`coalesce((
     'date', l.date,
     'pickupAt', ${isoInstant("l.pickup_at")},
     'pickupTime', l.pickup_time,
-    'passengers', jsonb_build_object('adults', l.adults, 'children', l.children, 'babies', l.babies),
+    'passengers', jsonb_build_object('adults', l.adults, 'children', l.children, 'babies', l.babies, 'total', l.adults + l.children + l.babies),
     'durationMinutes', l.duration_minutes,
     'delayDepartMinutes', l.delay_depart_minutes,
     'delayArriveMinutes', l.delay_arrive_minutes,
