@@ -87,6 +87,11 @@ function legValues(orderId: string, leg: BookingLeg) {
   };
 }
 
+/** Writes the legs of a booking that has none yet, in one statement. */
+export async function insertLegs(db: Writer, orderId: string, legs: readonly BookingLeg[]): Promise<void> {
+  if (legs.length > 0) await db.insert(bookingLegs).values(legs.map((leg) => legValues(orderId, leg)));
+}
+
 /**
  * Writes a booking's legs as they now are: each leg's values, keeping the driver and the ride
  * status staff gave it, and no leg the booking no longer has. Run it in the transaction that

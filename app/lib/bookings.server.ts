@@ -6,7 +6,7 @@ import { orderIdFrom } from "~/domain/booking/order-id";
 import { readStoredDetails, storedDetails, type StoredDetails } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
 import { formatEuros } from "~/domain/money";
-import { bookingColumns, detailsColumn, writeLegs } from "./booking-store.server";
+import { bookingColumns, detailsColumn, insertLegs, writeLegs } from "./booking-store.server";
 import type { Db } from "./db.server";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -75,29 +75,75 @@ function holds(row: BookingRow, values: BookingValues, model: StoredDetails): bo
 }
 
 /**
+ * The insert of a booking's row, built once per database and prepared on the server (a named
+ * statement on PostgreSQL): each booking then sends only its values.
+ */
+function prepareInsert(db: Db) {
+  const p = sql.placeholder;
+  return db
+    .insert(bookings)
+    .values({
+      orderId: p("orderId"),
+      submissionToken: p("submissionToken"),
+      kind: p("kind"),
+      roundTrip: p("roundTrip"),
+      depart: p("depart"),
+      arrive: p("arrive"),
+      lastname: p("lastname"),
+      firstname: p("firstname"),
+      email: p("email"),
+      phone: p("phone"),
+      adults: p("adults"),
+      children: p("children"),
+      babies: p("babies"),
+      priceCents: p("priceCents"),
+      paymentMode: p("paymentMode"),
+      source: p("source"),
+      priceOverrideReason: p("priceOverrideReason"),
+      test: p("test"),
+      details: p("details"),
+      // Cast in SQL: a timestamp column's own mapping cannot take the one-way booking's null.
+      firstPickupAt: sql`cast(${p("firstPickupAt")} as timestamptz)`,
+      returnPickupAt: sql`cast(${p("returnPickupAt")} as timestamptz)`,
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare("save_booking");
+}
+const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
+
+/**
  * Stores a checked booking before anything is answered, keyed by its submission token, so that
  * posting the same draft twice gives the first booking back, with its order id. A repost of the
  * same token with other content never answers with the old booking: an unpaid booking (pending or
  * failed) takes the new content and price under its order id, and a paid one is never changed
  * (`paid-differs`: the caller refuses). The update only touches a row that is still unpaid, so a
- * payment recorded meanwhile wins. The booking's row and its legs' rows are written in one
- * transaction.
+ * payment recorded meanwhile wins.
+ *
+ * A new booking is two statements, the row (prepared once per database) and then its legs, not a
+ * transaction: the booking post is the site's busiest write (docs/quality.md). A process that stops
+ * between them leaves a row without legs and answers nothing, so the form posts the same draft
+ * again, which finds the row and writes it whole, legs included, in the update's transaction.
  */
 export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; outcome: SaveOutcome }> {
   const token = input.booking.submissionToken;
   const values = bookingValues(input);
   const model = storedDetails(input.booking);
+  let insert = inserts.get(db);
+  if (!insert) inserts.set(db, (insert = prepareInsert(db)));
   for (let attempt = 0; attempt < 5; attempt++) {
-    const inserted = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(bookings)
-        .values({ orderId: orderIdFrom(randomBytes(6)), submissionToken: token, ...values })
-        .onConflictDoNothing()
-        .returning({ orderId: bookings.orderId });
-      if (row) await writeLegs(tx, row.orderId, model.legs);
-      return row;
+    const [inserted] = await insert.execute({
+      orderId: orderIdFrom(randomBytes(6)),
+      submissionToken: token,
+      ...values,
+      firstPickupAt: values.firstPickupAt?.toISOString() ?? null,
+      returnPickupAt: values.returnPickupAt?.toISOString() ?? null,
     });
-    if (inserted) return { row: (await findByOrderId(db, inserted.orderId))!, outcome: "created" };
+    if (inserted) {
+      await insertLegs(db, inserted.orderId, model.legs);
+      // The row as a read gives it: the details with their legs, as JSON.
+      return { row: { ...inserted, details: JSON.parse(JSON.stringify(model)) as unknown }, outcome: "created" };
+    }
     const existing = await findByToken(db, token);
     // Neither the token nor an insert: the order id collided. Draw another.
     if (!existing) continue;
