@@ -5,6 +5,7 @@ import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { orderIdFrom } from "~/domain/booking/order-id";
 import { readStoredDetails, storedDetails, type StoredDetails } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
+import { storedColumns } from "~/domain/booking/wire";
 import { formatEuros } from "~/domain/money";
 import { bookingColumns, detailsColumn, insertLegs, writeLegs } from "./booking-store.server";
 import type { Db } from "./db.server";
@@ -37,17 +38,7 @@ export type SaveOutcome = "created" | "updated" | "unchanged" | "paid" | "paid-d
 function bookingValues(input: NewBooking) {
   const { booking, priceCents } = input;
   return {
-    kind: booking.kind,
-    roundTrip: booking.roundTrip,
-    depart: booking.depart,
-    arrive: booking.arrive,
-    lastname: booking.customer.lastname,
-    firstname: booking.customer.firstname,
-    email: booking.customer.email,
-    phone: booking.customer.phoneMobile,
-    adults: booking.passengers.adults,
-    children: booking.passengers.children,
-    babies: booking.passengers.babies,
+    ...storedColumns(booking),
     priceCents,
     paymentMode: input.paymentMode ?? ("card" as const),
     source: input.source ?? ("web" as const),

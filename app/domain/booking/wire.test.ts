@@ -6,7 +6,7 @@ import { initialDraft, setFlightTime, setLegDate, withCounts, withTripMode } fro
 import type { BookingDraft } from "./fields";
 import { readStoredDetails, storedDetails } from "./model";
 import { bookingFormSchema, type Booking } from "./validation";
-import { bookingFromDraft, draftFromBooking } from "./wire";
+import { bookingFromDraft, draftFromBooking, storedColumns } from "./wire";
 
 // The adapter between the model and the booking form's wire names: a stored booking written back
 // as the form's draft reads as the same booking again.
@@ -135,20 +135,7 @@ const choices: fc.Arbitrary<Choice> = fc.record({
 
 /** The stored columns of a checked booking that the draft is rebuilt with. */
 function columnsOf(booking: Booking) {
-  return {
-    kind: booking.kind,
-    roundTrip: booking.roundTrip,
-    depart: booking.depart,
-    arrive: booking.arrive,
-    adults: booking.passengers.adults,
-    children: booking.passengers.children,
-    babies: booking.passengers.babies,
-    lastname: booking.customer.lastname,
-    firstname: booking.customer.firstname,
-    email: booking.customer.email,
-    phone: booking.customer.phoneMobile,
-    submissionToken: booking.submissionToken,
-  };
+  return { ...storedColumns(booking), submissionToken: booking.submissionToken };
 }
 
 describe("the wire adapter", () => {

@@ -4,6 +4,7 @@
  * contract with an outside BOOKING_ENDPOINT; everything past this module reads the model.
  */
 import { HOTELS } from "../hotels";
+import type { TransferKind } from "../site-paths";
 import type { PriceRow } from "../pricing/csv";
 import { orientRow, rowsServing } from "../pricing/pricing";
 import { TERMINAL_NOT_KNOWN } from "../terminals";
@@ -48,6 +49,30 @@ export interface StoredBooking {
   phone: string;
   submissionToken: string;
   details: unknown;
+}
+
+/** The columns a stored booking keeps of a checked booking beside its details: what lists search and sort on. */
+export function storedColumns(booking: {
+  kind: TransferKind;
+  roundTrip: boolean;
+  depart: string;
+  arrive: string;
+  customer: Customer;
+  passengers: { adults: number; children: number; babies: number };
+}) {
+  return {
+    kind: booking.kind,
+    roundTrip: booking.roundTrip,
+    depart: booking.depart,
+    arrive: booking.arrive,
+    lastname: booking.customer.lastname,
+    firstname: booking.customer.firstname,
+    email: booking.customer.email,
+    phone: booking.customer.phoneMobile,
+    adults: booking.passengers.adults,
+    children: booking.passengers.children,
+    babies: booking.passengers.babies,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ import { SUMMARY_MARK } from "../booking/summary";
 import { bookingFormSchema } from "../booking/validation";
 import { changeFormSchema } from "./change-form";
 import { readStoredDetails } from "../booking/model";
-import { draftFromBooking } from "../booking/wire";
+import { draftFromBooking, storedColumns } from "../booking/wire";
 import { changeText, describeChanges, editableOf, legsInReminderChanged, type Editable } from "./change-description";
 import { changeLayout } from "./change-layout";
 import { changeClosedReason, followTakeoff, overlayChanges, planChange, type ChangeRequest } from "./changes";
@@ -89,17 +89,7 @@ function bookingDraft(o: Options = {}): BookingDraft {
 function storedRow(draft: BookingDraft, extra: Partial<ChangeRequest["row"]> = {}): ChangeRequest["row"] {
   const booking = bookingFormSchema({ now, rows: ROWS }).parse(draft);
   return {
-    kind: booking.kind,
-    roundTrip: booking.roundTrip,
-    depart: booking.depart,
-    arrive: booking.arrive,
-    adults: booking.passengers.adults,
-    children: booking.passengers.children,
-    babies: booking.passengers.babies,
-    lastname: booking.customer.lastname,
-    firstname: booking.customer.firstname,
-    email: booking.customer.email,
-    phone: booking.customer.phoneMobile,
+    ...storedColumns(booking),
     submissionToken: booking.submissionToken,
     details: JSON.parse(JSON.stringify({ customer: booking.customer, legs: booking.legs, luggage: booking.luggage })),
     bookingStatus: "new",
