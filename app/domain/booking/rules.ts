@@ -2,7 +2,7 @@
  * The booking rules (docs/product.md, Booking rules), one entry per rule, in the order the form
  * lists their messages: USER, then FIRST STEP, then SECOND STEP for round trips. Each rule names
  * the control to focus, says when a draft breaks it, and gives its message with its prefix; the
- * booking schema (validation.ts) turns each into one zod refinement. The small pure helpers below
+ * booking schema (validation.ts) runs them all in one zod check. The small pure helpers below
  * are what the rules share: reading a leg's date, its clocks, its passengers, and the route's
  * durations, delays and postal codes, which come from the price file and never from the draft.
  */
