@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { bookingLegs, bookings, drivers } from "../../db/schema";
 import type { BookingLeg, StoredDetails } from "~/domain/booking/model";
 import type { Db } from "./db.server";
@@ -69,8 +69,11 @@ export function detailsColumn(details: StoredDetails): Omit<StoredDetails, "legs
 
 /** A leg's row values: what the booking form decided of it (its driver and ride are staff's). */
 function legValues(orderId: string, leg: BookingLeg) {
+  return { orderId, ...legColumns(leg) };
+}
+
+function legColumns(leg: BookingLeg) {
   return {
-    orderId,
     leg: leg.leg,
     pickupAt: leg.pickupAt,
     date: leg.date,
@@ -87,9 +90,24 @@ function legValues(orderId: string, leg: BookingLeg) {
   };
 }
 
-/** Writes the legs of a booking that has none yet, in one statement. */
-export async function insertLegs(db: Writer, orderId: string, legs: readonly BookingLeg[]): Promise<void> {
-  if (legs.length > 0) await db.insert(bookingLegs).values(legs.map((leg) => legValues(orderId, leg)));
+/** A new booking's legs as the JSON `insertLegsOf` reads: one record per leg, keyed as `legColumns`. */
+export function legRecords(legs: readonly BookingLeg[]): string {
+  return JSON.stringify(legs.map(legColumns));
+}
+
+/**
+ * The insert of a new booking's legs, for a statement that inserts the booking's row first (as
+ * the common table `inserted`): each record of `legs` (legRecords) becomes a row of that booking.
+ * Nothing is written when the row was not inserted.
+ */
+export function insertLegsOf(inserted: string, legs: Placeholder): SQL {
+  return sql`insert into ${bookingLegs} (order_id, leg, pickup_at, date, pickup_time, adults, children, babies,
+      duration_minutes, delay_depart_minutes, delay_arrive_minutes, pickup, dropoff, notes)
+    select b.order_id, l."leg", l."pickupAt", l."date", l."pickupTime", l."adults", l."children", l."babies",
+      l."durationMinutes", l."delayDepartMinutes", l."delayArriveMinutes", l."pickup", l."dropoff", l."notes"
+    from ${sql.identifier(inserted)} b, jsonb_to_recordset(cast(${legs} as jsonb)) as l("leg" integer, "pickupAt" timestamptz,
+      "date" text, "pickupTime" text, "adults" integer, "children" integer, "babies" integer, "durationMinutes" integer,
+      "delayDepartMinutes" integer, "delayArriveMinutes" integer, "pickup" jsonb, "dropoff" jsonb, "notes" text)`;
 }
 
 /**

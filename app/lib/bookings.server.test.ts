@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema";
+import { readStoredDetails, storedDetails } from "~/domain/booking/model";
 import { findByToken, saveBooking } from "./bookings.server";
-import { checkedBooking as booking } from "./test-support/booking-rows";
+import { drawManageToken, findByManageToken } from "./manage-links.server";
+import { checkedBooking as booking, checkedRoundTrip } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 // saveBooking on the embedded PostgreSQL: one booking per submission token, and what a repost of
@@ -11,7 +13,7 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 const database = useEmbeddedDatabase();
 
 beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, bookings restart identity cascade`);
+  await database.db.execute(sql`truncate outbox, payment_events, manage_links, bookings restart identity cascade`);
 });
 
 describe("saveBooking", () => {
@@ -71,5 +73,47 @@ describe("saveBooking", () => {
     const repriced = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 1 });
     expect(repriced.outcome).toBe("paid-differs");
     expect(await findByToken(database.db, "t-1")).toEqual(paid);
+  });
+});
+
+describe("saveBooking with the poster's link", () => {
+  it("stores a new booking's legs and link with its row", async () => {
+    const link = drawManageToken();
+    const checked = checkedRoundTrip("t-1");
+    const { row } = await saveBooking(database.db, { booking: checked, priceCents: 6_500, manageTokenHash: link.hash });
+    const opened = await findByManageToken(database.db, link.token);
+    expect(opened?.orderId).toBe(row.orderId);
+    expect(readStoredDetails(opened?.details).legs).toEqual(storedDetails(checked).legs);
+  });
+
+  it("stores nothing of a booking whose legs cannot be written", async () => {
+    const link = drawManageToken();
+    const checked = booking("t-1");
+    // Two first legs break the one-row-per-leg index: the row and the link must not stay either.
+    const broken = { ...checked, legs: [checked.legs[0]!, checked.legs[0]!] };
+    await expect(saveBooking(database.db, { booking: broken, priceCents: 6_500, manageTokenHash: link.hash })).rejects.toThrow();
+    expect(await findByToken(database.db, "t-1")).toBeUndefined();
+    expect(await findByManageToken(database.db, link.token)).toBeUndefined();
+  });
+
+  it("links a repost to the booking it finds, unchanged or updated", async () => {
+    const { row } = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500 });
+    const same = drawManageToken();
+    await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, manageTokenHash: same.hash });
+    const changed = drawManageToken();
+    await saveBooking(database.db, { booking: booking("t-1", { pax_adult_t1: "5" }), priceCents: 8_500, manageTokenHash: changed.hash });
+    expect((await findByManageToken(database.db, same.token))?.orderId).toBe(row.orderId);
+    expect((await findByManageToken(database.db, changed.token))?.orderId).toBe(row.orderId);
+  });
+
+  it("gives no link to a repost a paid booking refuses", async () => {
+    const { row } = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500 });
+    await database.db.update(bookings).set({ status: "paid", paidAt: new Date() }).where(eq(bookings.orderId, row.orderId));
+    const link = drawManageToken();
+    const other = booking("t-1", { french_date_pu_t1: "22/05/2026" });
+    expect((await saveBooking(database.db, { booking: other, priceCents: 6_500, manageTokenHash: link.hash })).outcome).toBe(
+      "paid-differs",
+    );
+    expect(await findByManageToken(database.db, link.token)).toBeUndefined();
   });
 });

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { and, eq, ne, sql } from "drizzle-orm";
-import { bookings, outbox, paymentEvents } from "../../db/schema";
+import { bookings, manageLinks, outbox, paymentEvents } from "../../db/schema";
 import { orderIdFrom } from "~/domain/booking/order-id";
 import { readStoredDetails, storedDetails, type StoredDetails } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
 import { storedColumns } from "~/domain/booking/wire";
 import { formatEuros } from "~/domain/money";
-import { bookingColumns, detailsColumn, insertLegs, writeLegs } from "./booking-store.server";
+import { bookingColumns, detailsColumn, insertLegsOf, legRecords, writeLegs } from "./booking-store.server";
 import type { Db } from "./db.server";
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -24,6 +24,11 @@ export interface NewBooking {
   paymentMode?: "card" | "cash";
   /** Staff's reason when the price is not the price file's. */
   priceOverrideReason?: string | null;
+  /**
+   * The hash of a manage token drawn for whoever posts the booking (drawManageToken): stored as a
+   * link to the booking saved, unless a paid booking of other content refuses the post.
+   */
+  manageTokenHash?: string;
 }
 
 /**
@@ -66,40 +71,49 @@ function holds(row: BookingRow, values: BookingValues, model: StoredDetails): bo
 }
 
 /**
- * The insert of a booking's row, built once per database and prepared on the server (a named
- * statement on PostgreSQL): each booking then sends only its values.
+ * The insert of a new booking, built once per database and prepared on the server (a named
+ * statement on PostgreSQL): its row, its legs and the link of whoever posted it, in one statement,
+ * so a booking is never stored in part and each one sends only its values. Nothing is written
+ * when the row's submission token or order id is taken.
  */
 function prepareInsert(db: Db) {
   const p = sql.placeholder;
-  return db
-    .insert(bookings)
-    .values({
-      orderId: p("orderId"),
-      submissionToken: p("submissionToken"),
-      kind: p("kind"),
-      roundTrip: p("roundTrip"),
-      depart: p("depart"),
-      arrive: p("arrive"),
-      lastname: p("lastname"),
-      firstname: p("firstname"),
-      email: p("email"),
-      phone: p("phone"),
-      adults: p("adults"),
-      children: p("children"),
-      babies: p("babies"),
-      priceCents: p("priceCents"),
-      paymentMode: p("paymentMode"),
-      source: p("source"),
-      priceOverrideReason: p("priceOverrideReason"),
-      test: p("test"),
-      details: p("details"),
-      // Cast in SQL: a timestamp column's own mapping cannot take the one-way booking's null.
-      firstPickupAt: sql`cast(${p("firstPickupAt")} as timestamptz)`,
-      returnPickupAt: sql`cast(${p("returnPickupAt")} as timestamptz)`,
-    })
-    .onConflictDoNothing()
-    .returning()
-    .prepare("save_booking");
+  const inserted = db.$with("inserted").as(
+    db
+      .insert(bookings)
+      .values({
+        orderId: p("orderId"),
+        submissionToken: p("submissionToken"),
+        kind: p("kind"),
+        roundTrip: p("roundTrip"),
+        depart: p("depart"),
+        arrive: p("arrive"),
+        lastname: p("lastname"),
+        firstname: p("firstname"),
+        email: p("email"),
+        phone: p("phone"),
+        adults: p("adults"),
+        children: p("children"),
+        babies: p("babies"),
+        priceCents: p("priceCents"),
+        paymentMode: p("paymentMode"),
+        source: p("source"),
+        priceOverrideReason: p("priceOverrideReason"),
+        test: p("test"),
+        details: p("details"),
+        // Cast in SQL: a timestamp column's own mapping cannot take the one-way booking's null.
+        firstPickupAt: sql`cast(${p("firstPickupAt")} as timestamptz)`,
+        returnPickupAt: sql`cast(${p("returnPickupAt")} as timestamptz)`,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
+  const legs = db.$with("legs", {}).as(insertLegsOf("inserted", p("legs")));
+  const link = db.$with("link", {}).as(
+    sql`insert into ${manageLinks} (order_id, token_hash)
+        select order_id, link.hash from inserted, (select cast(${p("manageTokenHash")} as text) as hash) link where link.hash is not null`,
+  );
+  return db.with(inserted, legs, link).select().from(inserted).prepare("save_booking");
 }
 const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
 
@@ -111,15 +125,14 @@ const inserts = new WeakMap<Db, ReturnType<typeof prepareInsert>>();
  * (`paid-differs`: the caller refuses). The update only touches a row that is still unpaid, so a
  * payment recorded meanwhile wins.
  *
- * A new booking is two statements, the row (prepared once per database) and then its legs, not a
- * transaction: the booking post is the site's busiest write (docs/quality.md). A process that stops
- * between them leaves a row without legs and answers nothing, so the form posts the same draft
- * again, which finds the row and writes it whole, legs included, in the update's transaction.
+ * A new booking is one statement (prepareInsert). A repost writes the booking's row and legs, and
+ * the new link, in one transaction.
  */
 export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: BookingRow; outcome: SaveOutcome }> {
   const token = input.booking.submissionToken;
   const values = bookingValues(input);
   const model = storedDetails(input.booking);
+  const linkHash = input.manageTokenHash ?? null;
   let insert = inserts.get(db);
   if (!insert) inserts.set(db, (insert = prepareInsert(db)));
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -129,24 +142,29 @@ export async function saveBooking(db: Db, input: NewBooking): Promise<{ row: Boo
       ...values,
       firstPickupAt: values.firstPickupAt?.toISOString() ?? null,
       returnPickupAt: values.returnPickupAt?.toISOString() ?? null,
+      legs: legRecords(model.legs),
+      manageTokenHash: linkHash,
     });
-    if (inserted) {
-      await insertLegs(db, inserted.orderId, model.legs);
-      // The row as a read gives it: the details with their legs, as JSON.
-      return { row: { ...inserted, details: JSON.parse(JSON.stringify(model)) as unknown }, outcome: "created" };
-    }
+    // The row as a read gives it: the details with their legs, as JSON.
+    if (inserted) return { row: { ...inserted, details: JSON.parse(JSON.stringify(model)) as unknown }, outcome: "created" };
     const existing = await findByToken(db, token);
     // Neither the token nor an insert: the order id collided. Draw another.
     if (!existing) continue;
-    if (existing.status === "paid") return { row: existing, outcome: holds(existing, values, model) ? "paid" : "paid-differs" };
-    if (existing.status === "pending_payment" && holds(existing, values, model)) return { row: existing, outcome: "unchanged" };
+    const kept = existing.status === "paid" ? "paid" : existing.status === "pending_payment" ? "unchanged" : null;
+    if (kept && holds(existing, values, model)) {
+      if (linkHash) await db.insert(manageLinks).values({ orderId: existing.orderId, tokenHash: linkHash });
+      return { row: existing, outcome: kept };
+    }
+    if (existing.status === "paid") return { row: existing, outcome: "paid-differs" };
     const updated = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(bookings)
         .set({ ...values, status: "pending_payment", updatedAt: sql`now()` })
         .where(and(eq(bookings.submissionToken, token), ne(bookings.status, "paid")))
         .returning({ orderId: bookings.orderId });
-      if (row) await writeLegs(tx, row.orderId, model.legs);
+      if (!row) return undefined;
+      await writeLegs(tx, row.orderId, model.legs);
+      if (linkHash) await tx.insert(manageLinks).values({ orderId: row.orderId, tokenHash: linkHash });
       return row;
     });
     if (updated) return { row: (await findByOrderId(db, updated.orderId))!, outcome: "updated" };

@@ -29,10 +29,16 @@ export function isManageTokenShape(token: string): boolean {
 
 type Writer = Pick<Db, "insert">;
 
+/** A new token and the hash that stores it. */
+export function drawManageToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashManageToken(token) };
+}
+
 /** Draws a new token for the booking, stores its hash, and returns the token itself (never stored). */
 export async function mintManageToken(db: Writer, orderId: string): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
-  await db.insert(manageLinks).values({ orderId, tokenHash: hashManageToken(token) });
+  const { token, hash } = drawManageToken();
+  await db.insert(manageLinks).values({ orderId, tokenHash: hash });
   return token;
 }
 

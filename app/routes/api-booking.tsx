@@ -7,7 +7,7 @@ import type { PriceRow } from "~/domain/pricing/csv";
 import { quote } from "~/domain/pricing/pricing";
 import { resultCookie } from "~/domain/payment-result";
 import { saveBooking } from "~/lib/bookings.server";
-import { mintManageToken } from "~/lib/manage-links.server";
+import { drawManageToken } from "~/lib/manage-links.server";
 import { readFormBody } from "~/lib/request-guards.server";
 
 /** The largest booking form accepted: every field filled to the brim is well under this. */
@@ -82,8 +82,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  // A booking made while the sandbox stands in for a payment provider is a test booking.
-  const saved = await saveBooking(await services.db(), { booking, priceCents, test: services.payments.name === "sandbox" });
+  // The browser that makes the booking may open its page from the payment result page: a manage
+  // token of its own, stored with the booking, in a cookie only that page reads (never a link for
+  // whoever knows an order id). A booking made while the sandbox stands in for a payment provider
+  // is a test booking.
+  const link = drawManageToken();
+  const saved = await saveBooking(await services.db(), {
+    booking,
+    priceCents,
+    test: services.payments.name === "sandbox",
+    manageTokenHash: link.hash,
+  });
   const { row } = saved;
   if (saved.outcome === "paid-differs") {
     return data(
@@ -100,10 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Order id only: no personal data in logs.
     console.warn(`Booking ${row.orderId}: posted card price ${booking.postedPrices.cb} ignored, server price ${priceCents}.`);
   }
-  // The browser that made the booking may open its page from the payment result page: a manage
-  // token of its own, in a cookie only that page reads (never a link for whoever knows an order id).
-  const cookie = await resultCookieFor(context, row.orderId);
-  const withCookie = cookie ? { "Set-Cookie": cookie } : undefined;
+  const withCookie = { "Set-Cookie": resultCookie(row.orderId, link.token, settings.siteUrl.startsWith("https://")) };
   if (row.status === "paid") return redirect(`/response_bank_ok_ko?ok_ko=ok&order_id=${row.orderId}`, { status: 303, headers: withCookie });
   let checkout: string;
   try {
@@ -122,21 +128,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   return redirect(checkout, { status: 303, headers: withCookie });
-}
-
-/**
- * The result page's cookie for a saved booking, `<order id>.<manage token>` (HttpOnly, SameSite=Lax,
- * Path=/response_bank_ok_ko, a day; Secure and __Secure- on an https site); null when the token
- * cannot be stored, the booking going on without it.
- */
-async function resultCookieFor(context: Route.ActionArgs["context"], orderId: string): Promise<string | null> {
-  try {
-    const token = await mintManageToken(await context.booking.db(), orderId);
-    return resultCookie(orderId, token, context.settings.siteUrl.startsWith("https://"));
-  } catch (error) {
-    console.error(`Booking ${orderId}: no link for the result page (${(error as Error).name}).`);
-    return null;
-  }
 }
 
 export const meta: Route.MetaFunction = (args) =>
