@@ -83,7 +83,7 @@ describe("saveBooking with the poster's link", () => {
     const { row } = await saveBooking(database.db, { booking: checked, priceCents: 6_500, manageTokenHash: link.hash });
     const opened = await findByManageToken(database.db, link.token);
     expect(opened?.orderId).toBe(row.orderId);
-    expect(readStoredDetails(opened?.details).legs).toEqual(storedDetails(checked).legs);
+    expect(readStoredDetails(opened?.details)?.legs).toEqual(storedDetails(checked).legs);
   });
 
   it("stores nothing of a booking whose legs cannot be written", async () => {
