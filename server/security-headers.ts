@@ -5,7 +5,7 @@ import helmet from "helmet";
 import { STRIPE_CHECKOUT_ORIGIN, type Settings } from "~/lib/settings.server";
 
 /** The e-mail service the contact form talks to from the browser (docs/product.md, Contact flow). */
-export const EMAIL_SERVICE_ORIGIN = "https://api.emailjs.com";
+const EMAIL_SERVICE_ORIGIN = "https://api.emailjs.com";
 
 function originOf(url: string): string | null {
   try {

@@ -4,7 +4,7 @@ import { reservationHref } from "~/domain/booking-link";
 import { formatEuros } from "~/domain/money";
 import type { RateLine, RatesTable as RatesTableData } from "~/domain/pricing/pricing";
 
-export function passengerLabel(line: RateLine): string {
+function passengerLabel(line: RateLine): string {
   if (line.code === "22") return "2 adults + 2 children";
   if (line.code === "sup") return "9 passengers or more";
   return line.party.total === 1 ? "1 passenger" : `${line.party.total} passengers`;

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { formatEuros } from "~/domain/money";
 import type { PublicSettings } from "~/domain/public-settings";
-import { formatReleaseDate, telHref } from "~/domain/public-settings";
+import { formatReleaseDate } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 import { STARTING_PRICES } from "~/domain/starting-prices";
 import { AIRPORT_ROUTE_LINKS, LEGAL_LINKS, menuEntries } from "./navigation";
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import type { PublicSettings } from "~/domain/public-settings";
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 import { Logo } from "./ui/Logo";
 import { menuEntries } from "./navigation";
 
-export const MENU_ID = "site-menu";
+const MENU_ID = "site-menu";
 
 /**
  * Logo, click-to-call link and the menu. The markup only: the

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
-import type { PublicSettings } from "~/domain/public-settings";
+import { DEFAULT_SITE_NAME, type PublicSettings } from "~/domain/public-settings";
 import { buildMeta, type PageSeo } from "~/domain/seo";
 
 /** What a route module may export as `handle`; read by the root layout and the server's page cache. */
@@ -52,6 +52,6 @@ interface MetaArgsLike {
 /** A route's `meta`: its own title and texts, with the URLs built from SITE_URL. */
 export function pageMeta(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === "root")?.data;
-  const site = isRootData(root) ? root.site : { siteUrl: "", siteName: "Navette Paris" };
+  const site = isRootData(root) ? root.site : { siteUrl: "", siteName: DEFAULT_SITE_NAME };
   return buildMeta(site, args.location.pathname, page);
 }

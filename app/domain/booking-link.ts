@@ -1,3 +1,4 @@
+import { LINK_QUERY } from "./booking/fields";
 import type { PlaceType } from "./pricing/csv";
 import type { TransferKind } from "./site-paths";
 
@@ -22,15 +23,15 @@ export function underscored(name: string): string {
 
 export function reservationHref(link: BookingLink): string {
   const query = new URLSearchParams({
-    depart: underscored(link.depart),
-    arrive: underscored(link.arrive),
-    private_shuttle: link.kind === "private" ? "1" : "0",
-    nb_pax: link.nbPax,
-    depart_type: String(link.departType),
-    arrive_type: String(link.arriveType),
-    type_trajet: String(link.tripType),
+    [LINK_QUERY.depart]: underscored(link.depart),
+    [LINK_QUERY.arrive]: underscored(link.arrive),
+    [LINK_QUERY.privateShuttle]: link.kind === "private" ? "1" : "0",
+    [LINK_QUERY.party]: link.nbPax,
+    [LINK_QUERY.departType]: String(link.departType),
+    [LINK_QUERY.arriveType]: String(link.arriveType),
+    [LINK_QUERY.tripType]: String(link.tripType),
   });
-  if (link.hotel) query.set("hotel", link.hotel);
+  if (link.hotel) query.set(LINK_QUERY.hotel, link.hotel);
   return `/reservation?${query.toString()}`;
 }
 

@@ -13,7 +13,7 @@ const requiredText = (max: number, required: string, tooLong: string) =>
   z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
 /** Full name, e-mail (in e-mail format) and question: all required, trimmed. */
-export const contactSchema = z.object({
+const contactSchema = z.object({
   fullName: requiredText(CONTACT_LIMITS.fullName, CONTACT_ERRORS.fullNameRequired, CONTACT_ERRORS.fullNameTooLong),
   email: z.pipe(
     requiredText(CONTACT_LIMITS.email, CONTACT_ERRORS.emailRequired, CONTACT_ERRORS.emailTooLong),

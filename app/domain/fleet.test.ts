@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FLEET, vehicleById, type VehicleId } from "./fleet";
+import { FLEET, type VehicleId } from "./fleet";
 
 // The passenger capacities of the nine vehicles, written out rather than taken from the app.
 const CAPACITIES: ReadonlyArray<[VehicleId, string, number]> = [
@@ -22,7 +22,7 @@ describe("fleet", () => {
   });
 
   it.each(CAPACITIES)("%s (%s) carries %i passengers", (id, nameFragment, passengers) => {
-    const vehicle = vehicleById(id);
+    const vehicle = FLEET.find((v) => v.id === id);
     expect(vehicle).toBeDefined();
     expect(vehicle?.name).toContain(nameFragment);
     expect(vehicle?.passengers).toBe(passengers);

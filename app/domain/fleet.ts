@@ -25,7 +25,7 @@ export interface Vehicle {
 export const VEHICLE_IMAGE_WIDTH = 640;
 export const VEHICLE_IMAGE_HEIGHT = 400;
 
-export function vehicleImage(id: VehicleId): string {
+function vehicleImage(id: VehicleId): string {
   return `/images/cars/${id}.svg`;
 }
 
@@ -131,7 +131,3 @@ export const FLEET: readonly Vehicle[] = [
     luggage: "A large hold under the floor: a suitcase per passenger, with room to spare.",
   },
 ];
-
-export function vehicleById(id: VehicleId): Vehicle | undefined {
-  return FLEET.find((v) => v.id === id);
-}

@@ -16,7 +16,7 @@ export interface Hotel {
 }
 
 /** The business replaces this placeholder with one photo per hotel later. */
-export const HOTEL_IMAGE = "/images/hotels/hotel.svg";
+const HOTEL_IMAGE = "/images/hotels/hotel.svg";
 
 export const HOTELS: readonly Hotel[] = [
   {

@@ -35,11 +35,11 @@ export interface MeetingPoints {
   rows: readonly MeetingPointRow[];
 }
 
-export const MEETING_POINT_COLUMNS = ["airport", "terminal", "service", "meeting_point"] as const;
+const MEETING_POINT_COLUMNS = ["airport", "terminal", "service", "meeting_point"] as const;
 export const MEETING_POINTS_HEADER = MEETING_POINT_COLUMNS.join(",");
 export const MEETING_POINT_MAX_LENGTH = 400;
 /** The airport column of the rows for every place that is not an airport. */
-export const ANY_OTHER_PLACE = "*";
+const ANY_OTHER_PLACE = "*";
 
 const SERVICES: readonly TransferKind[] = ["shuttle", "private"];
 const AIRPORT_CODES = AIRPORTS.map((a) => a.code);
@@ -47,10 +47,16 @@ const AIRPORT_CODES = AIRPORTS.map((a) => a.code);
 // ---------------------------------------------------------------------------------------------
 // Records: RFC 4180 with ',' (app/domain/csv-records.ts).
 
+/** A problem of the file, at its line, or of the whole file (line null). */
+interface FileProblem {
+  line: number | null;
+  text: string;
+}
+
 /** The file's records, each with the line it starts on; a quote that never closes spoils its line only. */
-function readRecords(text: string): { records: CsvRecord[]; errors: string[] } {
+function readRecords(text: string): { records: CsvRecord[]; problems: FileProblem[] } {
   const { records, problems } = readCsvRecords(text, ",");
-  return { records, errors: problems.map((p) => `line ${p.line}: ${p.message} (a " is missing)`) };
+  return { records, problems: problems.map((p) => ({ line: p.line, text: `${p.message} (a " is missing)` })) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -62,11 +68,12 @@ function readRecords(text: string): { records: CsvRecord[]; errors: string[] } {
  */
 export function parseMeetingPoints(text: string): { points: MeetingPoints; errors: string[] } {
   const read = readRecords(text);
-  const errors = [...read.errors];
+  const problems = [...read.problems];
   const filled = read.records.filter((r) => r.fields.some((f) => f.trim() !== ""));
   const header = filled[0];
   if (!header) {
-    return { points: { rows: [] }, errors: [...errors, `the file is empty: its first line must be the header ${MEETING_POINTS_HEADER}`] };
+    problems.push({ line: null, text: `the file is empty: its first line must be the header ${MEETING_POINTS_HEADER}` });
+    return { points: { rows: [] }, errors: written(problems) };
   }
   const index = new Map<string, number>();
   header.fields.forEach((name, i) => {
@@ -76,8 +83,11 @@ export function parseMeetingPoints(text: string): { points: MeetingPoints; error
   const missing = MEETING_POINT_COLUMNS.filter((c) => !index.has(c));
   if (missing.length > 0) {
     const found = header.fields.map((f) => f.trim()).join(",");
-    errors.unshift(`line ${header.line}: the header must be ${MEETING_POINTS_HEADER} (found "${found}", lacking ${missing.join(", ")})`);
-    return { points: { rows: [] }, errors: errors.sort(byLine) };
+    problems.unshift({
+      line: header.line,
+      text: `the header must be ${MEETING_POINTS_HEADER} (found "${found}", lacking ${missing.join(", ")})`,
+    });
+    return { points: { rows: [] }, errors: written(problems) };
   }
   const width = Math.max(...MEETING_POINT_COLUMNS.map((c) => index.get(c)!)) + 1;
   const headerWidth = header.fields.length;
@@ -86,57 +96,58 @@ export function parseMeetingPoints(text: string): { points: MeetingPoints; error
   const seen = new Map<string, number>();
   for (const record of filled.slice(1)) {
     const cell = (column: (typeof MEETING_POINT_COLUMNS)[number]) => record.fields[index.get(column)!] ?? "";
-    const problems: string[] = [];
+    const said: string[] = [];
     const extra = record.fields.slice(Math.max(width, headerWidth)).some((f) => f.trim() !== "");
     if (extra) {
-      problems.push(
+      said.push(
         `${record.fields.length} fields where the header has ${headerWidth}: put the meeting point in double quotes if it holds a comma`,
       );
     }
-    const airport = readAirport(cell("airport"), problems);
-    const terminal = airport === null ? null : readTerminal(airport, cell("terminal"), problems);
-    const service = readService(cell("service"), problems);
+    const airport = readAirport(cell("airport"), said);
+    const terminal = airport === null ? null : readTerminal(airport, cell("terminal"), said);
+    const service = readService(cell("service"), said);
     if (airport !== null && airport !== ANY_OTHER_PLACE && service !== null && !transferKindsFrom(airport).includes(service)) {
-      problems.push(`${airport} has no ${service} service (${transferKindsFrom(airport).join(" and ")} only)`);
+      said.push(`${airport} has no ${service} service (${transferKindsFrom(airport).join(" and ")} only)`);
     }
-    const meetingPoint = readText(cell("meeting_point"), problems);
-    if (problems.length === 0 && airport !== null && terminal !== null && service !== null && meetingPoint !== null) {
+    const meetingPoint = readText(cell("meeting_point"), said);
+    if (said.length === 0 && airport !== null && terminal !== null && service !== null && meetingPoint !== null) {
       const key = rowKey(airport, terminal, service);
       const before = seen.get(key);
       if (before !== undefined) {
-        problems.push(`${describe(airport, terminal, service)} is already given on line ${before}`);
+        said.push(`${describe(airport, terminal, service)} is already given on line ${before}`);
       } else {
         seen.set(key, record.line);
         rows.push({ line: record.line, airport, terminal, service, text: meetingPoint });
       }
     }
-    for (const p of problems) errors.push(`line ${record.line}: ${p}`);
+    for (const text of said) problems.push({ line: record.line, text });
   }
 
-  errors.sort(byLine);
   for (const code of AIRPORT_CODES) {
     for (const service of transferKindsFrom(code)) {
       if (!seen.has(rowKey(code, TERMINAL_NOT_KNOWN, service))) {
-        errors.push(`missing row: ${code},,${service},… (the ${service} default of ${code}, with an empty terminal)`);
+        problems.push({
+          line: null,
+          text: `missing row: ${code},,${service},… (the ${service} default of ${code}, with an empty terminal)`,
+        });
       }
     }
   }
   for (const service of SERVICES) {
     if (!seen.has(rowKey(ANY_OTHER_PLACE, TERMINAL_NOT_KNOWN, service))) {
-      errors.push(`missing row: *,,${service},… (the ${service} meeting point at any place that is not an airport)`);
+      problems.push({
+        line: null,
+        text: `missing row: *,,${service},… (the ${service} meeting point at any place that is not an airport)`,
+      });
     }
   }
-  return { points: { rows }, errors };
+  return { points: { rows }, errors: written(problems) };
 }
 
-/** Line errors by their line, in a stable order; messages without a line stay after them. */
-function byLine(a: string, b: string): number {
-  return lineOf(a) - lineOf(b);
-}
-
-function lineOf(message: string): number {
-  const m = /^line (\d+):/.exec(message);
-  return m ? Number(m[1]) : Number.MAX_SAFE_INTEGER;
+/** The problems as the file's errors say them: by their line ("line 4: …"), in a stable order, those of the whole file after them. */
+function written(problems: readonly FileProblem[]): string[] {
+  const at = (p: FileProblem) => p.line ?? Number.MAX_SAFE_INTEGER;
+  return [...problems].sort((a, b) => at(a) - at(b)).map((p) => (p.line === null ? p.text : `line ${p.line}: ${p.text}`));
 }
 
 function readAirport(raw: string, problems: string[]): AirportCode | "*" | null {

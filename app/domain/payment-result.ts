@@ -56,8 +56,8 @@ export function nextCheckHref(orderId: string, checks: number): string {
 // The result cookie: `<order id>.<manage token>`, set by the booking endpoint when it saves a
 // booking, read only by the result page (its Path), for a day.
 
-export const RESULT_COOKIE_PATH = "/response_bank_ok_ko";
-export const RESULT_COOKIE_MAX_AGE = 24 * 60 * 60;
+const RESULT_COOKIE_PATH = "/response_bank_ok_ko";
+const RESULT_COOKIE_MAX_AGE = 24 * 60 * 60;
 
 /** The cookie's name: with the __Secure- prefix, which browsers keep for Secure cookies, on an https site. */
 export function resultCookieName(secure: boolean): string {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatReleaseDate, telHref } from "./public-settings";
+import { formatReleaseDate } from "./public-settings";
 
 describe("formatReleaseDate", () => {
   it.each([
@@ -24,11 +24,5 @@ describe("formatReleaseDate", () => {
         },
       ),
     );
-  });
-});
-
-describe("telHref", () => {
-  it("keeps only what a phone dials", () => {
-    expect(telHref("+33 1 99 00 12 34")).toBe("tel:+33199001234");
   });
 });

@@ -19,7 +19,7 @@ export type MetaTag =
   | { property: string; content: string }
   | { tagName: "link"; rel: string; href: string };
 
-export const DEFAULT_SOCIAL_IMAGE = "/images/og-default.jpg";
+const DEFAULT_SOCIAL_IMAGE = "/images/og-default.jpg";
 
 export function documentTitle(pageTitle: string, siteName: string): string {
   return pageTitle.includes(siteName) ? pageTitle : `${pageTitle} | ${siteName}`;

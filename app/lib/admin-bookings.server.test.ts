@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bookings, drivers } from "../../db/schema";
-import { NO_FILTERS, readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
+import { readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { storedDetails, type BookingLeg, NO_CHILD_SEATS } from "~/domain/booking/model";
 import {
@@ -17,6 +17,8 @@ import { bookingColumns } from "./booking-store.server";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { insertBookings, setLegDriver } from "./test-support/insert-bookings";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+
+const NO_FILTERS: BookingFilters = { q: null, status: null, from: null, to: null, page: 1 };
 
 // The bookings list's query and the CSV export's rows, on the embedded PostgreSQL
 // (docs/product.md, Back office, Bookings).
@@ -380,7 +382,7 @@ describe("exportLegRecords", () => {
       email: "ada@example.com",
       phone: "+33612345678",
       passengers: 3,
-      luggage: "2 check-in bags, 1 cabin bag, 1 single stroller",
+      luggage: "2 check-in, 1 cabin, 1 single stroller",
       bookingStatus: "Confirmed",
       paymentStatus: "Paid",
       amount: "250.50",
@@ -419,8 +421,8 @@ describe("exportLegRecords", () => {
       details: { legs: [{ leg: 3 }], luggage: "x" },
     });
     expect(records.map((r) => [r.leg, r.pickup, r.from, r.to, r.passengers, r.luggage])).toEqual([
-      ["outbound", "01/12/2026 10:00", "Orly Airport (ORY)", "Disneyland Paris", 3, ""],
-      ["return", "09/12/2026 11:00", "Disneyland Paris", "Orly Airport (ORY)", 3, ""],
+      ["outbound", "01/12/2026 10:00", "Orly Airport (ORY)", "Disneyland Paris", 3, "Not known"],
+      ["return", "09/12/2026 11:00", "Disneyland Paris", "Orly Airport (ORY)", 3, "Not known"],
     ]);
     expect(
       legRecords({

@@ -1,16 +1,11 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookings } from "../../db/schema";
 import { filterDay, isBookingStatus, searchTermOf, type BookingFilters, type SearchTerm } from "~/domain/back-office/booking-filters";
-import {
-  BOOKING_STATUS_LABELS,
-  formatParisDateTime,
-  PAYMENT_STATUS_LABELS,
-  parisDayRange,
-  type BookingStatus,
-  type PaymentStatus,
-} from "~/domain/back-office/statuses";
-import { childSeatsText, UNREAD_LEGS } from "~/domain/booking/booking-lines";
-import { readStoredDetails, type BookingEnd, type BookingLeg, type Luggage, type ChildSeats } from "~/domain/booking/model";
+import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, type BookingStatus, type PaymentStatus } from "~/domain/back-office/statuses";
+import { formatParisDateTime, parisDayRange } from "~/domain/booking/paris-time";
+import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
+import { shortLuggageText } from "~/domain/booking/luggage-text";
+import { readStoredDetails, type BookingEnd, type BookingLeg } from "~/domain/booking/model";
 import { detailsWithLegs, legDriverName } from "./booking-store.server";
 import type { Db } from "./db.server";
 
@@ -23,7 +18,7 @@ import type { Db } from "./db.server";
  */
 
 /** Bookings per page of the list. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** The list counts its matches up to this many, so a broad filter costs no more than a narrow one. */
 export const COUNT_CAP = 10_000;
 
@@ -146,7 +141,7 @@ export interface BookingPage {
 }
 
 /** The longest pickup range that is searched through its own indexes first (see listQueries). */
-export const SHORT_RANGE_DAYS = 62;
+const SHORT_RANGE_DAYS = 62;
 
 /** Whether these filters name few enough bookings to find them first and sort them after. */
 export function filteredFirst(filters: BookingFilters): boolean {
@@ -268,19 +263,6 @@ function flightText(leg: BookingLeg): string {
   return parts.join("; ");
 }
 
-function luggageText(luggage: Luggage, seats: ChildSeats): string {
-  const items = [
-    [luggage.checkIn, "check-in bag", "check-in bags"],
-    [luggage.cabin, "cabin bag", "cabin bags"],
-    [luggage.strollerSingle, "single stroller", "single strollers"],
-    [luggage.strollerDouble, "double stroller", "double strollers"],
-  ] as const;
-  const said = [...items.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`), childSeatsText(seats)].filter(
-    Boolean,
-  );
-  return said.length > 0 ? said.join(", ") : "none";
-}
-
 /** An amount as a spreadsheet reads it: 1234.50 (euros), the currency named when it is not EUR. */
 function amountText(cents: number, currency: string): string {
   const text = (cents / 100).toFixed(2);
@@ -304,7 +286,7 @@ export function legRecords(row: ExportRow): BookingLegRecord[] {
     traveller: `${row.firstname} ${row.lastname}`.trim(),
     email: row.email,
     phone: row.phone,
-    luggage: details ? luggageText(details.luggage, details.childSeats) : "",
+    luggage: shortLuggageText(details),
     bookingStatus: BOOKING_STATUS_LABELS[row.bookingStatus],
     paymentStatus: PAYMENT_STATUS_LABELS[row.paymentStatus],
     amount: amountText(row.priceCents, row.currency),
@@ -343,7 +325,7 @@ export function legRecords(row: ExportRow): BookingLegRecord[] {
 }
 
 /** Bookings read per query while exporting: memory stays flat however many match. */
-export const EXPORT_BATCH = 500;
+const EXPORT_BATCH = 500;
 
 /**
  * Every booking that matches (the page number aside), newest first, as leg records: read in

@@ -3,7 +3,7 @@ import { NO_STORE } from "./auth.server";
 import { readFormBody } from "./request-guards.server";
 
 /** The largest back-office form read, except the price file upload, which has its own limit. */
-export const MAX_ADMIN_FORM_BODY = 64 * 1024;
+const MAX_ADMIN_FORM_BODY = 64 * 1024;
 
 /** A back-office post's fields; a post too large or not a form is refused in one sentence. */
 export async function readAdminForm(request: Request, limit = MAX_ADMIN_FORM_BODY): Promise<URLSearchParams> {

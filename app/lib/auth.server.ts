@@ -7,6 +7,7 @@ import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { count } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import * as schema from "../../db/schema";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
 import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 import { createLoginLimiter, type LoginLimiter } from "./rate-limits.server";
@@ -24,7 +25,7 @@ import { sharedSecret } from "./shared-secrets.server";
 /** OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane); @node-rs/argon2's default algorithm is argon2id. */
 const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const ROLES = ["admin", "dispatcher"] as const;
+const ROLES = ["admin", "dispatcher"] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Administrators may call every account endpoint of better-auth's admin plugin; dispatchers none. */
@@ -35,10 +36,10 @@ const roles = {
 };
 
 /** How long a staff session lasts without use, and how often its expiry slides forward. */
-export const SESSION_SECONDS = 12 * 3600;
+const SESSION_SECONDS = 12 * 3600;
 
 /** The name the auth secret is kept under in app_secrets when AUTH_SECRET is unset. */
-export const AUTH_SECRET_NAME = "staff-auth";
+const AUTH_SECRET_NAME = "staff-auth";
 
 /** The header the client address reaches better-auth in; set by authHeaders from Express's req.ip. */
 const CLIENT_IP_HEADER = "x-navette-client-ip";
@@ -76,8 +77,8 @@ export function createAuth(db: Db, options: { siteUrl: string; secret: string })
       enabled: true,
       // Accounts come from ADMIN_EMAIL at start, `npm run staff` and /admin/staff only.
       disableSignUp: true,
-      minPasswordLength: 12,
-      maxPasswordLength: 256,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
       password: {
         hash: (password) => hash(password, ARGON2),

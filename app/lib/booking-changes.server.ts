@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookings, outbox } from "../../db/schema";
-import { TEST_SUBJECT_PREFIX, type EmailSite } from "~/domain/booking/email-frame";
+import type { EmailSite } from "~/domain/booking/email-frame";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { bookingChangedEmail, driverChangedJobEmail, type ChangeEmail } from "~/domain/manage/change-email";
 import type { ChangeForm } from "~/domain/manage/change-form";
 import { changeText, legsInReminderChanged, type Change } from "~/domain/manage/change-description";
 import { legTitle } from "~/domain/manage/change-layout";
 import { planChange } from "~/domain/manage/changes";
-import type { Problem } from "~/domain/manage/route-area";
+import type { FormProblem } from "~/domain/form-problems";
 import { bookingLegs, remindable, staleReminders } from "~/domain/manage/reminders";
 import { recordAudit } from "./audit.server";
 import { bookingColumns, detailsColumn, writeLegs } from "./booking-store.server";
@@ -36,7 +36,7 @@ export const TRAVELLER_CHANGE_ACTION = "booking_changed_by_traveller";
 export type ChangeOutcome =
   | { ok: true; done: "changed" | "unchanged" }
   | { ok: false; status: 404 | 409; message: string }
-  | { ok: false; status: 400; problems: Problem[] };
+  | { ok: false; status: 400; problems: FormProblem[] };
 
 export interface TravellerChange {
   form: ChangeForm;
@@ -44,12 +44,6 @@ export interface TravellerChange {
   posted: Readonly<Record<string, string>>;
   now: Date;
   rows: readonly PriceRow[];
-}
-
-/** An updated reminder's subject: the reminder's own, said to be updated (after a test booking's prefix). */
-function updatedReminderSubject(subject: string): string {
-  const test = subject.startsWith(TEST_SUBJECT_PREFIX);
-  return `${test ? TEST_SUBJECT_PREFIX : ""}Updated: ${test ? subject.slice(TEST_SUBJECT_PREFIX.length) : subject}`;
 }
 
 /**
@@ -72,8 +66,8 @@ async function refreshReminders(tx: Tx, changed: BookingRow, changes: readonly C
     if (stale.remove.length > 0) await tx.delete(outbox).where(inArray(outbox.id, stale.remove));
     const pickup = bookingLegs(changed).find((l) => l.leg === leg);
     if (stale.correct === null || !pickup || !remindable(changed)) continue;
-    const message = await reminderRow(tx, changed, pickup, { site, now });
-    await tx.insert(outbox).values({ ...message, subject: updatedReminderSubject(message.subject), resentFrom: stale.correct });
+    const message = await reminderRow(tx, changed, pickup, { site, now, updated: true });
+    await tx.insert(outbox).values({ ...message, resentFrom: stale.correct });
     updated.push(leg);
   }
   return updated;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { bookingLegs, bookings, drivers, outbox } from "../../db/schema";
 import type { DoneCode } from "~/domain/back-office/booking-actions";
-import { displayPhone } from "~/domain/back-office/driver-form";
+import { displayPhone } from "~/domain/phone";
 import type { EmailDriver } from "~/domain/booking/email-frame";
 import type { LegNumber } from "~/domain/booking/model";
 import type { BookingEmail } from "~/domain/booking/paid-emails";

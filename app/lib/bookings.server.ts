@@ -216,7 +216,7 @@ function amountText(cents: number, currency: string): string {
 export const CANCELLED_THEN_PAID = "Paid after the booking was cancelled: refund the traveller from the booking's page.";
 
 /** The payment issue the staff read when the money that moved is not the booking's price. */
-export function amountIssue(row: Pick<BookingRow, "priceCents" | "currency">, notice: PaymentNotice): string | null {
+function amountIssue(row: Pick<BookingRow, "priceCents" | "currency">, notice: PaymentNotice): string | null {
   if (row.priceCents === notice.amountCents && notice.currency.toUpperCase() === row.currency.toUpperCase()) return null;
   const paid = amountText(notice.amountCents, notice.currency);
   const price = amountText(row.priceCents, row.currency);

@@ -4,13 +4,12 @@ import { auditEvents, bookings, drivers } from "../../db/schema";
 import { comingPickups, toConfirmRows, toRefundRows, unassignedRows } from "~/domain/back-office/dashboard";
 import { driverFormSchema } from "~/domain/back-office/driver-form";
 import { pickupsOfDay } from "~/domain/back-office/run-sheet";
-import { parisDayRange } from "~/domain/back-office/statuses";
+import { parisDayRange } from "~/domain/booking/paris-time";
 import {
   bookingsPickedUpBetween,
   bookingsToConfirm,
   bookingsToRefund,
   changeDriver,
-  findDriver,
   listDrivers,
   unassignedBookings,
   type Actor,
@@ -20,6 +19,7 @@ import { bookingRowValues, checkedBooking } from "./test-support/booking-rows";
 import { writeLegs } from "./booking-store.server";
 import { insertBookings, legFixture, setLegDriver } from "./test-support/insert-bookings";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import type { Db } from "./db.server";
 
 // The dispatcher's queries and driver changes on the embedded PostgreSQL.
 
@@ -29,6 +29,11 @@ const actor: Actor = { id: "staff-1", email: "ops@navette.test" };
 beforeEach(async () => {
   await database.db.execute(sql`truncate outbox, payment_events, bookings, drivers, audit_events restart identity cascade`);
 });
+
+/** A driver as the drivers page reads it. */
+async function findDriver(db: Db, id: number) {
+  return (await listDrivers(db)).find((d) => d.id === id);
+}
 
 let n = 0;
 /** A booking row as the run sheet reads it; `driverId` drives each of its legs (given as rows at its pickups). */

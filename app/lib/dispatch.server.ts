@@ -125,11 +125,6 @@ export async function listDrivers(db: Db): Promise<Driver[]> {
   return db.select().from(drivers).orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id));
 }
 
-export async function findDriver(db: Db, id: number): Promise<Driver | undefined> {
-  const rows = await db.select().from(drivers).where(eq(drivers.id, id)).limit(1);
-  return rows[0];
-}
-
 export type DriverChange =
   | { ok: true; driverId: number; notice: "added" | "changed" | "unchanged" | "deactivated" | "reactivated" }
   /** gone: no such driver (any more); phone_taken: another driver has this phone number. */

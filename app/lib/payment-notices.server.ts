@@ -10,7 +10,7 @@ import type { Settings } from "./settings.server";
  * The e-mails of a paid booking. A payment issue (another amount than the booking's) opens the
  * business's e-mail, so the staff see it before anything else.
  */
-export function paidEmails(row: BookingRow, settings: Settings, meetingPoints?: MeetingPoints): OutboxMessage[] {
+function paidEmails(row: BookingRow, settings: Settings, meetingPoints?: MeetingPoints): OutboxMessage[] {
   // The traveller's confirmation carries the manage link, each pickup's meeting point and the
   // booking's calendar file (attached when it is sent).
   const messages = bookingEmails(row, emailSite(settings, meetingPoints)).map((m) => ({

@@ -22,7 +22,7 @@ export const MAX_PRICE_FILE_BYTES = 1024 * 1024;
  * (a third larger) with a few other fields. A file between this and MAX_PRICE_FILE_BYTES is
  * refused by the check, with the same sentence.
  */
-export const MAX_PRICE_FORM_BYTES = Math.ceil((MAX_PRICE_FILE_BYTES * 4) / 3) + 64 * 1024;
+const MAX_PRICE_FORM_BYTES = Math.ceil((MAX_PRICE_FILE_BYTES * 4) / 3) + 64 * 1024;
 
 /** The transaction-level advisory lock publishes take, so two never interleave ("pric"). */
 const PUBLISH_LOCK = 0x70726963;

@@ -113,7 +113,7 @@ async function countOne(store: RateLimiterDrizzle, keyPrefix: string, key: strin
   }
 }
 
-export function createMissLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): MissLimiter {
+function createMissLimiter(db: Db, keyPrefix: string, limit: { points: number; durationSeconds: number }): MissLimiter {
   const store = drizzleStore(db, keyPrefix, limit);
   return {
     attempt: (address) => countOne(store, keyPrefix, rateLimitKey(address)),

@@ -13,6 +13,8 @@ import type { BookingRow } from "./bookings.server";
 export interface ReminderContext {
   site: EmailSite;
   now: Date;
+  /** Whether the row puts right a reminder already sent (reminderEmail's `updated`). */
+  updated?: boolean;
 }
 
 /**
@@ -25,7 +27,7 @@ export async function reminderRow(
   tx: Tx,
   row: BookingRow,
   leg: ReminderLeg,
-  { site, now }: ReminderContext,
+  { site, now, updated }: ReminderContext,
 ): Promise<typeof outbox.$inferInsert> {
   const message = reminderEmail({
     row,
@@ -35,6 +37,7 @@ export async function reminderRow(
     driver: (await assignedDrivers(tx, row)).get(leg.leg) ?? null,
     meetingPoint: meetingPointOfLeg(row, leg.leg, site.meetingPoints) || null,
     now,
+    updated,
   });
   return { ...outboxValues(message), orderId: row.orderId };
 }

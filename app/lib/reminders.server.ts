@@ -50,7 +50,7 @@ export interface Reminders {
   stop(): Promise<void>;
 }
 
-export const REMINDER_DEFAULTS = { intervalMs: 5 * 60_000, batchSize: 200 } as const;
+const REMINDER_DEFAULTS = { intervalMs: 5 * 60_000, batchSize: 200 } as const;
 
 /**
  * A reminder already written for the leg (whether sent or not, and copies aside). The booking's

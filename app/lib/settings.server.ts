@@ -1,7 +1,9 @@
 import path from "node:path";
 import { z } from "~/domain/zod";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
 import { parseTrustProxy, type TrustProxy } from "~/domain/client-address";
-import type { PublicSettings } from "~/domain/public-settings";
+import { DEFAULT_REMINDER_HOUR } from "~/domain/manage/reminders";
+import { DEFAULT_SITE_NAME, type PublicSettings } from "~/domain/public-settings";
 
 /**
  * The one module that reads process.env (each variable: docs/product.md, Settings). Everything
@@ -35,13 +37,13 @@ const days = (fallback: number) =>
     .default(fallback);
 
 /** Stripe's own API; STRIPE_API_BASE changes it only for tests that answer in Stripe's place. */
-export const STRIPE_API_BASE = "https://api.stripe.com";
+const STRIPE_API_BASE = "https://api.stripe.com";
 
 /** Where Stripe Checkout's payment pages are: the booking form's post is redirected there. */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
-export const DEFAULT_MAIL_BODY_RETENTION_DAYS = 30;
-export const DEFAULT_UNPAID_BOOKING_RETENTION_DAYS = 7;
+const DEFAULT_MAIL_BODY_RETENTION_DAYS = 30;
+const DEFAULT_UNPAID_BOOKING_RETENTION_DAYS = 7;
 
 const schema = z.object({
   PORT: z.coerce
@@ -52,7 +54,7 @@ const schema = z.object({
     .default(3000),
   HOST: z.string().trim().min(1, "must not be empty").default("0.0.0.0"),
   SITE_URL: httpUrl.default("http://localhost:3000"),
-  SITE_NAME: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").default("Navette Paris"),
+  SITE_NAME: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").default(DEFAULT_SITE_NAME),
   SITE_PHONE: z
     .string()
     .trim()
@@ -67,7 +69,7 @@ const schema = z.object({
     .int("must be a whole hour from 0 to 23")
     .min(0, "must be an hour from 0 to 23")
     .max(23, "must be an hour from 0 to 23")
-    .default(18),
+    .default(DEFAULT_REMINDER_HOUR),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional()),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default(".data"),
   EMAILJS_PUBLIC_KEY: optional,
@@ -115,7 +117,11 @@ const schema = z.object({
   ADMIN_EMAIL: optional.pipe(z.email({ message: "must be an e-mail address" }).optional()),
   // Secrets are taken exactly as given: spaces at either end are part of a password.
   ADMIN_PASSWORD: untrimmed.pipe(
-    z.string().min(12, "must have at least 12 characters").max(256, "must have at most 256 characters").optional(),
+    z
+      .string()
+      .min(MIN_PASSWORD_LENGTH, `must have at least ${MIN_PASSWORD_LENGTH} characters`)
+      .max(MAX_PASSWORD_LENGTH, `must have at most ${MAX_PASSWORD_LENGTH} characters`)
+      .optional(),
   ),
   AUTH_SECRET: untrimmed.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   HSTS: z
@@ -182,7 +188,7 @@ export class SettingsError extends Error {
   override name = "SettingsError";
 }
 
-export const DEFAULT_BOOKING_ENDPOINT = "/api/booking";
+const DEFAULT_BOOKING_ENDPOINT = "/api/booking";
 
 /**
  * Reads the settings from an environment (process.env in production, a plain object in tests).

@@ -105,7 +105,13 @@ describe("cancelByTraveller", () => {
     );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok)).toEqual(
-      Array.from({ length: 3 }, () => ({ ok: false, status: 409, message: "This booking is already cancelled.", already: true })),
+      Array.from({ length: 3 }, () => ({
+        ok: false,
+        status: 409,
+        message: "This booking is already cancelled.",
+        already: true,
+        callUs: true,
+      })),
     );
     const { refunds, mails, audit } = await traces(row.orderId);
     expect(provider.calls).toEqual([6_500]);
@@ -123,7 +129,7 @@ describe("cancelByTraveller", () => {
     const untouched = await traces(row.orderId);
     const provider = countingSandbox();
     const outcome = await cancelByTraveller(database.db, row.orderId, site, provider, before(row, hours));
-    expect(outcome).toMatchObject({ ok: false, status: 409, already: false });
+    expect(outcome).toMatchObject({ ok: false, status: 409, already: false, callUs: true });
     expect(outcome.ok ? "" : outcome.message).toMatch(
       /^Free cancellation ended on \d\d\/\d\d\/\d{4} \d\d:\d\d \(Paris time\): bookings cannot be cancelled online within 24 hours of pickup\.$/,
     );
@@ -178,6 +184,7 @@ describe("cancelByTraveller", () => {
       status: 409,
       message,
       already: false,
+      callUs: true,
     });
   });
 
@@ -189,6 +196,7 @@ describe("cancelByTraveller", () => {
       status: 502,
       message:
         "Your booking is not cancelled: the refund could not be made just now. Please try again in a few minutes, or call us on +33 1 99 00 12 34.",
+      callUs: false,
     });
     const { booking, mails, audit } = await traces(row.orderId);
     expect(booking).toMatchObject({ bookingStatus: "confirmed", status: "paid" });
@@ -203,6 +211,7 @@ describe("cancelByTraveller", () => {
       ok: false,
       status: 409,
       message: "This booking cannot be cancelled online. Please call us on +33 1 99 00 12 34.",
+      callUs: false,
     });
     expect(await traces(row.orderId)).toEqual(untouched);
   });

@@ -19,7 +19,15 @@ import type { RateLimiter } from "./rate-limits.server";
  */
 
 export type TravellerCancelOutcome =
-  { ok: true; refundedCents: number } | { ok: false; status: 404 | 409 | 502; message: string; already?: boolean };
+  | { ok: true; refundedCents: number }
+  | {
+      ok: false;
+      status: 404 | 409 | 502;
+      message: string;
+      already?: boolean;
+      /** The page follows the message with "Call us on <phone>.": the rule refused it, and the message does not give the number itself. */
+      callUs: boolean;
+    };
 
 /**
  * Cancels the booking for its traveller: the 24-hour rule is checked again on the locked row with
@@ -60,20 +68,21 @@ export async function cancelByTraveller(
   });
   if (outcome.ok) return { ok: true, refundedCents };
   const rule = ruled as { message: string; already: boolean } | null;
-  if (rule) return { ok: false, status: 409, message: rule.message, already: rule.already };
+  if (rule) return { ok: false, status: 409, message: rule.message, already: rule.already, callUs: true };
   const call = `Please call us on ${site.phone}.`;
   switch (outcome.status) {
     case 404:
-      return { ok: false, status: 404, message: "This booking no longer exists." };
+      return { ok: false, status: 404, message: "This booking no longer exists.", callUs: false };
     case 502:
       return {
         ok: false,
         status: 502,
         message: `Your booking is not cancelled: the refund could not be made just now. Please try again in a few minutes, or call us on ${site.phone}.`,
+        callUs: false,
       };
     default:
       // A payment the site cannot refund itself (taken by another provider), or a status rule.
-      return { ok: false, status: 409, message: `This booking cannot be cancelled online. ${call}` };
+      return { ok: false, status: 409, message: `This booking cannot be cancelled online. ${call}`, callUs: false };
   }
 }
 

@@ -18,7 +18,7 @@ export interface VoucherData {
 }
 
 /** The QR code of a link: medium error correction and a 4-module quiet zone, read from paper and from a screen. */
-export function qrSvg(link: string): Promise<string> {
+function qrSvg(link: string): Promise<string> {
   return QRCode.toString(link, { type: "svg", margin: 4, errorCorrectionLevel: "M" });
 }
 

@@ -11,7 +11,7 @@ import { drawManageToken } from "~/lib/manage-links.server";
 import { readFormBody } from "~/lib/request-guards.server";
 
 /** The largest booking form accepted: every field filled to the brim is well under this. */
-export const MAX_BOOKING_BODY = 64 * 1024;
+const MAX_BOOKING_BODY = 64 * 1024;
 
 // A visit (GET) gets the explanation page with 405; after a refused post, the action's status stands.
 export function loader({ request }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact";
 import { ContactFlow } from "~/components/contact/ContactFlow";
 import { pageMeta, useSite } from "~/components/site";
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { pageMeta, useSite, STATIC_PAGE } from "~/components/site";
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -13,7 +13,7 @@ import {
   resultState,
   type ResultState,
 } from "~/domain/payment-result";
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { tryManageToken } from "~/lib/manage.server";

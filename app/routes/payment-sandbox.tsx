@@ -9,7 +9,7 @@ import { acceptPayment } from "~/lib/payment-notices.server";
 import { readFormBody } from "~/lib/request-guards.server";
 
 /** The largest payment form read: it carries one field (`intent`), far under this. */
-export const MAX_PAYMENT_FORM_BODY = 8 * 1024;
+const MAX_PAYMENT_FORM_BODY = 8 * 1024;
 
 async function bookingFor(context: Route.LoaderArgs["context"], orderId: string) {
   if (!(context.booking.payments instanceof SandboxProvider) || !ORDER_ID_PATTERN.test(orderId)) return null;

@@ -71,7 +71,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
   const local = prices.state === "ready";
 
   const onBook = (line: RateLine) => {
-    if (view) saveRatesDraft(window.localStorage, { nb_pax: line.code, shuttle: view.shuttle, private: view.private });
+    if (view) saveRatesDraft(window.localStorage, { party: line.code, shuttle: view.shuttle, private: view.private });
   };
 
   return (

@@ -3,7 +3,7 @@ import type { Route } from "./+types/reservation";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { pageMeta } from "~/components/site";
 import { initialDraft } from "~/domain/booking/draft";
-import type { BookingDraft } from "~/domain/booking/fields";
+import { TRIP, type BookingDraft } from "~/domain/booking/fields";
 import { dateBounds } from "~/domain/booking/paris-time";
 import { repriceDraft } from "~/domain/booking/price-request";
 import type { PriceRow } from "~/domain/pricing/csv";
@@ -15,14 +15,14 @@ export const handle = { hideFooter: true };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  let draft: BookingDraft = { ...initialDraft(query, { now }), submission_token: randomUUID() };
+  let draft: BookingDraft = { ...initialDraft(query, { now }), [TRIP.submissionToken]: randomUUID() };
   // What the price file says of this route's durations, delays and hotel zones (its rows without
   // prices): the form's rules measure against it until the browser has loaded its own copy.
   let routeRows: readonly PriceRow[] = [];
   try {
     const prices = await context.prices.get();
     draft = repriceDraft(draft, prices.rows);
-    routeRows = routeDetailRows(prices.rows, { from: draft.depart ?? "", to: draft.arrive ?? "" });
+    routeRows = routeDetailRows(prices.rows, { from: draft[TRIP.depart] ?? "", to: draft[TRIP.arrive] ?? "" });
   } catch {
     // A loading failure is only logged (by the price store); the form then shows no price.
   }

@@ -255,7 +255,7 @@ test.describe("a family's booking with a baby seat and a booster seat", () => {
     const row = table.locator("tbody tr", { has: page.getByRole("link", { name: orderId, exact: true }) });
     await expect(row).toHaveCount(1);
     await expect(row.locator("td").nth(columns.indexOf("Passengers"))).toHaveText("2 adults, 1 child, 1 baby");
-    await expect(row.locator("td").nth(columns.indexOf("Luggage"))).toHaveText(`3 check-in, 2 cabin, 1 stroller, ${SEATS}`);
+    await expect(row.locator("td").nth(columns.indexOf("Luggage"))).toHaveText(`3 check-in, 2 cabin, 1 single stroller, ${SEATS}`);
 
     // The CSV export: the booking's one record, its Luggage column.
     const csv = await page.request.get("/admin/bookings.csv");
@@ -264,7 +264,7 @@ test.describe("a family's booking with a baby seat and a booster seat", () => {
     const header = csvFields(lines[0]!);
     const records = lines.filter((line) => line.startsWith(`${orderId},`)).map(csvFields);
     expect(records).toHaveLength(1);
-    expect(records[0]![header.indexOf("Luggage")]).toBe(`3 check-in bags, 2 cabin bags, 1 single stroller, ${SEATS}`);
+    expect(records[0]![header.indexOf("Luggage")]).toBe(`3 check-in, 2 cabin, 1 single stroller, ${SEATS}`);
     await problems.expectNone();
     await page.context().close();
   });

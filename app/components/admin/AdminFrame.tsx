@@ -7,7 +7,7 @@ export interface FrameStaff {
 }
 
 /** The back office's pages, in the order of its menu; `adminOnly` ones are hidden from dispatchers. */
-export const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; adminOnly?: boolean }> = [
+const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; adminOnly?: boolean }> = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/run-sheet", label: "Run sheet" },

@@ -12,7 +12,7 @@ import {
   withCounts,
   withTripMode,
 } from "~/domain/booking/draft";
-import { type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
+import { TRIP, legFields, type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
 import { parisParts, type ParisDate } from "~/domain/booking/paris-time";
 import { PRICE_FIELDS, repriceDraft } from "~/domain/booking/price-request";
 import { restoreDraft } from "~/domain/booking/restore";
@@ -20,7 +20,8 @@ import { departureProposalOf, type DepartureProposal } from "~/domain/booking/ru
 import { appendLuggageSummary } from "~/domain/booking/summary";
 import { withOfferedTerminals } from "~/domain/booking/terminal";
 import type { Clock } from "~/domain/booking/time-rules";
-import { stripMarkup, validateDraft, type BookingError } from "~/domain/booking/validation";
+import { stripMarkup, validateDraft } from "~/domain/booking/validation";
+import type { FormProblem } from "~/domain/form-problems";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { usePriceFile } from "../use-price-file";
 import { CustomerFields } from "./CustomerFields";
@@ -81,7 +82,7 @@ export function BookingForm({
   routeRows: readonly PriceRow[];
 }) {
   const [draft, setDraft] = useState<BookingDraft>(initialDraft);
-  const [errors, setErrors] = useState<BookingError[] | null>(null);
+  const [errors, setErrors] = useState<FormProblem[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [restored, setRestored] = useState(false);
   const errorListRef = useRef<HTMLDivElement>(null);
@@ -152,7 +153,7 @@ export function BookingForm({
   }, [proposedKey]);
   const current = errors === null ? null : validateDraft(draft, { ...rules, now: new Date() });
   const messages = new Map<string, string>();
-  for (const e of current?.errors ?? []) if (!messages.has(e.field)) messages.set(e.field, stripMarkup(e.message));
+  for (const e of current?.errors ?? []) if (e.field !== null && !messages.has(e.field)) messages.set(e.field, stripMarkup(e.message));
   const phoneWarning = current?.warnings[0];
 
   const form: FormApi = {
@@ -190,9 +191,10 @@ export function BookingForm({
     const n = countOf(draft[field]);
     return Number.isNaN(n) ? 0 : n;
   };
-  const adults = shown("pax_adult_t1");
-  const children = shown("pax_child_t1");
-  const babies = shown("pax_baby_t1");
+  const outbound = legFields(1);
+  const adults = shown(outbound.paxAdult);
+  const children = shown(outbound.paxChild);
+  const babies = shown(outbound.paxBaby);
   const kindLabel = kind === "private" ? PRIVATE : SHUTTLE;
 
   return (
@@ -242,13 +244,7 @@ export function BookingForm({
               ] as const
             ).map(([value, label]) => (
               <label key={value}>
-                <input
-                  type="radio"
-                  name="shuttle_private"
-                  value={label}
-                  checked={kind === value}
-                  onChange={() => form.set("shuttle_private", label)}
-                />{" "}
+                <input type="radio" name={TRIP.kind} value={label} checked={kind === value} onChange={() => form.set(TRIP.kind, label)} />{" "}
                 {label}
               </label>
             ))}
@@ -264,7 +260,7 @@ export function BookingForm({
               <label key={value}>
                 <input
                   type="radio"
-                  name="nb_trajet"
+                  name={TRIP.trips}
                   value={value}
                   checked={roundTrip === both}
                   onChange={() => update((d) => withTripMode(d, both), true)}

@@ -1,6 +1,7 @@
 import PhoneInput, { type Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
 import { compareAlphabetical, sortAlphabetical } from "~/domain/alphabetical";
+import { CUSTOMER } from "~/domain/booking/fields";
 import { Field, errorId, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
 
@@ -22,51 +23,51 @@ function countryOptions(): readonly (readonly [string, string])[] {
 
 /** The customer block: name, e-mail, mobile phone with its country, and postal address. */
 export function CustomerFields({ form }: { form: FormApi }) {
-  const country = countryOf(form.value("phoneCountryCode")) ?? "FR";
-  const phoneError = form.error("phone_mobile");
+  const country = countryOf(form.value(CUSTOMER.phoneCountryCode)) ?? "FR";
+  const phoneError = form.error(CUSTOMER.mobile);
   const phoneWarning = form.error("phone_warning");
   return (
     <section className="card card--later" aria-labelledby="customer-title">
       <h2 id="customer-title">Your details</h2>
       <div className="field-row">
         <Field
-          name="lastname"
+          name={CUSTOMER.lastname}
           label="Last name"
           required
           autoComplete="family-name"
-          value={form.value("lastname")}
-          onValue={(v) => form.set("lastname", v)}
-          error={form.error("lastname")}
+          value={form.value(CUSTOMER.lastname)}
+          onValue={(v) => form.set(CUSTOMER.lastname, v)}
+          error={form.error(CUSTOMER.lastname)}
         />
         <Field
-          name="firstname"
+          name={CUSTOMER.firstname}
           label="First name"
           required
           autoComplete="given-name"
-          value={form.value("firstname")}
-          onValue={(v) => form.set("firstname", v)}
-          error={form.error("firstname")}
+          value={form.value(CUSTOMER.firstname)}
+          onValue={(v) => form.set(CUSTOMER.firstname, v)}
+          error={form.error(CUSTOMER.firstname)}
         />
       </div>
       <div className="field-row">
         <Field
-          name="email"
+          name={CUSTOMER.email}
           label="E-mail"
           type="email"
           required
           autoComplete="email"
-          value={form.value("email")}
-          onValue={(v) => form.set("email", v)}
+          value={form.value(CUSTOMER.email)}
+          onValue={(v) => form.set(CUSTOMER.email, v)}
           hint="Your confirmation is sent here."
-          error={form.error("email")}
+          error={form.error(CUSTOMER.email)}
         />
         <div className="field phone-field">
-          <label htmlFor={fieldId("phone_mobile")}>
+          <label htmlFor={fieldId(CUSTOMER.mobile)}>
             Mobile phone<span aria-hidden="true"> *</span>
           </label>
           <PhoneInput
-            id={fieldId("phone_mobile")}
-            name="phone_mobile"
+            id={fieldId(CUSTOMER.mobile)}
+            name={CUSTOMER.mobile}
             international
             countryCallingCodeEditable={false}
             defaultCountry={country}
@@ -75,11 +76,11 @@ export function CustomerFields({ form }: { form: FormApi }) {
             // (the library ignores this prop unless patched: vite.config.ts, phoneCountryOrder).
             compareStrings={compareAlphabetical}
             flagUrl="/flags/{XX}.svg"
-            value={form.value("phone_mobile") || undefined}
+            value={form.value(CUSTOMER.mobile) || undefined}
             onChange={(value) => {
-              form.set("phone_mobile", value ?? "");
-              form.set("phoneMobile", value ?? "");
-              form.set("phone", value ?? "");
+              form.set(CUSTOMER.mobile, value ?? "");
+              form.set(CUSTOMER.mobileCopy, value ?? "");
+              form.set(CUSTOMER.phone, value ?? "");
             }}
             onCountryChange={(c) => {
               if (!c) return;
@@ -88,7 +89,7 @@ export function CustomerFields({ form }: { form: FormApi }) {
             autoComplete="tel"
             required
             aria-invalid={phoneError ? true : undefined}
-            aria-describedby={[phoneError ? errorId("phone_mobile") : "", phoneWarning ? "phone-warning" : "", "hint-phone"]
+            aria-describedby={[phoneError ? errorId(CUSTOMER.mobile) : "", phoneWarning ? "phone-warning" : "", "hint-phone"]
               .filter(Boolean)
               .join(" ")}
           />
@@ -96,7 +97,7 @@ export function CustomerFields({ form }: { form: FormApi }) {
             With your country code: the driver calls or texts you on the day.
           </p>
           {phoneError ? (
-            <p id={errorId("phone_mobile")} className="field__error">
+            <p id={errorId(CUSTOMER.mobile)} className="field__error">
               {phoneError}
             </p>
           ) : null}
@@ -111,28 +112,34 @@ export function CustomerFields({ form }: { form: FormApi }) {
         <legend>Postal address (optional)</legend>
         <div className="field-row">
           <Field
-            name="address"
+            name={CUSTOMER.address}
             label="Address"
             autoComplete="address-line1"
-            value={form.value("address")}
-            onValue={(v) => form.set("address", v)}
+            value={form.value(CUSTOMER.address)}
+            onValue={(v) => form.set(CUSTOMER.address, v)}
           />
           <Field
-            name="postcode"
+            name={CUSTOMER.postcode}
             label="Postcode"
             autoComplete="postal-code"
-            value={form.value("postcode")}
-            onValue={(v) => form.set("postcode", v)}
+            value={form.value(CUSTOMER.postcode)}
+            onValue={(v) => form.set(CUSTOMER.postcode, v)}
           />
-          <Field name="city" label="City" autoComplete="address-level2" value={form.value("city")} onValue={(v) => form.set("city", v)} />
+          <Field
+            name={CUSTOMER.city}
+            label="City"
+            autoComplete="address-level2"
+            value={form.value(CUSTOMER.city)}
+            onValue={(v) => form.set(CUSTOMER.city, v)}
+          />
           <div className="field">
-            <label htmlFor={fieldId("country")}>Country</label>
+            <label htmlFor={fieldId(CUSTOMER.country)}>Country</label>
             <select
-              id={fieldId("country")}
-              name="country"
+              id={fieldId(CUSTOMER.country)}
+              name={CUSTOMER.country}
               autoComplete="country"
-              value={form.value("country") || "FR"}
-              onChange={(e) => form.set("country", e.target.value)}
+              value={form.value(CUSTOMER.country) || "FR"}
+              onChange={(e) => form.set(CUSTOMER.country, e.target.value)}
             >
               {countryOptions().map(([code, name]) => (
                 <option key={code} value={code}>

@@ -3,20 +3,21 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { createRef } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fieldId } from "../ui/Field";
-import { ErrorList, type ListedError, Markup } from "./ErrorList";
+import type { FormProblem } from "~/domain/form-problems";
+import { ErrorList, Markup } from "./ErrorList";
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
 
-const ERRORS: readonly ListedError[] = [
+const ERRORS: readonly FormProblem[] = [
   { field: "email", message: "Enter your e-mail" },
   { field: "pax_adult_t1", message: "At least **1 adult**" },
 ];
 
 /** The list beside the fields it points at, as on the booking page. */
-function Page({ errors }: { errors: readonly ListedError[] }) {
+function Page({ errors }: { errors: readonly FormProblem[] }) {
   return (
     <>
       <ErrorList errors={errors} />
@@ -57,6 +58,13 @@ describe("ErrorList", () => {
     ]);
     // Each href names a real control on the page.
     for (const a of links) expect(document.querySelector(a.getAttribute("href") ?? "")?.tagName).toBe("INPUT");
+  });
+
+  it("lists a problem of the whole form as text, with no link", () => {
+    render(<Page errors={[...ERRORS, { field: null, message: "The form was **incomplete**" }]} />);
+    const items = within(screen.getByRole("list")).getAllByRole("listitem");
+    expect(items[2]?.textContent).toBe("The form was incomplete");
+    expect(within(items[2]!).queryByRole("link")).toBeNull();
   });
 
   it("renders **bold** in a message as <strong>", () => {

@@ -1,10 +1,6 @@
 import { forwardRef, type MouseEvent } from "react";
+import type { FormProblem } from "~/domain/form-problems";
 import { fieldId } from "../ui/Field";
-
-export interface ListedError {
-  field: string;
-  message: string;
-}
 
 /** `**bold**` in a rule's message becomes <strong>. */
 export function Markup({ text }: { text: string }) {
@@ -24,7 +20,7 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
  * The clickable list of problems: it takes focus after a failed submit so a
  * screen reader reads it, and each entry moves focus to its field.
  */
-export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly ListedError[] }>(function ErrorList({ errors }, ref) {
+export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly FormProblem[] }>(function ErrorList({ errors }, ref) {
   if (errors.length === 0) return null;
   return (
     <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
@@ -34,9 +30,14 @@ export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly ListedErr
       <ul>
         {errors.map((e, i) => (
           <li key={`${e.field}-${i}`}>
-            <a href={`#${fieldId(e.field)}`} onClick={(event) => focusField(event, e.field)}>
+            {e.field !== null ? (
+              <a href={`#${fieldId(e.field)}`} onClick={(event) => focusField(event, e.field!)}>
+                <Markup text={e.message} />
+              </a>
+            ) : (
+              // A problem of the whole form has no field to move to.
               <Markup text={e.message} />
-            </a>
+            )}
           </li>
         ))}
       </ul>

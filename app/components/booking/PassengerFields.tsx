@@ -1,9 +1,9 @@
 import { countOf } from "~/domain/booking/draft";
-import { legFields } from "~/domain/booking/fields";
+import { TRIP, legFields } from "~/domain/booking/fields";
 import { CHILD_SEATS, LIMITS } from "~/domain/booking/messages";
 import { formatDuration } from "~/domain/booking/time-rules";
 import { formatEuros } from "~/domain/money";
-import { Field } from "../ui/Field";
+import { Field, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
 
 /** Whole cents from a draft field; 0 when empty or not a number. */
@@ -25,9 +25,9 @@ const PASSENGER_COUNTS = [
  */
 export function PassengerFields({ form }: { form: FormApi }) {
   const l = legFields(1);
-  const cb = cents(form.value("prix_cb"));
-  const cash = cents(form.value("prix_cash"));
-  const duration = countOf(form.value("duree_aller"));
+  const cb = cents(form.value(TRIP.priceCard));
+  const cash = cents(form.value(TRIP.priceCash));
+  const duration = countOf(form.value(TRIP.durationOut));
   return (
     <section className="card" aria-labelledby="passengers-title">
       <div className="section-head">
@@ -61,10 +61,10 @@ export function PassengerFields({ form }: { form: FormApi }) {
 }
 
 const LUGGAGE = [
-  ["check_in_luggage", "Check-in suitcases"],
-  ["cabin_bag", "Cabin bags"],
-  ["stroller_single", "Single strollers"],
-  ["stroller_double", "Double strollers"],
+  [TRIP.checkInLuggage, "Check-in suitcases"],
+  [TRIP.cabinBags, "Cabin bags"],
+  [TRIP.strollerSingle, "Single strollers"],
+  [TRIP.strollerDouble, "Double strollers"],
 ] as const;
 
 /** A count of the luggage section: a number field from 0 to `max`. */
@@ -100,13 +100,13 @@ export function LuggageFields({ form }: { form: FormApi }) {
         ))}
       </fieldset>
       <div className="field">
-        <label htmlFor="f-info_pax_luggage">Anything else about passengers or luggage</label>
+        <label htmlFor={fieldId(TRIP.luggageNote)}>Anything else about passengers or luggage</label>
         <textarea
-          id="f-info_pax_luggage"
-          name="info_pax_luggage"
+          id={fieldId(TRIP.luggageNote)}
+          name={TRIP.luggageNote}
           rows={2}
-          value={form.value("info_pax_luggage")}
-          onChange={(e) => form.set("info_pax_luggage", e.target.value)}
+          value={form.value(TRIP.luggageNote)}
+          onChange={(e) => form.set(TRIP.luggageNote, e.target.value)}
         />
       </div>
     </section>

@@ -2,6 +2,7 @@ import { getCountryCallingCode, type Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
 import { getExampleNumber } from "libphonenumber-js/min";
 import examples from "libphonenumber-js/mobile/examples";
+import { CUSTOMER } from "~/domain/booking/fields";
 
 /**
  * What the phone check (docs/product.md, Booking rules) needs about a chosen country: its code,
@@ -11,8 +12,8 @@ import examples from "libphonenumber-js/mobile/examples";
 export function phoneCountryFields(country: Country): Record<string, string> {
   const example = getExampleNumber(country, examples);
   return {
-    phoneCountryCode: country.toLowerCase(),
-    phoneCountryName: (en as Record<string, string>)[country] ?? country,
-    phoneCountryFormat: example ? example.formatInternational() : `+${getCountryCallingCode(country)}`,
+    [CUSTOMER.phoneCountryCode]: country.toLowerCase(),
+    [CUSTOMER.phoneCountryName]: (en as Record<string, string>)[country] ?? country,
+    [CUSTOMER.phoneCountryFormat]: example ? example.formatInternational() : `+${getCountryCallingCode(country)}`,
   };
 }

@@ -1,6 +1,6 @@
 import type { FormEvent } from "react";
 import { CODE_LENGTH, CONTACT_MESSAGES, type SendFailure, spellCode } from "~/domain/contact-rules";
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 import { CODE_INPUT_ID, SEND_BUTTON_ID, STEP_HEADING_ID } from "./ids";
 
 /** Why a send failed, as the visitor reads it; null while nothing failed. */

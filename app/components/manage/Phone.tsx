@@ -1,4 +1,4 @@
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 
 /** A phone number the traveller can tap to call. */
 export function Phone({ number }: { number: string }) {

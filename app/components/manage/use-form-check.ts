@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
-import type { FormProblem } from "~/components/ui/FormErrors";
-import { problemsOf } from "~/domain/back-office/login";
+import { problemsOf, type FormProblem } from "~/domain/form-problems";
 
 /**
  * A form checked in the browser by the server's own schema as it is sent: a form the schema

@@ -1,11 +1,6 @@
 import { type MouseEvent, useEffect, useRef } from "react";
+import type { FormProblem } from "~/domain/form-problems";
 import { fieldId } from "./Field";
-
-export interface FormProblem {
-  /** The field's name, or null for a problem of the whole form. */
-  field: string | null;
-  message: string;
-}
 
 /**
  * Moves focus to the field without a navigation: a hash change would be a new location to the

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { initialDraft, mirrorReturnLeg, PRIVATE, setFlightTime, setLegDate, withCounts } from "../booking/draft";
-import { endFields, legFields, type BookingDraft } from "../booking/fields";
+import { CUSTOMER, LINK_QUERY, TRIP, endFields, legFields, type BookingDraft } from "../booking/fields";
 import { parseFrenchDate } from "../booking/paris-time";
 import { repriceDraft } from "../booking/price-request";
 import { pickHotel } from "../booking/quote";
@@ -107,7 +107,6 @@ export type BookingAction = z.infer<typeof bookingActionSchema>;
 export function outsideReasonOf(post: { [OUTSIDE_FIELD]?: "yes"; [OUTSIDE_REASON_FIELD]?: string }): string | null {
   return post[OUTSIDE_FIELD] === "yes" ? (post[OUTSIDE_REASON_FIELD] ?? "") : null;
 }
-export type BookingIntent = BookingAction["intent"];
 
 /** What each action did, as the status message after the redirect says it. */
 export const DONE_MESSAGES = {
@@ -142,25 +141,25 @@ export function doneMessage(code: string | null): string | null {
  * The return leg's places, hotels and party mirror the outbound leg's, as on the form.
  */
 export const PHONE_FIELDS: readonly string[] = [
-  "lastname",
-  "firstname",
-  "email",
-  "phone_mobile",
-  "address",
-  "postcode",
-  "city",
-  "country",
-  "pax_adult_t1",
-  "pax_child_t1",
-  "pax_baby_t1",
-  "check_in_luggage",
-  "cabin_bag",
-  "stroller_single",
-  "stroller_double",
-  "baby_seat",
-  "child_seat",
-  "booster_seat",
-  "info_pax_luggage",
+  CUSTOMER.lastname,
+  CUSTOMER.firstname,
+  CUSTOMER.email,
+  CUSTOMER.mobile,
+  CUSTOMER.address,
+  CUSTOMER.postcode,
+  CUSTOMER.city,
+  CUSTOMER.country,
+  legFields(1).paxAdult,
+  legFields(1).paxChild,
+  legFields(1).paxBaby,
+  TRIP.checkInLuggage,
+  TRIP.cabinBags,
+  TRIP.strollerSingle,
+  TRIP.strollerDouble,
+  TRIP.babySeat,
+  TRIP.childSeat,
+  TRIP.boosterSeat,
+  TRIP.luggageNote,
   ...([1, 2] as const).flatMap((leg) => {
     const l = legFields(leg);
     const ends = (["pu", "drop"] as const).flatMap((end) => {
@@ -171,14 +170,24 @@ export const PHONE_FIELDS: readonly string[] = [
   }),
 ];
 
-/** The route fields that choose the form's shape: where from and to, which kind, which trip. */
+/** The route fields that choose the form's shape, under the public booking link's names: where from and to, which kind, which trip. */
 export interface PhoneRoute {
-  depart: string;
-  arrive: string;
-  /** "1" private, else shuttle (the public link's private_shuttle). */
-  private_shuttle: string;
-  /** "2" round trip, else one way (the public link's type_trajet). */
-  type_trajet: string;
+  [LINK_QUERY.depart]: string;
+  [LINK_QUERY.arrive]: string;
+  /** "1" private, else shuttle. */
+  [LINK_QUERY.privateShuttle]: string;
+  /** "2" round trip, else one way. */
+  [LINK_QUERY.tripType]: string;
+}
+
+/** The route of a posted phone booking, from its booking form fields. */
+export function phoneRouteOf(fields: Readonly<Record<string, string>>): PhoneRoute {
+  return {
+    [LINK_QUERY.depart]: fields[TRIP.depart] ?? "",
+    [LINK_QUERY.arrive]: fields[TRIP.arrive] ?? "",
+    [LINK_QUERY.privateShuttle]: fields[TRIP.kind] === PRIVATE ? "1" : "",
+    [LINK_QUERY.tripType]: fields[TRIP.trips] === "2" ? "2" : "1",
+  };
 }
 
 /** The draft a route starts with, priced from the price file: the form's starting point. */
@@ -194,15 +203,9 @@ export function phoneStartDraft(route: PhoneRoute, rows: readonly PriceRow[], no
  * the public form's own rules.
  */
 export function phoneDraft(fields: Record<string, string>, rows: readonly PriceRow[], now: Date): BookingDraft {
-  const route: PhoneRoute = {
-    depart: fields.depart ?? "",
-    arrive: fields.arrive ?? "",
-    private_shuttle: fields.shuttle_private === PRIVATE ? "1" : "",
-    type_trajet: fields.nb_trajet === "2" ? "2" : "1",
-  };
-  let draft: BookingDraft = initialDraft({ ...route }, { now });
+  let draft: BookingDraft = initialDraft({ ...phoneRouteOf(fields) }, { now });
   for (const name of PHONE_FIELDS) if (fields[name] !== undefined) draft[name] = fields[name]!;
-  draft.submission_token = fields.submission_token ?? "";
+  draft[TRIP.submissionToken] = fields[TRIP.submissionToken] ?? "";
   for (const leg of [1, 2] as const) {
     const typed = fields[legFields(leg).frenchDate] ?? "";
     const day = parseFrenchDate(typed);
@@ -246,5 +249,3 @@ export const phoneExtrasSchema = z
       ctx.addIssue({ code: "custom", path: ["priceOverrideReason"], message: "Say why the price differs from the price file." });
     }
   });
-
-export type PhoneExtras = z.output<typeof phoneExtrasSchema>;

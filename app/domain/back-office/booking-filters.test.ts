@@ -4,7 +4,6 @@ import {
   filterQuery,
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
-  NO_FILTERS,
   readBookingFilters,
   readFilterFields,
   readListQuery,
@@ -15,6 +14,7 @@ import {
   type SearchTerm,
 } from "./booking-filters";
 
+const NO_FILTERS: BookingFilters = { q: null, status: null, from: null, to: null, page: 1 };
 const read = (query: string) => readBookingFilters(new URLSearchParams(query));
 
 describe("readBookingFilters", () => {

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { compareDates, isoDate, parseIsoDate, type ParisDate } from "../booking/paris-time";
-import { problemsOf } from "./login";
+import { problemsOf, type FormProblem } from "../form-problems";
 import {
   BOOKING_STATUSES,
   BOOKING_STATUS_LABELS,
@@ -23,15 +23,15 @@ import {
 /** Longer search text is refused rather than cut: nothing a person types into the box is this long. */
 export const MAX_SEARCH_LENGTH = 100;
 /** At most this many words of a name are matched. */
-export const MAX_SEARCH_WORDS = 4;
+const MAX_SEARCH_WORDS = 4;
 /** A phone search needs this many digits, so that it names a few bookings rather than thousands. */
-export const MIN_PHONE_DIGITS = 4;
+const MIN_PHONE_DIGITS = 4;
 /**
  * A phone search matches the end of a number, at most this many digits of it: a French number's
  * own nine digits, so +33 6 12 34 56 78, 0033 6… and 06 12 34 56 78 find each other whichever
  * way the booking was typed.
  */
-export const PHONE_SUFFIX_DIGITS = 9;
+const PHONE_SUFFIX_DIGITS = 9;
 /** Pages beyond this are refused: a search narrows the list long before. */
 export const MAX_PAGE = 10_000;
 
@@ -41,10 +41,6 @@ export type StatusFilter = BookingStatus | PaymentStatus;
 
 export function isBookingStatus(value: string): value is BookingStatus {
   return (BOOKING_STATUSES as readonly string[]).includes(value);
-}
-
-export function isPaymentStatus(value: string): value is PaymentStatus {
-  return (PAYMENT_STATUSES as readonly string[]).includes(value);
 }
 
 /** The status select's groups, in the order they are listed. */
@@ -70,7 +66,7 @@ const ORDER_SEARCH = /^nv-?([23456789abcdefghjkmnpqrstuvwxyz]{6})$/i;
 const PHONE_SEARCH = /^[+\d\s().\-/]+$/;
 
 /** Spaces of any kind, runs of them, as one space; trimmed. */
-export function normaliseSearch(text: string): string {
+function normaliseSearch(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
@@ -98,8 +94,6 @@ export interface BookingFilters {
   page: number;
 }
 
-export const NO_FILTERS: BookingFilters = { q: null, status: null, from: null, to: null, page: 1 };
-
 /** The years a pickup-day filter may name. */
 const FIRST_YEAR = 2000;
 const LAST_YEAR = 2100;
@@ -122,7 +116,7 @@ const day = (message: string) =>
   );
 
 /** The list's query string: every value as text, as URLSearchParams gives it. */
-export const bookingFiltersSchema = z
+const bookingFiltersSchema = z
   .object({
     q: z.preprocess(
       blank,
@@ -174,10 +168,10 @@ export const bookingFiltersSchema = z
   }));
 
 /** The filters' fields: the search form's names, and the schema's. */
-export const FILTER_FIELDS = ["q", "status", "from", "to", "page"] as const;
+const FILTER_FIELDS = ["q", "status", "from", "to", "page"] as const;
 export type FilterField = (typeof FILTER_FIELDS)[number];
 /** The filters the query string carries readably: none of them is personal. */
-export const QUERY_FILTER_PARAMS = ["status", "from", "to", "page"] as const satisfies readonly FilterField[];
+const QUERY_FILTER_PARAMS = ["status", "from", "to", "page"] as const satisfies readonly FilterField[];
 /** The query string's parameter for the sealed search text. */
 export const SEARCH_TOKEN_PARAM = "s";
 /** A sealed search that no longer opens: too old, altered, or sealed under another secret. */
@@ -187,7 +181,7 @@ export type FilterReading =
   | { ok: true; filters: BookingFilters }
   | {
       ok: false;
-      problems: { field: string | null; message: string }[];
+      problems: FormProblem[];
       /** The values as they were sent, for the form to show them again. */
       typed: Partial<Record<FilterField, string>>;
     };

@@ -1,6 +1,6 @@
-import { addDays, isoDate, parisToday } from "../booking/paris-time";
-import { longDay, pickupsOfDay, type PickupBooking, type PickupLine } from "./run-sheet";
-import { confirmationDue, formatParisDateTime, timeLeftText } from "./statuses";
+import { addDays, isoDate, parisToday, formatParisDateTime, longDay } from "../booking/paris-time";
+import { pickupsOfDay, type PickupBooking, type PickupLine } from "./run-sheet";
+import { confirmationDue, timeLeftText } from "./statuses";
 
 /**
  * The dispatcher's dashboard: paid bookings waiting for a confirmation, with the time left on the

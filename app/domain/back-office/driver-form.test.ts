@@ -1,7 +1,6 @@
-import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { problemsOf } from "./login";
-import { changedFields, displayPhone, driverFormSchema, normalisePhone } from "./driver-form";
+import { problemsOf } from "../form-problems";
+import { changedFields, driverFormSchema } from "./driver-form";
 
 const good = { intent: "add", name: "  Jean   Dupont ", phone: "06 12 34 56 78", email: " Jean@Example.COM ", vehicle: "Mercedes V-Class" };
 
@@ -54,31 +53,6 @@ describe("driverFormSchema", () => {
   it("lists every problem of a form at once", () => {
     const result = driverFormSchema.safeParse({ intent: "add", name: "", phone: "1", email: "x" });
     expect(result.success ? [] : problemsOf(result.error).map((p) => p.field)).toEqual(["name", "phone", "email"]);
-  });
-});
-
-describe("phones", () => {
-  it.each([
-    ["06 12 34 56 78", "+33612345678"],
-    ["+33 6 12 34 56 78", "+33612345678"],
-    ["+44 7400 123456", "+447400123456"],
-    ["+33 6 12 34 56 78 9", null],
-    ["+1 415 555 2671", "+14155552671"],
-    ["0612", null],
-    ["", null],
-  ])("%s → %s", (input, expected) => {
-    expect(normalisePhone(input)).toBe(expected);
-  });
-
-  it("writes a stored number for people, and anything normalised reads back the same", () => {
-    expect(displayPhone("+33612345678")).toBe("+33 6 12 34 56 78");
-    expect(displayPhone("not a number")).toBe("not a number");
-    fc.assert(
-      fc.property(fc.string({ maxLength: 30 }), (s) => {
-        const phone = normalisePhone(s);
-        if (phone !== null) expect(normalisePhone(displayPhone(phone))).toBe(phone);
-      }),
-    );
   });
 });
 

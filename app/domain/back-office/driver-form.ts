@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { normalisePhone } from "../phone";
 import { z } from "../zod";
 
 /**
@@ -7,18 +7,7 @@ import { z } from "../zod";
  * has no +country code) and stored in international form, +33612345678.
  */
 
-export const DRIVER_LIMITS = { name: 120, email: 254, vehicle: 120, phone: 40 } as const;
-
-/** A phone number as +E.164 when it is a valid number, else null. French when written without +. */
-export function normalisePhone(text: string): string | null {
-  const parsed = parsePhoneNumberFromString(text.trim(), "FR");
-  return parsed && parsed.isValid() ? parsed.number : null;
-}
-
-/** A stored number written for people: "+33 6 12 34 56 78" (as stored when it cannot be read). */
-export function displayPhone(stored: string): string {
-  return parsePhoneNumberFromString(stored)?.formatInternational() ?? stored;
-}
+const DRIVER_LIMITS = { name: 120, email: 254, vehicle: 120, phone: 40 } as const;
 
 const PHONE_MESSAGE = "Enter a valid phone number, with its country code if it is not French (for example +33 6 12 34 56 78).";
 
@@ -30,7 +19,7 @@ const text = (max: number, label: string) =>
     .pipe(z.string().max(max, `${label} has at most ${max} characters.`));
 
 /** A driver's own fields, as the add and edit forms post them. */
-export const driverFields = z.object({
+const driverFields = z.object({
   name: text(DRIVER_LIMITS.name, "The name").pipe(z.string().min(1, "Enter the driver's name.")),
   phone: z
     .string()

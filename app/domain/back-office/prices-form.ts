@@ -7,7 +7,7 @@ import { z } from "../zod";
  */
 
 /** At most 1 MB of text (the shipped file is under 50 KB). */
-export const MAX_PRICE_TEXT = 1024 * 1024;
+const MAX_PRICE_TEXT = 1024 * 1024;
 
 const digest = z.string().regex(/^[0-9a-f]{64}$/, "This preview is damaged. Check the file again.");
 
@@ -37,8 +37,6 @@ export const pricesFormSchema = z.discriminatedUnion("intent", [
       .max(2_147_483_647, "There is no such version of the price file."),
   }),
 ]);
-
-export type PricesForm = z.infer<typeof pricesFormSchema>;
 
 /** A version number from the page's address (?rollback=N), or null. */
 export function versionParam(value: string | null): number | null {

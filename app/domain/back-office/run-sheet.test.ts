@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { storedDetails, type BookingEnd, type BookingLeg, type LegNumber, type StoredDetails, NO_CHILD_SEATS } from "../booking/model";
-import { isJob, longDay, neighbourDays, parisClock, pickupsOfDay, runSheetDay, type PickupBooking } from "./run-sheet";
+import { isJob, neighbourDays, pickupsOfDay, runSheetDay, type PickupBooking } from "./run-sheet";
 
 const flightEnd = (place: string, number: string, city: string, time: string): BookingEnd => ({
   place,
@@ -131,7 +131,7 @@ describe("pickupsOfDay", () => {
       from: "Orly Airport (ORY)",
       to: "Disneyland Paris, Disneyland Hotel",
       passengers: "2 adults, 1 child",
-      luggage: "2 check-in, 1 cabin, 1 stroller",
+      luggage: "2 check-in, 1 cabin, 1 single stroller",
       driver: "Jean",
       status: "Confirmed",
       roundTrip: true,
@@ -189,7 +189,7 @@ describe("pickupsOfDay", () => {
     expect(back).toMatchObject({
       from: "Disneyland Paris",
       to: "Orly Airport (ORY)",
-      luggage: "2 check-in, 1 cabin, 1 stroller",
+      luggage: "2 check-in, 1 cabin, 1 single stroller",
       unread: true,
     });
   });
@@ -317,13 +317,5 @@ describe("the run sheet's day", () => {
     expect(neighbourDays(day("2026-10-25"))).toEqual({ previous: "2026-10-24", next: "2026-10-26" });
     expect(neighbourDays(day("2027-01-01"))).toEqual({ previous: "2026-12-31", next: "2027-01-02" });
     expect(neighbourDays(day("2028-02-28"))).toEqual({ previous: "2028-02-27", next: "2028-02-29" });
-  });
-
-  it("names the day in words, and the Paris clock of an instant", () => {
-    expect(longDay(day("2026-03-29"))).toBe("Sunday 29 March 2026");
-    expect(longDay(day("2026-10-25"))).toBe("Sunday 25 October 2026");
-    expect(parisClock(new Date("2026-10-25T00:30:00Z"))).toBe("02:30");
-    expect(parisClock(new Date("2026-10-25T01:30:00Z"))).toBe("02:30");
-    expect(parisClock(new Date("2026-03-29T01:00:00Z"))).toBe("03:00");
   });
 });

@@ -1,7 +1,8 @@
-import { childSeatsText } from "../booking/booking-lines";
+import { plural } from "../booking/email-text";
+import { shortLuggageText } from "../booking/luggage-text";
 import { legOf, type BookingEnd, type BookingLeg, type StoredDetails } from "../booking/model";
-import { addDays, isoDate, parisParts, parisToday, parseIsoDate, type ParisDate } from "../booking/paris-time";
-import { BOOKING_STATUS_LABELS, parisDayRange, type BookingStatus, type PaymentStatus } from "./statuses";
+import { addDays, isoDate, parisClock, parisDayRange, parisToday, parseIsoDate, type ParisDate } from "../booking/paris-time";
+import { BOOKING_STATUS_LABELS, type BookingStatus, type PaymentStatus } from "./statuses";
 
 /**
  * The dispatcher's list of pickups (the run sheet, and the dashboard's today and tomorrow): one
@@ -83,10 +84,6 @@ function flightText(leg: BookingLeg | null): string {
   return "";
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /** "2 adults, 1 child" (babies when there are some): the leg's own party, else the booking's. */
 function passengersText(leg: BookingLeg | null, booking: PickupBooking): string {
   const { adults, children, babies } = leg ? leg.passengers : booking;
@@ -94,28 +91,6 @@ function passengersText(leg: BookingLeg | null, booking: PickupBooking): string 
   if (children > 0) parts.push(plural(children, "child", "children"));
   if (babies > 0) parts.push(plural(babies, "baby", "babies"));
   return parts.join(", ");
-}
-
-/** "2 check-in, 1 cabin, 1 stroller, 1 baby seat (group 0+)", or "None"; "Not known" when the details could not be read. */
-function luggageText(details: StoredDetails | null): string {
-  if (!details) return "Not known";
-  const l = details.luggage;
-  const strollers = l.strollerSingle + l.strollerDouble;
-  const parts = [
-    l.checkIn > 0 ? `${l.checkIn} check-in` : "",
-    l.cabin > 0 ? `${l.cabin} cabin` : "",
-    strollers > 0 ? plural(strollers, "stroller", "strollers") : "",
-    childSeatsText(details.childSeats),
-  ].filter(Boolean);
-  return parts.length > 0 ? parts.join(", ") : "None";
-}
-
-const two = (n: number) => String(n).padStart(2, "0");
-
-/** An instant's Paris wall clock, HH:mm. */
-export function parisClock(instant: Date): string {
-  const p = parisParts(instant);
-  return `${two(p.hour)}:${two(p.minute)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,7 +123,7 @@ function lineOf(b: PickupBooking, leg: 1 | 2, pickupAt: Date): PickupLine {
     from: endText(l?.pickup, fromPlace),
     to: endText(l?.dropoff, toPlace),
     passengers: passengersText(l, b),
-    luggage: luggageText(b.details),
+    luggage: shortLuggageText(b.details),
     driver: leg === 1 ? b.firstDriverName : b.returnDriverName,
     bookingStatus: b.bookingStatus,
     status: BOOKING_STATUS_LABELS[b.bookingStatus],
@@ -209,13 +184,4 @@ export function runSheetDay(param: string | null, now: Date): RunSheetDay {
 /** The days before and after, yyyy-MM-dd, for the previous and next links. */
 export function neighbourDays(day: ParisDate): { previous: string; next: string } {
   return { previous: isoDate(addDays(day, -1)), next: isoDate(addDays(day, 1)) };
-}
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** "Sunday 29 March 2026". */
-export function longDay(day: ParisDate): string {
-  const weekday = new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay();
-  return `${WEEKDAYS[weekday]} ${day.day} ${MONTHS[day.month - 1]} ${day.year}`;
 }

@@ -15,18 +15,18 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 export const ROLE_LABELS: Record<StaffRole, string> = { admin: "Administrator", dispatcher: "Dispatcher" };
 
-export const staffEmail = z
+const staffEmail = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: "Enter an e-mail address, like name@example.com." }).max(254, "An e-mail address has at most 254 characters."));
 
-export const newPassword = z
+const newPassword = z
   .string()
   .min(MIN_PASSWORD_LENGTH, `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
   .max(MAX_PASSWORD_LENGTH, `A password has at most ${MAX_PASSWORD_LENGTH} characters.`);
 
-export const staffRole = z.enum(STAFF_ROLES, { message: "Choose a role: administrator or dispatcher." });
+const staffRole = z.enum(STAFF_ROLES, { message: "Choose a role: administrator or dispatcher." });
 
 const staffName = z.string().trim().min(1, "Enter the member's name.").max(100, "A name has at most 100 characters.");
 const userId = z.string().trim().min(1, "Choose a staff member.").max(64, "Choose a staff member.");
@@ -82,7 +82,6 @@ export const accountFormSchema = z.discriminatedUnion(
   ],
   { error: "This form is not one this page knows. Reload the page and try again." },
 );
-export type AccountForm = z.infer<typeof accountFormSchema>;
 
 /** What an administrator may not do to their own account: the back office must keep an administrator. */
 export function selfChangeProblem(form: StaffForm, actorId: string): string | null {
@@ -107,7 +106,7 @@ export const FIXED_AUDIT_ACTORS = {
 export type FixedAuditActorKey = keyof typeof FIXED_AUDIT_ACTORS;
 export type FixedAuditActor = (typeof FIXED_AUDIT_ACTORS)[FixedAuditActorKey];
 
-export function isFixedAuditActorKey(key: string): key is FixedAuditActorKey {
+function isFixedAuditActorKey(key: string): key is FixedAuditActorKey {
   return Object.hasOwn(FIXED_AUDIT_ACTORS, key);
 }
 
@@ -143,7 +142,7 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 /** The audit actions the filter offers, with the words the page shows for them. */
-export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   sign_in: "Signed in",
   sign_in_failed: "Sign-in refused",
   sign_out: "Signed out",

@@ -5,10 +5,8 @@ import {
   BOOKING_STATUSES,
   canRefund,
   confirmationDue,
-  formatParisDateTime,
   nextStatus,
   PAYMENT_STATUSES,
-  parisDayRange,
   timeLeftText,
   type StatusAction,
 } from "./statuses";
@@ -106,24 +104,5 @@ describe("the 12-hour promise", () => {
     expect(timeLeftText(due, new Date("2026-03-29T13:40:00Z"))).toBe("overdue by 1 h 10 min");
     expect(timeLeftText(due, new Date("2026-03-29T12:30:10Z"))).toBe("overdue by 0 h 00 min");
     expect(timeLeftText(due, due)).toBe("0 h 00 min left");
-  });
-});
-
-describe("Paris days", () => {
-  it.each([
-    // A usual day, the spring change (23 hours) and the autumn change (25 hours).
-    ["2026-11-24", "2026-11-23T23:00:00.000Z", "2026-11-24T23:00:00.000Z"],
-    ["2026-03-29", "2026-03-28T23:00:00.000Z", "2026-03-29T22:00:00.000Z"],
-    ["2026-10-25", "2026-10-24T22:00:00.000Z", "2026-10-25T23:00:00.000Z"],
-  ])("%s spans [%s, %s)", (day, start, end) => {
-    const [year, month, d] = day.split("-").map(Number) as [number, number, number];
-    const range = parisDayRange({ year, month, day: d });
-    expect(range.start.toISOString()).toBe(start);
-    expect(range.end.toISOString()).toBe(end);
-  });
-
-  it("writes instants as dd/MM/yyyy HH:mm in Paris time, summer and winter", () => {
-    expect(formatParisDateTime(new Date("2026-07-01T05:45:00Z"))).toBe("01/07/2026 07:45");
-    expect(formatParisDateTime(new Date("2026-12-31T23:30:00Z"))).toBe("01/01/2027 00:30");
   });
 });

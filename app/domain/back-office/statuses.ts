@@ -1,5 +1,3 @@
-import { addDays, isoDate, parisInstant, parisParts, type ParisDate } from "../booking/paris-time";
-
 /**
  * A booking's two statuses, kept apart: what the business has done with it (booking status) and
  * where its money is (payment status); the actions staff may take on each, and the time rules of
@@ -87,7 +85,7 @@ export function canRefund(facts: { bookingStatus: BookingStatus; refundableCents
 }
 
 /** The payment page promises a confirmation within this many hours of payment. */
-export const CONFIRMATION_PROMISE_HOURS = 12;
+const CONFIRMATION_PROMISE_HOURS = 12;
 
 /** When a paid booking must be confirmed by, counted from its payment. */
 export function confirmationDue(paidAt: Date): Date {
@@ -101,25 +99,4 @@ export function timeLeftText(due: Date, now: Date): string {
   const text = `${Math.floor(span / 60)} h ${String(span % 60).padStart(2, "0")} min`;
   // Compared on the instants: within 30 s past the promise the rounded minutes are -0, which is not late by the sign.
   return due.getTime() < now.getTime() ? `overdue by ${text}` : `${text} left`;
-}
-
-/** A Paris calendar day as the instants it spans: [start, end). */
-export function parisDayRange(day: ParisDate): { start: Date; end: Date } {
-  const next = addDays(day, 1);
-  return {
-    start: parisInstant({ ...day, hour: 0, minute: 0 }),
-    end: parisInstant({ ...next, hour: 0, minute: 0 }),
-  };
-}
-
-/** An instant as the back office writes it: dd/MM/yyyy HH:mm, Paris time. */
-export function formatParisDateTime(instant: Date): string {
-  const p = parisParts(instant);
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${two(p.day)}/${two(p.month)}/${p.year} ${two(p.hour)}:${two(p.minute)}`;
-}
-
-/** The Paris day of an instant, yyyy-MM-dd. */
-export function parisDayOf(instant: Date): string {
-  return isoDate(parisParts(instant));
 }

@@ -1,6 +1,5 @@
-import { readStoredDetails } from "./model";
 import { describe, expect, it } from "vitest";
-import { bookingSummary, luggageText, meetingPointOfLeg, travellerLegs, childSeatsText, luggageLines } from "./booking-lines";
+import { bookingSummary, meetingPointOfLeg, travellerLegs } from "./booking-lines";
 import { outboundLeg, points, returnLeg, roundTripDetails, row, UNREADABLE_DETAILS, withTerminals } from "./round-trip.fixture";
 
 describe("bookingSummary", () => {
@@ -44,7 +43,6 @@ describe("bookingSummary", () => {
       address: null,
     });
     expect(travellerLegs({ kind: "private", roundTrip: true, details })).toEqual([]);
-    expect(luggageText(details)).toBeNull();
   });
 });
 
@@ -113,22 +111,5 @@ describe("the voucher's and calendar file's legs, and the meeting points", () =>
     };
     expect(meetingPointOfLeg(noPlace, 1, points)).toBe("");
     expect(meetingPointOfLeg({ kind: "private", details: "nonsense" }, 1, points)).toBe("");
-  });
-});
-
-describe("child seats in words", () => {
-  it("names each group's seats with its weight class, and none when none is asked", () => {
-    expect(childSeatsText({ baby: 1, child: 0, booster: 2 })).toBe("1 baby seat (group 0+), 2 booster seats (groups 2-3)");
-    expect(childSeatsText({ baby: 0, child: 1, booster: 0 })).toBe("1 child seat (group 1)");
-    expect(childSeatsText({ baby: 0, child: 0, booster: 0 })).toBe("");
-  });
-
-  it("adds a 'Child seats' line under the luggage only when seats are asked", () => {
-    const details = readStoredDetails(roundTripDetails)!;
-    expect(luggageLines(details)).toHaveLength(1);
-    expect(luggageLines({ ...details, childSeats: { baby: 1, child: 0, booster: 1 } })).toEqual([
-      luggageLines(details)[0],
-      "Child seats: 1 baby seat (group 0+), 1 booster seat (groups 2-3)",
-    ]);
   });
 });

@@ -1,41 +1,27 @@
 /**
  * A stored booking in the words its messages and pages use: each leg's title, pickup and two ends,
- * the luggage, the postal address and each pickup's meeting point. Every reader here takes the
+ * the postal address and each pickup's meeting point (the luggage: luggage-text.ts). Every reader here takes the
  * row's `details` through `readStoredDetails` (model.ts). Details that do not read are a data
  * fault: the readers then give no legs, no luggage and no address, and each message or page keeps
  * to the row's own columns and says that the legs could not be read.
  */
-import { formatParisDateTime } from "../back-office/statuses";
 import { airportCodeOfPlace, meetingPointFor, type MeetingPoints } from "../meeting-points";
 import type { TransferKind } from "../site-paths";
 import { terminalLabel } from "../terminals";
-import { oneLine, passengersText, placeText, plural } from "./email-text";
-import {
-  readStoredDetails,
-  type BookingEnd,
-  type BookingLeg,
-  type Customer,
-  type Luggage,
-  type StoredDetails,
-  type ChildSeats,
-} from "./model";
-import { formatFrenchDate, parisParts, parseIsoDate } from "./paris-time";
+import { oneLine, passengersText, placeText } from "./email-text";
+import { bagsText, childSeatsText, luggageNote } from "./luggage-text";
+import { readStoredDetails, type BookingEnd, type BookingLeg, type Customer, type StoredDetails } from "./model";
+import { formatFrenchDate, formatParisDateTime, parisDateTime, parseIsoDate } from "./paris-time";
 
 /** What the business's messages say in place of the legs when the details could not be read. */
 export const UNREAD_LEGS = "The leg details stored with this booking could not be read.";
+/** The same, in a driver's messages. */
+export const UNREAD_LEGS_DRIVER = "The leg details stored with this booking could not be read: call the office.";
 /** The same, in the traveller's messages. */
 export const UNREAD_LEGS_TRAVELLER = "The details of your transfer could not be read: call us for them.";
 
 /** Which end of a leg: the pickup ("from") or the drop-off ("to"). */
 export type EndRole = "from" | "to";
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "12/05/2026" and "07:45" in Paris time. */
-export function parisDateTime(instant: Date): { date: string; time: string } {
-  const p = parisParts(instant);
-  return { date: formatFrenchDate(p), time: `${pad(p.hour)}:${pad(p.minute)}` };
-}
 
 /** The leg's yyyy-MM-dd day as "12/05/2026"; as written when it is not such a day. */
 export function legDate(leg: BookingLeg): string {
@@ -56,7 +42,7 @@ export function legTitle(leg: BookingLeg, roundTrip: boolean): string {
 }
 
 /** "12/05/2026 at 07:45 (Paris time)": the pickup moment the booking rules measured. */
-export function pickupText(leg: BookingLeg): string {
+function pickupText(leg: BookingLeg): string {
   const { date, time } = parisDateTime(leg.pickupAt);
   return `${date} at ${time} (Paris time)`;
 }
@@ -71,14 +57,14 @@ export function pickupLine(leg: BookingLeg): string {
  * elsewhere. The booking form asks for a pickup's terminal only, so a drop-off's shows only when one
  * is given.
  */
-export function terminalOf(end: BookingEnd, role: EndRole): string | null {
+function terminalOf(end: BookingEnd, role: EndRole): string | null {
   if (end.terminal === undefined || airportCodeOfPlace(end.place.trim()) === null) return null;
   const stored = oneLine(end.terminal);
   return role === "from" || stored !== "" ? terminalLabel(stored) : null;
 }
 
 /** The end's place as people read it, with its terminal at an airport. */
-export function placeWithTerminal(end: BookingEnd, role: EndRole): string {
+function placeWithTerminal(end: BookingEnd, role: EndRole): string {
   const terminal = terminalOf(end, role);
   return (placeText(end.place) || "(not given)") + (terminal ? `, ${terminal}` : "");
 }
@@ -97,7 +83,7 @@ function flightWords(end: BookingEnd, role: EndRole): { city: string; time: stri
  * The end after its label: the place, then the flight (number, city, time) at an airport, or the
  * hotel and address, with the postcode when `full`.
  */
-export function endText(end: BookingEnd, role: EndRole, full: boolean): string {
+function endText(end: BookingEnd, role: EndRole, full: boolean): string {
   const place = placeWithTerminal(end, role);
   if (end.kind === "flight") {
     const { city, time } = flightWords(end, role);
@@ -115,42 +101,10 @@ export function endLine(end: BookingEnd, role: EndRole, full: boolean): string {
 }
 
 /** "BA304 from London, landing 10:00 (Paris time)" at a flight's end; null at a place. */
-export function flightText(end: BookingEnd, role: EndRole): string | null {
+function flightText(end: BookingEnd, role: EndRole): string | null {
   if (end.kind !== "flight") return null;
   const { city, time } = flightWords(end, role);
   return `${oneLine(end.flightNumber) || "Flight"}${city}${time}`;
-}
-
-/** "3 check-in, 2 cabin, 1 single stroller, 0 double strollers". */
-export function luggageWords(luggage: Luggage): string {
-  const single = plural(luggage.strollerSingle, "single stroller", "single strollers");
-  const double = plural(luggage.strollerDouble, "double stroller", "double strollers");
-  return `${luggage.checkIn} check-in, ${luggage.cabin} cabin, ${single}, ${double}`;
-}
-
-/** "1 baby seat (group 0+), 1 booster seat (groups 2-3)": the seats to fit; "" when none is asked. */
-export function childSeatsText(seats: ChildSeats): string {
-  const said = [
-    [seats.baby, "baby seat", "baby seats", "group 0+"],
-    [seats.child, "child seat", "child seats", "group 1"],
-    [seats.booster, "booster seat", "booster seats", "groups 2-3"],
-  ] as const;
-  return said
-    .filter(([n]) => n > 0)
-    .map(([n, one, many, group]) => `${plural(n, one, many)} (${group})`)
-    .join(", ");
-}
-
-/** The "Luggage: …" line of readable details, and the "Child seats: …" line when seats are asked; none otherwise. */
-export function luggageLines(details: StoredDetails | null): string[] {
-  if (!details) return [];
-  const seats = childSeatsText(details.childSeats);
-  return [`Luggage: ${luggageWords(details.luggage)}`, ...(seats ? [`Child seats: ${seats}`] : [])];
-}
-
-/** The traveller's words about the luggage; "" when none were given or the details do not read. */
-export function luggageNote(details: StoredDetails | null): string {
-  return details?.luggage.info.trim() ?? "";
 }
 
 /** "1 rue de Rivoli, 75001 Paris, France"; null when no part of it is given. */
@@ -180,7 +134,7 @@ function serviceOf(kind: string): TransferKind | null {
 }
 
 /** Where the driver meets the traveller at the leg's pickup (its place, terminal and the service); "" when unknown. */
-export function pickupMeetingPoint(leg: BookingLeg, kind: string, points: MeetingPoints | null | undefined): string {
+function pickupMeetingPoint(leg: BookingLeg, kind: string, points: MeetingPoints | null | undefined): string {
   const service = serviceOf(kind);
   const place = leg.pickup.place.trim();
   if (!points || !service || place === "") return "";
@@ -274,14 +228,6 @@ export function travellerLegs(row: { kind: string; roundTrip: boolean; details: 
   }));
 }
 
-/** The booking's luggage in words ("2 check-in, 1 cabin, 0 single strollers, …"); null when the details do not read. */
-export function luggageText(details: unknown): string | null {
-  const read = readStoredDetails(details);
-  if (!read) return null;
-  const seats = childSeatsText(read.childSeats);
-  return seats ? `${luggageWords(read.luggage)}; child seats: ${seats}` : luggageWords(read.luggage);
-}
-
 // ---------------------------------------------------------------------------------------------
 // The booking's pages
 
@@ -329,7 +275,7 @@ export function bookingSummary(row: { roundTrip: boolean; details: unknown }): {
   }));
   return {
     legs,
-    luggage: luggageWords(details.luggage),
+    luggage: bagsText(details.luggage),
     childSeats: childSeatsText(details.childSeats),
     luggageNote: luggageNote(details),
     address: postalAddress(details.customer),

@@ -7,13 +7,13 @@ import { hotelBySlug } from "../hotels";
 import { DEFAULT_MINUTES } from "../pricing/csv";
 import { defaultPlaceType, parsePassengerCode } from "../pricing/pricing";
 import type { TransferKind } from "../site-paths";
-import { DRAFT_FIELDS, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
+import { CUSTOMER, DRAFT_FIELDS, LINK_QUERY, TRIP, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 import { formatFrenchDate, isoDate, type ParisDate } from "./paris-time";
 import { formatClock, parseClock, roundToQuarter, type Clock } from "./time-rules";
 
 export type { BookingDraft, End, Leg } from "./fields";
 
-/** The minimum lead time in hours (docs/product.md, Time rules); the draft carries it as delai_minimum_reservation. */
+/** The minimum lead time in hours (docs/product.md, Time rules); the draft carries it too. */
 export const MIN_LEAD_HOURS = 20;
 
 /** Place type values: "1" a flight (airport) end, "2" a hotel or address end. */
@@ -42,14 +42,14 @@ export function emptyDraft(): BookingDraft {
   return Object.fromEntries(DRAFT_FIELDS.map((f) => [f, ""]));
 }
 
-/** Whether the draft is a round trip: the one way to ask (nb_trajet "2"). */
+/** Whether the draft is a round trip: the one way to ask (two legs). */
 export function isRoundTrip(draft: BookingDraft): boolean {
-  return draft.nb_trajet === "2";
+  return draft[TRIP.trips] === "2";
 }
 
-/** The draft's kind of transfer: the one way to ask (shuttle_private "Private" is private). */
+/** The draft's kind of transfer: the one way to ask (PRIVATE is private). */
 export function transferKind(draft: BookingDraft): TransferKind {
-  return draft.shuttle_private === PRIVATE ? "private" : "shuttle";
+  return draft[TRIP.kind] === PRIVATE ? "private" : "shuttle";
 }
 
 export function isFlightEnd(draft: BookingDraft, end: End, leg: Leg): boolean {
@@ -77,7 +77,7 @@ export function isSmallWholeNumber(value: string | undefined): boolean {
   return !Number.isNaN(countOf(value));
 }
 
-/** A leg's passenger counts, read from pax_adult_tN, pax_child_tN and pax_baby_tN. */
+/** A leg's passenger counts, read from its adults, children and babies. */
 export function legCounts(draft: BookingDraft, leg: Leg): Counts {
   const f = legFields(leg);
   const adults = countOf(draft[f.paxAdult]);
@@ -87,8 +87,8 @@ export function legCounts(draft: BookingDraft, leg: Leg): Counts {
 }
 
 /**
- * Totals kept in step: pax_tN = adults + children + babies of leg N, and nb_pax_* (the summary's
- * counts) are leg 1's. A count that is not a whole number leaves its total blank.
+ * Totals kept in step: each leg's total = its adults + children + babies, and the party booked
+ * (the summary's counts) is leg 1's. A count that is not a whole number leaves its total blank.
  */
 export function withCounts<D extends BookingDraft>(draft: D): D & BookingDraft {
   const next: BookingDraft = { ...draft };
@@ -97,10 +97,10 @@ export function withCounts<D extends BookingDraft>(draft: D): D & BookingDraft {
     next[legFields(leg).pax] = Number.isFinite(total) ? String(total) : "";
   }
   const one = legFields(1);
-  next.nb_pax_adults = draft[one.paxAdult] ?? "";
-  next.nb_pax_children = draft[one.paxChild] ?? "";
-  next.nb_pax_babies = draft[one.paxBaby] ?? "";
-  next.nb_pax_total = next[one.pax] ?? "";
+  next[TRIP.partyAdults] = draft[one.paxAdult] ?? "";
+  next[TRIP.partyChildren] = draft[one.paxChild] ?? "";
+  next[TRIP.partyBabies] = draft[one.paxBaby] ?? "";
+  next[TRIP.partyTotal] = next[one.pax] ?? "";
   return next as D & BookingDraft;
 }
 
@@ -130,13 +130,13 @@ export function mirrorReturnLeg<D extends BookingDraft>(draft: D): D & BookingDr
 /** Switch between one way ("1") and round trip ("2"); a round trip mirrors leg 1 at once. */
 export function withTripMode(draft: BookingDraft, roundTrip: boolean): BookingDraft {
   const mode = roundTrip ? "2" : "1";
-  return mirrorReturnLeg({ ...draft, nb_trajet: mode, aller_retour: mode });
+  return mirrorReturnLeg({ ...draft, [TRIP.trips]: mode, [TRIP.roundTrip]: mode });
 }
 
 /**
  * A flight time typed or picked for one end: rounded to the nearest quarter hour ("60 becomes 45")
- * and written as horaire_vol (HH:MM), time_vol (hour) and minute_vol (minute). Text that is not a
- * time clears all three.
+ * and written as the time (HH:MM), its hour and its minute. Text that is not a time clears all
+ * three.
  */
 export function setFlightTime(draft: BookingDraft, end: End, leg: Leg, text: string): BookingDraft {
   const f = endFields(end, leg);
@@ -150,7 +150,7 @@ export function setFlightTime(draft: BookingDraft, end: End, leg: Leg, text: str
   };
 }
 
-/** An end's flight time as entered (not rounded): horaire_vol, else time_vol and minute_vol. */
+/** An end's flight time as entered (not rounded): the time (HH:MM), else its hour and minute. */
 export function flightClock(draft: BookingDraft, end: End, leg: Leg): Clock | null {
   const f = endFields(end, leg);
   const text = (draft[f.horaireVol] ?? "").trim();
@@ -160,7 +160,7 @@ export function flightClock(draft: BookingDraft, end: End, leg: Leg): Clock | nu
   return hour === "" && minute === "" ? null : parseClock(`${hour}:${minute.padStart(2, "0")}`);
 }
 
-/** A leg's pickup time (time_h_pu_tN, time_m_pu_tN): the traveller's on a leg with no flight, the proposal or the traveller's on a departure. */
+/** A leg's pickup time (its hour and minute): the traveller's on a leg with no flight, the proposal or the traveller's on a departure. */
 export function pickupClock(draft: BookingDraft, leg: Leg): Clock | null {
   const f = legFields(leg);
   const hour = (draft[f.timeH] ?? "").trim();
@@ -174,7 +174,7 @@ export function isDeparture(draft: BookingDraft, leg: Leg): boolean {
   return isFlightEnd(draft, "drop", leg) && !isFlightEnd(draft, "pu", leg);
 }
 
-/** A leg's pick-up time written as the pick-up time control writes it (time_h_pu_tN, time_m_pu_tN); null clears it. */
+/** A leg's pick-up time written as the pick-up time control writes it (hour and minute); null clears it. */
 export function setPickupClock(draft: BookingDraft, leg: Leg, clock: Clock | null): BookingDraft {
   const f = legFields(leg);
   return { ...draft, [f.timeH]: clock ? String(clock.hour) : "", [f.timeM]: clock ? String(clock.minute) : "" };
@@ -194,8 +194,8 @@ export function followProposal(draft: BookingDraft, leg: Leg, proposed: Clock, p
 }
 
 /**
- * A leg's date picked: date_pu (yyyy-MM-dd), french_date_pu (dd/MM/yyyy) and the day, month and
- * year parts. null clears them all.
+ * A leg's date picked: as yyyy-MM-dd, as dd/MM/yyyy and as its day, month and year parts. null
+ * clears them all.
  */
 export function setLegDate(draft: BookingDraft, leg: Leg, date: ParisDate | null): BookingDraft {
   const f = legFields(leg);
@@ -223,42 +223,43 @@ function placeType(param: string | undefined, place: string): string {
  * time). The date and times stay empty for the visitor to choose; `now` is taken for the API's sake
  * and does not change the result.
  *
- * - depart, arrive: underscores read as spaces; they are leg 1's pickup and drop-off places.
- * - depart_type, arrive_type: "1" a flight end, any other value a hotel or address end; when the
+ * The link's query (LINK_QUERY):
+ * - the places: underscores read as spaces; they are leg 1's pickup and drop-off places.
+ * - their place types: "1" a flight end, any other value a hotel or address end; when the
  *   parameter is missing, an airport place is a flight end and anything else an address end.
- * - private_shuttle "1" → Private, otherwise Shuttle; type_trajet "2" → round trip.
- * - nb_pax: a passenger code (1…50, 22, sup); anything else is one adult.
- * - hotel: a hotel slug, preselected on the hotel/address end (the drop-off when both ends are).
+ * - the kind: "1" → Private, otherwise Shuttle; the trip type: "2" → round trip.
+ * - the party: a passenger code (1…50, 22, sup); anything else is one adult.
+ * - the hotel: a hotel slug, preselected on the hotel/address end (the drop-off when both ends are).
  */
 export function initialDraft(query: Record<string, string | undefined>, _options: { now: Date }): BookingDraft {
   const draft = emptyDraft();
-  const depart = readPlaceName(query.depart);
-  const arrive = readPlaceName(query.arrive);
-  const roundTrip = (query.type_trajet ?? "").trim() === "2";
-  const group = parsePassengerCode(query.nb_pax ?? "") ?? { adults: 1, children: 0, babies: 0, total: 1 };
+  const depart = readPlaceName(query[LINK_QUERY.depart]);
+  const arrive = readPlaceName(query[LINK_QUERY.arrive]);
+  const roundTrip = (query[LINK_QUERY.tripType] ?? "").trim() === "2";
+  const group = parsePassengerCode(query[LINK_QUERY.party] ?? "") ?? { adults: 1, children: 0, babies: 0, total: 1 };
 
   Object.assign(draft, {
-    country: "FR",
-    phoneCountryCode: DEFAULT_PHONE_COUNTRY.code,
-    phoneCountryName: DEFAULT_PHONE_COUNTRY.name,
-    phoneCountryFormat: DEFAULT_PHONE_COUNTRY.format,
-    shuttle_private: (query.private_shuttle ?? "").trim() === "1" ? PRIVATE : SHUTTLE,
-    nb_trajet: roundTrip ? "2" : "1",
-    aller_retour: roundTrip ? "2" : "1",
-    depart,
-    arrive,
-    duree_aller: String(DEFAULT_MINUTES.durationOut),
-    duree_retour: String(DEFAULT_MINUTES.durationBack),
-    delai_depart: String(DEFAULT_MINUTES.delayDepart),
-    delai_arrive: String(DEFAULT_MINUTES.delayArrive),
-    delai_minimum_reservation: String(MIN_LEAD_HOURS),
-    stroller_single: "0",
-    stroller_double: "0",
-    baby_seat: "0",
-    child_seat: "0",
-    booster_seat: "0",
-    cabin_bag: "1",
-    check_in_luggage: "1",
+    [CUSTOMER.country]: "FR",
+    [CUSTOMER.phoneCountryCode]: DEFAULT_PHONE_COUNTRY.code,
+    [CUSTOMER.phoneCountryName]: DEFAULT_PHONE_COUNTRY.name,
+    [CUSTOMER.phoneCountryFormat]: DEFAULT_PHONE_COUNTRY.format,
+    [TRIP.kind]: (query[LINK_QUERY.privateShuttle] ?? "").trim() === "1" ? PRIVATE : SHUTTLE,
+    [TRIP.trips]: roundTrip ? "2" : "1",
+    [TRIP.roundTrip]: roundTrip ? "2" : "1",
+    [TRIP.depart]: depart,
+    [TRIP.arrive]: arrive,
+    [TRIP.durationOut]: String(DEFAULT_MINUTES.durationOut),
+    [TRIP.durationBack]: String(DEFAULT_MINUTES.durationBack),
+    [TRIP.delayDepart]: String(DEFAULT_MINUTES.delayDepart),
+    [TRIP.delayArrive]: String(DEFAULT_MINUTES.delayArrive),
+    [TRIP.minimumLeadHours]: String(MIN_LEAD_HOURS),
+    [TRIP.strollerSingle]: "0",
+    [TRIP.strollerDouble]: "0",
+    [TRIP.babySeat]: "0",
+    [TRIP.childSeat]: "0",
+    [TRIP.boosterSeat]: "0",
+    [TRIP.cabinBags]: "1",
+    [TRIP.checkInLuggage]: "1",
   });
   for (const leg of [1, 2] as const) {
     const f = legFields(leg);
@@ -273,12 +274,12 @@ export function initialDraft(query: Record<string, string | undefined>, _options
   const drop = endFields("drop", 1);
   draft[pu.lieu] = depart;
   draft[drop.lieu] = arrive;
-  draft[pu.type] = placeType(query.depart_type, depart);
-  draft[drop.type] = placeType(query.arrive_type, arrive);
+  draft[pu.type] = placeType(query[LINK_QUERY.departType], depart);
+  draft[drop.type] = placeType(query[LINK_QUERY.arriveType], arrive);
 
-  const hotel = hotelBySlug((query.hotel ?? "").trim());
+  const hotel = hotelBySlug((query[LINK_QUERY.hotel] ?? "").trim());
   if (hotel) {
-    draft.hotel = hotel.slug;
+    draft[TRIP.hotel] = hotel.slug;
     const end = draft[drop.type] === ADDRESS_END ? drop : draft[pu.type] === ADDRESS_END ? pu : null;
     if (end) {
       draft[end.hotel] = hotel.name;

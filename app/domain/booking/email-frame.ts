@@ -4,7 +4,7 @@
  * traveller's message (the booking's page, the voucher, how to reach the business, the driver).
  * Pure; the outbox (app/lib/mail.server.ts) sends what the builders return.
  */
-import { displayPhone } from "../back-office/driver-form";
+import { displayPhone } from "../phone";
 import type { MeetingPoints } from "../meeting-points";
 import { formatEuros } from "../money";
 import { oneLine } from "./email-text";

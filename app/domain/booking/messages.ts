@@ -3,13 +3,21 @@
  * word with their prefixes ('minimun' included). `**…**` marks the bold parts of a message; the
  * error list shows them bold, the message under a field shows them plain.
  */
-import { CUSTOMER_FIELDS, type End, type Leg } from "./fields";
-
-/** One problem: the wire name of the control to focus, and the message with its prefix. */
-export type BookingError = { field: string; message: string };
+import { CUSTOMER_FIELDS, TRIP, fieldsOfLeg, type End, type Leg } from "./fields";
 
 export const USER_PREFIX = "USER - ";
 export const STEP_PREFIX: Record<Leg, string> = { 1: "FIRST STEP - ", 2: "SECOND STEP - " };
+
+/**
+ * The part of the booking a message is about: the customer, or leg 1 or 2. The message's prefix
+ * says it to the visitor; code reads it from here, never from the prefix.
+ */
+export type BookingPart = "customer" | Leg;
+
+/** The prefix a part's messages start with. */
+export function prefixOf(part: BookingPart): string {
+  return part === "customer" ? USER_PREFIX : STEP_PREFIX[part];
+}
 
 export const LIMITS = {
   adults: { min: 1, max: 50 },
@@ -46,10 +54,12 @@ export function markupParts(message: string): { text: string; bold: boolean }[] 
 
 export const bold = (text: string) => `**${text}**`;
 
-/** Which step a field belongs to, for messages about the field itself. */
-export function prefixFor(field: string): string {
-  if ((CUSTOMER_FIELDS as readonly string[]).includes(field)) return USER_PREFIX;
-  return /(_2|_t2)$/.test(field) ? STEP_PREFIX[2] : STEP_PREFIX[1];
+const RETURN_FIELDS: ReadonlySet<string> = new Set(fieldsOfLeg(2));
+
+/** Which part a field belongs to, for messages about the field itself. */
+export function partFor(field: string): BookingPart {
+  if ((CUSTOMER_FIELDS as readonly string[]).includes(field)) return "customer";
+  return RETURN_FIELDS.has(field) ? 2 : 1;
 }
 
 export const END_WORDS: Record<End, { name: string; city: string }> = {
@@ -72,17 +82,17 @@ export const COUNT_WORDS = { adults: "adults", children: "children", babies: "ba
 
 /** The luggage fields and the words their message uses. */
 export const LUGGAGE = [
-  ["check_in_luggage", "check-in luggage"],
-  ["cabin_bag", "cabin bags"],
-  ["stroller_single", "single strollers"],
-  ["stroller_double", "double strollers"],
+  [TRIP.checkInLuggage, "check-in luggage"],
+  [TRIP.cabinBags, "cabin bags"],
+  [TRIP.strollerSingle, "single strollers"],
+  [TRIP.strollerDouble, "double strollers"],
 ] as const;
 
 /** The child seat fields, the model's name for each, the words their messages use, and their label with the weights each group takes. */
 export const CHILD_SEATS = [
-  ["baby_seat", "baby", "baby seats", "Baby seats (group 0+, up to 13 kg)"],
-  ["child_seat", "child", "child seats", "Child seats (group 1, 9-18 kg)"],
-  ["booster_seat", "booster", "booster seats", "Booster seats (groups 2-3, 15-36 kg)"],
+  [TRIP.babySeat, "baby", "baby seats", "Baby seats (group 0+, up to 13 kg)"],
+  [TRIP.childSeat, "child", "child seats", "Child seats (group 1, 9-18 kg)"],
+  [TRIP.boosterSeat, "booster", "booster seats", "Booster seats (groups 2-3, 15-36 kg)"],
 ] as const;
 
 /** Every message after its prefix, by rule. */

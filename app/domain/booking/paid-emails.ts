@@ -5,20 +5,9 @@
  */
 import { firstPickupOf } from "../manage/cancel";
 import { freeCancellationUntil } from "../manage/deadline";
-import {
-  block,
-  clock,
-  endLine,
-  legDate,
-  legTitle,
-  luggageLines,
-  luggageNote,
-  parisDateTime,
-  pickupLine,
-  postalAddress,
-  travellerLegLines,
-  UNREAD_LEGS,
-} from "./booking-lines";
+import { block, clock, endLine, legDate, legTitle, pickupLine, postalAddress, travellerLegLines, UNREAD_LEGS } from "./booking-lines";
+import { luggageLines, luggageNote } from "./luggage-text";
+import { parisDateTime } from "./paris-time";
 import {
   CANCELLATION_RULE,
   CONFIRMATION_SENTENCE,

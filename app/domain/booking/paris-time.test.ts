@@ -6,7 +6,14 @@ import {
   compareDates,
   dateBounds,
   formatFrenchDate,
+  formatParisDateTime,
   isoDate,
+  longDate,
+  longDay,
+  parisClock,
+  parisDateTime,
+  parisDayOf,
+  parisDayRange,
   parisInstant,
   parisParts,
   parisToday,
@@ -210,5 +217,34 @@ describe("dateBounds", () => {
     ["2026-12-31T12:00:00Z", 2, d(2027, 1, 1), d(2027, 2, 28)],
   ] as const)("now %s, leg %i: %o … %o", (now, leg, min, max) => {
     expect(dateBounds(leg, new Date(now))).toEqual({ min, max });
+  });
+});
+
+describe("Paris days and clocks in words", () => {
+  it.each([
+    // A usual day, the spring change (23 hours) and the autumn change (25 hours).
+    ["2026-11-24", "2026-11-23T23:00:00.000Z", "2026-11-24T23:00:00.000Z"],
+    ["2026-03-29", "2026-03-28T23:00:00.000Z", "2026-03-29T22:00:00.000Z"],
+    ["2026-10-25", "2026-10-24T22:00:00.000Z", "2026-10-25T23:00:00.000Z"],
+  ])("%s spans [%s, %s)", (day, start, end) => {
+    const range = parisDayRange(parseIsoDate(day)!);
+    expect(range.start.toISOString()).toBe(start);
+    expect(range.end.toISOString()).toBe(end);
+  });
+
+  it("writes instants as dd/MM/yyyy HH:mm in Paris time, summer and winter", () => {
+    expect(formatParisDateTime(new Date("2026-07-01T05:45:00Z"))).toBe("01/07/2026 07:45");
+    expect(formatParisDateTime(new Date("2026-12-31T23:30:00Z"))).toBe("01/01/2027 00:30");
+  });
+
+  it("names the day in words, and the Paris clock of an instant", () => {
+    expect(longDay(d(2026, 3, 29))).toBe("Sunday 29 March 2026");
+    expect(longDay(d(2026, 10, 25))).toBe("Sunday 25 October 2026");
+    expect(longDate(d(2027, 1, 1))).toBe("1 January 2027");
+    expect(parisClock(new Date("2026-10-25T00:30:00Z"))).toBe("02:30");
+    expect(parisClock(new Date("2026-10-25T01:30:00Z"))).toBe("02:30");
+    expect(parisClock(new Date("2026-03-29T01:00:00Z"))).toBe("03:00");
+    expect(parisDateTime(new Date("2026-07-01T05:45:00Z"))).toEqual({ date: "01/07/2026", time: "07:45" });
+    expect(parisDayOf(new Date("2026-03-28T23:30:00Z"))).toBe("2026-03-29");
   });
 });

@@ -4,6 +4,7 @@
  * Intl does the zone arithmetic; nothing here reads the clock — callers pass `now`.
  */
 import type { Leg } from "./fields";
+import { formatClock } from "./time-rules";
 
 export type ParisDate = { year: number; month: number; day: number };
 export type ParisDateTime = ParisDate & { hour: number; minute: number };
@@ -155,8 +156,64 @@ export function parseFrenchDate(text: string): ParisDate | null {
   return m ? realDate(Number(m[3]), Number(m[2]), Number(m[1])) : null;
 }
 
+/** "07:45": an instant's Paris wall clock. */
+export function parisClock(instant: Date): string {
+  return formatClock(parisParts(instant));
+}
+
+/** "12/05/2026" and "07:45": an instant's Paris date and wall clock. */
+export function parisDateTime(instant: Date): { date: string; time: string } {
+  const p = parisParts(instant);
+  return { date: formatFrenchDate(p), time: formatClock(p) };
+}
+
+/** "12/05/2026 07:45": an instant as the back office and the traveller's notices write it, Paris time. */
+export function formatParisDateTime(instant: Date): string {
+  const { date, time } = parisDateTime(instant);
+  return `${date} ${time}`;
+}
+
+/** The Paris day of an instant, yyyy-MM-dd. */
+export function parisDayOf(instant: Date): string {
+  return isoDate(parisParts(instant));
+}
+
+/** A Paris calendar day as the instants it spans: [start, end), 23 or 25 hours when the clocks change. */
+export function parisDayRange(day: ParisDate): { start: Date; end: Date } {
+  return {
+    start: parisInstant({ ...day, hour: 0, minute: 0 }),
+    end: parisInstant({ ...addDays(day, 1), hour: 0, minute: 0 }),
+  };
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** "22 November 2026", as Intl's British long date writes it (without Intl, which costs a phone a long task to build). */
+export function longDate(d: ParisDate): string {
+  return `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
+}
+
+/** "Sunday 29 March 2026". */
+export function longDay(d: ParisDate): string {
+  return `${WEEKDAYS[new Date(utcMillis(d.year, d.month, d.day)).getUTCDay()]} ${longDate(d)}`;
+}
+
 /** How many months ahead a leg's date may be: 3 for the outbound leg, 2 for the return. */
-export const MONTHS_AHEAD: Record<Leg, number> = { 1: 3, 2: 2 };
+const MONTHS_AHEAD: Record<Leg, number> = { 1: 3, 2: 2 };
 
 /** The dates a leg may take: from tomorrow to 3 (outbound) or 2 (return) months after today, in Paris. */
 export function dateBounds(leg: Leg, now: Date): { min: ParisDate; max: ParisDate } {

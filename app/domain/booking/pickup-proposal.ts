@@ -4,7 +4,7 @@
  * answers hold across the clock changes; Paris wall-clock times come in and go out through
  * paris-time.ts. Nothing reads the clock.
  */
-import { addDays, formatFrenchDate, parisInstant, parisParts, type ParisDate } from "./paris-time";
+import { addDays, formatFrenchDate, parisClock, parisInstant, parisParts, type ParisDate } from "./paris-time";
 import { FLIGHT_TIME_STEP_MINUTES, formatClock, type Clock } from "./time-rules";
 
 const MINUTE = 60_000;
@@ -65,7 +65,7 @@ export function pickupProblem(chosen: Date, proposal: Date): PickupProblem | nul
  */
 export function pickupText(at: Date, legDate: ParisDate): string {
   const p = parisParts(at);
-  const clock = formatClock({ hour: p.hour, minute: p.minute });
+  const clock = formatClock(p);
   const sameDay = p.year === legDate.year && p.month === legDate.month && p.day === legDate.day;
   return sameDay ? clock : `${clock} on ${formatFrenchDate(p)}`;
 }
@@ -86,10 +86,9 @@ export function marginText(minutes: number): string {
  */
 export function proposalNote(options: { takeoff: Date; proposal: Date; durationMinutes: number; legDate: ParisDate }): string {
   const { takeoff, proposal, durationMinutes, legDate } = options;
-  const t = parisParts(takeoff);
   const margin = (takeoff.getTime() - proposal.getTime()) / MINUTE - durationMinutes;
   return (
-    `Proposed from your ${formatClock({ hour: t.hour, minute: t.minute })} flight: leaving at ${pickupText(proposal, legDate)} ` +
+    `Proposed from your ${parisClock(takeoff)} flight: leaving at ${pickupText(proposal, legDate)} ` +
     `gets you to the airport ${marginText(margin)} before takeoff. You can change it.`
   );
 }

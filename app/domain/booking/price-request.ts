@@ -2,7 +2,7 @@ import type { PriceRow } from "../pricing/csv";
 import { quote, type PriceRequest } from "../pricing/pricing";
 import { isRoundTrip, legCounts, transferKind } from "./draft";
 import { applyQuote } from "./quote";
-import type { BookingDraft } from "./fields";
+import { TRIP, legFields, type BookingDraft } from "./fields";
 
 /**
  * The price question a draft asks as the visitor types (the form's own price): its route, kind,
@@ -12,8 +12,8 @@ import type { BookingDraft } from "./fields";
 export function priceRequestOf(draft: BookingDraft): PriceRequest {
   const { adults, children, babies } = legCounts(draft, 1);
   return {
-    from: draft.depart ?? "",
-    to: draft.arrive ?? "",
+    from: draft[TRIP.depart] ?? "",
+    to: draft[TRIP.arrive] ?? "",
     kind: transferKind(draft),
     tripType: isRoundTrip(draft) ? 2 : 1,
     party: { adults, children, babies },
@@ -21,7 +21,13 @@ export function priceRequestOf(draft: BookingDraft): PriceRequest {
 }
 
 /** The fields whose change asks for a new price: the kind, the trip type and leg 1's party. */
-export const PRICE_FIELDS: ReadonlySet<string> = new Set(["shuttle_private", "nb_trajet", "pax_adult_t1", "pax_child_t1", "pax_baby_t1"]);
+export const PRICE_FIELDS: ReadonlySet<string> = new Set([
+  TRIP.kind,
+  TRIP.trips,
+  legFields(1).paxAdult,
+  legFields(1).paxChild,
+  legFields(1).paxBaby,
+]);
 
 /** The draft priced from the price file as it stands: its route, kind, trip and party. */
 export function repriceDraft<D extends BookingDraft>(draft: D, rows: readonly PriceRow[]): D & BookingDraft {

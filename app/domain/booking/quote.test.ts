@@ -3,7 +3,31 @@ import { describe, expect, it } from "vitest";
 import { HOTELS } from "../hotels";
 import type { PriceQuote } from "../pricing/pricing";
 import { emptyDraft, type BookingDraft } from "./draft";
-import { QUOTE_FIELDS, applyQuote, hotelChoices, pickHotel, postcodeList, quoteMatchesDraft, reverseQuote } from "./quote";
+import { TRIP, legFields } from "./fields";
+import { applyQuote, hotelChoices, pickHotel, postcodeList, quoteMatchesDraft, reverseQuote } from "./quote";
+
+const outbound = legFields(1);
+const inbound = legFields(2);
+
+/** The fields applyQuote may write: the prices, durations, delays and postcodes of the route. */
+const QUOTE_FIELDS = [
+  TRIP.priceCard,
+  TRIP.priceCash,
+  outbound.prix,
+  inbound.prix,
+  TRIP.durationOut,
+  TRIP.durationBack,
+  TRIP.delayDepart,
+  TRIP.delayArrive,
+  outbound.duree,
+  inbound.duree,
+  outbound.delaiDepart,
+  outbound.delaiArrive,
+  inbound.delaiDepart,
+  inbound.delaiArrive,
+  TRIP.postcodesDepart,
+  TRIP.postcodesArrive,
+] as const;
 
 const draft = { ...emptyDraft(), depart: "Charles de Gaulle Airport (CDG)", arrive: "Disneyland Paris", nb_trajet: "2" };
 

@@ -2,71 +2,42 @@
  * A price quote applied to the draft, and the hotel pick list.
  */
 import { HOTELS, hotelsForPostcodes, type Hotel } from "../hotels";
-import { samePlace, type PriceQuote } from "../pricing/pricing";
+import { reversedDetails, samePlace, type PriceQuote } from "../pricing/pricing";
 import { isRoundTrip } from "./draft";
-import { endFields, type BookingDraft, type End, type Leg } from "./fields";
+import { TRIP, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 
 /**
  * The quote seen from the other end: from/to, durations, delays, place types and postal-code
  * lists swapped. reverseQuote(reverseQuote(q)) equals q.
  */
 export function reverseQuote(q: PriceQuote): PriceQuote {
-  return {
-    ...q,
-    from: q.to,
-    to: q.from,
-    duree_aller: q.duree_retour,
-    duree_retour: q.duree_aller,
-    delai_depart: q.delai_arrive,
-    delai_arrive: q.delai_depart,
-    depart_type: q.arrive_type,
-    arrive_type: q.depart_type,
-    cp_depart: q.cp_arrive,
-    cp_arrive: q.cp_depart,
-  };
+  return { ...q, from: q.to, to: q.from, ...reversedDetails(q) };
 }
 
 /** Whether the quote is written from the draft's depart to its arrive (case and underscores ignored). */
 export function quoteMatchesDraft(draft: BookingDraft, q: PriceQuote): boolean {
-  return samePlace(q.from, draft.depart ?? "") && samePlace(q.to, draft.arrive ?? "");
+  return samePlace(q.from, draft[TRIP.depart] ?? "") && samePlace(q.to, draft[TRIP.arrive] ?? "");
 }
 
 const cents = (n: number) => String(Number.isFinite(n) ? Math.trunc(n) : 0);
 const minutes = (n: number) => String(n);
 
-/** The fields applyQuote writes. */
-export const QUOTE_FIELDS = [
-  "prix_cb",
-  "prix_cash",
-  "prix_t1",
-  "prix_t2",
-  "duree_aller",
-  "duree_retour",
-  "delai_depart",
-  "delai_arrive",
-  "duree_t1",
-  "duree_t2",
-  "delai_depart_t1",
-  "delai_arrive_t1",
-  "delai_depart_t2",
-  "delai_arrive_t2",
-  "cp_depart",
-  "cp_arrive",
-] as const;
+const outbound = legFields(1);
+const inbound = legFields(2);
 
 /**
  * A price quote applied to the draft.
  *
  * Prices: the draft keeps whole cents. The price file is in cents and quote() returns cents, so
- * the values are stored as they are (truncated to whole cents, in case). prix_cb and prix_cash
- * are the booking's card and cash prices (the whole booking: a round trip's price covers both
- * legs). prix_t1 carries that same card price and prix_t2 is "0" on a round trip ("" one way), so
- * that adding the legs never counts the price twice.
+ * the values are stored as they are (truncated to whole cents, in case). The card and cash prices
+ * are the whole booking's (a round trip's price covers both legs). Leg 1's price carries that same
+ * card price and leg 2's is "0" on a round trip ("" one way), so that adding the legs never counts
+ * the price twice.
  *
  * Direction: when the quote's from/to are the draft's depart/arrive, its values are taken as
  * they are; otherwise (the quote is written the other way, or for other places) it is read
  * reversed: durations, delays and postal-code lists swapped.
- * Trip 1 takes duree_aller, delai_depart and delai_arrive; trip 2 takes duree_retour. The
+ * Trip 1 takes the outbound duration and both delays; trip 2 takes the return duration. The
  * delays are roles — the wait at a pickup, the margin before a drop-off flight — the same on
  * both legs (the price file writes 30/135 in both directions), so trip 2 takes them as trip 1.
  * Postal-code lists are stored comma-joined.
@@ -76,22 +47,22 @@ export function applyQuote<D extends BookingDraft>(draft: D, quote: PriceQuote):
   const roundTrip = isRoundTrip(draft);
   const next: BookingDraft = {
     ...draft,
-    prix_cb: cents(q.cb),
-    prix_cash: cents(q.cash),
-    prix_t1: cents(q.cb),
-    prix_t2: roundTrip ? "0" : "",
-    duree_aller: minutes(q.duree_aller),
-    duree_retour: minutes(q.duree_retour),
-    delai_depart: minutes(q.delai_depart),
-    delai_arrive: minutes(q.delai_arrive),
-    duree_t1: minutes(q.duree_aller),
-    delai_depart_t1: minutes(q.delai_depart),
-    delai_arrive_t1: minutes(q.delai_arrive),
-    duree_t2: minutes(q.duree_retour),
-    delai_depart_t2: minutes(q.delai_depart),
-    delai_arrive_t2: minutes(q.delai_arrive),
-    cp_depart: q.cp_depart.join(","),
-    cp_arrive: q.cp_arrive.join(","),
+    [TRIP.priceCard]: cents(q.cb),
+    [TRIP.priceCash]: cents(q.cash),
+    [outbound.prix]: cents(q.cb),
+    [inbound.prix]: roundTrip ? "0" : "",
+    [TRIP.durationOut]: minutes(q[TRIP.durationOut]),
+    [TRIP.durationBack]: minutes(q[TRIP.durationBack]),
+    [TRIP.delayDepart]: minutes(q[TRIP.delayDepart]),
+    [TRIP.delayArrive]: minutes(q[TRIP.delayArrive]),
+    [outbound.duree]: minutes(q[TRIP.durationOut]),
+    [outbound.delaiDepart]: minutes(q[TRIP.delayDepart]),
+    [outbound.delaiArrive]: minutes(q[TRIP.delayArrive]),
+    [inbound.duree]: minutes(q[TRIP.durationBack]),
+    [inbound.delaiDepart]: minutes(q[TRIP.delayDepart]),
+    [inbound.delaiArrive]: minutes(q[TRIP.delayArrive]),
+    [TRIP.postcodesDepart]: q[TRIP.postcodesDepart].join(","),
+    [TRIP.postcodesArrive]: q[TRIP.postcodesArrive].join(","),
   };
   return next as D & BookingDraft;
 }
@@ -106,11 +77,11 @@ export function postcodeList(text: string | undefined): string[] {
 
 /** The hotel pick list: built-in hotels whose zip is a postal code of either zone, sorted by name. */
 export function hotelChoices(draft: BookingDraft): Hotel[] {
-  return hotelsForPostcodes([...postcodeList(draft.cp_depart), ...postcodeList(draft.cp_arrive)]);
+  return hotelsForPostcodes([...postcodeList(draft[TRIP.postcodesDepart]), ...postcodeList(draft[TRIP.postcodesArrive])]);
 }
 
 /**
- * A hotel chosen from the list for one end of one leg: name, hotel_n (its id), address and zip.
+ * A hotel chosen from the list for one end of one leg: its name, its number (id), address and zip.
  * An unknown or empty id clears the hotel name and number and leaves the typed address alone.
  * The return leg follows through mirrorReturnLeg.
  */
@@ -126,7 +97,7 @@ export function pickHotel<D extends BookingDraft>(draft: D, end: End, leg: Leg, 
 
 /**
  * A typed edit of an address end's hotel name, address or zip. A picked hotel stays picked only
- * while the three are still its own: once they describe another place, hotel_n is cleared (the pick
+ * while the three are still its own: once they describe another place, its number is cleared (the pick
  * list shows "Another hotel or an address"), so the number never names a hotel the end is not.
  */
 export function editAddressEnd<D extends BookingDraft>(

@@ -1,30 +1,23 @@
 import { samePlace } from "../pricing/pricing";
-import { CUSTOMER_FIELDS, endFields, type BookingDraft, type End, type Leg } from "./fields";
+import { CUSTOMER_FIELDS, TRIP, endFields, legFields, type BookingDraft, type End, type Leg } from "./fields";
 
 /** The fields a booking link chooses: a new link's choice wins over a stored draft. */
-const LINK_FIELDS = [
-  "shuttle_private",
-  "nb_trajet",
-  "aller_retour",
-  "nb_pax_adults",
-  "nb_pax_children",
-  "nb_pax_babies",
-  "nb_pax_total",
-  "pax_t1",
-  "pax_adult_t1",
-  "pax_child_t1",
-  "pax_baby_t1",
-  "pax_t2",
-  "pax_adult_t2",
-  "pax_child_t2",
-  "pax_baby_t2",
-  "type_pu_t1",
-  "type_drop_t1",
-  "type_pu_t2",
-  "type_drop_t2",
-  "hotel",
-  "submission_token",
-] as const;
+const LINK_FIELDS: readonly string[] = [
+  TRIP.kind,
+  TRIP.trips,
+  TRIP.roundTrip,
+  TRIP.partyAdults,
+  TRIP.partyChildren,
+  TRIP.partyBabies,
+  TRIP.partyTotal,
+  ...([1, 2] as const).flatMap((leg) => {
+    const f = legFields(leg);
+    return [f.pax, f.paxAdult, f.paxChild, f.paxBaby];
+  }),
+  ...([1, 2] as const).flatMap((leg) => [endFields("pu", leg).type, endFields("drop", leg).type]),
+  TRIP.hotel,
+  TRIP.submissionToken,
+];
 
 const ENDS: ReadonlyArray<[End, Leg]> = [
   ["pu", 1],
@@ -44,7 +37,8 @@ const ENDS: ReadonlyArray<[End, Leg]> = [
 export function restoreDraft(fresh: BookingDraft, stored: BookingDraft | null, options: { sameLink: boolean }): BookingDraft {
   if (!stored) return fresh;
   const restored: BookingDraft = { ...fresh };
-  const sameRoute = samePlace(fresh.depart ?? "", stored.depart ?? "") && samePlace(fresh.arrive ?? "", stored.arrive ?? "");
+  const sameRoute =
+    samePlace(fresh[TRIP.depart] ?? "", stored[TRIP.depart] ?? "") && samePlace(fresh[TRIP.arrive] ?? "", stored[TRIP.arrive] ?? "");
   if (!sameRoute) {
     for (const name of CUSTOMER_FIELDS) if (stored[name]) restored[name] = stored[name];
     return restored;

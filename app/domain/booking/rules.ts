@@ -1,8 +1,9 @@
 /**
  * The booking rules (docs/product.md, Booking rules), one entry per rule, in the order the form
  * lists their messages: USER, then FIRST STEP, then SECOND STEP for round trips. Each rule names
- * the control to focus, says when a draft breaks it, and gives its message with its prefix; the
- * booking schema (validation.ts) runs them all in one zod check. The small pure helpers below
+ * the control to focus and its part (the customer or a leg), says when a draft breaks it, and
+ * gives its message with that part's prefix; the booking schema (validation.ts) runs them all in
+ * one zod check and passes each part on in its issue. The small pure helpers below
  * are what the rules share: reading a leg's date, its clocks, its passengers, and the route's
  * durations, delays and postal codes, which come from the price file and never from the draft.
  */
@@ -28,8 +29,8 @@ import {
   transferKind,
   type Counts,
 } from "./draft";
-import { endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
-import { CHILD_SEATS, LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, STEP_PREFIX, USER_PREFIX } from "./messages";
+import { CUSTOMER, TRIP, endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
+import { CHILD_SEATS, LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, prefixOf, type BookingPart } from "./messages";
 import {
   compareDates,
   dateBounds,
@@ -51,9 +52,11 @@ export interface RuleContext {
   rows: readonly PriceRow[];
 }
 
-/** One rule: the control it focuses, when a draft breaks it, and its message (prefix included). */
+/** One rule: the control it focuses, the part it is about, when a draft breaks it, and its message (prefix included). */
 export interface Rule {
   field: string;
+  /** The customer, or the leg: what the message's prefix says, for code to read. */
+  part: BookingPart;
   broken(draft: BookingDraft, context: RuleContext): boolean;
   message(draft: BookingDraft, context: RuleContext): string;
 }
@@ -84,7 +87,7 @@ export function legsOf(draft: BookingDraft): Leg[] {
 
 export type LegDate = { state: "missing" } | { state: "invalid" } | { state: "ok"; date: ParisDate };
 
-/** A leg's date: french_date_pu (dd/MM/yyyy, as typed) wins; else date_pu (yyyy-MM-dd). */
+/** A leg's date: as typed (dd/MM/yyyy) wins; else as the date picker writes it (yyyy-MM-dd). */
 export function legDate(draft: BookingDraft, leg: Leg): LegDate {
   const f = legFields(leg);
   const french = text(draft, f.frenchDate);
@@ -101,7 +104,7 @@ function inBounds(date: ParisDate, leg: Leg, now: Date): boolean {
 
 /** The route as the draft names it: its depart and arrive. */
 export function routeOf(draft: BookingDraft) {
-  return { from: text(draft, "depart"), to: text(draft, "arrive") };
+  return { from: text(draft, TRIP.depart), to: text(draft, TRIP.arrive) };
 }
 
 /**
@@ -121,11 +124,15 @@ export interface LegTiming {
 /**
  * A leg's duration and delays, in minutes, from the route's price-file row: leg 1 takes the outbound
  * duration, leg 2 the return one; the delays are roles (the wait at a pickup, the margin before a
- * departing flight), the same on both legs. Posted duree_* and delai_* fields are never read.
+ * departing flight), the same on both legs. The posted durations and delays are never read.
  */
 export function legTiming(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[]): LegTiming {
   const d = routeDetailsOf(draft, rows);
-  return { duree: leg === 1 ? d.duree_aller : d.duree_retour, delaiDepart: d.delai_depart, delaiArrive: d.delai_arrive };
+  return {
+    duree: leg === 1 ? d[TRIP.durationOut] : d[TRIP.durationBack],
+    delaiDepart: d[TRIP.delayDepart],
+    delaiArrive: d[TRIP.delayArrive],
+  };
 }
 
 /** The landing time of a pickup flight, or the takeoff time of a drop-off flight; null when not a flight or not a time. */
@@ -138,7 +145,7 @@ export interface DepartureProposal {
   /** The leg's date: the day the flight takes off. */
   date: ParisDate;
   takeoff: Date;
-  /** takeoff − (delai_arrive + duree), rounded down to the quarter hour. */
+  /** takeoff − (the arrival delay + the journey time), rounded down to the quarter hour. */
   proposal: Date;
   timing: LegTiming;
 }
@@ -163,7 +170,7 @@ export function departureProposalOf(draft: BookingDraft, leg: Leg, rows: readonl
   return departureProposal(draft, leg, legTiming(draft, leg, rows));
 }
 
-/** Whether the traveller wrote anything in a leg's pick-up time (time_h/time_m). */
+/** Whether the traveller wrote anything in a leg's pick-up time (its hour or minute). */
 const pickupTimeGiven = (draft: BookingDraft, leg: Leg) =>
   text(draft, legFields(leg).timeH) !== "" || text(draft, legFields(leg).timeM) !== "";
 
@@ -172,7 +179,7 @@ const pickupTimeGiven = (draft: BookingDraft, leg: Leg) =>
  * Paris, at the landing time when the pickup is a flight; for a departure, at the pick-up time the
  * traveller kept or chose (the instant of that clock nearest the proposal, so the evening before
  * a flight just after midnight), or the proposal itself when no time was given (a post or a
- * stored draft from before the proposal); else at the pickup time (time_h/time_m). null when the
+ * stored draft from before the proposal); else at the pickup time (its hour and minute). null when the
  * date or the time it needs is missing or not valid.
  */
 export function pickupMoment(draft: BookingDraft, leg: Leg, timing: LegTiming): Date | null {
@@ -200,17 +207,17 @@ function inRange(n: number, range: { min: number; max: number }): boolean {
 
 const validCounts = (c: Counts) => [c.adults, c.children, c.babies].every((n) => Number.isSafeInteger(n));
 
-/** The party booked: nb_pax_* and nb_pax_total, which the form keeps equal to leg 1's counts. */
+/** The party booked: its counts and total, which the form keeps equal to leg 1's counts. */
 function partyOf(draft: BookingDraft): Counts {
   return {
-    adults: countOf(draft.nb_pax_adults),
-    children: countOf(draft.nb_pax_children),
-    babies: countOf(draft.nb_pax_babies),
-    total: countOf(draft.nb_pax_total),
+    adults: countOf(draft[TRIP.partyAdults]),
+    children: countOf(draft[TRIP.partyChildren]),
+    babies: countOf(draft[TRIP.partyBabies]),
+    total: countOf(draft[TRIP.partyTotal]),
   };
 }
 
-/** Whether leg N's counts and total (pax_tN) are the party's: leg 1 the nb_pax_* fields, leg 2 leg 1's counts. */
+/** Whether leg N's counts and total are the party's: leg 1 the party booked, leg 2 leg 1's counts. */
 function matchesParty(draft: BookingDraft, leg: Leg): boolean {
   const own = legCounts(draft, leg);
   const party = leg === 1 ? partyOf(draft) : legCounts(draft, 1);
@@ -229,14 +236,14 @@ export function isOneEmailAddress(value: string): boolean {
 /** The built-in hotels the form offers for the draft's route (its postal codes, from the file), and the link's own hotel. */
 function offeredHotelIds(draft: BookingDraft, rows: readonly PriceRow[]): Set<number> {
   const d = routeDetailsOf(draft, rows);
-  const ids = new Set(hotelsForPostcodes([...d.cp_depart, ...d.cp_arrive]).map((h) => h.id));
-  const linked = hotelBySlug(text(draft, "hotel"));
+  const ids = new Set(hotelsForPostcodes([...d[TRIP.postcodesDepart], ...d[TRIP.postcodesArrive]]).map((h) => h.id));
+  const linked = hotelBySlug(text(draft, TRIP.hotel));
   if (linked) ids.add(linked.id);
   return ids;
 }
 
 /**
- * An address end's hotel_n, when set, names the hotel the end describes: picking a hotel fills its
+ * An address end's hotel number, when set, names the hotel the end describes: picking a hotel fills its
  * name, address and zip, and editing any of them unpicks it, so a number beside another hotel's
  * name, address or zip is not something the form sends.
  */
@@ -260,7 +267,7 @@ const PHONE_PATTERN = /^\+\d+(?: \d+)*$/;
 /** The country codes the form's lists offer (the phone input's and the postal country's): two capital letters. */
 const COUNTRY_CODES: ReadonlySet<string> = new Set(Object.keys(countryNames).filter((code) => /^[A-Z]{2}$/.test(code)));
 
-/** phoneCountryCode as the phone control writes it: a country code of the list, in lower case. */
+/** The phone's country as the phone control writes it: a country code of the list, in lower case. */
 function isPhoneCountry(value: string): boolean {
   return /^[a-z]{2}$/.test(value) && COUNTRY_CODES.has(value.toUpperCase());
 }
@@ -270,7 +277,7 @@ function isPostalCountry(value: string): boolean {
   return value === "" || COUNTRY_CODES.has(value);
 }
 
-/** An address end's hotel_n: empty, or a built-in hotel the form offers for the route. */
+/** An address end's hotel number: empty, or a built-in hotel the form offers for the route. */
 function hotelOffered(draft: BookingDraft, end: End, leg: Leg, rows: readonly PriceRow[]): boolean {
   const raw = text(draft, endFields(end, leg).hotelN);
   if (raw === "") return true;
@@ -301,20 +308,20 @@ function arrivalText(arrival: Date, draft: BookingDraft): string {
 // The rules
 
 function userRule(field: string, message: string, broken: (draft: BookingDraft) => boolean): Rule {
-  return { field, broken, message: () => USER_PREFIX + message };
+  return { field, part: "customer", broken, message: () => prefixOf("customer") + message };
 }
 
 const customerRules: Rule[] = [
-  userRule("lastname", MESSAGES.lastname, (d) => text(d, "lastname") === ""),
-  userRule("firstname", MESSAGES.firstname, (d) => text(d, "firstname") === ""),
-  userRule("email", MESSAGES.email, (d) => text(d, "email") === ""),
+  userRule(CUSTOMER.lastname, MESSAGES.lastname, (d) => text(d, CUSTOMER.lastname) === ""),
+  userRule(CUSTOMER.firstname, MESSAGES.firstname, (d) => text(d, CUSTOMER.firstname) === ""),
+  userRule(CUSTOMER.email, MESSAGES.email, (d) => text(d, CUSTOMER.email) === ""),
   // A list, a name with an address, or any text that is not one address gets the same message.
-  userRule("email", MESSAGES.email, (d) => text(d, "email") !== "" && !isOneEmailAddress(text(d, "email"))),
+  userRule(CUSTOMER.email, MESSAGES.email, (d) => text(d, CUSTOMER.email) !== "" && !isOneEmailAddress(text(d, CUSTOMER.email))),
   userRule(legFields(1).paxAdult, MESSAGES.minimumAdult, (d) => legCounts(d, 1).adults === 0),
-  userRule("phone_mobile", MESSAGES.phone, (d) => text(d, "phone_mobile").length < 5),
-  userRule("phone_mobile", MESSAGES.phone, (d) => text(d, "phone_mobile").length >= 5 && !PHONE_PATTERN.test(text(d, "phone_mobile"))),
-  userRule("phone_mobile", MESSAGES.phoneCountry, (d) => !isPhoneCountry(d.phoneCountryCode ?? "")),
-  userRule("country", MESSAGES.country, (d) => !isPostalCountry(d.country ?? "")),
+  userRule(CUSTOMER.mobile, MESSAGES.phone, (d) => text(d, CUSTOMER.mobile).length < 5),
+  userRule(CUSTOMER.mobile, MESSAGES.phone, (d) => text(d, CUSTOMER.mobile).length >= 5 && !PHONE_PATTERN.test(text(d, CUSTOMER.mobile))),
+  userRule(CUSTOMER.mobile, MESSAGES.phoneCountry, (d) => !isPhoneCountry(d[CUSTOMER.phoneCountryCode] ?? "")),
+  userRule(CUSTOMER.country, MESSAGES.country, (d) => !isPostalCountry(d[CUSTOMER.country] ?? "")),
 ];
 
 /** The rules of one leg; leg 2's hold only for round trips. */
@@ -325,14 +332,15 @@ function legRules(leg: Leg): Rule[] {
   const add = (field: string, broken: Rule["broken"], message: string | ((d: BookingDraft, c: RuleContext) => string)) =>
     rules.push({
       field,
+      part: leg,
       broken: (d, c) => applies(d) && broken(d, c),
-      message: (d, c) => STEP_PREFIX[leg] + (typeof message === "string" ? message : message(d, c)),
+      message: (d, c) => prefixOf(leg) + (typeof message === "string" ? message : message(d, c)),
     });
 
-  // The choices the form offers: a kind, a trip type (aller_retour follows nb_trajet).
+  // The choices the form offers: a kind, a trip type (its copy follows it).
   if (leg === 1) {
-    add("shuttle_private", (d) => ![SHUTTLE, PRIVATE].includes(d.shuttle_private ?? ""), MESSAGES.kind);
-    add("nb_trajet", (d) => !["1", "2"].includes(d.nb_trajet ?? "") || (d.aller_retour ?? "") !== d.nb_trajet, MESSAGES.trip);
+    add(TRIP.kind, (d) => ![SHUTTLE, PRIVATE].includes(d[TRIP.kind] ?? ""), MESSAGES.kind);
+    add(TRIP.trips, (d) => !["1", "2"].includes(d[TRIP.trips] ?? "") || (d[TRIP.roundTrip] ?? "") !== d[TRIP.trips], MESSAGES.trip);
   }
 
   // Places: leg 1 runs from depart to arrive; the return runs the outbound leg backwards, its ends
@@ -545,7 +553,7 @@ function legRules(leg: Leg): Rule[] {
       add(field, (d) => !inRange(countOf(d[field]), LIMITS.childSeats), MESSAGES.childSeats(words));
     // At the booster seats, the last of them: the message names the whole party.
     add(
-      "booster_seat",
+      TRIP.boosterSeat,
       (d) => seatsOf(d) > youngOf(d),
       (d) => MESSAGES.seatsOverChildren(seatsOf(d), youngOf(d)),
     );

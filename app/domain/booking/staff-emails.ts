@@ -3,17 +3,9 @@
  * confirmation, driver assigned, cancellation, refund and payment link, and the driver's job and
  * its withdrawal. Pure, like the paid booking's e-mails (paid-emails.ts).
  */
-import {
-  block,
-  endLine,
-  legTitle,
-  luggageLines,
-  luggageNote,
-  parisDateTime,
-  pickupLine,
-  travellerLegLines,
-  UNREAD_LEGS,
-} from "./booking-lines";
+import { block, endLine, legTitle, pickupLine, travellerLegLines, UNREAD_LEGS_DRIVER } from "./booking-lines";
+import { luggageLines, luggageNote } from "./luggage-text";
+import { parisDateTime } from "./paris-time";
 import {
   CANCELLATION_RULE,
   CONFIRMATION_SENTENCE,
@@ -71,9 +63,6 @@ function jobRoute(row: BookingEmailInput, driven: StoredDetails | null): string 
   const [from, to] = driven?.legs.length === 1 && driven.legs[0]!.leg === 2 ? [row.arrive, row.depart] : [row.depart, row.arrive];
   return `${placeText(from)} to ${placeText(to)}`;
 }
-
-/** What a driver's message says in place of the legs when the details do not read. */
-const UNREAD_LEGS_DRIVER = UNREAD_LEGS.replace(/\.$/, ": call the office.");
 
 /**
  * The traveller's confirmation, once staff confirm the booking: its order id in the subject, the
@@ -135,21 +124,35 @@ export function driverAssignedEmail(row: BookingEmailInput, site: EmailSite, dri
 }
 
 /**
+ * A driver's job in its parts: the job e-mail puts them together, and a traveller's change sends
+ * the same job with what changed between the greeting and the job (change-email.ts).
+ */
+export interface DriverJob {
+  recipient: string;
+  /** "Hello <name>,", the job e-mail's first line. */
+  greeting: string;
+  /** What follows the greeting and its blank line: the assignment, the traveller, each leg, the office's phone. */
+  lines: string[];
+  /** "Job <order>: <route> on <first pickup>", before a test booking's mark. */
+  subject: string;
+  /** The same subject for the job sent again after a change: "Job <order> changed: …". */
+  changedSubject: string;
+}
+
+/**
  * The driver's job: the pickup of each of its legs (every leg when `legs` is left out) in Paris time,
  * places with flights, hotels and addresses, passengers and luggage, the traveller's name and
  * phone, and the notes. Another driver's leg is not in it.
  */
-export function driverJobEmail(
+export function driverJob(
   row: BookingEmailInput,
   site: EmailSite,
   driver: EmailDriver & { email: string },
   legs?: readonly LegNumber[],
-): StaffEmail {
+): DriverJob {
   const details = readStoredDetails(row.details);
   const driven = details && legs ? { ...details, legs: details.legs.filter((leg) => legs.includes(leg.leg)) } : details;
   const lines = [
-    `Hello ${oneLine(driver.name) || "driver"},`,
-    "",
     `You are assigned to ${legsWords(row, details, driven)}booking ${row.orderId} (${serviceName(row.kind)}).`,
     "",
     "Traveller",
@@ -169,11 +172,29 @@ export function driverJobEmail(
     if (notes !== "") lines.push(...block("Notes", notes));
   }
   lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
+  const about = `${jobRoute(row, driven)}${firstPickupWords(driven?.legs ?? [])}`;
+  return {
+    recipient: oneLine(driver.email),
+    greeting: `Hello ${oneLine(driver.name) || "driver"},`,
+    lines,
+    subject: oneLine(`Job ${row.orderId}: ${about}`),
+    changedSubject: oneLine(`Job ${row.orderId} changed: ${about}`),
+  };
+}
+
+/** The driver's job as its e-mail (driverJob): the greeting, then the job. */
+export function driverJobEmail(
+  row: BookingEmailInput,
+  site: EmailSite,
+  driver: EmailDriver & { email: string },
+  legs?: readonly LegNumber[],
+): StaffEmail {
+  const job = driverJob(row, site, driver, legs);
   return staffEmail(row, site, {
     kind: "driver_job",
-    recipient: oneLine(driver.email),
-    subject: oneLine(`Job ${row.orderId}: ${jobRoute(row, driven)}${firstPickupWords(driven?.legs ?? [])}`),
-    body: lines.join("\n") + "\n",
+    recipient: job.recipient,
+    subject: job.subject,
+    body: [job.greeting, "", ...job.lines].join("\n") + "\n",
   });
 }
 

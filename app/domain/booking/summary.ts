@@ -1,5 +1,5 @@
 /**
- * On submit, the passenger and luggage summary appended to info_t1 and info_t2, so whoever reads a
+ * On submit, the passenger and luggage summary appended to each leg's notes, so whoever reads a
  * leg's notes sees the party and its bags. It is written from the checked booking, after the rules
  * have passed, so every count it states is one the rules admitted.
  */
@@ -56,7 +56,7 @@ export function notesWithSummary(info: string, booking: SummarySource, leg: Leg)
 }
 
 /**
- * The summary appended to info_t1 and info_t2 (both, one way too). Idempotent: an earlier summary
+ * The summary appended to both legs' notes (one way too). Idempotent: an earlier summary
  * is replaced, never stacked, so a second submit after an edit carries the new counts once.
  */
 export function appendLuggageSummary<D extends BookingDraft>(draft: D, booking: SummarySource): D & BookingDraft {

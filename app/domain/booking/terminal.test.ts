@@ -4,7 +4,7 @@ import { TERMINALS } from "../terminals";
 import { initialDraft, mirrorReturnLeg, setFlightTime, setLegDate, withTripMode, type BookingDraft } from "./draft";
 import { DRAFT_FIELDS } from "./fields";
 import { restoreDraft } from "./restore";
-import { airportOfPlace, pickupAirport, pickupTerminals, storedTerminal, withOfferedTerminals } from "./terminal";
+import { airportOfPlace, pickupAirport, withOfferedTerminals } from "./terminal";
 import { bookingFormSchema, stripMarkup, validateDraft } from "./validation";
 
 // The pick-up terminal (docs/product.md, Booking screen and Booking rules): asked for a pick-up
@@ -53,6 +53,11 @@ function departure(extra: BookingDraft = {}, roundTrip = false): BookingDraft {
 const errorsOf = (draft: BookingDraft) =>
   validateDraft(draft, { now, rows: [] }).errors.map((e) => ({ field: e.field, message: stripMarkup(e.message) }));
 const parse = (draft: BookingDraft) => bookingFormSchema({ now, rows: [] }).parse(draft);
+/** The terminals the form offers at the outbound's pick-up (EndFields): the pick-up airport's own, none elsewhere. */
+const terminalsOffered = (draft: BookingDraft): readonly string[] => {
+  const airport = pickupAirport(draft, 1);
+  return airport ? TERMINALS[airport.code] : [];
+};
 
 describe("the terminal question", () => {
   it("is a draft field, posted with the rest", () => {
@@ -63,14 +68,14 @@ describe("the terminal question", () => {
 
   it("is asked for a pick-up from a flight at an airport, with that airport's terminals", () => {
     expect(pickupAirport(arrival(), 1)?.code).toBe("CDG");
-    expect(pickupTerminals(arrival(), 1)).toEqual(["1", "2A", "2B", "2C", "2D", "2E", "2F", "2G", "3"]);
-    expect(pickupTerminals({ ...arrival(), lieu_pu_1: "Orly Airport (ORY)" }, 1)).toEqual(["1", "2", "3", "4"]);
-    expect(pickupTerminals({ ...arrival(), lieu_pu_1: "beauvais_airport_(bva)" }, 1)).toEqual(["1", "2"]);
+    expect(terminalsOffered(arrival())).toEqual(["1", "2A", "2B", "2C", "2D", "2E", "2F", "2G", "3"]);
+    expect(terminalsOffered({ ...arrival(), lieu_pu_1: "Orly Airport (ORY)" })).toEqual(["1", "2", "3", "4"]);
+    expect(terminalsOffered({ ...arrival(), lieu_pu_1: "beauvais_airport_(bva)" })).toEqual(["1", "2"]);
   });
 
   it("is not asked for a drop-off, an address pick-up, or a flight end at a place that is no airport", () => {
     expect(pickupAirport(departure(), 1)).toBeNull();
-    expect(pickupTerminals(departure(), 1)).toEqual([]);
+    expect(terminalsOffered(departure())).toEqual([]);
     expect(pickupAirport({ ...departure(), type_pu_t1: "1" }, 1)).toBeNull();
     expect(airportOfPlace("Paris")).toBeUndefined();
     expect(airportOfPlace("Charles_de_Gaulle_Airport_(CDG)")?.code).toBe("CDG");
@@ -153,18 +158,5 @@ describe("the form's draft", () => {
     // A new link making the pick-up an address: the terminal goes with the flight.
     const byAddress = initialDraft({ depart: CDG, arrive: DISNEY, depart_type: "2" }, { now });
     expect(withOfferedTerminals(restoreDraft(byAddress, stored, { sameLink: false })).terminal_pu_1).toBe("");
-  });
-});
-
-describe("storedTerminal: bookings stored before the question read as not known", () => {
-  it.each([
-    [{ terminal: "2E" }, "2E"],
-    [{ terminal: "" }, ""],
-    [{}, ""],
-    [{ terminal: 5 }, ""],
-    [null, ""],
-    ["CDG", ""],
-  ])("%o → %j", (end, expected) => {
-    expect(storedTerminal(end)).toBe(expected);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { AIRPORTS, type Airport } from "../airports";
 import { samePlace } from "../pricing/pricing";
-import { TERMINALS, TERMINAL_NOT_KNOWN, isTerminalOf } from "../terminals";
+import { TERMINAL_NOT_KNOWN, isTerminalOf } from "../terminals";
 import { isFlightEnd } from "./draft";
 import { endFields, pickupTerminalField, type BookingDraft, type Leg } from "./fields";
 
@@ -18,12 +18,6 @@ export function airportOfPlace(place: string): Airport | undefined {
 export function pickupAirport(draft: BookingDraft, leg: Leg): Airport | null {
   if (!isFlightEnd(draft, "pu", leg)) return null;
   return airportOfPlace(draft[endFields("pu", leg).lieu] ?? "") ?? null;
-}
-
-/** The terminals the form offers for a leg's pick-up: the airport's own, none when it is not at an airport. */
-export function pickupTerminals(draft: BookingDraft, leg: Leg): readonly string[] {
-  const airport = pickupAirport(draft, leg);
-  return airport ? TERMINALS[airport.code] : [];
 }
 
 /** A leg's terminal as posted, trimmed. */
@@ -50,13 +44,4 @@ export function withOfferedTerminals<D extends BookingDraft>(draft: D): D & Book
     if ((draft[field] ?? "") !== "" && !terminalAdmitted(draft, leg)) next = { ...next, [field]: TERMINAL_NOT_KNOWN };
   }
   return next as D & BookingDraft;
-}
-
-/**
- * The terminal of a stored booking's end: bookings stored before terminals were asked have none,
- * which reads as not known, as does anything that is not text.
- */
-export function storedTerminal(end: unknown): string {
-  const value = end && typeof end === "object" ? (end as { terminal?: unknown }).terminal : undefined;
-  return typeof value === "string" ? value : TERMINAL_NOT_KNOWN;
 }

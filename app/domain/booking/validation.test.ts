@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { initialDraft, type BookingDraft } from "./draft";
 import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceRow } from "../pricing/csv";
-import { bookingFormSchema, markupParts, phoneWarnings, pickupMoment, stripMarkup, validateDraft } from "./validation";
+import { prefixOf } from "./messages";
+import { bookingFormSchema, bookingIssue, markupParts, phoneWarnings, pickupMoment, stripMarkup, validateDraft } from "./validation";
 
 // 12:00 in Paris, 10 May 2026.
 const now = new Date("2026-05-10T10:00:00Z");
@@ -210,6 +211,47 @@ describe("messages, word for word", () => {
     ]);
     const prefixes = messages(roundTrip({ lastname: "", zip_drop_1: "", zip_pu_2: "" })).map((m) => m.split(" - ")[0]);
     expect(prefixes).toEqual(["USER", "FIRST STEP", "SECOND STEP"]);
+  });
+});
+
+describe("each issue's part", () => {
+  /** Each issue as its field, the part it carries, and its text after the prefix. */
+  const issuesOf = (input: unknown) => {
+    const result = bookingFormSchema({ now, rows: NO_ROWS }).safeParse(input);
+    return (result.error?.issues ?? []).map((issue) => ({ field: issue.path[0], ...bookingIssue(issue) }));
+  };
+
+  it("names leg 2 for a leg-2 rule, leg 1 for leg 1's, the customer for the customer's", () => {
+    expect(issuesOf(roundTrip({ lastname: "", zip_drop_1: "", zip_pu_2: "" }))).toEqual([
+      { field: "lastname", part: "customer", text: "Please enter your last name." },
+      { field: "zip_drop_1", part: 1, text: "Please enter the drop-off zip code." },
+      { field: "zip_pu_2", part: 2, text: "Please enter the pick-up zip code." },
+    ]);
+  });
+
+  it("follows the rule, not its field: no adult is the customer's, luggage is leg 1's", () => {
+    const found = issuesOf(oneWay({ pax_adult_t1: "0", pax_child_t1: "1", cabin_bag: "11" }));
+    expect(found).toContainEqual({ field: "pax_adult_t1", part: "customer", text: "Please enter a minimun adult pax." });
+    expect(found).toContainEqual({ field: "cabin_bag", part: 1, text: "Please enter between 0 and 10 cabin bags." });
+  });
+
+  it("gives zod's own checks of a field that field's part", () => {
+    const found = issuesOf({ ...roundTrip(), lastname: 5, num_vol_drop_2: "x".repeat(2001), city_vol_drop_2: "a\u0000b" });
+    expect(found).toContainEqual({ field: "lastname", part: "customer", text: "This field must be text." });
+    expect(found).toContainEqual({ field: "num_vol_drop_2", part: 2, text: "This field is too long." });
+    expect(found).toContainEqual({ field: "city_vol_drop_2", part: 2, text: "This field holds a character we cannot read." });
+  });
+
+  it("is the part whose prefix the message starts with", () => {
+    const result = bookingFormSchema({ now, rows: NO_ROWS }).safeParse(
+      roundTrip({ lastname: "", pax_adult_t1: "0", french_date_pu_t1: "", french_date_pu_t2: "xx", cabin_bag: "x" }),
+    );
+    const issues = result.error?.issues ?? [];
+    expect(issues.length).toBeGreaterThan(3);
+    for (const issue of issues) {
+      const { part, text } = bookingIssue(issue);
+      expect(prefixOf(part) + text).toBe(issue.message);
+    }
   });
 });
 

@@ -10,13 +10,14 @@
  */
 import { z } from "../zod";
 import type { PriceRequest } from "../pricing/pricing";
-import { DRAFT_FIELDS, legFields, type BookingDraft } from "./fields";
-import { MAX_FIELD_LENGTH, MESSAGES, STEP_PREFIX, prefixFor, type BookingError } from "./messages";
+import { CUSTOMER, DRAFT_FIELDS, legFields, type BookingDraft } from "./fields";
+import { problemsOf, type FormProblem } from "../form-problems";
+import { MAX_FIELD_LENGTH, MESSAGES, partFor, prefixOf, type BookingPart } from "./messages";
 import { bookingRules, text, type RuleContext } from "./rules";
 import { bookingFromDraft } from "./wire";
 
 export { transferKind } from "./draft";
-export { LIMITS, MAX_FIELD_LENGTH, STEP_PREFIX, USER_PREFIX, markupParts, stripMarkup, type BookingError } from "./messages";
+export { LIMITS, MAX_FIELD_LENGTH, markupParts, stripMarkup, type BookingPart } from "./messages";
 export { legDate, pickupMoment, type RuleContext } from "./rules";
 
 // ---------------------------------------------------------------------------------------------
@@ -31,17 +32,17 @@ function digitCount(s: string): number {
  * format's digit count minus 2. The format is the country's pattern with one dot (or digit) per
  * digit, dial code included, e.g. France "+.. . .. .. .. .." (11). Its result never blocks.
  */
-export function phoneWarnings(draft: BookingDraft): BookingError[] {
-  const phone = text(draft, "phone_mobile");
-  const format = text(draft, "phoneCountryFormat");
-  const code = text(draft, "phoneCountryCode");
-  const warn = (message: string) => [{ field: "phone_mobile", message }];
+export function phoneWarnings(draft: BookingDraft): FormProblem[] {
+  const phone = text(draft, CUSTOMER.mobile);
+  const format = text(draft, CUSTOMER.phoneCountryFormat);
+  const code = text(draft, CUSTOMER.phoneCountryCode);
+  const warn = (message: string) => [{ field: CUSTOMER.mobile, message }];
   if (digitCount(phone) === 0 || format === "" || code === "") return warn("Missing phone number or country data.");
   if (!/^[a-z]{2}$/i.test(code)) return warn("Invalid country code.");
   const expected = (format.match(/[.\d]/g) ?? []).length;
   const digits = phone.replace(/\D/g, "");
   if (digits.length < expected - 2) {
-    const country = text(draft, "phoneCountryName") || code.toUpperCase();
+    const country = text(draft, CUSTOMER.phoneCountryName) || code.toUpperCase();
     return warn(`Phone number +${digits} is incorrect length. Expected ${expected} digits. Format must be ${format} for ${country}`);
   }
   return [];
@@ -50,17 +51,28 @@ export function phoneWarnings(draft: BookingDraft): BookingError[] {
 // ---------------------------------------------------------------------------------------------
 // The schema
 
+/** What the schema's own issues carry besides the message: the part of the booking the message's prefix names. */
+export interface BookingIssueParams {
+  part: BookingPart;
+}
+
+const issueParams = (part: BookingPart): BookingIssueParams => ({ part });
+
 function buildFieldsSchema() {
   const shape = Object.fromEntries(
-    DRAFT_FIELDS.map((name) => [
-      name,
-      z
-        .string({ error: `${prefixFor(name)}${MESSAGES.notText}` })
-        .max(MAX_FIELD_LENGTH, { error: `${prefixFor(name)}${MESSAGES.tooLong}` })
-        // The database cannot store a NUL character; no keyboard types one.
-        .refine((v) => !v.includes("\u0000"), { error: `${prefixFor(name)}${MESSAGES.nul}` })
-        .default(""),
-    ]),
+    DRAFT_FIELDS.map((name) => {
+      const part = partFor(name);
+      const prefix = prefixOf(part);
+      return [
+        name,
+        z
+          .string({ error: `${prefix}${MESSAGES.notText}` })
+          .max(MAX_FIELD_LENGTH, { error: `${prefix}${MESSAGES.tooLong}` })
+          // The database cannot store a NUL character; no keyboard types one.
+          .refine((v) => !v.includes("\u0000"), { error: `${prefix}${MESSAGES.nul}`, params: issueParams(part) })
+          .default(""),
+      ];
+    }),
   ) as Record<string, z.ZodDefault<z.ZodType<string>>>;
   return z.object(shape);
 }
@@ -76,7 +88,7 @@ let fieldsSchema: ReturnType<typeof buildFieldsSchema> | undefined;
  * The schema of a posted booking form, measured against `now` and the price file's `rows`: every
  * draft field a string (missing ones empty, unknown ones dropped), then every booking rule, in one
  * check, in the order the form lists them, and the result a typed Booking. Each issue's path is the
- * field to focus; messages carry the prefixes and bold markup.
+ * field to focus; messages carry the prefixes and bold markup; bookingIssue reads an issue's part.
  */
 export function bookingFormSchema(context: RuleContext) {
   const drafts: z.ZodType<BookingDraft> = z.lazy(() => (fieldsSchema ??= buildFieldsSchema()));
@@ -86,18 +98,49 @@ export function bookingFormSchema(context: RuleContext) {
     const draft = payload.value;
     for (const rule of bookingRules()) {
       if (!rule.broken(draft, context)) continue;
-      payload.issues.push({ code: "custom", path: [rule.field], message: rule.message(draft, context), input: draft });
+      payload.issues.push({
+        code: "custom",
+        path: [rule.field],
+        message: rule.message(draft, context),
+        input: draft,
+        params: issueParams(rule.part),
+      });
     }
   });
   return refined.transform((draft, ctx) => {
     const booking = bookingFromDraft(draft, context.rows);
     if (booking) return booking;
-    ctx.addIssue({ code: "custom", path: [legFields(1).frenchDate], message: `${STEP_PREFIX[1]}${MESSAGES.noPickupMoment}` });
+    ctx.addIssue({
+      code: "custom",
+      path: [legFields(1).frenchDate],
+      message: `${prefixOf(1)}${MESSAGES.noPickupMoment}`,
+      params: issueParams(1),
+    });
     return z.NEVER;
   });
 }
 
 export type BookingFormSchema = ReturnType<typeof bookingFormSchema>;
+
+/** An issue of the booking schema: the part of the booking it is about, and its message after that part's prefix. */
+export interface BookingIssue {
+  part: BookingPart;
+  /** The message without its prefix, bold markup kept. */
+  text: string;
+}
+
+/**
+ * What an issue of bookingFormSchema is about. The schema's own checks carry their part
+ * (BookingIssueParams); zod's built-in checks of a field (not text, too long) carry none and are
+ * about their field's part, which is what their prefix says. Every message starts with its part's
+ * prefix, so the text after it is the message less the prefix's length.
+ */
+export function bookingIssue(issue: z.core.$ZodIssue): BookingIssue {
+  const given: unknown = issue.code === "custom" ? issue.params?.part : undefined;
+  const part: BookingPart =
+    given === "customer" || given === 1 || given === 2 ? given : partFor(typeof issue.path[0] === "string" ? issue.path[0] : "");
+  return { part, text: issue.message.slice(prefixOf(part).length) };
+}
 
 /** A posted form, checked, with numbers as numbers: the schema's own output type. */
 export type Booking = z.output<BookingFormSchema>;
@@ -121,8 +164,11 @@ export function bookingPriceRequest(booking: Booking): PriceRequest {
 export function validateDraft(
   draft: BookingDraft,
   context: RuleContext,
-): { errors: BookingError[]; warnings: BookingError[]; booking: Booking | null } {
+): { errors: FormProblem[]; warnings: FormProblem[]; booking: Booking | null } {
   const result = bookingFormSchema(context).safeParse(draft);
-  const errors = result.success ? [] : result.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ""), message: issue.message }));
-  return { errors, warnings: phoneWarnings(draft), booking: result.success ? result.data : null };
+  return {
+    errors: result.success ? [] : problemsOf(result.error),
+    warnings: phoneWarnings(draft),
+    booking: result.success ? result.data : null,
+  };
 }

@@ -25,7 +25,7 @@ import {
   transferKind,
   withCounts,
 } from "./draft";
-import { endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
+import { CUSTOMER, TRIP, endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
 import { CHILD_SEATS } from "./messages";
 import { readStoredDetails, type BookingEnd, type BookingLeg, type ChildSeats, type Customer, type Luggage } from "./model";
 import { isoDate, parisParts, parseIsoDate } from "./paris-time";
@@ -110,27 +110,27 @@ export function draftFromBooking(details: unknown, row: Omit<StoredBooking, "det
   const c = stored.customer;
   const draft = emptyDraft();
   Object.assign(draft, {
-    lastname: c.lastname,
-    firstname: c.firstname,
-    email: c.email,
-    phone_mobile: c.phoneMobile,
-    address: c.address,
-    postcode: c.postcode,
-    city: c.city,
-    country: c.country,
-    phoneCountryCode: c.phoneCountryCode || "fr",
-    shuttle_private: row.kind === "private" ? PRIVATE : SHUTTLE,
-    nb_trajet: row.roundTrip ? "2" : "1",
-    aller_retour: row.roundTrip ? "2" : "1",
-    depart: row.depart,
-    arrive: row.arrive,
-    check_in_luggage: String(stored.luggage.checkIn),
-    cabin_bag: String(stored.luggage.cabin),
-    stroller_single: String(stored.luggage.strollerSingle),
-    stroller_double: String(stored.luggage.strollerDouble),
-    info_pax_luggage: stored.luggage.info,
+    [CUSTOMER.lastname]: c.lastname,
+    [CUSTOMER.firstname]: c.firstname,
+    [CUSTOMER.email]: c.email,
+    [CUSTOMER.mobile]: c.phoneMobile,
+    [CUSTOMER.address]: c.address,
+    [CUSTOMER.postcode]: c.postcode,
+    [CUSTOMER.city]: c.city,
+    [CUSTOMER.country]: c.country,
+    [CUSTOMER.phoneCountryCode]: c.phoneCountryCode || "fr",
+    [TRIP.kind]: row.kind === "private" ? PRIVATE : SHUTTLE,
+    [TRIP.trips]: row.roundTrip ? "2" : "1",
+    [TRIP.roundTrip]: row.roundTrip ? "2" : "1",
+    [TRIP.depart]: row.depart,
+    [TRIP.arrive]: row.arrive,
+    [TRIP.checkInLuggage]: String(stored.luggage.checkIn),
+    [TRIP.cabinBags]: String(stored.luggage.cabin),
+    [TRIP.strollerSingle]: String(stored.luggage.strollerSingle),
+    [TRIP.strollerDouble]: String(stored.luggage.strollerDouble),
+    [TRIP.luggageNote]: stored.luggage.info,
     ...Object.fromEntries(CHILD_SEATS.map(([field, seat]) => [field, String(stored.childSeats[seat])])),
-    submission_token: row.submissionToken,
+    [TRIP.submissionToken]: row.submissionToken,
   });
   let out: BookingDraft = draft;
   for (const leg of stored.legs) {
@@ -149,7 +149,7 @@ export function draftFromBooking(details: unknown, row: Omit<StoredBooking, "det
   }
   // A hotel of the booking stays acceptable even if the route's area no longer lists its postcode.
   const storedHotel = stored.legs[0]!.pickup.hotelId ?? stored.legs[0]!.dropoff.hotelId;
-  out.hotel = HOTELS.find((h) => h.id === storedHotel)?.slug ?? "";
+  out[TRIP.hotel] = HOTELS.find((h) => h.id === storedHotel)?.slug ?? "";
   return withCounts(out);
 }
 
@@ -174,7 +174,7 @@ function readEnd(draft: BookingDraft, end: End, leg: Leg, place: string): Bookin
     hotelId: !flight && Number.isSafeInteger(hotelId) ? hotelId : null,
     address: flight ? "" : text(draft, e.address),
     zip: flight ? "" : text(draft, e.zip),
-    /** The pick-up terminal; "" when not known, and on every other end. Stored bookings made before it lack it (storedTerminal). */
+    /** The pick-up terminal; "" when not known, and on every other end. Stored bookings made before it lack it, and show none. */
     terminal,
   };
 }
@@ -238,22 +238,22 @@ export function bookingFromDraft(draft: BookingDraft, rows: readonly PriceRow[])
     return Number.isSafeInteger(n) ? n : 0;
   };
   const customer: Customer = {
-    lastname: text(draft, "lastname"),
-    firstname: text(draft, "firstname"),
-    email: text(draft, "email"),
-    phoneMobile: text(draft, "phone_mobile"),
-    address: text(draft, "address"),
-    postcode: text(draft, "postcode"),
-    city: text(draft, "city"),
-    country: text(draft, "country"),
-    phoneCountryCode: text(draft, "phoneCountryCode"),
+    lastname: text(draft, CUSTOMER.lastname),
+    firstname: text(draft, CUSTOMER.firstname),
+    email: text(draft, CUSTOMER.email),
+    phoneMobile: text(draft, CUSTOMER.mobile),
+    address: text(draft, CUSTOMER.address),
+    postcode: text(draft, CUSTOMER.postcode),
+    city: text(draft, CUSTOMER.city),
+    country: text(draft, CUSTOMER.country),
+    phoneCountryCode: text(draft, CUSTOMER.phoneCountryCode),
   };
   const luggage: Luggage = {
-    checkIn: countOf(draft.check_in_luggage),
-    cabin: countOf(draft.cabin_bag),
-    strollerSingle: countOf(draft.stroller_single),
-    strollerDouble: countOf(draft.stroller_double),
-    info: draft.info_pax_luggage ?? "",
+    checkIn: countOf(draft[TRIP.checkInLuggage]),
+    cabin: countOf(draft[TRIP.cabinBags]),
+    strollerSingle: countOf(draft[TRIP.strollerSingle]),
+    strollerDouble: countOf(draft[TRIP.strollerDouble]),
+    info: draft[TRIP.luggageNote] ?? "",
   };
   const childSeats = Object.fromEntries(CHILD_SEATS.map(([field, seat]) => [seat, countOf(draft[field])])) as ChildSeats;
   const booking = {
@@ -267,8 +267,8 @@ export function bookingFromDraft(draft: BookingDraft, rows: readonly PriceRow[])
     childSeats,
     legs: legs.filter((leg) => leg !== null),
     /** As posted, in cents, for the log only: the server prices the booking itself. */
-    postedPrices: { cb: cents("prix_cb"), cash: cents("prix_cash") },
-    submissionToken: text(draft, "submission_token"),
+    postedPrices: { cb: cents(TRIP.priceCard), cash: cents(TRIP.priceCash) },
+    submissionToken: text(draft, TRIP.submissionToken),
   };
   // Each leg's notes: the visitor's own, without any passengers-and-luggage block posted with them,
   // then that block written from the checked booking, as the form writes it.

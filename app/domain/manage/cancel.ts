@@ -1,7 +1,7 @@
 import { z } from "../zod";
 import type { BookingStatus } from "../back-office/statuses";
-import { formatParisDateTime } from "../back-office/statuses";
 import { legOf, readStoredDetails } from "../booking/model";
+import { formatParisDateTime } from "../booking/paris-time";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
 
 /**
@@ -54,4 +54,3 @@ export function travellerCancelCheck(booking: { bookingStatus: BookingStatus; fi
 export const cancelFormSchema = z.object({
   intent: z.enum(["cancel", "confirm-cancel"], { message: "This form could not be read. Reload the page and try again." }),
 });
-export type CancelForm = z.infer<typeof cancelFormSchema>;

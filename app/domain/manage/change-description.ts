@@ -1,7 +1,7 @@
 /**
  * What a traveller changed, in words: the values they may change, compared before and after.
  */
-import { type End, type Leg } from "../booking/fields";
+import { TRIP, type End, type Leg } from "../booking/fields";
 import type { BookingEnd, ChildSeats, Luggage } from "../booking/model";
 import { withoutSummary } from "../booking/summary";
 import { TERMINAL_NOT_KNOWN } from "../terminals";
@@ -47,13 +47,13 @@ function editableEnd(e: EndLike): EditableEnd {
 
 function editableLuggage(l: Luggage, seats: ChildSeats): Editable["luggage"] {
   return {
-    check_in_luggage: l.checkIn,
-    cabin_bag: l.cabin,
-    stroller_single: l.strollerSingle,
-    stroller_double: l.strollerDouble,
-    baby_seat: seats.baby,
-    child_seat: seats.child,
-    booster_seat: seats.booster,
+    [TRIP.checkInLuggage]: l.checkIn,
+    [TRIP.cabinBags]: l.cabin,
+    [TRIP.strollerSingle]: l.strollerSingle,
+    [TRIP.strollerDouble]: l.strollerDouble,
+    [TRIP.babySeat]: seats.baby,
+    [TRIP.childSeat]: seats.child,
+    [TRIP.boosterSeat]: seats.booster,
     info: l.info,
   };
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { EmailSite } from "../booking/email-frame";
+import { driverJobEmail } from "../booking/staff-emails";
 import { bookingChangedEmail, changeLines, driverChangedJobEmail, type ChangedRow } from "./change-email";
 import type { Change } from "./change-description";
 
@@ -173,6 +174,13 @@ describe("driverChangedJobEmail", () => {
     expect(mail.body).toContain("The job as it is now:");
     expect(mail.body).toContain("AF008");
     expect(mail.body.match(/Hello/g)).toHaveLength(1);
+  });
+
+  it("gives the job as the job e-mail does, after its greeting, under the job's own subject", () => {
+    const mail = driverChangedJobEmail(row, site, driver, CHANGES);
+    const job = driverJobEmail(row, site, driver);
+    expect(mail.body.endsWith(`\n\nThe job as it is now:\n\n${job.body.slice(job.body.indexOf("\n\n") + 2)}`)).toBe(true);
+    expect(mail.subject).toBe(job.subject.replace(`Job ${row.orderId}:`, `Job ${row.orderId} changed:`));
   });
 
   it("marks a test booking's subject", () => {

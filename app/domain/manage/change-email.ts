@@ -4,9 +4,9 @@
  * terminal, a hotel or an address) gets the job again as it is now, with what changed on top.
  * Pure: the caller passes the booking as it is after the change and the changes in words.
  */
-import { formatParisDateTime } from "../back-office/statuses";
+import { formatParisDateTime } from "../booking/paris-time";
 import { TEST_SUBJECT_PREFIX, type BookingEmailInput, type EmailDriver, type EmailSite } from "../booking/email-frame";
-import { driverJobEmail } from "../booking/staff-emails";
+import { driverJob } from "../booking/staff-emails";
 import type { Leg } from "../booking/fields";
 import type { LegNumber } from "../booking/model";
 import { shownValue, type Change } from "./change-description";
@@ -124,12 +124,10 @@ export function driverChangedJobEmail(
   changes: readonly Change[],
   legs?: readonly LegNumber[],
 ): ChangeEmail {
-  const job = driverJobEmail(row, site, driver, legs);
-  const jobLines = job.body.replace(/\n$/, "").split("\n");
-  // The job's own greeting and first sentence give way to what changed.
-  const rest = jobLines[0]?.startsWith("Hello") ? jobLines.slice(2) : jobLines;
+  const job = driverJob(row, site, driver, legs);
+  // What changed comes between the job's greeting and the job itself.
   const lines = [
-    `Hello ${oneLine(driver.name) || "driver"},`,
+    job.greeting,
     "",
     `The traveller changed booking ${row.orderId}. What changed (old → new):`,
     "",
@@ -137,8 +135,7 @@ export function driverChangedJobEmail(
     "",
     "The job as it is now:",
     "",
-    ...rest,
+    ...job.lines,
   ];
-  const subject = job.subject.replace(/^(\[TEST\] )?Job (\S+):/, "$1Job $2 changed:");
-  return { kind: "driver_job", recipient: job.recipient, subject, body: lines.join("\n") + "\n" };
+  return { kind: "driver_job", recipient: job.recipient, subject: testSubject(row, job.changedSubject), body: lines.join("\n") + "\n" };
 }

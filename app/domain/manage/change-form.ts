@@ -11,7 +11,7 @@
  */
 import { z } from "../zod";
 import { CHILD_SEATS } from "../booking/messages";
-import { endFields, legFields, pickupTerminalField, type End, type Leg } from "../booking/fields";
+import { CUSTOMER, TRIP, endFields, legFields, pickupTerminalField, type End, type Leg } from "../booking/fields";
 
 /** The longest text each kind of field may hold. */
 export const CHANGE_LIMITS = {
@@ -32,17 +32,17 @@ export type ChangeLimit = keyof typeof CHANGE_LIMITS;
 
 /** The luggage and child seat counts, as the booking form names them, with the words the page and the e-mails use. */
 export const LUGGAGE_COUNTS = [
-  ["check_in_luggage", "Check-in luggage", "check-in luggage"],
-  ["cabin_bag", "Cabin bags", "cabin bags"],
-  ["stroller_single", "Single strollers", "single strollers"],
-  ["stroller_double", "Double strollers", "double strollers"],
+  [TRIP.checkInLuggage, "Check-in luggage", "check-in luggage"],
+  [TRIP.cabinBags, "Cabin bags", "cabin bags"],
+  [TRIP.strollerSingle, "Single strollers", "single strollers"],
+  [TRIP.strollerDouble, "Double strollers", "double strollers"],
   ...CHILD_SEATS.map(([field, , words, label]) => [field, label, words] as const),
 ] as const;
 
 export type LuggageCountField = (typeof LUGGAGE_COUNTS)[number][0];
 
-export const PHONE_FIELD = "phone_mobile";
-export const LUGGAGE_NOTE_FIELD = "info_pax_luggage";
+export const PHONE_FIELD = CUSTOMER.mobile;
+export const LUGGAGE_NOTE_FIELD = TRIP.luggageNote;
 
 /** The change form's fields of one end of a leg: its flight, or its hotel and address. */
 export function endChangeFields(end: End, leg: Leg) {

@@ -3,7 +3,7 @@
  */
 import { AIRPORTS } from "../airports";
 import { samePlace } from "../pricing/pricing";
-import { FLIGHT_END } from "../booking/draft";
+import { FLIGHT_END, isRoundTrip } from "../booking/draft";
 import { DRAFT_FIELDS, endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "../booking/fields";
 import { TERMINALS, TERMINAL_NOT_KNOWN } from "../terminals";
 import { LUGGAGE_COUNTS, LUGGAGE_NOTE_FIELD, PHONE_FIELD, endChangeFields, type EndChangeKey } from "./change-form";
@@ -64,7 +64,7 @@ function terminalsOf(place: string): readonly string[] {
  * the leg's note; then the phone and the luggage.
  */
 export function changeLayout(draft: BookingDraft): ChangeLayout {
-  const roundTrip = draft.nb_trajet === "2";
+  const roundTrip = isRoundTrip(draft);
   const legs: Leg[] = roundTrip ? [1, 2] : [1];
   const fields: string[] = [];
   const layouts = legs.map((leg): LegLayout => {

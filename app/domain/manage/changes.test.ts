@@ -1,11 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatParisDateTime } from "../back-office/statuses";
 import { HOTELS } from "../hotels";
 import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceRow } from "../pricing/csv";
 import { initialDraft, setFlightTime, setLegDate, withTripMode } from "../booking/draft";
 import type { BookingDraft } from "../booking/fields";
-import { parisInstant, parisParts } from "../booking/paris-time";
+import { parisInstant, parisParts, formatParisDateTime } from "../booking/paris-time";
 import { departureProposalOf } from "../booking/rules";
 import { SUMMARY_MARK } from "../booking/summary";
 import { bookingFormSchema } from "../booking/validation";
@@ -488,6 +487,16 @@ describe("planChange on a round trip", () => {
     expect(back!.pickup.hotel).toBe(ZONE_HOTEL_77144.name);
     expect(result.changes.filter((c) => c.what === "pick-up hotel").map((c) => c.leg)).toEqual([2]);
     expect(result.changes.filter((c) => c.what === "drop-off hotel").map((c) => c.leg)).toEqual([1]);
+  });
+
+  it("names the leg of a leg's problem, and no leg for the traveller's own", () => {
+    const result = plan(row, { ...formPost(row), num_vol_pu_1: " ", num_vol_drop_2: " ", phone_mobile: "+33" });
+    if (result.ok || result.reason !== "invalid") throw new Error(JSON.stringify(result));
+    expect(result.problems).toEqual([
+      { field: "phone_mobile", message: "Please enter your phone number." },
+      { field: "num_vol_pu_1", message: "Outbound (leg 1): Please enter the pick-up flight number." },
+      { field: "num_vol_drop_2", message: "Return (leg 2): Please enter the drop-off flight number." },
+    ]);
   });
 
   it("refuses a return picked up before the outbound arrives", () => {

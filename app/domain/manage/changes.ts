@@ -11,7 +11,8 @@
  * run on the result with the clock and the price file. Pure: the caller gives `now`, the price
  * rows and the stored row.
  */
-import { formatParisDateTime } from "../back-office/statuses";
+import { formatParisDateTime } from "../booking/paris-time";
+import type { FormProblem } from "../form-problems";
 import { HOTELS } from "../hotels";
 import type { PriceRow } from "../pricing/csv";
 import { samePlace } from "../pricing/pricing";
@@ -20,7 +21,7 @@ import { endFields, legFields, type BookingDraft, type Leg } from "../booking/fi
 import { readStoredDetails, type StoredDetails } from "../booking/model";
 import { editAddressEnd, pickHotel } from "../booking/quote";
 import { formatClock, type Clock } from "../booking/time-rules";
-import { STEP_PREFIX, USER_PREFIX, bookingFormSchema, bookingPriceRequest, stripMarkup, type Booking } from "../booking/validation";
+import { bookingFormSchema, bookingIssue, bookingPriceRequest, stripMarkup, type Booking, type BookingIssue } from "../booking/validation";
 import { LUGGAGE_COUNTS, LUGGAGE_NOTE_FIELD, PHONE_FIELD, type ChangeForm } from "./change-form";
 import { firstPickupOf } from "./cancel";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
@@ -28,7 +29,7 @@ import { draftFromBooking, type StoredBooking } from "../booking/wire";
 import { describeChanges, editableOf, type Change } from "./change-description";
 import { changeLayout, legTitle, type ChangeLayout } from "./change-layout";
 import { phoneOnlyChanges } from "./phone-only";
-import { zoneProblems, type Problem } from "./route-area";
+import { zoneProblems } from "./route-area";
 
 // ---------------------------------------------------------------------------------------------
 // A post laid over the draft
@@ -91,7 +92,7 @@ export function overlayChanges(draft: BookingDraft, form: ChangeForm): BookingDr
 const minutesOf = (c: Clock) => c.hour * 60 + c.minute;
 
 /**
- * A departure's pick-up time (time_h/time_m, when the booking holds one) moved by as much as its
+ * A departure's pick-up time (its hour and minute, when the booking holds one) moved by as much as its
  * take-off time moved, so it keeps its distance from the flight: the booking form's proposal moves
  * by the same quarter hours, and a time the traveller chose stays as far before it as it was.
  */
@@ -138,7 +139,7 @@ export function changeClosedReason(
   return null;
 }
 
-export function phoneOnlyMessage(phone: string): string {
+function phoneOnlyMessage(phone: string): string {
   return `Date, route and passengers are changed by phone: call us on ${phone}. Nothing was changed.`;
 }
 
@@ -167,19 +168,13 @@ export interface ChangedBooking {
 
 export type ChangePlan =
   | { ok: false; reason: "closed" | "phone"; message: string }
-  | { ok: false; reason: "invalid"; problems: Problem[] }
+  | { ok: false; reason: "invalid"; problems: FormProblem[] }
   | { ok: true; changes: Change[]; next: ChangedBooking | null };
 
 /** The booking form's message as this page shows it: no prefix, no bold marks, the leg named on a round trip. */
-function problemMessage(message: string, roundTrip: boolean): string {
-  const plain = stripMarkup(message);
-  for (const leg of [1, 2] as const) {
-    if (plain.startsWith(STEP_PREFIX[leg])) {
-      const rest = plain.slice(STEP_PREFIX[leg].length).trim();
-      return roundTrip ? `${legTitle(leg, true)}: ${rest}` : rest;
-    }
-  }
-  return plain.startsWith(USER_PREFIX) ? plain.slice(USER_PREFIX.length).trim() : plain.trim();
+function problemMessage({ part, text }: BookingIssue, roundTrip: boolean): string {
+  const plain = stripMarkup(text).trim();
+  return roundTrip && part !== "customer" ? `${legTitle(part, true)}: ${plain}` : plain;
 }
 
 /** The field a rule's problem is shown at: the field itself when the form has it, a leg's flight time for a leg's timing. */
@@ -283,12 +278,12 @@ export function planChange(request: ChangeRequest): ChangePlan {
 
   const layout = changeLayout(draft);
   const next = overlayChanges(draft, form);
-  const problems: Problem[] = [];
+  const problems: FormProblem[] = [];
   const parsed = bookingFormSchema({ now, rows }).safeParse(next);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = problemField(String(issue.path[0] ?? ""), layout);
-      const message = problemMessage(issue.message, layout.roundTrip);
+      const message = problemMessage(bookingIssue(issue), layout.roundTrip);
       if (!problems.some((p) => p.field === field && p.message === message)) problems.push({ field, message });
     }
   }

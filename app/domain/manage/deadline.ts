@@ -1,4 +1,4 @@
-import { formatParisDateTime } from "../back-office/statuses";
+import { formatParisDateTime } from "../booking/paris-time";
 
 /**
  * The traveller's free-cancellation rule (docs/product.md, Managing a booking): a booking can be
@@ -8,7 +8,7 @@ import { formatParisDateTime } from "../back-office/statuses";
  * cancelled until 11:00 (summer time) the day before.
  */
 
-export const FREE_CANCELLATION_HOURS = 24;
+const FREE_CANCELLATION_HOURS = 24;
 
 /** The last moment of free cancellation and changes: 24 hours before the first pickup. */
 export function freeCancellationUntil(firstPickupAt: Date): Date {

@@ -40,7 +40,6 @@ export const lostLinkSchema = z.object({
     .toLowerCase()
     .pipe(z.email({ message: EMAIL_MESSAGE }).max(254, EMAIL_MESSAGE)),
 });
-export type LostLinkForm = z.infer<typeof lostLinkSchema>;
 
 /** The one answer to every request that passes the form's check, matched or not. */
 export const LOST_LINK_ANSWER =

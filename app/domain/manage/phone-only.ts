@@ -3,21 +3,24 @@
  */
 import { samePlace } from "../pricing/pricing";
 import { countOf } from "../booking/draft";
-import { endFields, legFields, type BookingDraft } from "../booking/fields";
+import { TRIP, endFields, legFields, type BookingDraft, type End, type Leg } from "../booking/fields";
 import { parseFrenchDate, parseIsoDate } from "../booking/paris-time";
+
+const LEGS: readonly Leg[] = [1, 2];
+const ENDS: readonly End[] = ["pu", "drop"];
 
 /** The booking form's fields of what is changed by phone: kind, trip type, route, dates, times and passengers. */
 export const PHONE_ONLY_FIELDS: readonly string[] = [
-  "shuttle_private",
-  "nb_trajet",
-  "aller_retour",
-  "depart",
-  "arrive",
-  "nb_pax_adults",
-  "nb_pax_children",
-  "nb_pax_babies",
-  "nb_pax_total",
-  ...([1, 2] as const).flatMap((leg) => {
+  TRIP.kind,
+  TRIP.trips,
+  TRIP.roundTrip,
+  TRIP.depart,
+  TRIP.arrive,
+  TRIP.partyAdults,
+  TRIP.partyChildren,
+  TRIP.partyBabies,
+  TRIP.partyTotal,
+  ...LEGS.flatMap((leg) => {
     const f = legFields(leg);
     return [
       f.date,
@@ -31,23 +34,26 @@ export const PHONE_ONLY_FIELDS: readonly string[] = [
       f.paxAdult,
       f.paxChild,
       f.paxBaby,
-      ...(["pu", "drop"] as const).flatMap((end) => [endFields(end, leg).lieu, endFields(end, leg).type]),
+      ...ENDS.flatMap((end) => [endFields(end, leg).lieu, endFields(end, leg).type]),
     ];
   }),
 ];
 
-const PLACE_FIELDS = new Set(["depart", "arrive", ...PHONE_ONLY_FIELDS.filter((f) => f.startsWith("lieu_"))]);
-const TEXT_FIELDS = new Set(["shuttle_private", "nb_trajet", "aller_retour", ...PHONE_ONLY_FIELDS.filter((f) => f.startsWith("type_"))]);
+const endsOf = (key: "lieu" | "type") => LEGS.flatMap((leg) => ENDS.map((end) => endFields(end, leg)[key]));
+const PLACE_FIELDS = new Set<string>([TRIP.depart, TRIP.arrive, ...endsOf("lieu")]);
+const TEXT_FIELDS = new Set<string>([TRIP.kind, TRIP.trips, TRIP.roundTrip, ...endsOf("type")]);
+const ISO_DATE_FIELDS = new Set<string>(LEGS.map((leg) => legFields(leg).date));
+const FRENCH_DATE_FIELDS = new Set<string>(LEGS.map((leg) => legFields(leg).frenchDate));
 
 /** Whether a posted value of a phone-only field means what the booking holds. */
 function sameMeaning(field: string, posted: string, stored: string): boolean {
   if (PLACE_FIELDS.has(field)) return samePlace(posted, stored);
   if (TEXT_FIELDS.has(field)) return posted.trim() === stored.trim();
-  if (field.startsWith("date_pu_")) {
+  if (ISO_DATE_FIELDS.has(field)) {
     const [a, b] = [parseIsoDate(posted), parseIsoDate(stored)];
     return a !== null && b !== null ? a.year === b.year && a.month === b.month && a.day === b.day : posted.trim() === stored.trim();
   }
-  if (field.startsWith("french_date_pu_")) {
+  if (FRENCH_DATE_FIELDS.has(field)) {
     const [a, b] = [parseFrenchDate(posted), parseFrenchDate(stored)];
     return a !== null && b !== null ? a.year === b.year && a.month === b.month && a.day === b.day : posted.trim() === stored.trim();
   }

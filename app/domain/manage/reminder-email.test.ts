@@ -169,6 +169,12 @@ describe("reminderEmail", () => {
     expect(test.body).toContain("This is a reminder of your transfer today with Navette Paris.");
   });
 
+  it("says an updated reminder is one, after a test booking's mark", () => {
+    expect(remind({ updated: true }).subject).toBe("Updated: Navette Paris: your transfer today, booking NV-7K3P2Q");
+    expect(remind({ row: { ...row, test: true }, updated: true }).subject).toMatch(/^\[TEST\] Updated: Navette Paris: your transfer /);
+    expect(remind({ updated: true }).body).toBe(remind().body);
+  });
+
   it("reads one-way legs as 'Your transfer', and never throws on odd details", () => {
     const oneWay = remind({ row: { ...row, roundTrip: false } });
     expect(oneWay.body).toContain("Your transfer\nPick-up: 25/10/2026 at 07:45 (Paris time)");

@@ -10,7 +10,7 @@ import {
 } from "../booking/email-frame";
 import { bookingPassengers, greeting, oneLine, passengersText, routeText } from "../booking/email-text";
 import { legOf, readStoredDetails } from "../booking/model";
-import { addDays, compareDates, formatFrenchDate, parisParts, parisToday } from "../booking/paris-time";
+import { addDays, compareDates, formatFrenchDate, parisDateTime, parisToday } from "../booking/paris-time";
 import type { EmailKind } from "../email-registry";
 
 /**
@@ -53,17 +53,15 @@ export interface ReminderInput {
   /** Where the driver meets the traveller, in words (the meeting points file), when known. */
   meetingPoint: string | null;
   now: Date;
+  /** Whether this reminder puts right one already sent: its subject then starts "Updated: ". */
+  updated?: boolean;
 }
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
 /** The reminder of one leg. A test booking's subject starts with `[TEST] `, as its other e-mails do. */
-export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, now }: ReminderInput): ReminderEmail {
+export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, now, updated = false }: ReminderInput): ReminderEmail {
   const details = readStoredDetails(row.details);
   const shown = legOf(details, leg);
-  const p = parisParts(pickupAt);
-  const date = formatFrenchDate(p);
-  const time = `${pad(p.hour)}:${pad(p.minute)}`;
+  const { date, time } = parisDateTime(pickupAt);
   const when = whenWord(pickupAt, now);
   const title = row.roundTrip ? (leg === 2 ? "Your return transfer" : "Your outbound transfer") : "Your transfer";
   const flights = shown
@@ -101,7 +99,7 @@ export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, 
     "",
     site.siteName,
   );
-  const subject = oneLine(`${site.siteName}: your transfer ${when}, booking ${row.orderId}`);
+  const subject = (updated ? "Updated: " : "") + oneLine(`${site.siteName}: your transfer ${when}, booking ${row.orderId}`);
   const message: ReminderEmail = {
     kind: "reminder",
     leg,

@@ -23,7 +23,7 @@ import { addDays, parisInstant, parisParts, parisToday } from "../booking/paris-
 /** No reminder is sent this close to the pickup. */
 export const REMINDER_CUTOFF_MS = 2 * 3_600_000;
 /** The latest a reminder is due: this long before the pickup, whatever the hour setting. */
-export const REMINDER_LATEST_DUE_MS = 3 * 3_600_000;
+const REMINDER_LATEST_DUE_MS = 3 * 3_600_000;
 /** The hour of the day before when reminders go out unless REMINDER_HOUR says otherwise. */
 export const DEFAULT_REMINDER_HOUR = 18;
 

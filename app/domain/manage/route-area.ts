@@ -1,9 +1,10 @@
 /**
  * The route's area: the postcodes the price file lists for each end, and whether a changed address stays within them.
  */
+import type { FormProblem } from "../form-problems";
 import type { PriceRow } from "../pricing/csv";
 import { ADDRESS_END } from "../booking/draft";
-import { endFields, type BookingDraft, type End } from "../booking/fields";
+import { TRIP, endFields, type BookingDraft, type End } from "../booking/fields";
 import { routeDetailsOf } from "../booking/rules";
 import { END_WORD } from "./change-layout";
 
@@ -17,17 +18,12 @@ function codeOf(entry: string): string {
  * asks only for a zip code that is not empty, and its hotels carry five-digit codes; here a code
  * typed is compared with the area's, so it must be exactly one ("77700 Paris 75001" is not 77700).
  */
-export const POSTAL_CODE = /^\d{5}$/;
-
-export interface Problem {
-  field: string | null;
-  message: string;
-}
+const POSTAL_CODE = /^\d{5}$/;
 
 /** The postcodes of the route's area at one end of the outbound leg (the depart's, or the arrive's), from the price file. */
 export function areaOf(draft: BookingDraft, rows: readonly PriceRow[], end: End): string[] {
   const details = routeDetailsOf(draft, rows);
-  const codes = (end === "pu" ? details.cp_depart : details.cp_arrive).map(codeOf).filter((c) => c !== "");
+  const codes = details[end === "pu" ? TRIP.postcodesDepart : TRIP.postcodesArrive].map(codeOf).filter((c) => c !== "");
   return [...new Set(codes)];
 }
 
@@ -37,8 +33,8 @@ export function areaOf(draft: BookingDraft, rows: readonly PriceRow[], end: End)
  * five digits and nothing else, or the postcode the booking already has, unchanged. An empty one is
  * the booking form's own rule to name. Each problem is at the end's postcode field.
  */
-export function zoneProblems(next: BookingDraft, before: BookingDraft, rows: readonly PriceRow[], phone: string): Problem[] {
-  const problems: Problem[] = [];
+export function zoneProblems(next: BookingDraft, before: BookingDraft, rows: readonly PriceRow[], phone: string): FormProblem[] {
+  const problems: FormProblem[] = [];
   for (const end of ["pu", "drop"] as const) {
     const e = endFields(end, 1);
     if (next[e.type] !== ADDRESS_END) continue;

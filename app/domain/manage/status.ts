@@ -1,4 +1,5 @@
-import { confirmationDue, formatParisDateTime, type BookingStatus, type PaymentStatus } from "../back-office/statuses";
+import { confirmationDue, type BookingStatus, type PaymentStatus } from "../back-office/statuses";
+import { formatParisDateTime } from "../booking/paris-time";
 import { formatEuros } from "../money";
 import { legWaitingForDriver, type ShownDriver } from "./leg-drivers";
 

@@ -1,4 +1,4 @@
-import { formatParisDateTime } from "../back-office/statuses";
+import { formatParisDateTime } from "../booking/paris-time";
 import { bookingSummary, UNREAD_LEGS } from "../booking/booking-lines";
 import { questionsLines, withManageLink, withTestSubject, type BookingEmailInput, type EmailSite } from "../booking/email-frame";
 import { bookingPassengers, greeting, oneLine, placeText, routeText, serviceName, travellerContactLines } from "../booking/email-text";

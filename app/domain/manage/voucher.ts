@@ -9,10 +9,11 @@
  * for the other passengers; at a hotel, the shuttle collects its travellers in the lobby and they
  * are there 10 minutes before the pick-up time.
  */
-import { luggageText, travellerLegs, type TravellerLeg } from "../booking/booking-lines";
+import { travellerLegs, type TravellerLeg } from "../booking/booking-lines";
 import type { BookingEmailInput } from "../booking/email-frame";
 import { bookingPassengers, routeText, serviceName, travellerName } from "../booking/email-text";
-import type { LegNumber } from "../booking/model";
+import { luggageText } from "../booking/luggage-text";
+import { readStoredDetails, type LegNumber } from "../booking/model";
 import type { MeetingPoints } from "../meeting-points";
 import { shownDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
 
@@ -111,7 +112,7 @@ export function voucherView(
     route: routeText(row),
     name: travellerName(row),
     party: bookingPassengers(row),
-    luggage: luggageText(row.details),
+    luggage: luggageText(readStoredDetails(row.details)),
     legs,
     drivers,
     warning: warningOf(row),

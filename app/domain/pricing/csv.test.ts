@@ -5,12 +5,12 @@ import {
   PriceFileError,
   parsePriceFile,
   readCsvRecords,
-  serializePriceFile,
   type PriceColumn,
   type PriceRow,
   type PrivateRow,
   type ShuttleRow,
 } from "./csv";
+import { serializePriceFile } from "./price-file.fixture";
 
 const HEADER = PRICE_FILE_COLUMNS.join(";");
 const CDG = "Charles de Gaulle Airport (CDG)";

@@ -67,7 +67,7 @@ const DETAIL_FIELDS = [
 ] as const;
 
 /** The file's column for each detail, as an administrator reads the file. */
-export const DETAIL_COLUMNS: Record<(typeof DETAIL_FIELDS)[number], string> = {
+const DETAIL_COLUMNS: Record<(typeof DETAIL_FIELDS)[number], string> = {
   durationOut: "duree_aller",
   durationBack: "duree_retour",
   delayDepart: "delai_depart",
@@ -192,11 +192,6 @@ export function diffPrices(current: readonly PriceRow[], candidate: readonly Pri
     if (fields.length > 0) diff.details.push({ route: next.route, fields: fields.map((f) => DETAIL_COLUMNS[f]) });
   }
   return diff;
-}
-
-/** Whether publishing the candidate would change nothing a visitor sees. */
-export function isEmptyDiff(diff: PriceDiff): boolean {
-  return diff.changed.length === 0 && diff.added.length === 0 && diff.removed.length === 0 && diff.details.length === 0;
 }
 
 const TRIP_LABELS: Record<TripType, string> = { 1: "one way", 2: "round trip", 3: "return" };

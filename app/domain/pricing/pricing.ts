@@ -3,6 +3,7 @@
  * price file. Everything here is pure; money is integer cents and null means "no price".
  */
 import { AIRPORTS } from "../airports";
+import { TRIP } from "../booking/fields";
 import type { TransferKind } from "../site-paths";
 import {
   DEFAULT_MINUTES,
@@ -42,16 +43,20 @@ export interface ShuttleTable {
   priceSup: number | null;
 }
 
-/** Durations and delays (minutes), place types and postal codes of a route, seen from its start. */
+/**
+ * Durations and delays (minutes), place types and postal codes of a route, seen from its start.
+ * The durations, delays and postal codes go into the booking draft as they are (applyQuote), so
+ * they carry the draft's names for them; the place types carry the price file's columns.
+ */
 export interface RouteDetails {
-  duree_aller: number;
-  duree_retour: number;
-  delai_depart: number;
-  delai_arrive: number;
+  [TRIP.durationOut]: number;
+  [TRIP.durationBack]: number;
+  [TRIP.delayDepart]: number;
+  [TRIP.delayArrive]: number;
   depart_type: PlaceType;
   arrive_type: PlaceType;
-  cp_depart: string[];
-  cp_arrive: string[];
+  [TRIP.postcodesDepart]: string[];
+  [TRIP.postcodesArrive]: string[];
 }
 
 /** The booking screen's price quote, in integer cents, 0 when none. */
@@ -80,7 +85,7 @@ export const FAMILY_COMPOSITIONS: readonly (readonly [number, number, number])[]
 ];
 
 /** The largest party the booking form takes. */
-export const MAX_PASSENGERS = 50;
+const MAX_PASSENGERS = 50;
 
 // ---------------------------------------------------------------------------------------------
 // Places
@@ -231,10 +236,10 @@ export function defaultPlaceType(name: string): PlaceType {
 // Passengers
 
 export type PassengerCode = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "22" | "sup";
-export const SHUTTLE_RATE_CODES: readonly PassengerCode[] = ["1", "2", "3", "4", "5", "6", "7", "8", "22", "sup"];
-export const PRIVATE_RATE_CODES: readonly PassengerCode[] = ["1", "2", "3", "4", "5", "6", "7", "8"];
+const SHUTTLE_RATE_CODES: readonly PassengerCode[] = ["1", "2", "3", "4", "5", "6", "7", "8", "22", "sup"];
+const PRIVATE_RATE_CODES: readonly PassengerCode[] = ["1", "2", "3", "4", "5", "6", "7", "8"];
 
-export function passengerGroup(party: Party): PassengerGroup {
+function passengerGroup(party: Party): PassengerGroup {
   return { ...party, total: party.adults + party.children + party.babies };
 }
 
@@ -258,7 +263,7 @@ function partyTotal(party: Party): number | null {
   return total > 0 ? total : null;
 }
 
-export function isFamilyComposition(party: Party): boolean {
+function isFamilyComposition(party: Party): boolean {
   return FAMILY_COMPOSITIONS.some(([a, c, b]) => party.adults === a && party.children === c && party.babies === b);
 }
 
@@ -404,7 +409,11 @@ export function routeDetails(rows: readonly PriceRow[], route: Route, kind: Tran
   const key = `${routeKey(route.from, route.to)}\u0000${placeKey(route.from)}\u0000${kind}\u0000${tripType}`;
   let details = index.details.get(key);
   if (!details) index.details.set(key, (details = detailsOf(serving, route, kind, tripType)));
-  return { ...details, cp_depart: [...details.cp_depart], cp_arrive: [...details.cp_arrive] };
+  return {
+    ...details,
+    [TRIP.postcodesDepart]: [...details[TRIP.postcodesDepart]],
+    [TRIP.postcodesArrive]: [...details[TRIP.postcodesArrive]],
+  };
 }
 
 function detailsOf(serving: readonly PriceRow[], route: Route, kind: TransferKind, tripType: TripType): RouteDetails {
@@ -414,27 +423,41 @@ function detailsOf(serving: readonly PriceRow[], route: Route, kind: TransferKin
   const best = [...candidates].sort((a, b) => rank(a) - rank(b))[0];
   if (!best) {
     return {
-      duree_aller: DEFAULT_MINUTES.durationOut,
-      duree_retour: DEFAULT_MINUTES.durationBack,
-      delai_depart: DEFAULT_MINUTES.delayDepart,
-      delai_arrive: DEFAULT_MINUTES.delayArrive,
+      [TRIP.durationOut]: DEFAULT_MINUTES.durationOut,
+      [TRIP.durationBack]: DEFAULT_MINUTES.durationBack,
+      [TRIP.delayDepart]: DEFAULT_MINUTES.delayDepart,
+      [TRIP.delayArrive]: DEFAULT_MINUTES.delayArrive,
       depart_type: defaultPlaceType(route.from),
       arrive_type: defaultPlaceType(route.to),
-      cp_depart: [],
-      cp_arrive: [],
+      [TRIP.postcodesDepart]: [],
+      [TRIP.postcodesArrive]: [],
     };
   }
   const oriented = candidates.map((r) => orientRow(r, route.from));
   const row = orientRow(best, route.from);
   return {
-    duree_aller: row.durationOut,
-    duree_retour: row.durationBack,
-    delai_depart: row.delayDepart,
-    delai_arrive: row.delayArrive,
+    [TRIP.durationOut]: row.durationOut,
+    [TRIP.durationBack]: row.durationBack,
+    [TRIP.delayDepart]: row.delayDepart,
+    [TRIP.delayArrive]: row.delayArrive,
     depart_type: row.departType,
     arrive_type: row.arriveType,
-    cp_depart: [...new Set(oriented.flatMap((r) => r.postcodesDepart))],
-    cp_arrive: [...new Set(oriented.flatMap((r) => r.postcodesArrive))],
+    [TRIP.postcodesDepart]: [...new Set(oriented.flatMap((r) => r.postcodesDepart))],
+    [TRIP.postcodesArrive]: [...new Set(oriented.flatMap((r) => r.postcodesArrive))],
+  };
+}
+
+/** The same details seen from the route's other end: durations, delays, place types and postal codes swapped. */
+export function reversedDetails(d: RouteDetails): RouteDetails {
+  return {
+    [TRIP.durationOut]: d[TRIP.durationBack],
+    [TRIP.durationBack]: d[TRIP.durationOut],
+    [TRIP.delayDepart]: d[TRIP.delayArrive],
+    [TRIP.delayArrive]: d[TRIP.delayDepart],
+    depart_type: d.arrive_type,
+    arrive_type: d.depart_type,
+    [TRIP.postcodesDepart]: d[TRIP.postcodesArrive],
+    [TRIP.postcodesArrive]: d[TRIP.postcodesDepart],
   };
 }
 

@@ -5,9 +5,9 @@ import { data, Form, useNavigation } from "react-router";
 import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/account";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { problemsOf } from "~/domain/back-office/login";
+import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
 import { accountFormSchema, ROLE_LABELS, totpUri } from "~/domain/back-office/staff-forms";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
@@ -173,7 +173,7 @@ function PasswordStep({
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
-  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: string) => fieldMessage(problems, field);
   const enrolment = actionData?.enrolment ?? null;
   const notice = actionData?.notice ?? null;
   return (

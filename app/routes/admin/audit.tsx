@@ -3,7 +3,7 @@ import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/audit";
 import { fieldId } from "~/components/ui/Field";
 import { AUDIT_PAGE_SIZE, auditActionLabel, auditPersonOf, auditQuerySchema, type AuditQuery } from "~/domain/back-office/staff-forms";
-import { formatParisDateTime } from "~/domain/back-office/statuses";
+import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { auditActions, auditPage, auditPeople } from "~/lib/audit.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 

@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-new";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { phoneDraft, phoneExtrasSchema, phoneStartDraft, PHONE_FIELDS } from "~/domain/back-office/booking-actions";
-import { problemsOf } from "~/domain/back-office/login";
-import { FLIGHT_END, PRIVATE, SHUTTLE } from "~/domain/booking/draft";
-import { endFields, legFields, pickupTerminalField, type End, type Leg } from "~/domain/booking/fields";
+import {
+  phoneDraft,
+  phoneExtrasSchema,
+  phoneRouteOf,
+  phoneStartDraft,
+  PHONE_FIELDS,
+  type PhoneRoute,
+} from "~/domain/back-office/booking-actions";
+import { problemsOf, type FormProblem } from "~/domain/form-problems";
+import { FLIGHT_END, PRIVATE, SHUTTLE, isRoundTrip } from "~/domain/booking/draft";
+import { CUSTOMER, LINK_QUERY, TRIP, endFields, legFields, pickupTerminalField, type End, type Leg } from "~/domain/booking/fields";
 import type { BookingEnd } from "~/domain/booking/model";
 import { airportOfPlace } from "~/domain/booking/terminal";
 import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
@@ -42,7 +49,7 @@ type FormEnd = { end: End } & Pick<BookingEnd, "place" | "kind">;
 
 /** The form's shape for a route: each leg's two ends, which are flights, and the hotels of its zones. */
 function shapeOf(draft: Record<string, string>) {
-  const legs: Leg[] = draft.nb_trajet === "2" ? [1, 2] : [1];
+  const legs: Leg[] = isRoundTrip(draft) ? [1, 2] : [1];
   return {
     legs: legs.map((leg) => ({
       leg,
@@ -56,28 +63,22 @@ function shapeOf(draft: Record<string, string>) {
   };
 }
 
-interface PhoneRouteQuery {
-  depart: string;
-  arrive: string;
-  private_shuttle: string;
-  type_trajet: string;
-}
-
 /** The form for a route of the price file (null for any other): its starting values, hidden fields, shape and prices. */
-function formView(route: PhoneRouteQuery, rows: readonly PriceRow[], known: readonly string[]) {
-  if (!known.includes(route.depart) || !known.includes(route.arrive) || route.depart === route.arrive) return null;
+function formView(route: PhoneRoute, rows: readonly PriceRow[], known: readonly string[]) {
+  const [depart, arrive] = [route[LINK_QUERY.depart], route[LINK_QUERY.arrive]];
+  if (!known.includes(depart) || !known.includes(arrive) || depart === arrive) return null;
   const start = phoneStartDraft(route, rows, new Date());
   return {
-    values: Object.fromEntries([...PHONE_FIELDS, "country"].map((name) => [name, start[name] ?? ""])),
+    values: Object.fromEntries([...PHONE_FIELDS, CUSTOMER.country].map((name) => [name, start[name] ?? ""])),
     hidden: {
-      depart: start.depart ?? "",
-      arrive: start.arrive ?? "",
-      shuttle_private: start.shuttle_private ?? "",
-      nb_trajet: start.nb_trajet ?? "1",
-      submission_token: randomUUID(),
+      [TRIP.depart]: start[TRIP.depart] ?? "",
+      [TRIP.arrive]: start[TRIP.arrive] ?? "",
+      [TRIP.kind]: start[TRIP.kind] ?? "",
+      [TRIP.trips]: start[TRIP.trips] ?? "1",
+      [TRIP.submissionToken]: randomUUID(),
     },
     shape: shapeOf(start),
-    filePrice: { card: Number(start.prix_cb) || 0, cash: Number(start.prix_cash) || 0 },
+    filePrice: { card: Number(start[TRIP.priceCard]) || 0, cash: Number(start[TRIP.priceCash]) || 0 },
   };
 }
 
@@ -90,19 +91,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await priceRows(context);
   const known = places(rows);
   const query = new URL(request.url).searchParams;
-  const route = {
-    depart: query.get("depart") ?? "",
-    arrive: query.get("arrive") ?? "",
-    private_shuttle: query.get("private_shuttle") === "1" ? "1" : "",
-    type_trajet: query.get("type_trajet") === "2" ? "2" : "1",
+  const route: PhoneRoute = {
+    [LINK_QUERY.depart]: query.get(LINK_QUERY.depart) ?? "",
+    [LINK_QUERY.arrive]: query.get(LINK_QUERY.arrive) ?? "",
+    [LINK_QUERY.privateShuttle]: query.get(LINK_QUERY.privateShuttle) === "1" ? "1" : "",
+    [LINK_QUERY.tripType]: query.get(LINK_QUERY.tripType) === "2" ? "2" : "1",
   };
   return data({ places: known, route, form: formView(route, rows, known) }, { headers: NO_STORE });
 }
 
+const LEGS: readonly Leg[] = [1, 2];
+
+/** Fields the rules name that this form asks as another: a leg's date as typed, its pick-up minute with the hour. */
+const ASKED_AS: Readonly<Record<string, string>> = Object.fromEntries(
+  LEGS.flatMap((leg) => [
+    [legFields(leg).date, legFields(leg).frenchDate],
+    [legFields(leg).timeM, legFields(leg).timeH],
+  ]),
+);
+
+/** An end's hotel number, shown at its hotel name when the form asks for one (staff may type a hotel not in the list). */
+const HOTEL_NAME_OF: Readonly<Record<string, string>> = Object.fromEntries(
+  LEGS.flatMap((leg) => (["pu", "drop"] as const).map((end) => [endFields(end, leg).hotelN, endFields(end, leg).hotel])),
+);
+
 /** Where a rule's problem is shown on this form: the field staff fill, or the form as a whole. */
 function shownField(field: string, shown: ReadonlySet<string>): string | null {
-  const alias = field.replace(/^date_pu_t(\d)$/, "french_date_pu_t$1").replace(/^time_m_pu_t(\d)$/, "time_h_pu_t$1");
-  const name = alias.replace(/^hotel_n_(pu|drop)_(\d)$/, "hotel_$1_$2");
+  const alias = ASKED_AS[field] ?? field;
+  const name = HOTEL_NAME_OF[alias] ?? alias;
   return shown.has(name) ? name : shown.has(alias) ? alias : null;
 }
 
@@ -123,24 +139,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   const shown = new Set([
     ...PHONE_FIELDS,
     ...Object.keys(fields),
-    "french_date_pu_t1",
-    "french_date_pu_t2",
-    "horaire_vol_pu_1",
-    "horaire_vol_drop_1",
+    legFields(1).frenchDate,
+    legFields(2).frenchDate,
+    endFields("pu", 1).horaireVol,
+    endFields("drop", 1).horaireVol,
   ]);
   const problems: FormProblem[] = [
+    // The rules' problems at the field staff fill, their bold marks dropped.
     ...(parsed.success
       ? []
-      : parsed.error.issues.map((i) => ({ field: shownField(String(i.path[0] ?? ""), shown), message: stripMarkup(i.message) }))),
+      : problemsOf(parsed.error).map((p) => ({
+          field: p.field === null ? null : shownField(p.field, shown),
+          message: stripMarkup(p.message),
+        }))),
     ...(extras.success ? [] : problemsOf(extras.error)),
   ];
   // The form again, for the route posted (a post's address need not carry the route's query).
-  const route = {
-    depart: fields.depart ?? "",
-    arrive: fields.arrive ?? "",
-    private_shuttle: fields.shuttle_private === PRIVATE ? "1" : "",
-    type_trajet: fields.nb_trajet === "2" ? "2" : "1",
-  };
+  const route = phoneRouteOf(fields);
   const refuse = (status: number, list: FormProblem[]) =>
     data({ problems: list, values: fields, route, form: formView(route, rows, places(rows)) }, { status, headers: NO_STORE });
   if (!parsed.success || !extras.success) return refuse(400, problems);
@@ -258,7 +273,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
           <Form method="get" className="admin-form">
             <div className="field">
               <label htmlFor="f-route-depart">From</label>
-              <select id="f-route-depart" name="depart" defaultValue={route.depart} required>
+              <select id="f-route-depart" name={LINK_QUERY.depart} defaultValue={route[LINK_QUERY.depart]} required>
                 <option value="">Choose</option>
                 {known.map((p) => (
                   <option key={p}>{p}</option>
@@ -267,7 +282,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
             </div>
             <div className="field">
               <label htmlFor="f-route-arrive">To</label>
-              <select id="f-route-arrive" name="arrive" defaultValue={route.arrive} required>
+              <select id="f-route-arrive" name={LINK_QUERY.arrive} defaultValue={route[LINK_QUERY.arrive]} required>
                 <option value="">Choose</option>
                 {known.map((p) => (
                   <option key={p}>{p}</option>
@@ -277,19 +292,21 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
             <fieldset>
               <legend>Transfer</legend>
               <label>
-                <input type="radio" name="private_shuttle" value="" defaultChecked={route.private_shuttle !== "1"} /> {SHUTTLE}
+                <input type="radio" name={LINK_QUERY.privateShuttle} value="" defaultChecked={route[LINK_QUERY.privateShuttle] !== "1"} />{" "}
+                {SHUTTLE}
               </label>{" "}
               <label>
-                <input type="radio" name="private_shuttle" value="1" defaultChecked={route.private_shuttle === "1"} /> {PRIVATE}
+                <input type="radio" name={LINK_QUERY.privateShuttle} value="1" defaultChecked={route[LINK_QUERY.privateShuttle] === "1"} />{" "}
+                {PRIVATE}
               </label>
             </fieldset>
             <fieldset>
               <legend>Trip</legend>
               <label>
-                <input type="radio" name="type_trajet" value="1" defaultChecked={route.type_trajet !== "2"} /> One way
+                <input type="radio" name={LINK_QUERY.tripType} value="1" defaultChecked={route[LINK_QUERY.tripType] !== "2"} /> One way
               </label>{" "}
               <label>
-                <input type="radio" name="type_trajet" value="2" defaultChecked={route.type_trajet === "2"} /> Round trip
+                <input type="radio" name={LINK_QUERY.tripType} value="2" defaultChecked={route[LINK_QUERY.tripType] === "2"} /> Round trip
               </label>
             </fieldset>
             <div>
@@ -299,7 +316,9 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
             </div>
           </Form>
         )}
-        {route.depart && route.arrive && !form ? <p role="alert">Choose two different places of the price file.</p> : null}
+        {route[LINK_QUERY.depart] && route[LINK_QUERY.arrive] && !form ? (
+          <p role="alert">Choose two different places of the price file.</p>
+        ) : null}
       </section>
 
       {form ? (
@@ -311,15 +330,15 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
 
           <section className="admin-panel" aria-labelledby="party-title">
             <h2 id="party-title">2. Passengers and luggage</h2>
-            {count("pax_adult_t1", "Adults")}
-            {count("pax_child_t1", "Children")}
-            {count("pax_baby_t1", "Babies")}
-            {count("check_in_luggage", "Check-in bags")}
-            {count("cabin_bag", "Cabin bags")}
-            {count("stroller_single", "Single strollers")}
-            {count("stroller_double", "Double strollers")}
+            {count(legFields(1).paxAdult, "Adults")}
+            {count(legFields(1).paxChild, "Children")}
+            {count(legFields(1).paxBaby, "Babies")}
+            {count(TRIP.checkInLuggage, "Check-in bags")}
+            {count(TRIP.cabinBags, "Cabin bags")}
+            {count(TRIP.strollerSingle, "Single strollers")}
+            {count(TRIP.strollerDouble, "Double strollers")}
             {CHILD_SEATS.map(([name, , , label]) => count(name, label))}
-            <TextArea name="info_pax_luggage" label="Luggage notes" value={value("info_pax_luggage")} error={errorOf("info_pax_luggage")} />
+            <TextArea name={TRIP.luggageNote} label="Luggage notes" value={value(TRIP.luggageNote)} error={errorOf(TRIP.luggageNote)} />
           </section>
 
           {form.shape.legs.map(({ leg, ends }) => {
@@ -382,18 +401,18 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
 
           <section className="admin-panel" aria-labelledby="traveller-title">
             <h2 id="traveller-title">Traveller</h2>
-            {text("lastname", "Last name", { required: true })}
-            {text("firstname", "First name", { required: true })}
-            {text("email", "E-mail", { type: "email", required: true })}
-            {text("phone_mobile", "Mobile phone", {
+            {text(CUSTOMER.lastname, "Last name", { required: true })}
+            {text(CUSTOMER.firstname, "First name", { required: true })}
+            {text(CUSTOMER.email, "E-mail", { type: "email", required: true })}
+            {text(CUSTOMER.mobile, "Mobile phone", {
               type: "tel",
               required: true,
               hint: "With the country code, such as +33 6 12 34 56 78",
             })}
-            {text("address", "Address")}
-            {text("postcode", "Postcode")}
-            {text("city", "City")}
-            {text("country", "Country (two letters)")}
+            {text(CUSTOMER.address, "Address")}
+            {text(CUSTOMER.postcode, "Postcode")}
+            {text(CUSTOMER.city, "City")}
+            {text(CUSTOMER.country, "Country (two letters)")}
           </section>
 
           <section className="admin-panel" aria-labelledby="price-title">

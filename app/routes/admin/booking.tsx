@@ -2,13 +2,15 @@ import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/booking";
 import { AssignDriverForm, BookingActionForms, driverField } from "~/components/admin/booking-actions";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { FormErrors } from "~/components/ui/FormErrors";
 import { bookingActionSchema, doneMessage, outsideReasonOf } from "~/domain/back-office/booking-actions";
 import { EMAILS } from "~/domain/email-registry";
-import { problemsOf } from "~/domain/back-office/login";
-import { BOOKING_STATUS_LABELS, canRefund, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
+import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
+import { BOOKING_STATUS_LABELS, canRefund, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
+import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { bookingSummary, UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { formatEuros } from "~/domain/money";
+import { telHref } from "~/domain/phone";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { addNote, assignDriver, confirmBooking, markFinished, resendEmail } from "~/lib/booking-admin.server";
@@ -224,7 +226,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 function DriverLine({ driver }: { driver: { name: string; phone: string; vehicle: string } }) {
   return (
     <>
-      {driver.name}, <a href={`tel:${driver.phone.replace(/[^\d+]/g, "")}`}>{driver.phone}</a>
+      {driver.name}, <a href={telHref(driver.phone)}>{driver.phone}</a>
       {driver.vehicle ? `, ${driver.vehicle}` : ""}
     </>
   );
@@ -260,7 +262,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
   const done = problems.length === 0 ? loaderData.done : null;
   const busy = useNavigation().state === "submitting";
   const self = `/admin/bookings/${b.orderId}`;
-  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: string) => fieldMessage(problems, field);
   return (
     <div className="admin-booking">
       <p className="no-print">
@@ -344,7 +346,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <a href={`mailto:${b.traveller.email}`}>{b.traveller.email}</a>
           </Row>
           <Row label="Phone">
-            <a href={`tel:${b.traveller.phone.replace(/[^\d+]/g, "")}`}>{b.traveller.phone}</a>
+            <a href={telHref(b.traveller.phone)}>{b.traveller.phone}</a>
           </Row>
           <Row label="Address">{b.traveller.address ?? "Not given"}</Row>
         </dl>

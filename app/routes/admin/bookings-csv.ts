@@ -2,7 +2,7 @@ import { Readable, pipeline } from "node:stream";
 import { stringify } from "csv-stringify";
 import type { Route } from "./+types/bookings-csv";
 import { readListQuery, SEARCH_EXPIRED_MESSAGE, SEARCH_TOKEN_PARAM } from "~/domain/back-office/booking-filters";
-import { parisDayOf } from "~/domain/back-office/statuses";
+import { parisDayOf } from "~/domain/booking/paris-time";
 import { CSV_COLUMNS, exportLegRecords, type BookingLegRecord } from "~/lib/admin-bookings.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 

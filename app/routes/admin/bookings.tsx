@@ -14,8 +14,10 @@ import {
   type BookingFilters,
   type FilterField,
 } from "~/domain/back-office/booking-filters";
-import { BOOKING_STATUS_LABELS, formatParisDateTime, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
+import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
+import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
+import { fieldMessage, type FormProblem } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { listBookings, type BookingListRow } from "~/lib/admin-bookings.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -136,14 +138,8 @@ function countText(total: number, capped: boolean, filtered: boolean): string {
   return filtered ? `${number} ${many ? "match" : "matches"} these filters.` : `${number}.`;
 }
 
-function Filters({
-  values,
-  problems,
-}: {
-  values: Partial<Record<FilterField, string>>;
-  problems: { field: string | null; message: string }[];
-}) {
-  const errorOf = (field: FilterField) => problems.find((p) => p.field === field)?.message;
+function Filters({ values, problems }: { values: Partial<Record<FilterField, string>>; problems: readonly FormProblem[] }) {
+  const errorOf = (field: FilterField) => fieldMessage(problems, field);
   const described = (field: FilterField) => (errorOf(field) ? errorId(field) : undefined);
   return (
     // Keyed by its values: another search's page starts from that search's values, not the last typed.

@@ -4,10 +4,11 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/drivers";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { displayPhone, driverFormSchema } from "~/domain/back-office/driver-form";
-import { problemsOf } from "~/domain/back-office/login";
+import { driverFormSchema } from "~/domain/back-office/driver-form";
+import { displayPhone, telHref } from "~/domain/phone";
+import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { changeDriver, listDrivers } from "~/lib/dispatch.server";
@@ -28,8 +29,6 @@ interface DriverView {
   id: number;
   name: string;
   phone: string;
-  /** As stored, +E.164, for the tel: link. */
-  phoneHref: string;
   email: string;
   vehicle: string;
   active: boolean;
@@ -51,7 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id: d.id,
     name: d.name,
     phone: displayPhone(d.phone),
-    phoneHref: d.phone,
     email: d.email,
     vehicle: d.vehicle,
     active: d.active,
@@ -132,7 +130,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
   const { drivers, editing, notice } = loaderData;
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
-  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: string) => fieldMessage(problems, field);
   const active = drivers.filter((d) => d.active).length;
   const posted = actionData?.values ?? null;
   return (
@@ -156,7 +154,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
               <tr key={d.id}>
                 <td>{d.name}</td>
                 <td>
-                  <a href={`tel:${d.phoneHref}`}>{d.phone}</a>
+                  <a href={telHref(d.phone)}>{d.phone}</a>
                 </td>
                 <td>
                   <a href={`mailto:${d.email}`}>{d.email}</a>

@@ -5,7 +5,8 @@ import { AdminFrame } from "~/components/admin/AdminFrame";
 import { BACK_OFFICE_PAGE } from "~/components/site";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { problemsOf, totpSchema } from "~/domain/back-office/login";
+import { totpSchema } from "~/domain/back-office/login";
+import { fieldMessage, problemsOf } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
 import { authHeaders, currentStaff, NO_STORE, safeNext, type StaffServices } from "~/lib/auth.server";
@@ -117,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
-  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: string) => fieldMessage(problems, field);
   return (
     <AdminFrame staff={null}>
       <div className="admin-login">

@@ -4,11 +4,11 @@ import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/prices";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { describedBy, FieldNotes } from "~/components/ui/Field";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { problemsOf } from "~/domain/back-office/login";
+import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
 import { pricesFormSchema, versionParam } from "~/domain/back-office/prices-form";
-import { formatParisDateTime } from "~/domain/back-office/statuses";
+import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
 import { diffPrices, partyLabel, routeLabel, tripLabel, type PriceDiff, type RouteSummary } from "~/domain/pricing/price-diff";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -263,7 +263,7 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
   const { rows, versions, confirm, published } = loaderData;
   const problems = actionData?.stage === "problems" ? actionData.problems : [];
   const preview = actionData?.stage === "preview" ? actionData : null;
-  const fileError = problems.find((p) => p.field === "file")?.message;
+  const fileError = fieldMessage(problems, "file");
   return (
     <>
       <h1>Prices</h1>

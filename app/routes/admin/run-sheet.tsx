@@ -2,10 +2,9 @@ import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/run-sheet";
 import { adminMeta } from "~/components/admin/admin-meta";
-import { longDay, neighbourDays, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
-import { parisDayRange } from "~/domain/back-office/statuses";
+import { neighbourDays, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
-import { isoDate, parisToday } from "~/domain/booking/paris-time";
+import { longDay, parisDayOf, parisDayRange } from "~/domain/booking/paris-time";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { bookingsPickedUpBetween } from "~/lib/dispatch.server";
 
@@ -24,7 +23,7 @@ export function headers() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context.staff, request);
   const now = new Date();
-  const today = isoDate(parisToday(now));
+  const today = parisDayOf(now);
   const chosen = runSheetDay(new URL(request.url).searchParams.get("date"), now);
   if (!chosen.ok) {
     return data({ ok: false as const, message: chosen.message, today }, { status: 400, headers: NO_STORE });

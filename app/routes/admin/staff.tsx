@@ -5,9 +5,9 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/staff";
 import { describedBy, FieldNotes, fieldId } from "~/components/ui/Field";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
+import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { problemsOf } from "~/domain/back-office/login";
+import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
 import {
   ROLE_LABELS,
   selfChangeProblem,
@@ -16,7 +16,7 @@ import {
   type StaffForm,
   type StaffRole,
 } from "~/domain/back-office/staff-forms";
-import { formatParisDateTime } from "~/domain/back-office/statuses";
+import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
 import { isUniqueViolation } from "~/lib/db.server";
@@ -181,7 +181,7 @@ export default function StaffPage({ loaderData, actionData }: Route.ComponentPro
   const { members, me, chosen } = loaderData;
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
-  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: string) => fieldMessage(problems, field);
   const notice = actionData?.notice ?? null;
   return (
     <>

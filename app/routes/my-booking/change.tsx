@@ -5,8 +5,8 @@ import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { ChangeForm, type ChangeFormView, type EndView } from "~/components/manage/ChangeForm";
 import { useFormCheck } from "~/components/manage/use-form-check";
 import { useSite } from "~/components/site";
-import { FormErrors, type FormProblem } from "~/components/ui/FormErrors";
-import { problemsOf } from "~/domain/back-office/login";
+import { FormErrors } from "~/components/ui/FormErrors";
+import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { HOTELS, hotelsForPostcodes } from "~/domain/hotels";
 import { changeFormSchema } from "~/domain/manage/change-form";
@@ -15,7 +15,7 @@ import { changeLayout, type ChangeLayout } from "~/domain/manage/change-layout";
 import { changeClosedReason } from "~/domain/manage/changes";
 import { areaOf } from "~/domain/manage/route-area";
 import type { PriceRow } from "~/domain/pricing/csv";
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 import { emailSite } from "~/lib/email-site.server";
 import { changeBookingByTraveller } from "~/lib/booking-changes.server";
 import type { BookingRow } from "~/lib/bookings.server";
@@ -151,7 +151,7 @@ export default function ChangeBooking({ loaderData, actionData }: Route.Componen
   const problems = checked ?? actionData?.problems ?? [];
   const done = problems.length === 0 ? loaderData.done : null;
   const { phone } = useSite();
-  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: string) => fieldMessage(problems, field);
   return (
     <div className="container page manage">
       <p>

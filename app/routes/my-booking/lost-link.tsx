@@ -5,7 +5,7 @@ import { pageMeta } from "~/components/site";
 import { useFormCheck } from "~/components/manage/use-form-check";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { problemsOf } from "~/domain/back-office/login";
+import { fieldMessage, problemsOf } from "~/domain/form-problems";
 import { LOST_LINK_ANSWER, LOST_LINK_FIELDS, lostLinkSchema } from "~/domain/manage/lost-link-form";
 import { emailSite } from "~/lib/email-site.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
@@ -69,7 +69,7 @@ export default function LostLink({ loaderData, actionData }: Route.ComponentProp
   // The browser checks the form with the server's own schema before sending it.
   const { checked, onSubmit } = useFormCheck(lostLinkSchema);
   const problems = checked ?? actionData?.problems ?? [];
-  const errorOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const errorOf = (field: string) => fieldMessage(problems, field);
   return (
     <div className="container page manage">
       <h1>Manage my booking</h1>

@@ -98,7 +98,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     if (outcome.ok) context.booking.wakeOutbox();
     return redirect(`${page}?done=cancelled`, 303);
   }
-  const call = outcome.status === 409 && !outcome.message.includes(phone) ? ` Call us on ${phone}.` : "";
+  const call = outcome.callUs ? ` Call us on ${phone}.` : "";
   return data({ confirm: false, problem: `${outcome.message}${call}` }, { status: outcome.status });
 }
 

@@ -4,7 +4,7 @@ import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { driverTitle } from "~/domain/manage/leg-drivers";
 import type { VoucherView } from "~/domain/manage/voucher";
-import { telHref } from "~/domain/public-settings";
+import { telHref } from "~/domain/phone";
 import { refusalHeaders } from "~/lib/traveller-pages.server";
 import { voucherData } from "~/lib/voucher.server";
 import voucherStyles from "~/styles/voucher.css?url";
