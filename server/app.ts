@@ -166,9 +166,12 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
         build,
         loadContext: () => context("", "page-cache"),
         // The airport pages show the meeting points too: an edit of either file is a new version.
-        version: async () => {
-          const [priceFile, meetingPoints] = await Promise.all([prices.get(), booking.meetingPoints.get().catch(() => null)]);
-          return `${priceFile.etag}${meetingPoints?.etag ?? ""}`;
+        version: () => {
+          const [priceFile, meetingPoints] = [prices.fresh(), booking.meetingPoints.fresh()];
+          if (priceFile && meetingPoints) return `${priceFile.etag}${meetingPoints.etag}`;
+          return Promise.all([prices.get(), booking.meetingPoints.get().catch(() => null)]).then(
+            ([file, points]) => `${file.etag}${points?.etag ?? ""}`,
+          );
         },
         origin: settings.siteUrl,
       });

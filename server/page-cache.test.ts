@@ -6,7 +6,7 @@ import express from "express";
 import type { AppLoadContext, ServerBuild } from "react-router";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createPageCache } from "./page-cache";
-import { rawRequest } from "./raw-request";
+import { rawRequest } from "../tests/support/raw-request";
 
 // What the mocked React Router renders: the URL it was asked for (origin included), the price
 // version, an inline script and an inline style, as a shared page carries them.
@@ -39,11 +39,12 @@ afterAll(() => {
 });
 
 /** Express shaped like server/app.ts: a nonce and its CSP per request, the cache, then "React Router". */
-async function start(options: { maxPages?: number } = {}) {
+async function start({ versionAtOnce = false, ...options }: { maxPages?: number; versionAtOnce?: boolean } = {}) {
   const cache = createPageCache({
     build,
     loadContext: () => ({}) as AppLoadContext,
-    version: async () => site.version,
+    // The server knows the version at once between its file checks, and by a promise at a check.
+    version: versionAtOnce ? () => site.version : async () => site.version,
     origin: "https://navette.example",
     ...options,
   });
@@ -173,6 +174,18 @@ describe("the page cache", () => {
     site.version = "v2";
     expect(await body("/shared?from=CDG")).toContain("/shared?from=CDG v2");
     expect(site.renders).toBe(3);
+  });
+
+  it("answers from a version known at once as from one given by a promise", async () => {
+    const { send, viaExpress } = await start({ versionAtOnce: true });
+    const slow = await send("/shared", { "Accept-Encoding": "gzip" });
+    const fast = await send("/shared", { "Accept-Encoding": "gzip" });
+    expect(viaExpress()).toBe(1);
+    expect(withoutDate(fast.headers)).toEqual(withoutDate(slow.headers));
+    expect(fast.body.equals(slow.body)).toBe(true);
+    site.version = "v2";
+    expect(gunzipSync((await send("/shared", { "Accept-Encoding": "gzip" })).body).toString()).toContain("/shared v2");
+    expect(site.renders).toBe(2);
   });
 
   it("renders for the site's own origin, whatever Host the request names", async () => {

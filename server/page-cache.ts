@@ -81,7 +81,7 @@ function hashesOf(html: string, pattern: RegExp): string[] {
  * a 50 KB page against under 1 ms at level 5, for 10% fewer bytes: worth it for the site's own
  * addresses, a small fixed set, not for URLs with a query string, which anyone can make anew.
  */
-export async function keptPage(status: number, headers: [string, string][], html: string, options: { best: boolean }): Promise<KeptPage> {
+async function keptPage(status: number, headers: [string, string][], html: string, options: { best: boolean }): Promise<KeptPage> {
   const body = Buffer.from(html);
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: 9 }),
@@ -113,15 +113,31 @@ export async function keptPage(status: number, headers: [string, string][], html
  * several equally (as the compression middleware chooses). negotiator 1.x takes the `preferred`
  * option; its published types predate it.
  */
-function encodingFor(req: IncomingMessage): Encoding {
+function negotiatedEncoding(req: IncomingMessage): Encoding {
   const negotiator = new Negotiator(req) as unknown as {
     encoding(available: string[], options: { preferred: string[] }): string | undefined;
   };
   return (negotiator.encoding(["br", "gzip", "identity"], { preferred: ["br", "gzip"] }) ?? "identity") as Encoding;
 }
 
+// Browsers send a handful of distinct Accept-Encoding headers: each is negotiated once. Bounded,
+// since a client may send any text.
+const encodings = new Map<string, Encoding>();
+const MAX_ENCODINGS = 64;
+
+function encodingFor(req: IncomingMessage): Encoding {
+  const header = req.headers["accept-encoding"] ?? "";
+  let encoding = encodings.get(header);
+  if (encoding === undefined) {
+    encoding = negotiatedEncoding(req);
+    if (encodings.size >= MAX_ENCODINGS) encodings.clear();
+    encodings.set(header, encoding);
+  }
+  return encoding;
+}
+
 /** Answers a kept page: its headers, this request's CSP with the page's hashes, the encoding the client prefers. */
-export function sendKeptPage(req: Request, res: Response, page: KeptPage): void {
+function sendKeptPage(req: Request, res: Response, page: KeptPage): void {
   const encoding = encodingFor(req);
   const variant = page.variants[encoding];
   res.status(page.status);
@@ -185,8 +201,11 @@ export function createPageCache(options: {
   build: ServerBuild;
   /** The load context of a shared page: the settings, the price store, no nonce. */
   loadContext: () => AppLoadContext;
-  /** The price file's current version; the one input besides the URL that a shared page depends on. */
-  version: () => Promise<string>;
+  /**
+   * The version of the files a shared page depends on besides its URL (the price file's and the
+   * meeting points'): at once when known, else a promise, so a kept page is answered without one.
+   */
+  version: () => string | Promise<string>;
   /** The site's own origin (SITE_URL): pages are rendered for it, never for a request's Host header. */
   origin: string;
   maxPages?: number;
@@ -214,8 +233,7 @@ export function createPageCache(options: {
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const url = req.originalUrl;
-    options
-      .version()
+    Promise.resolve(options.version())
       .then(async (version) => {
         const key = `${version} ${url}`;
         let page = pages.get(key);
@@ -234,14 +252,19 @@ export function createPageCache(options: {
 
   const handle = (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    options.version().then(
-      (version) => {
-        const page = pages.get(`${version} ${req.url}`);
-        if (page?.sent) sendAsBefore(req, res, page, page.sent);
-        else next();
-      },
-      () => next(),
-    );
+    const answer = (version: string) => {
+      const page = pages.get(`${version} ${req.url}`);
+      if (page?.sent) sendAsBefore(req, res, page, page.sent);
+      else next();
+    };
+    let version: string | Promise<string>;
+    try {
+      version = options.version();
+    } catch {
+      return next();
+    }
+    if (typeof version === "string") answer(version);
+    else version.then(answer, () => next());
   };
 
   return { middleware, handle, size: () => pages.size };

@@ -74,6 +74,17 @@ describe("meeting point store", () => {
     expect(second.etag).not.toBe(first.etag);
   });
 
+  it("gives the points at once between checks, and nothing once a check is due", async () => {
+    let clock = 0;
+    const store = createMeetingPointStore(tempFile(shipped), { now: () => clock, log: quietLog().log });
+    expect(store.fresh()).toBeNull();
+    const read = await store.get();
+    clock += 999;
+    expect(store.fresh()).toBe(read);
+    clock += 1;
+    expect(store.fresh()).toBeNull();
+  });
+
   it("keeps the last good version when an edit breaks the file, and logs its errors once", async () => {
     let clock = 0;
     const { lines, log } = quietLog();

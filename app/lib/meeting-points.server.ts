@@ -17,6 +17,8 @@ export interface MeetingPointData {
 
 export interface MeetingPointStore {
   get(): Promise<MeetingPointData>;
+  /** The meeting points as last read, when checked less than the check interval ago; null when a check is due. */
+  fresh(): MeetingPointData | null;
   /**
    * The meeting points of the moment for a page or a message: undefined when no good version was
    * ever read (get's failure, already logged by the check), so the caller goes on without them.
@@ -78,8 +80,11 @@ export function createMeetingPointStore(
     return current;
   }
 
+  const fresh = () => (current && now() - checkedAt < checkEveryMs ? current : null);
+
   async function get(): Promise<MeetingPointData> {
-    if (current && now() - checkedAt < checkEveryMs) return current;
+    const known = fresh();
+    if (known) return known;
     // Concurrent requests share one check.
     pending ??= refresh().finally(() => {
       checkedAt = now();
@@ -90,6 +95,7 @@ export function createMeetingPointStore(
 
   return {
     get,
+    fresh,
     currentPoints: () =>
       get().then(
         (data) => data.points,

@@ -47,6 +47,17 @@ describe("price store", () => {
     expect(second.etag).not.toBe(first.etag);
   });
 
+  it("gives the prices at once between checks, and nothing once a check is due", async () => {
+    let clock = 0;
+    const store = createPriceStore(tempFile(`${header}\n${cdgRow(4000)}\n`), { now: () => clock, log: quietLog().log });
+    expect(store.fresh()).toBeNull();
+    const read = await store.get();
+    clock += 999;
+    expect(store.fresh()).toBe(read);
+    clock += 1;
+    expect(store.fresh()).toBeNull();
+  });
+
   it("keeps the last good prices when the file breaks, and says why once", async () => {
     let clock = 0;
     const { lines, log } = quietLog();

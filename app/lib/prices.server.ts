@@ -25,6 +25,11 @@ export interface PriceData {
 export interface PriceStore {
   get(): Promise<PriceData>;
   /**
+   * The prices as last read, when they were checked less than the check interval ago; null when a
+   * check is due (get() makes it). The page cache answers from it without a promise per request.
+   */
+  fresh(): PriceData | null;
+  /**
    * Reads the file again now, whatever its size and time say: after the back office replaces it,
    * the very next page shows the new prices rather than waiting for the next check.
    */
@@ -88,9 +93,13 @@ export function createPriceStore(file: string, options: { checkEveryMs?: number;
     throw new PricesUnavailableError(message);
   }
 
+  const fresh = () => (current && now() - checkedAt < checkEveryMs ? current : null);
+
   return {
+    fresh,
     async get() {
-      if (current && now() - checkedAt < checkEveryMs) return current;
+      const known = fresh();
+      if (known) return known;
       // Concurrent requests share one check.
       pending ??= refresh().finally(() => {
         checkedAt = now();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { rawRequest } from "../../server/raw-request";
+import { rawRequest } from "../support/raw-request";
 import { startInProcessServer, type InProcessServer } from "./helpers";
 
 /**
