@@ -119,35 +119,43 @@ with base as (
     jsonb_build_object('place', arrive, 'kind', 'address', 'flightTime', null, 'flightCity', '', 'flightNumber', '',
       'hotel', 'Disneyland Hotel', 'hotelId', 1, 'address', '1 Rue de la Marne', 'zip', '77700') as hotel_end
   from statused
+), inserted as (
+  insert into bookings (order_id, submission_token, status, booking_status, source, test, kind, round_trip, depart, arrive,
+    lastname, firstname, email, phone, adults, children, babies, price_cents, payment_mode, details,
+    first_pickup_at, return_pickup_at, created_at, updated_at, paid_at, refunded_cents)
+  select
+    'NV-' || ${[1, 31, 961, 29791, 923521, 28629151].map((p) => `substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', ((code / ${p}) % 31)::int + 1, 1)`).join(" || ")},
+    'bench-' || g, status, booking_status, case when g % 8 = 0 then 'phone' else 'web' end, g % 50 = 0,
+    case when g % 3 = 0 then 'shuttle' else 'private' end, round_trip, depart, arrive, lastname, firstname, email, phone,
+    adults, children, babies, 4500 + (g % 40) * 500, case when g % 8 = 0 then 'cash' else 'card' end,
+    jsonb_build_object(
+      'version', 2,
+      'customer', jsonb_build_object('lastname', lastname, 'firstname', firstname, 'email', email, 'phoneMobile', phone,
+        'address', '', 'postcode', '', 'city', '', 'country', 'FR', 'phoneCountryCode', 'fr'),
+      'luggage', jsonb_build_object('checkIn', g % 4, 'cabin', g % 3, 'strollerSingle', (g % 11 = 0)::int, 'strollerDouble', 0, 'info', ''),
+      'childSeats', jsonb_build_object('baby', babies, 'child', 0, 'booster', 0)),
+    pickup1, pickup2, created, created,
+    case when status <> 'pending_payment' and status <> 'payment_failed' then created + interval '3 minutes' end,
+    case when status = 'refunded' then 4500 + (g % 40) * 500 when status = 'partly_refunded' then 1000 else 0 end
+  from shaped order by g
+  returning order_id, submission_token
 )
-insert into bookings (order_id, submission_token, status, booking_status, source, test, kind, round_trip, depart, arrive,
-  lastname, firstname, email, phone, adults, children, babies, price_cents, payment_mode, details, driver_id,
-  first_pickup_at, return_pickup_at, created_at, updated_at, paid_at, refunded_cents)
-select
-  'NV-' || ${[1, 31, 961, 29791, 923521, 28629151].map((p) => `substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', ((code / ${p}) % 31)::int + 1, 1)`).join(" || ")},
-  'bench-' || g, status, booking_status, case when g % 8 = 0 then 'phone' else 'web' end, g % 50 = 0,
-  case when g % 3 = 0 then 'shuttle' else 'private' end, round_trip, depart, arrive, lastname, firstname, email, phone,
-  adults, children, babies, 4500 + (g % 40) * 500, case when g % 8 = 0 then 'cash' else 'card' end,
-  jsonb_build_object(
-    'customer', jsonb_build_object('lastname', lastname, 'firstname', firstname, 'email', email, 'phoneMobile', phone,
-      'address', '', 'postcode', '', 'city', '', 'country', 'FR', 'phoneCountryCode', 'fr'),
-    'legs', jsonb_build_array(jsonb_build_object('leg', 1, 'date', to_char(pickup1 at time zone 'Europe/Paris', 'YYYY-MM-DD'),
-      'pickupAt', pickup1, 'pickupTime', null,
-      'passengers', jsonb_build_object('adults', adults, 'children', children, 'babies', babies, 'total', adults + children + babies),
-      'durationMinutes', 60, 'delayDepartMinutes', 0, 'delayArriveMinutes', 0, 'pickup', airport_end, 'dropoff', hotel_end, 'info', ''))
-      || case when round_trip then jsonb_build_array(jsonb_build_object('leg', 2,
-      'date', to_char(pickup2 at time zone 'Europe/Paris', 'YYYY-MM-DD'), 'pickupAt', pickup2, 'pickupTime', null,
-      'passengers', jsonb_build_object('adults', adults, 'children', children, 'babies', babies, 'total', adults + children + babies),
-      'durationMinutes', 60, 'delayDepartMinutes', 0, 'delayArriveMinutes', 0,
-      'pickup', hotel_end || jsonb_build_object('place', arrive), 'dropoff', airport_end || jsonb_build_object('place', depart), 'info', ''))
-      else '[]'::jsonb end,
-    'luggage', jsonb_build_object('checkIn', g % 4, 'cabin', g % 3, 'strollerSingle', (g % 11 = 0)::int, 'strollerDouble', 0, 'info', '')),
-  case when booking_status in ('driver_assigned', 'completed', 'no_show') then 1 + g % 20 end,
-  pickup1, pickup2, created, created,
-  case when status <> 'pending_payment' and status <> 'payment_failed' then created + interval '3 minutes' end,
-  case when status = 'refunded' then 4500 + (g % 40) * 500 when status = 'partly_refunded' then 1000 else 0 end
-from shaped order by g;
+-- Each leg a row, as the booking form stores them; an assigned booking's return has another driver.
+insert into booking_legs (order_id, leg, pickup_at, date, pickup_time, adults, children, babies, duration_minutes,
+  delay_depart_minutes, delay_arrive_minutes, pickup, dropoff, notes, driver_id, ride_status)
+select i.order_id, l.leg, l.pickup_at, to_char(l.pickup_at at time zone 'Europe/Paris', 'YYYY-MM-DD'), null,
+  s.adults, s.children, s.babies, 60, 0, 0, l.pickup, l.dropoff, '',
+  case when s.booking_status in ('driver_assigned', 'completed', 'no_show') then 1 + (s.g + l.leg - 1) % 20 end,
+  case when s.booking_status in ('completed', 'no_show') then s.booking_status else 'scheduled' end
+from inserted i
+join shaped s on i.submission_token = 'bench-' || s.g
+cross join lateral (values
+  (1, s.pickup1, s.airport_end, s.hotel_end),
+  (2, s.pickup2, s.hotel_end || jsonb_build_object('place', s.arrive), s.airport_end || jsonb_build_object('place', s.depart))
+) as l(leg, pickup_at, pickup, dropoff)
+where l.leg = 1 or s.round_trip;
 analyze bookings;
+analyze booking_legs;
 analyze drivers;`;
 }
 
