@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { EMAIL_KINDS } from "../app/domain/email-registry";
 
 /**
@@ -305,6 +305,7 @@ export const staffSessions = pgTable(
   {
     id: text("id").primaryKey(),
     expiresAt: ts("expires_at").notNull(),
+    /** SHA-256 (hex) of the cookie's token, never the token itself (app/lib/staff-session-tokens.server.ts). */
     token: text("token").notNull().unique(),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at")
@@ -376,4 +377,21 @@ export const staffTwoFactors = pgTable(
     lockedUntil: ts("locked_until"),
   },
   (t) => [index("staff_two_factors_secret_idx").on(t.secret), index("staff_two_factors_user_id_idx").on(t.userId)],
+);
+
+/**
+ * Each authenticator code accepted, as its account and the 30-second step it was drawn for: the
+ * primary key refuses the same code a second time on any instance (RFC 6238, section 5.2). Rows
+ * older than the codes' window are purged (app/lib/retention.server.ts).
+ */
+export const staffTotpUses = pgTable(
+  "staff_totp_uses",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => staffUsers.id, { onDelete: "cascade" }),
+    step: integer("step").notNull(),
+    usedAt: ts("used_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.step] }), index("staff_totp_uses_used_at_idx").on(t.usedAt)],
 );

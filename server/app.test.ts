@@ -28,3 +28,44 @@ describe("nullOriginOwnPost", () => {
     for (const url of ["/my-bookings", "/%E0%A4%A", "/admin"]) expect(nullOriginOwnPost("null", undefined, url), url).toBe(false);
   });
 });
+
+describe("the address guard", () => {
+  it("answers 400, before any route or database, to a NUL or a control character in the path or the query", async () => {
+    const { createServer } = await import("./app");
+    const { readSettings } = await import("~/lib/settings.server");
+    const { createServer: createHttpServer } = await import("node:http");
+    const settings = readSettings({}, { buildDate: "2026-01-01" });
+    const site = createServer({
+      settings,
+      // Never ready: an address the guard let through would wait for the router and time out.
+      getBuild: () => new Promise(() => undefined),
+      prices: {} as Parameters<typeof createServer>[0]["prices"],
+      booking: {} as Parameters<typeof createServer>[0]["booking"],
+      staff: {} as Parameters<typeof createServer>[0]["staff"],
+    });
+    const server = createHttpServer(site.listener).listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      for (const path of [
+        "/admin/bookings/NV-DH2ADN%00",
+        "/admin/bookings/NV-DH2ADN%00.data",
+        "/admin/staff?userId=a%00b",
+        "/admin/bookings?q=Dupont%E2%80%AE",
+        "/my-booking/abc%07",
+      ]) {
+        for (const method of ["GET", "POST"]) {
+          const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+            method,
+            headers: { Origin: `http://127.0.0.1:${port}` },
+            signal: AbortSignal.timeout(5000),
+          });
+          expect(response.status, `${method} ${path}`).toBe(400);
+          expect(await response.text()).toBe("This address could not be read. Please check it and try again.");
+        }
+      }
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -7,7 +7,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
-import { isBackOfficePath, isDecodablePath, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
+import { isBackOfficePath, isReadableAddress, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
@@ -71,15 +71,18 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   app.use((req, res, next) => {
     if (!mayHoldTravellerToken(req.originalUrl)) return next();
     res.set(TRAVELLER_HEADERS);
-    if (!isDecodablePath(req.originalUrl)) return plainAnswer(res, 400);
+    if (!isReadableAddress(req.originalUrl)) return plainAnswer(res, 400);
     if (!isTravellerPath(req.originalUrl)) return plainAnswer(res, 404);
     next();
   });
 
   // A path that is not valid percent-encoding is refused here, before the page cache and the router
-  // read it: React Router prints a warning naming such a path, and a traveller's holds a token.
+  // read it: React Router prints a warning naming such a path, and a traveller's holds a token. So
+  // is an address whose decoded path or query holds a NUL or another control or invisible character
+  // (app/domain/private-paths.ts, isReadableAddress): no page's address holds one, and a route's
+  // parameter reaches a database query, which cannot take a NUL.
   app.use((req, res, next) => {
-    if (isDecodablePath(req.originalUrl)) return next();
+    if (isReadableAddress(req.originalUrl)) return next();
     plainAnswer(res, 400);
   });
 
@@ -202,9 +205,9 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   };
   app.use(plainError);
 
-  // A path that cannot be decoded goes straight to Express, which refuses it (above).
+  // An address that cannot be read goes straight to Express, which refuses it (above).
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (cache && isDecodablePath(req.url ?? "/")) cache.handle(req, res, () => app(req, res));
+    if (cache && isReadableAddress(req.url ?? "/")) cache.handle(req, res, () => app(req, res));
     else app(req, res);
   };
   return { app, listener };
@@ -278,7 +281,7 @@ export async function main(
   let sandboxSecret: string;
   let staff: StaffServices;
   try {
-    database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") });
+    database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite"), log: console });
     sandboxSecret = await sharedSecret(database.db, SANDBOX_SECRET_NAME);
     staff = await openStaff(database.db, settings, console);
   } catch (error) {

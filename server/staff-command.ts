@@ -166,7 +166,11 @@ export async function runStaffCommand(argv: string[], options: StaffCommandOptio
 
   let database: Database;
   try {
-    database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite") });
+    database = await openDatabase({
+      databaseUrl: settings.databaseUrl,
+      pgliteDir: path.join(settings.dataDir, "pglite"),
+      log: { warn: err },
+    });
   } catch (error) {
     if (error instanceof DataFolderInUseError) {
       err(

@@ -4,6 +4,7 @@
  * reading of a failed send. The form's zod schema is in ./contact.ts, which re-exports all of
  * this; the page loads that one only when the visitor starts filling in the form.
  */
+import { plainTextMessage } from "./plain-text";
 
 // --- The form -----------------------------------------------------------------------------------
 
@@ -27,6 +28,9 @@ export const CONTACT_ERRORS = {
   emailTooLong: `Your e-mail address must be at most ${CONTACT_LIMITS.email} characters.`,
   questionRequired: "Please enter your question.",
   questionTooLong: `Your question must be at most ${CONTACT_LIMITS.question} characters.`,
+  fullNameCharacters: plainTextMessage("Full name"),
+  emailCharacters: plainTextMessage("E-mail"),
+  questionCharacters: plainTextMessage("Question"),
 } as const;
 
 /** A contact message as the visitor confirmed it: the template's from_name, from_email and message. */

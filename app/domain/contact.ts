@@ -5,21 +5,40 @@
  */
 // zod's tree-shakable build: the classic API would add about 90 KB gzip to the contact page.
 import * as z from "zod/mini";
+import { isPlainText, type TextShape } from "./plain-text";
 import { CONTACT_ERRORS, CONTACT_LIMITS, type ContactErrors, type ContactMessage, type ContactValidation } from "./contact-rules";
 
 export * from "./contact-rules";
 
-const requiredText = (max: number, required: string, tooLong: string) =>
-  z.string(required).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+// The text rule runs on the trimmed text: white space at either end (a pasted line break) is
+// dropped, as it always was; what stays is judged.
+const requiredText = (max: number, required: string, tooLong: string, characters: string, shape: TextShape = "line") =>
+  z.string(required).check(
+    z.refine((v) => isPlainText(v.trim(), shape), characters),
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(max, tooLong),
+  );
 
 /** Full name, e-mail (in e-mail format) and question: all required, trimmed. */
 const contactSchema = z.object({
-  fullName: requiredText(CONTACT_LIMITS.fullName, CONTACT_ERRORS.fullNameRequired, CONTACT_ERRORS.fullNameTooLong),
+  fullName: requiredText(
+    CONTACT_LIMITS.fullName,
+    CONTACT_ERRORS.fullNameRequired,
+    CONTACT_ERRORS.fullNameTooLong,
+    CONTACT_ERRORS.fullNameCharacters,
+  ),
   email: z.pipe(
-    requiredText(CONTACT_LIMITS.email, CONTACT_ERRORS.emailRequired, CONTACT_ERRORS.emailTooLong),
+    requiredText(CONTACT_LIMITS.email, CONTACT_ERRORS.emailRequired, CONTACT_ERRORS.emailTooLong, CONTACT_ERRORS.emailCharacters),
     z.email(CONTACT_ERRORS.emailFormat),
   ),
-  question: requiredText(CONTACT_LIMITS.question, CONTACT_ERRORS.questionRequired, CONTACT_ERRORS.questionTooLong),
+  question: requiredText(
+    CONTACT_LIMITS.question,
+    CONTACT_ERRORS.questionRequired,
+    CONTACT_ERRORS.questionTooLong,
+    CONTACT_ERRORS.questionCharacters,
+    "lines",
+  ),
 });
 
 // The schema's output is exactly the message the rest of the flow works with.

@@ -20,6 +20,7 @@ import { AIRPORTS, transferKindsFrom } from "./airports";
 import type { AirportCode, TransferKind } from "./site-paths";
 import { TERMINAL_NOT_KNOWN, TERMINALS } from "./terminals";
 import { readCsvRecords, type CsvRecord } from "./csv-records";
+import { isPlainText } from "./plain-text";
 
 export interface MeetingPointRow {
   /** 1-based line of the file where the row starts (the header is line 1). */
@@ -185,6 +186,11 @@ function readService(raw: string, problems: string[]): TransferKind | null {
 }
 
 function readText(raw: string, problems: string[]): string | null {
+  // A spreadsheet cell may hold line breaks and tabs (read as spaces below), nothing else unseen.
+  if (!isPlainText(raw, "lines")) {
+    problems.push("the meeting point holds an invisible or control character (for example a direction mark): remove it");
+    return null;
+  }
   // A line break typed in a spreadsheet cell reads as a space.
   const text = raw.replace(/\s+/g, " ").trim();
   if (text === "") {

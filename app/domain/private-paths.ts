@@ -11,6 +11,7 @@
  * errs on the private side: a segment that is not valid percent-encoding stays as written, and
  * repeated slashes count as one. Pure.
  */
+import { isPlainText } from "./plain-text";
 
 /** A path as the router matches it: resolved, decoded, lower-cased, without a data request's suffix or a final slash. */
 export function routedPath(target: string): string {
@@ -77,6 +78,23 @@ function decodedSegments(target: string): string[] | null {
     }
   }
   return decoded;
+}
+
+/**
+ * Whether a request's address may be read at all: its path is decodable (isDecodablePath), and
+ * neither its decoded path nor its query's decoded names and values hold a character the site's
+ * text rule refuses in a single-line field (app/domain/plain-text.ts): a NUL, any other control
+ * character, a direction override, an invisible format character. No address of the site holds
+ * one; a route's parameter (an order id, an account id) reaches a database query, which cannot
+ * take a NUL, so such an address is refused once, here, for every page and its data, before any
+ * route reads it (server/app.ts).
+ */
+export function isReadableAddress(target: string): boolean {
+  const segments = decodedSegments(target);
+  if (segments === null || segments.some((segment) => !isPlainText(segment))) return false;
+  const query = /^[^?#]*\?([^#]*)/.exec(target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""))?.[1] ?? "";
+  for (const [name, value] of new URLSearchParams(query)) if (!isPlainText(name) || !isPlainText(value)) return false;
+  return true;
 }
 
 /** A request target's path as written: no scheme and host (a request line may carry them), no query or fragment. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { staffAccounts, staffSessions } from "../../db/schema";
+import { staffAccounts, staffSessions, staffUsers } from "../../db/schema";
 import { createAuth, createFirstAdmin, isOwnFormPost, safeNext } from "./auth.server";
 import { openDatabase } from "./db.server";
 
@@ -47,6 +47,25 @@ describe("safeNext", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("the first administrator", () => {
+  it("is named in the log by its account, never by its e-mail address", async () => {
+    const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
+    try {
+      const auth = createAuth(database.db, {
+        siteUrl: "https://navette.example",
+        secret: "a test secret of at least thirty-two characters",
+      });
+      const lines: string[] = [];
+      const log = { log: (line: string) => lines.push(line), warn: (line: string) => lines.push(line) };
+      expect(await createFirstAdmin(database.db, auth, { email: "owner@example.com", password: "owner password 1" }, log)).toBe("created");
+      const [user] = await database.db.select().from(staffUsers);
+      expect(lines).toEqual([`Created the first administrator (account ${user!.id}) from ADMIN_EMAIL.`]);
+    } finally {
+      await database.close();
+    }
   });
 });
 

@@ -14,6 +14,8 @@ import { createLoginLimiter, type LoginLimiter } from "./rate-limits.server";
 import { createSearchTokens, type SearchTokens } from "./search-tokens.server";
 import type { Settings } from "./settings.server";
 import { sharedSecret } from "./shared-secrets.server";
+import { hashedSessionTokens } from "./staff-session-tokens.server";
+import { totpOnce } from "./totp-once.server";
 
 /**
  * Staff accounts, sessions and second factors, through better-auth called on the server only
@@ -58,16 +60,21 @@ export function createAuth(db: Db, options: { siteUrl: string; secret: string })
     telemetry: { enabled: false },
     // Its warnings name each refused sign-in's reason; the audit log keeps those instead.
     logger: { level: "error" },
-    database: drizzleAdapter(db, {
-      provider: "pg",
-      schema: {
-        staff_users: schema.staffUsers,
-        staff_sessions: schema.staffSessions,
-        staff_accounts: schema.staffAccounts,
-        staff_verifications: schema.staffVerifications,
-        staff_two_factors: schema.staffTwoFactors,
-      },
-    }),
+    // Session tokens are stored as their SHA-256 (docs/decisions/0023-staff-session-tokens.md).
+    database: hashedSessionTokens(
+      drizzleAdapter(db, {
+        provider: "pg",
+        schema: {
+          staff_users: schema.staffUsers,
+          staff_sessions: schema.staffSessions,
+          staff_accounts: schema.staffAccounts,
+          staff_verifications: schema.staffVerifications,
+          staff_two_factors: schema.staffTwoFactors,
+        },
+      }),
+    ),
+    // An authenticator code is accepted once, on every instance (app/lib/totp-once.server.ts).
+    hooks: { before: totpOnce(db) },
     user: { modelName: "staff_users" },
     // No cookie cache: every request reads the session row, so a revoked session ends at once.
     session: { modelName: "staff_sessions", expiresIn: SESSION_SECONDS, updateAge: 3600 },
@@ -165,7 +172,8 @@ export async function createFirstAdmin(
       action: "staff_added",
       detail: `First administrator ${created.user.email} created from ADMIN_EMAIL.`,
     });
-    log.log(`Created the first administrator, ${firstAdmin.email}.`);
+    // Named by its account id: logs carry no personal data.
+    log.log(`Created the first administrator (account ${created.user.id}) from ADMIN_EMAIL.`);
     return "created";
   } catch (error) {
     const [again] = await db.select({ n: count() }).from(schema.staffUsers);

@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
+import { FILE_MODE, FOLDER_MODE, prepareDataFolder, tightenTree, type DataFolderLog } from "./data-folder.server";
 
 /**
  * The database, whichever it is: PostgreSQL when DATABASE_URL is set, else the embedded PGlite
@@ -34,9 +35,15 @@ function migrationsFolder(): string {
 }
 
 /**
- * Opens and migrates the database. `pgliteDir` null means an in-memory PGlite (tests).
+ * Opens and migrates the database. `pgliteDir` null means an in-memory PGlite (tests). The folder
+ * that holds `pgliteDir` is DATA_DIR: it is made private first, and `log` hears what was open to
+ * other users and closed.
  */
-export async function openDatabase(options: { databaseUrl: string | null; pgliteDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  pgliteDir: string | null;
+  log?: DataFolderLog;
+}): Promise<Database> {
   const folder = migrationsFolder();
   if (options.databaseUrl) {
     const { Pool } = await import("pg");
@@ -72,13 +79,23 @@ export async function openDatabase(options: { databaseUrl: string | null; pglite
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const release = options.pgliteDir ? holdDataFolder(options.pgliteDir) : () => undefined;
+  const dir = options.pgliteDir;
+  if (dir) {
+    prepareDataFolder(path.dirname(dir), options.log ?? console);
+    mkdirSync(dir, { recursive: true, mode: FOLDER_MODE });
+  }
+  const release = dir ? holdDataFolder(dir) : () => undefined;
+  // PGlite's initialisation writes a new database's files 0666, and the files it opens through the
+  // C library later (pg_internal.init) 0644, whatever the umask: they are closed once it has
+  // opened, and again when it closes. DATA_DIR, 0700, keeps others out in between.
+  const tighten = dir ? () => void tightenTree(dir) : () => undefined;
   try {
-    const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    const client = dir ? new PGlite(dir) : new PGlite();
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: folder });
-    return { db: db as unknown as Db, kind: "pglite", close: () => client.close().finally(release) };
+    tighten();
+    const close = () => client.close().then(tighten).finally(release);
+    return { db: db as unknown as Db, kind: "pglite", close };
   } catch (error) {
     release();
     throw error;
@@ -109,7 +126,7 @@ export function holdDataFolder(dir: string): () => void {
   const file = `${path.resolve(dir)}.lock`;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, "wx");
+      const fd = openSync(file, "wx", FILE_MODE);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       let released = false;

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -188,6 +188,18 @@ describe("publishing", () => {
     expect(onDisk()).toBe(rows.at(-1)!.content);
     expect(readdirSync(dir)).toEqual(["prices.csv"]);
   });
+
+  it("keeps the mode the owner gave the file", async () => {
+    chmodSync(file, 0o640);
+    await replaceFile(file, "x");
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+  });
+
+  it("never leaves the file writable by other users", async () => {
+    chmodSync(file, 0o666);
+    await replaceFile(file, "x");
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+  });
 });
 
 describe("rolling back", () => {
@@ -232,6 +244,18 @@ describe("replaceFile", () => {
     await expect(replaceFile(path.join(dir, "missing-folder", "prices.csv"), "x")).rejects.toThrow();
     expect(onDisk()).toBe(SHIPPED);
     expect(readdirSync(dir)).toEqual(["prices.csv"]);
+  });
+
+  it("keeps the mode the owner gave the file", async () => {
+    chmodSync(file, 0o640);
+    await replaceFile(file, "x");
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+  });
+
+  it("never leaves the file writable by other users", async () => {
+    chmodSync(file, 0o666);
+    await replaceFile(file, "x");
+    expect(statSync(file).mode & 0o777).toBe(0o644);
   });
 });
 

@@ -312,9 +312,16 @@ async function replaceAndRecord(db: Db, options: PublishOptions, change: Replace
 export async function replaceFile(file: string, content: string): Promise<void> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+  // The new file keeps the mode its owner gave the old one (the server's umask, 077, would make
+  // it 0600), but never one that lets other users write it: they would set the prices.
+  const previous = await stat(file).then(
+    (stats) => stats.mode & 0o755,
+    () => null,
+  );
   try {
     const handle = await open(temp, "wx", 0o644);
     try {
+      if (previous !== null) await handle.chmod(previous);
       await handle.writeFile(content, "utf8");
       await handle.sync();
     } finally {

@@ -2,11 +2,13 @@ import { and, eq, inArray, isNull, lt, ne, notExists, sql } from "drizzle-orm";
 import { bookings, manageLinks, outbox, paymentEvents, staffSessions, staffVerifications } from "../../db/schema";
 import type { Db } from "./db.server";
 import type { Settings } from "./settings.server";
+import { purgeTotpUses } from "./totp-once.server";
 
 /**
  * The personal data the site stops keeping after a while (docs/product.md, Personal data): the
  * bodies of sent e-mails, bookings abandoned before payment, and staff sessions (with their
- * address and browser) and pending sign-in steps once expired.
+ * address and browser), pending sign-in steps once expired, and accepted authenticator codes
+ * once they could no longer be posted again.
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +18,7 @@ export interface PurgeResult {
   mailBodies: number;
   /** Unpaid bookings deleted, with their e-mails and manage links. */
   unpaidBookings: number;
-  /** Expired staff sessions and sign-in steps deleted. */
+  /** Expired staff sessions, sign-in steps and accepted authenticator codes deleted. */
   staffSessions: number;
 }
 
@@ -70,7 +72,9 @@ export async function purgeExpired(db: Db, periods: Settings["retention"], now: 
   });
   const sessions = await db.delete(staffSessions).where(lt(staffSessions.expiresAt, now)).returning({ id: staffSessions.id });
   const steps = await db.delete(staffVerifications).where(lt(staffVerifications.expiresAt, now)).returning({ id: staffVerifications.id });
-  return { mailBodies: emptied.length, unpaidBookings: deleted, staffSessions: sessions.length + steps.length };
+  // Authenticator codes accepted, kept only while their code could be posted again.
+  const codes = await purgeTotpUses(db, now);
+  return { mailBodies: emptied.length, unpaidBookings: deleted, staffSessions: sessions.length + steps.length + codes };
 }
 
 export interface RetentionTimer {

@@ -5,6 +5,7 @@ import { parseFrenchDate } from "../booking/paris-time";
 import { repriceDraft } from "../booking/price-request";
 import { pickHotel } from "../booking/quote";
 import type { PriceRow } from "../pricing/csv";
+import { plainText, plainTextMessage, plainTextRefinement } from "../plain-text";
 
 /**
  * The posts of one booking's back-office page: one form per action, told apart by `intent`, read
@@ -38,9 +39,15 @@ const outsideFields = {
   [OUTSIDE_FIELD]: z.literal("yes", { error: "This choice is not one the booking page offers." }).optional(),
   [OUTSIDE_REASON_FIELD]: z
     .string()
+    .superRefine(
+      plainTextRefinement({
+        message: plainTextMessage("Reason"),
+        nulMessage: "The reason holds a character that cannot be stored.",
+        shape: "lines",
+      }),
+    )
     .trim()
     .max(MAX_OUTSIDE_REASON_LENGTH, `A reason has at most ${MAX_OUTSIDE_REASON_LENGTH} characters.`)
-    .refine((v) => !v.includes("\u0000"), "The reason holds a character that cannot be stored.")
     .optional(),
 };
 
@@ -91,10 +98,16 @@ export const bookingActionSchema = z.discriminatedUnion(
       intent: z.literal("add_note"),
       note: z
         .string({ error: "Write the note." })
+        .superRefine(
+          plainTextRefinement({
+            message: plainTextMessage("Note"),
+            nulMessage: "The note holds a character that cannot be stored.",
+            shape: "lines",
+          }),
+        )
         .trim()
         .min(1, "Write the note.")
-        .max(MAX_NOTE_LENGTH, `A note has at most ${MAX_NOTE_LENGTH} characters.`)
-        .refine((v) => !v.includes("\u0000"), "The note holds a character that cannot be stored."),
+        .max(MAX_NOTE_LENGTH, `A note has at most ${MAX_NOTE_LENGTH} characters.`),
     }),
     z.object({ intent: z.literal("resend"), emailId: id("Choose the e-mail to send again.") }),
   ],
@@ -242,7 +255,12 @@ export const phoneExtrasSchema = z
   .object({
     payment: z.enum(["cash", "link"], { error: "Choose how the traveller pays: on board, or by a payment link." }),
     priceOverride: euros.optional().transform((v) => v ?? null),
-    priceOverrideReason: z.string().trim().max(500, "A reason has at most 500 characters.").default(""),
+    priceOverrideReason: z
+      .string()
+      .superRefine(plainText("Reason for the price", "lines"))
+      .trim()
+      .max(500, "A reason has at most 500 characters.")
+      .default(""),
   })
   .superRefine((v, ctx) => {
     if (v.priceOverride !== null && v.priceOverrideReason.length < 3) {

@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { plainTextMessage, plainTextRefinement } from "../plain-text";
 import { compareDates, isoDate, parseIsoDate, type ParisDate } from "../booking/paris-time";
 import { problemsOf, type FormProblem } from "../form-problems";
 import {
@@ -122,9 +123,16 @@ const bookingFiltersSchema = z
       blank,
       z
         .string()
+        .superRefine(
+          plainTextRefinement({
+            message: plainTextMessage("Search"),
+            nulMessage: "The search text has a character that cannot be searched for.",
+            // Tabs and line breaks of a pasted text read as spaces (normaliseSearch).
+            shape: "lines",
+          }),
+        )
         .transform(normaliseSearch)
         .pipe(z.string().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`))
-        .refine((v) => !v.includes("\u0000"), "The search text has a character that cannot be searched for.")
         .refine((v) => {
           const term = searchTermOf(v);
           return term?.kind !== "phone" || term.digits.length >= MIN_PHONE_DIGITS;

@@ -1,4 +1,5 @@
 import { normalisePhone } from "../phone";
+import { plainText } from "../plain-text";
 import { z } from "../zod";
 
 /**
@@ -11,16 +12,18 @@ const DRIVER_LIMITS = { name: 120, email: 254, vehicle: 120, phone: 40 } as cons
 
 const PHONE_MESSAGE = "Enter a valid phone number, with its country code if it is not French (for example +33 6 12 34 56 78).";
 
-const text = (max: number, label: string) =>
+const text = (max: number, label: string, field: string) =>
   z
     .string()
+    // Before white space is collapsed, which would read a line break or a U+FEFF as a space.
+    .superRefine(plainText(field))
     .default("")
     .transform((v) => v.trim().replace(/\s+/g, " "))
     .pipe(z.string().max(max, `${label} has at most ${max} characters.`));
 
 /** A driver's own fields, as the add and edit forms post them. */
 const driverFields = z.object({
-  name: text(DRIVER_LIMITS.name, "The name").pipe(z.string().min(1, "Enter the driver's name.")),
+  name: text(DRIVER_LIMITS.name, "The name", "Name").pipe(z.string().min(1, "Enter the driver's name.")),
   phone: z
     .string()
     .default("")
@@ -35,7 +38,7 @@ const driverFields = z.object({
     .default("")
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.email({ message: "Enter the driver's e-mail address, like name@example.com." }).max(DRIVER_LIMITS.email)),
-  vehicle: text(DRIVER_LIMITS.vehicle, "The vehicle"),
+  vehicle: text(DRIVER_LIMITS.vehicle, "The vehicle", "Vehicle"),
 });
 export type DriverFields = z.output<typeof driverFields>;
 

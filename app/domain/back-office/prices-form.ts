@@ -1,3 +1,4 @@
+import { plainText } from "../plain-text";
 import { z } from "../zod";
 
 /**
@@ -26,7 +27,7 @@ export const pricesFormSchema = z.discriminatedUnion("intent", [
       .regex(/^[A-Za-z0-9+/]*={0,2}$/, "This preview is damaged. Check the file again."),
     sha256: digest,
     basedOn: z.union([digest, z.literal("")]).default(""),
-    note: z.string().trim().max(200, "A note has at most 200 characters.").default(""),
+    note: z.string().superRefine(plainText("Note")).trim().max(200, "A note has at most 200 characters.").default(""),
   }),
   z.object({
     intent: z.literal("rollback"),

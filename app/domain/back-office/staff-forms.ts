@@ -1,3 +1,4 @@
+import { plainText } from "../plain-text";
 import { z } from "../zod";
 
 /**
@@ -28,8 +29,20 @@ const newPassword = z
 
 const staffRole = z.enum(STAFF_ROLES, { message: "Choose a role: administrator or dispatcher." });
 
-const staffName = z.string().trim().min(1, "Enter the member's name.").max(100, "A name has at most 100 characters.");
-const userId = z.string().trim().min(1, "Choose a staff member.").max(64, "Choose a staff member.");
+const staffName = z
+  .string()
+  .superRefine(plainText("Name"))
+  .trim()
+  .min(1, "Enter the member's name.")
+  .max(100, "A name has at most 100 characters.");
+// An account id is letters, digits, '-' and '_' (as the audit page's person filter reads it): any
+// other text names no member and is refused before it reaches the database.
+const userId = z
+  .string()
+  .trim()
+  .min(1, "Choose a staff member.")
+  .max(64, "Choose a staff member.")
+  .regex(/^[A-Za-z0-9_-]+$/, "Choose a staff member.");
 const currentPassword = z.string().min(1, "Enter your current password.").max(MAX_PASSWORD_LENGTH, "Enter your current password.");
 
 /** The administrators' forms on /admin/staff. */
@@ -165,5 +178,10 @@ export function auditActionLabel(action: string): string {
 export const staffCommandSchema = z.object({
   email: staffEmail,
   role: staffRole,
-  name: z.string().trim().min(1, "--name must not be empty.").max(100, "--name has at most 100 characters."),
+  name: z
+    .string()
+    .superRefine(plainText("--name"))
+    .trim()
+    .min(1, "--name must not be empty.")
+    .max(100, "--name has at most 100 characters."),
 });

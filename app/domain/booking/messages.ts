@@ -3,7 +3,7 @@
  * word with their prefixes ('minimun' included). `**…**` marks the bold parts of a message; the
  * error list shows them bold, the message under a field shows them plain.
  */
-import { CUSTOMER_FIELDS, TRIP, fieldsOfLeg, type End, type Leg } from "./fields";
+import { CUSTOMER, CUSTOMER_FIELDS, TRIP, endFields, fieldsOfLeg, legFields, pickupTerminalField, type End, type Leg } from "./fields";
 
 export const USER_PREFIX = "USER - ";
 export const STEP_PREFIX: Record<Leg, string> = { 1: "FIRST STEP - ", 2: "SECOND STEP - " };
@@ -164,3 +164,86 @@ export const MESSAGES = {
   nul: "This field holds a character we cannot read.",
   noPickupMoment: "The pickup moment could not be worked out.",
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Field labels
+
+const CUSTOMER_LABELS: Record<string, string> = {
+  [CUSTOMER.lastname]: "Last name",
+  [CUSTOMER.firstname]: "First name",
+  [CUSTOMER.email]: "E-mail",
+  [CUSTOMER.phone]: "Phone",
+  [CUSTOMER.phoneHome]: "Phone",
+  [CUSTOMER.mobile]: "Mobile phone",
+  [CUSTOMER.mobileCopy]: "Mobile phone",
+  [CUSTOMER.fax]: "Fax",
+  [CUSTOMER.address]: "Address",
+  [CUSTOMER.postcode]: "Postcode",
+  [CUSTOMER.city]: "City",
+  [CUSTOMER.country]: "Country",
+  [CUSTOMER.phoneCountryCode]: "Phone country",
+  [CUSTOMER.phoneCountryName]: "Phone country",
+  [CUSTOMER.phoneCountryFormat]: "Phone country",
+};
+
+const TRIP_LABELS: Record<string, string> = {
+  [TRIP.luggageNote]: "Luggage notes",
+  [TRIP.hotel]: "Hotel",
+  [TRIP.depart]: "From",
+  [TRIP.arrive]: "To",
+  ...Object.fromEntries(LUGGAGE.map(([field, words]) => [field, words.charAt(0).toUpperCase() + words.slice(1)])),
+  ...Object.fromEntries(CHILD_SEATS.map(([field, , words]) => [field, words.charAt(0).toUpperCase() + words.slice(1)])),
+};
+
+const LEG_LABELS: Partial<Record<keyof ReturnType<typeof legFields>, string>> = {
+  frenchDate: "date",
+  date: "date",
+  day: "date",
+  month: "date",
+  year: "date",
+  timeH: "pick-up time",
+  timeM: "pick-up time",
+  info: "notes for the driver",
+  paxAdult: "adults",
+  paxChild: "children",
+  paxBaby: "babies",
+};
+
+const END_LABELS: Partial<Record<keyof ReturnType<typeof endFields>, string>> = {
+  lieu: "place",
+  horaireVol: "flight time",
+  timeVol: "flight time",
+  minuteVol: "flight time",
+  cityVol: "flight city",
+  numVol: "flight number",
+  hotel: "hotel name",
+  hotelN: "hotel",
+  address: "address",
+  zip: "zip code",
+};
+
+/**
+ * A booking form field's label in a message about the field itself ("Last name", "Return pick-up
+ * address"): the leg and end it belongs to, and what it holds. A field the visitor never types
+ * (a total, a duration) is named by the part of the form it belongs to.
+ */
+export function fieldLabel(field: string): string {
+  const known = CUSTOMER_LABELS[field] ?? TRIP_LABELS[field];
+  if (known) return known;
+  for (const leg of [1, 2] as const) {
+    const step = leg === 1 ? "" : "Return ";
+    const capital = (words: string) => (step === "" ? words.charAt(0).toUpperCase() + words.slice(1) : `${step}${words}`);
+    if (field === pickupTerminalField(leg)) return capital("pick-up terminal");
+    const legKeys = legFields(leg);
+    for (const key of Object.keys(legKeys) as (keyof typeof legKeys)[]) {
+      if (legKeys[key] === field) return capital(LEG_LABELS[key] ?? "trip details");
+    }
+    for (const end of ["pu", "drop"] as const) {
+      const endKeys = endFields(end, leg);
+      for (const key of Object.keys(endKeys) as (keyof typeof endKeys)[]) {
+        if (endKeys[key] === field) return capital(`${END_WORDS[end].name} ${END_LABELS[key] ?? "place"}`);
+      }
+    }
+  }
+  return CUSTOMER_FIELDS.includes(field as (typeof CUSTOMER_FIELDS)[number]) ? "Your details" : "Trip details";
+}

@@ -12,7 +12,8 @@ import { z } from "../zod";
 import type { PriceRequest } from "../pricing/pricing";
 import { CUSTOMER, DRAFT_FIELDS, legFields, type BookingDraft } from "./fields";
 import { problemsOf, type FormProblem } from "../form-problems";
-import { MAX_FIELD_LENGTH, MESSAGES, partFor, prefixOf, type BookingPart } from "./messages";
+import { MAX_FIELD_LENGTH, MESSAGES, fieldLabel, partFor, prefixOf, type BookingPart } from "./messages";
+import { plainTextMessage, plainTextRefinement } from "../plain-text";
 import { bookingRules, text, type RuleContext } from "./rules";
 import { bookingFromDraft } from "./wire";
 
@@ -68,8 +69,18 @@ function buildFieldsSchema() {
         z
           .string({ error: `${prefix}${MESSAGES.notText}` })
           .max(MAX_FIELD_LENGTH, { error: `${prefix}${MESSAGES.tooLong}` })
-          // The database cannot store a NUL character; no keyboard types one.
-          .refine((v) => !v.includes("\u0000"), { error: `${prefix}${MESSAGES.nul}`, params: issueParams(part) })
+          // The site's text rule: a NUL, which the database cannot store, keeps its own message;
+          // any other control or invisible character is refused with the field's label.
+          .superRefine(
+            plainTextRefinement({
+              message: `${prefix}${plainTextMessage(fieldLabel(name))}`,
+              nulMessage: `${prefix}${MESSAGES.nul}`,
+              // A line break in a one-line field is left to the booking rules, whose messages say
+              // what the field must hold (a postcode's five digits).
+              shape: "lines",
+              params: { ...issueParams(part) },
+            }),
+          )
           .default(""),
       ];
     }),

@@ -10,6 +10,7 @@
  * may show.
  */
 import { z } from "../zod";
+import { plainTextMessage, plainTextRefinement, type TextShape } from "../plain-text";
 import { CHILD_SEATS } from "../booking/messages";
 import { CUSTOMER, TRIP, endFields, legFields, pickupTerminalField, type End, type Leg } from "../booking/fields";
 
@@ -94,13 +95,38 @@ export function changeFieldMax(name: string): number {
   return limit ? CHANGE_LIMITS[limit] : 0;
 }
 
-function textField(max: number) {
+/** The words a message uses for each kind of field, as the page labels it. */
+const LIMIT_LABELS: Record<ChangeLimit, string> = {
+  phone: "Mobile phone",
+  count: "Count",
+  note: "Notes for the driver",
+  flightTime: "Flight time",
+  flightNumber: "Flight number",
+  flightCity: "Flight city",
+  terminal: "Terminal",
+  hotelN: "Hotel",
+  hotel: "Hotel name",
+  address: "Address",
+  zip: "Postcode",
+};
+
+/** A field's label in the messages of the change form. */
+function changeFieldLabel(name: string, limit: ChangeLimit): string {
+  if (name === LUGGAGE_NOTE_FIELD) return "Luggage notes";
+  const count = LUGGAGE_COUNTS.find(([field]) => field === name);
+  return count ? count[1] : LIMIT_LABELS[limit];
+}
+
+function textField(max: number, label: string, shape: TextShape) {
   return (
     z
       .string({ error: "This field must be text." })
       .max(max, { error: `This field is too long: at most ${max} characters.` })
-      // The database cannot store a NUL character; no keyboard types one.
-      .refine((v) => !v.includes("\u0000"), { error: "This field holds a character we cannot read." })
+      // The database cannot store a NUL character (its message predates the text rule and stays);
+      // the other invisible and control characters are refused by the site's text rule.
+      .superRefine(
+        plainTextRefinement({ message: plainTextMessage(label), nulMessage: "This field holds a character we cannot read.", shape }),
+      )
       .optional()
   );
 }
@@ -110,10 +136,15 @@ function textField(max: number) {
  * field is dropped here (the server looks separately at fields only the phone can change).
  */
 export const changeFormSchema = z.object(
-  Object.fromEntries(Object.entries(CHANGE_FIELD_LIMITS).map(([name, limit]) => [name, textField(CHANGE_LIMITS[limit])])) as Record<
-    string,
-    ReturnType<typeof textField>
-  >,
+  Object.fromEntries(
+    Object.entries(CHANGE_FIELD_LIMITS).map(([name, limit]) => [
+      name,
+      // A line break in a one-line field is left to the change's own rules (changes.ts), whose
+      // messages say what the field must hold (a postcode's five digits); every other control or
+      // invisible character is refused here.
+      textField(CHANGE_LIMITS[limit], changeFieldLabel(name, limit), "lines"),
+    ]),
+  ) as Record<string, ReturnType<typeof textField>>,
 );
 
 /** A parsed post: the fields it holds, by name. */

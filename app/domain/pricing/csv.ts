@@ -7,6 +7,7 @@
  */
 import type { TransferKind } from "../site-paths";
 import { readCsvRecords as readRecords, type CsvRecord } from "../csv-records";
+import { isPlainText } from "../plain-text";
 
 /** The required header names, in the order the file is written. */
 export const PRICE_FILE_COLUMNS = [
@@ -155,6 +156,9 @@ export function parsePriceFile(text: string): ParsedPriceFile {
   for (const record of filled.slice(1)) {
     const cell: Cell = (column) => (record.fields[index.get(column) ?? -1] ?? "").trim();
     try {
+      // The file is stored as written when it is published, and the database cannot store a NUL,
+      // whatever column holds it.
+      if (record.fields.some((f) => f.includes("\u0000"))) throw new RowProblem("the line holds a NUL character, which cannot be stored");
       rows.push(readRow(cell));
     } catch (e) {
       if (!(e instanceof RowProblem)) throw e;
@@ -215,6 +219,11 @@ function readRow(cell: Cell): PriceRow {
 }
 
 function placeName(cell: Cell, column: "Depart" | "Arrive"): string {
+  // A quoted line break reads as a space below; any other control or invisible character is
+  // refused before white space is collapsed, which would read a U+FEFF or a U+2028 as a space.
+  if (!isPlainText(cell(column), "lines")) {
+    throw new RowProblem(`${column} holds an invisible or control character (for example a direction mark): remove it`);
+  }
   const name = cell(column).replace(/\s+/g, " ");
   if (name === "") throw new RowProblem(`missing place name in ${column}`);
   return name;

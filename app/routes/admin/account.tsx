@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import QRCode from "qrcode";
 import type { ReactNode } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/account";
@@ -28,9 +28,29 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return noStoreWithRetryAfter(actionHeaders);
 }
 
+/**
+ * What a change that replaces the session says once done. Such a change answers with a redirect
+ * here carrying the new session's cookie and `done`: a post answered with the page itself would
+ * render it for the request's old cookie, whose session the change has just ended, and without
+ * JavaScript the member would land on the login page signed out.
+ */
+const DONE = {
+  password: "Your password is changed, and your other sessions have ended.",
+  "totp-on": "The second factor is on: signing in now asks for a code from your app.",
+  "totp-off": "The second factor is off: signing in asks for your password only.",
+} as const;
+
+type Done = keyof typeof DONE;
+
+const isDone = (value: string | null): value is Done => value !== null && Object.hasOwn(DONE, value);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context.staff, request);
-  return data({ email: me.email, name: me.name, role: me.role, twoFactor: me.twoFactorEnabled }, { headers: NO_STORE });
+  const done = new URL(request.url).searchParams.get("done");
+  return data(
+    { email: me.email, name: me.name, role: me.role, twoFactor: me.twoFactorEnabled, notice: isDone(done) ? DONE[done] : null },
+    { headers: NO_STORE },
+  );
 }
 
 /** What the page shows while a second factor is being set up: the QR code, its secret, the backup codes. */
@@ -63,12 +83,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(context.staff, request);
   const fields = fieldsOf(await readAdminForm(request));
   const parsed = accountFormSchema.safeParse(fields);
-  const answer = (result: Partial<ActionResult>, init: { status?: number; cookies?: Headers } = {}) => {
+  const answer = (result: Partial<ActionResult>, init: { status?: number } = {}) => {
     return data<ActionResult>(
       { problems: [], notice: null, enrolment: null, ...result },
-      { status: init.status ?? 200, headers: noStoreWithCookies(init.cookies) },
+      { status: init.status ?? 200, headers: NO_STORE },
     );
   };
+  /** The change is made: back to this page with the new session's cookie and what was done. */
+  const doneWith = (done: Done, cookies: Headers) => redirect(`/admin/account?done=${done}`, { headers: noStoreWithCookies(cookies) });
   if (!parsed.success) {
     // A mistyped code keeps the QR code on screen.
     const uri = fields.intent === "totp-verify" ? totpUri.safeParse(fields.uri) : null;
@@ -101,13 +123,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         // Turns the second factor on; better-auth replaces the session, whose cookie goes back.
         const { headers: cookies } = await api.verifyTOTP({ body: { code: form.code }, headers, returnHeaders: true });
         await audit("two_factor_on", "Turned on the second factor (authenticator app).");
-        return answer({ notice: "The second factor is on: signing in now asks for a code from your app." }, { cookies });
+        return doneWith("totp-on", cookies);
       }
       case "totp-off": {
         const { headers: cookies } = await api.disableTwoFactor({ body: { password: form.password }, headers, returnHeaders: true });
         await context.staff.login.succeeded(me.email);
         await audit("two_factor_off", "Turned off the second factor.");
-        return answer({ notice: "The second factor is off: signing in asks for your password only." }, { cookies });
+        return doneWith("totp-off", cookies);
       }
       case "password": {
         const { headers: cookies } = await api.changePassword({
@@ -117,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         });
         await context.staff.login.succeeded(me.email);
         await audit("password_changed", "Changed their own password; their other sessions ended.");
-        return answer({ notice: "Your password is changed, and your other sessions have ended." }, { cookies });
+        return doneWith("password", cookies);
       }
     }
   } catch (error) {
@@ -175,7 +197,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const problems = actionData?.problems ?? [];
   const errorOf = (field: string) => fieldMessage(problems, field);
   const enrolment = actionData?.enrolment ?? null;
-  const notice = actionData?.notice ?? null;
+  // A post answered here says what it did; the page a change redirected to says it in its loader's data.
+  const notice = actionData ? actionData.notice : loaderData.notice;
   return (
     <>
       <h1>My account</h1>

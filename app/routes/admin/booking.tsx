@@ -9,6 +9,7 @@ import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-proble
 import { BOOKING_STATUS_LABELS, canRefund, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
 import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { bookingSummary, UNREAD_LEGS } from "~/domain/booking/booking-lines";
+import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
 import { formatEuros } from "~/domain/money";
 import { telHref } from "~/domain/phone";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
@@ -52,10 +53,15 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 const at = (d: Date | string | null) => (d ? formatParisDateTime(new Date(d)) : "");
 
 /** The booking as the page shows it: every value already in words, dates in Paris time. */
+/** The page's answer to an address that names no booking. */
+const noSuchBooking = () => data("There is no booking with this order number.", { status: 404, headers: NO_STORE });
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(context.staff, request);
+  // An address that is no order number's shape names no booking: it never reaches the database.
+  if (!ORDER_ID_PATTERN.test(params.orderId)) throw noSuchBooking();
   const page = await loadBookingPage(await context.booking.db(), params.orderId);
-  if (!page) throw data("There is no booking with this order number.", { status: 404, headers: NO_STORE });
+  if (!page) throw noSuchBooking();
   const { row } = page;
   const summary = bookingSummary(row);
   const paid = row.status === "paid" || row.status === "refunded" || row.status === "partly_refunded";
@@ -163,6 +169,7 @@ function refused(status: number, problems: FormProblem[]) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireStaff(context.staff, request);
+  if (!ORDER_ID_PATTERN.test(params.orderId)) throw noSuchBooking();
   const fields = await readAdminForm(request);
   const parsed = bookingActionSchema.safeParse(fieldsOf(fields));
   if (!parsed.success) {
