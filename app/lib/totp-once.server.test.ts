@@ -49,6 +49,17 @@ describe("an authenticator code", () => {
     await expect(auth.api.verifyTOTP({ body: { code }, headers: withCookie(second) })).rejects.toSatisfy(refusedCode);
   });
 
+  it("leaves the sign-in open after a used code, so the app's next code completes it", async () => {
+    const { auth, member, key } = await memberWithSecondFactor();
+    const used = await codeNow(key);
+    await auth.api.verifyTOTP({ body: { code: used }, headers: withCookie(await signIn(auth, member)) });
+    const challenge = await signIn(auth, member);
+    await expect(auth.api.verifyTOTP({ body: { code: used }, headers: withCookie(challenge) })).rejects.toSatisfy(refusedCode);
+    const next = await createOTP(key, { digits: 6, period: 30 }).hotp(Math.floor(Date.now() / 30_000) + 1);
+    const signedIn = await auth.api.verifyTOTP({ body: { code: next }, headers: withCookie(challenge) });
+    expect(signedIn.user.id).toBe(member.id);
+  });
+
   it("signs in once when posted to two sign-ins at the same instant", async () => {
     const { auth, member, key } = await memberWithSecondFactor();
     const [first, second] = [await signIn(auth, member), await signIn(auth, member)];
