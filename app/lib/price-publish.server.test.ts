@@ -245,18 +245,6 @@ describe("replaceFile", () => {
     expect(onDisk()).toBe(SHIPPED);
     expect(readdirSync(dir)).toEqual(["prices.csv"]);
   });
-
-  it("keeps the mode the owner gave the file", async () => {
-    chmodSync(file, 0o640);
-    await replaceFile(file, "x");
-    expect(statSync(file).mode & 0o777).toBe(0o640);
-  });
-
-  it("never leaves the file writable by other users", async () => {
-    chmodSync(file, 0o666);
-    await replaceFile(file, "x");
-    expect(statSync(file).mode & 0o777).toBe(0o644);
-  });
 });
 
 describe("readPriceForm", () => {
