@@ -9,6 +9,7 @@ import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
 import { isBackOfficePath, isReadableAddress, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
+import { startBackups } from "~/lib/backups.server";
 import { openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import { createMeetingPointStore } from "~/lib/meeting-points.server";
@@ -21,11 +22,14 @@ import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { SANDBOX_SECRET_NAME, sharedSecret } from "~/lib/shared-secrets.server";
 import { bookingCalendarMaker, travellerMailPreparer } from "~/lib/traveller-mail.server";
+import { backupSocketPath, listenForBackupRequests } from "./backup-control";
 import { createPageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
-// The staff command (`npm run staff`) runs from the built bundle, whose entry is this module.
+// The commands (`npm run staff`, `npm run backup`, `npm run restore`) run from the built bundle,
+// whose entry is this module.
 export { runStaffCommand } from "./staff-command";
+export { runBackupCommand, runRestoreCommand } from "./backup-command";
 
 declare const __BUILD_DATE__: string;
 
@@ -299,6 +303,10 @@ export async function main(
   outbox.start();
   // Personal data the site no longer needs goes now and every hour (docs/product.md, Personal data).
   const retention = startRetention({ db: database.db, periods: settings.retention, log: console });
+  // The embedded database's daily backup, and the ones `npm run backup` asks for (docs/product.md, Backups).
+  const dump = database.dumpDataFolder;
+  const backups = dump ? startBackups({ dump, backup: settings.backup, log: console }) : null;
+  const backupRequests = backups ? await listenForBackupRequests(backupSocketPath(settings.dataDir), backups.takeNow, console) : null;
   // Counted in the database, so that every instance counts a visitor together.
   const limits = createRateLimits(database.db);
   // Passes started by a payment, awaited at shutdown so a send is not cut off.
@@ -362,6 +370,8 @@ export async function main(
         .then(() => Promise.all([...wakes]))
         .then(() => outbox.stop())
         .then(() => retention.stop())
+        .then(() => backupRequests?.close())
+        .then(() => backups?.stop())
         .then(() => database.close())
         .finally(() => process.exit(0));
     });

@@ -17,6 +17,8 @@ export interface Database {
   db: Db;
   /** "postgres" or "pglite", for logs and tests. */
   kind: "postgres" | "pglite";
+  /** PGlite's consistent dump of its data folder, a gzip'd tar (app/lib/backups.server.ts); null on PostgreSQL. */
+  dumpDataFolder: (() => Promise<Blob>) | null;
   close(): Promise<void>;
 }
 
@@ -74,7 +76,7 @@ export async function openDatabase(options: {
     } finally {
       lock.release();
     }
-    return { db: db as unknown as Db, kind: "postgres", close: () => pool.end() };
+    return { db: db as unknown as Db, kind: "postgres", dumpDataFolder: null, close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -95,7 +97,7 @@ export async function openDatabase(options: {
     await migrate(db, { migrationsFolder: folder });
     tighten();
     const close = () => client.close().then(tighten).finally(release);
-    return { db: db as unknown as Db, kind: "pglite", close };
+    return { db: db as unknown as Db, kind: "pglite", dumpDataFolder: () => client.dumpDataDir("gzip"), close };
   } catch (error) {
     release();
     throw error;
@@ -114,6 +116,12 @@ function isRunning(pid: number): boolean {
 
 export class DataFolderInUseError extends Error {
   override name = "DataFolderInUseError";
+  /** The process that holds the folder, when known. */
+  readonly pid: number | null;
+  constructor(message: string, pid: number | null = null) {
+    super(message);
+    this.pid = pid;
+  }
 }
 
 /**
@@ -142,6 +150,7 @@ export function holdDataFolder(dir: string): () => void {
         throw new DataFolderInUseError(
           `The embedded database in ${dir} is open in another process (pid ${holder}). ` +
             "Stop that process first, or set DATABASE_URL so that several processes share a PostgreSQL database.",
+          holder,
         );
       }
       rmSync(file, { force: true }); // left by a process that ended without releasing it

@@ -15,6 +15,7 @@ describe("readSettings", () => {
       pricesCsv: "/srv/navette/data/prices.csv",
       databaseUrl: null,
       dataDir: "/srv/navette/.data",
+      backup: { dir: "/srv/navette/.data/backups", hour: 3, keep: 14 },
       bookingEndpoint: "/api/booking",
       releaseDate: "2026-11-01",
       hsts: false,
@@ -49,6 +50,9 @@ describe("readSettings", () => {
         STRIPE_WEBHOOK_SECRET: "whsec_abc",
         MAIL_BODY_RETENTION_DAYS: "60",
         UNPAID_BOOKING_RETENTION_DAYS: "3",
+        BACKUP_DIR: "backups",
+        BACKUP_HOUR: "4",
+        BACKUP_KEEP: "30",
       },
       { cwd: "/x" },
     );
@@ -67,6 +71,7 @@ describe("readSettings", () => {
       paymentProvider: "stripe",
       stripe: { secretKey: "sk_live_abc", webhookSecret: "whsec_abc", apiBase: "https://api.stripe.com" },
       retention: { mailBodyDays: 60, unpaidBookingDays: 3 },
+      backup: { dir: "/x/backups", hour: 4, keep: 30 },
     });
     expect(missingEmailjsKeys(s)).toEqual([]);
   });
@@ -105,6 +110,10 @@ describe("readSettings", () => {
     ["REMINDER_HOUR", "18.5"],
     ["REMINDER_HOUR", "six"],
     ["MEETING_POINTS_CSV", "   "],
+    ["BACKUP_HOUR", "3am"],
+    ["BACKUP_HOUR", "24"],
+    ["BACKUP_KEEP", "0"],
+    ["BACKUP_KEEP", "seven"],
   ])("rejects %s=%j with a message naming the variable", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`^Invalid setting: .*${name} `));

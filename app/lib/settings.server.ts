@@ -2,6 +2,7 @@ import path from "node:path";
 import { z } from "~/domain/zod";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
 import { parseTrustProxy, type TrustProxy } from "~/domain/client-address";
+import { DEFAULT_BACKUP_HOUR, DEFAULT_BACKUP_KEEP } from "~/domain/backups";
 import { DEFAULT_REMINDER_HOUR } from "~/domain/manage/reminders";
 import { DEFAULT_SITE_NAME, type PublicSettings } from "~/domain/public-settings";
 
@@ -45,6 +46,15 @@ export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 const DEFAULT_MAIL_BODY_RETENTION_DAYS = 30;
 const DEFAULT_UNPAID_BOOKING_RETENTION_DAYS = 7;
 
+/** An hour of the day, 0–23 (Paris time where it is used). */
+const hour = (fallback: number) =>
+  z.coerce
+    .number({ message: "must be an hour from 0 to 23" })
+    .int("must be a whole hour from 0 to 23")
+    .min(0, "must be an hour from 0 to 23")
+    .max(23, "must be an hour from 0 to 23")
+    .default(fallback);
+
 const schema = z.object({
   PORT: z.coerce
     .number({ message: "must be a port number" })
@@ -64,14 +74,17 @@ const schema = z.object({
   VIP_URL: httpUrl.default("https://vip.navette.example"),
   PRICES_CSV: z.string().trim().min(1, "must not be empty").default("data/prices.csv"),
   MEETING_POINTS_CSV: z.string().trim().min(1, "must not be empty").default("data/meeting-points.csv"),
-  REMINDER_HOUR: z.coerce
-    .number({ message: "must be an hour from 0 to 23" })
-    .int("must be a whole hour from 0 to 23")
-    .min(0, "must be an hour from 0 to 23")
-    .max(23, "must be an hour from 0 to 23")
-    .default(DEFAULT_REMINDER_HOUR),
+  REMINDER_HOUR: hour(DEFAULT_REMINDER_HOUR),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional()),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default(".data"),
+  BACKUP_DIR: optional,
+  BACKUP_HOUR: hour(DEFAULT_BACKUP_HOUR),
+  BACKUP_KEEP: z.coerce
+    .number({ message: "must be a number of backups" })
+    .int("must be a whole number of backups")
+    .min(1, "must be between 1 and 365 backups")
+    .max(365, "must be between 1 and 365 backups")
+    .default(DEFAULT_BACKUP_KEEP),
   EMAILJS_PUBLIC_KEY: optional,
   EMAILJS_SERVICE_ID: optional,
   EMAILJS_TEMPLATE_ID: optional,
@@ -145,6 +158,11 @@ export interface Settings {
   reminderHour: number;
   databaseUrl: string | null;
   dataDir: string;
+  /**
+   * The embedded database's backups (docs/product.md, Backups): the folder they are written to,
+   * the hour (Paris time) of the daily one, and how many are kept. Unused on PostgreSQL.
+   */
+  backup: { dir: string; hour: number; keep: number };
   emailjs: PublicSettings["emailjs"];
   bookingEndpoint: string;
   releaseDate: string;
@@ -227,6 +245,11 @@ export function readSettings(env: Record<string, string | undefined>, options: {
     reminderHour: v.REMINDER_HOUR,
     databaseUrl: v.DATABASE_URL ?? null,
     dataDir: path.resolve(cwd, v.DATA_DIR),
+    backup: {
+      dir: v.BACKUP_DIR ? path.resolve(cwd, v.BACKUP_DIR) : path.resolve(cwd, v.DATA_DIR, "backups"),
+      hour: v.BACKUP_HOUR,
+      keep: v.BACKUP_KEEP,
+    },
     emailjs: {
       publicKey: v.EMAILJS_PUBLIC_KEY ?? null,
       serviceId: v.EMAILJS_SERVICE_ID ?? null,

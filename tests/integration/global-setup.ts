@@ -45,6 +45,9 @@ export default async function setup(project: TestProject) {
   }
   mkdirSync(path.join(root, "server"));
   cpSync(path.join(REPO, "server/index.js"), path.join(root, "server/index.js"));
+  // The backup commands, as `npm run backup` and `npm run restore` run them.
+  mkdirSync(path.join(root, "scripts"));
+  for (const script of ["backup.mjs", "built-server.mjs"]) cpSync(path.join(REPO, "scripts", script), path.join(root, "scripts", script));
   cpSync(path.join(REPO, "db/migrations"), path.join(root, "db/migrations"), { recursive: true });
   mkdirSync(path.join(root, "data"));
   cpSync(path.join(REPO, "data/prices.csv"), path.join(root, "data/prices.csv"));

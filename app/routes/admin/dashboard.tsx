@@ -2,18 +2,21 @@ import { data, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { backupWarning } from "~/domain/backups";
 import { comingPickups, TO_CONFIRM_GRACE_HOURS, toConfirmRows, toRefundRows, unassignedRows } from "~/domain/back-office/dashboard";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { addDays, parisToday, parisDayRange } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import { listBackups } from "~/lib/backups.server";
 import { bookingsPickedUpBetween, bookingsToConfirm, bookingsToRefund, unassignedBookings } from "~/lib/dispatch.server";
 
 /**
  * The back office's first page (/admin): what needs doing now. Paid bookings waiting for a
  * confirmation whose first pickup is still to come, with the time left on the 12-hour promise;
  * today's and tomorrow's pickups; confirmed bookings with no driver yet; and cancelled bookings
- * whose money is still held, to refund.
+ * whose money is still held, to refund. On the embedded database, a warning when its last backup is
+ * more than two days old (docs/product.md, Backups).
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
@@ -35,8 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     unassignedBookings(db, now),
     bookingsToRefund(db),
   ]);
+  const { databaseUrl, backup } = context.settings;
   return data(
     {
+      backupWarning: databaseUrl ? null : backupWarning(listBackups(backup.dir)[0]?.takenAt ?? null, now, backup.hour),
       toConfirm: toConfirmRows(toConfirm, now),
       days: comingPickups(picked, now),
       unassigned: unassignedRows(unassigned, now).map(({ nextPickupAt: _, ...row }) => row),
@@ -61,11 +66,12 @@ function OrderLink({ orderId, test }: { orderId: string; test: boolean }) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { toConfirm, days, unassigned, toRefund } = loaderData;
+  const { backupWarning, toConfirm, days, unassigned, toRefund } = loaderData;
   const overdue = toConfirm.filter((r) => r.overdue).length;
   return (
     <>
       <h1>Dashboard</h1>
+      {backupWarning ? <p className="admin-notice admin-notice--warn">{backupWarning}</p> : null}
 
       <section className="admin-panel" aria-labelledby="confirm-title">
         <h2 id="confirm-title">
