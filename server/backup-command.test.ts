@@ -120,6 +120,14 @@ describe("npm run restore", () => {
     expect(await summariseFolder(path.join(dataDir, "pglite-replaced-2026-11-26T10-00-00.000Z"))).toMatchObject({ bookings: 3 });
   });
 
+  it("restores onto a new machine, where DATA_DIR does not exist yet", async () => {
+    const dataDir = path.join(folder(), "new-machine", "data");
+    const answer = await run(runRestoreCommand, [fixture.backupFile, "--yes"], { DATA_DIR: dataDir });
+    expect(answer.code, answer.err).toBe(0);
+    expect(answer.out).toMatch(/\(no database yet\) with the backup .*Restored\. Start the server to use it\.$/s);
+    expect(await summariseFolder(path.join(dataDir, "pglite"))).toMatchObject({ bookings: 2 });
+  });
+
   it("refuses while a server holds the database, and changes nothing", async () => {
     const dataDir = copyOfFixture();
     const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dataDir, "pglite"), log: quiet });

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { backupTakenAt } from "~/domain/backups";
 import { parisDateTime } from "~/domain/booking/paris-time";
 import { formatBytes, writeBackup, type Backup } from "~/lib/backups.server";
+import { prepareDataFolder } from "~/lib/data-folder.server";
 import { DataFolderInUseError, holdDataFolder } from "~/lib/db.server";
 import {
   dumpFolder,
@@ -157,6 +158,8 @@ export async function runRestoreCommand(argv: string[], options: BackupCommandOp
     return 1;
   }
   const databaseDir = path.join(settings.dataDir, "pglite");
+  // On a new machine DATA_DIR may not exist yet: made, private, as the server makes it.
+  prepareDataFolder(settings.dataDir, { warn: err });
   let release: () => void;
   try {
     release = holdDataFolder(databaseDir);

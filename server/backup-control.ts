@@ -25,7 +25,7 @@ type Answer = { ok: true; file: string; bytes: number; takenAt: string } | { ok:
 /**
  * Answers backup requests on the socket until `close`. A socket file left by a server that ended
  * without removing it is replaced: the caller holds the data folder, so no other server uses it.
- * Returns null (and says why) when DATA_DIR's path is too long for a socket.
+ * Returns null (and says why) when the socket cannot be opened, its path being too long, say.
  */
 export async function listenForBackupRequests(
   socketPath: string,
@@ -58,13 +58,20 @@ export async function listenForBackupRequests(
       );
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(socketPath, () => {
-      server.off("error", reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    log.warn(
+      `npm run backup cannot reach this server: ${socketPath} could not be opened (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). The daily backup still runs.`,
+    );
+    return null;
+  }
   return {
     close: () =>
       new Promise<void>((resolve) => {
