@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { FLEET, type VehicleId } from "./fleet";
 
-// The passenger capacities of the nine vehicles, written out rather than taken from the app.
-const CAPACITIES: ReadonlyArray<[VehicleId, string, number]> = [
-  ["caravelle", "Caravelle", 8],
-  ["trafic", "Trafic", 8],
-  ["class-v", "Class V", 7],
-  ["class-s", "Class S", 3],
-  ["class-e", "Class E", 3],
-  ["peugeot-508", "Peugeot 508", 3],
-  ["peugeot-5008", "Peugeot 5008", 6],
-  ["bus-50", "50", 50],
-  ["bus-61", "61", 61],
+// The capacities of the nine vehicles (passengers, suitcases), written out rather than taken from the app.
+const CAPACITIES: ReadonlyArray<[VehicleId, string, number, number]> = [
+  ["caravelle", "Caravelle", 8, 8],
+  ["trafic", "Trafic", 8, 8],
+  ["class-v", "Class V", 7, 7],
+  ["class-s", "Class S", 3, 3],
+  ["class-e", "Class E", 3, 3],
+  ["peugeot-508", "Peugeot 508", 3, 3],
+  ["peugeot-5008", "Peugeot 5008", 6, 3],
+  ["bus-50", "50", 50, 50],
+  ["bus-61", "61", 61, 61],
 ];
 
 describe("fleet", () => {
@@ -21,11 +21,12 @@ describe("fleet", () => {
     expect(FLEET.map((v) => v.id)).toEqual(CAPACITIES.map(([id]) => id));
   });
 
-  it.each(CAPACITIES)("%s (%s) carries %i passengers", (id, nameFragment, passengers) => {
+  it.each(CAPACITIES)("%s (%s) carries %i passengers and %i suitcases", (id, nameFragment, passengers, suitcases) => {
     const vehicle = FLEET.find((v) => v.id === id);
     expect(vehicle).toBeDefined();
     expect(vehicle?.name).toContain(nameFragment);
     expect(vehicle?.passengers).toBe(passengers);
+    expect(vehicle?.suitcases).toBe(suitcases);
   });
 
   it.each(FLEET.map((v) => [v.id, v] as const))("%s has its picture and real texts", (id, vehicle) => {

@@ -14,6 +14,14 @@ export interface Vehicle {
   kind: VehicleKind;
   /** Passenger seats, driver excluded. */
   passengers: number;
+  /**
+   * Check-in suitcases the luggage space carries with every seat taken: a cabin bag counts as half
+   * a suitcase, a stroller as one. Measured against the vehicles' luggage volumes and rounded down
+   * (docs/product.md, Cars).
+   */
+  suitcases: number;
+  /** Child seats or boosters the vehicle can be fitted with (ISOFIX and belted places). */
+  childSeats: number;
   image: string;
   imageAlt: string;
   /** Comfort and who the vehicle suits. */
@@ -35,6 +43,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "Volkswagen Caravelle",
     kind: "Minibus",
     passengers: 8,
+    suitcases: 8,
+    childSeats: 3,
     image: vehicleImage("caravelle"),
     imageAlt: "Volkswagen Caravelle minibus, side view",
     description:
@@ -46,6 +56,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "Renault Trafic",
     kind: "Minibus",
     passengers: 8,
+    suitcases: 8,
+    childSeats: 3,
     image: vehicleImage("trafic"),
     imageAlt: "Renault Trafic passenger minibus, side view",
     description:
@@ -57,6 +69,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "Mercedes Class V",
     kind: "Executive van",
     passengers: 7,
+    suitcases: 7,
+    childSeats: 3,
     image: vehicleImage("class-v"),
     imageAlt: "Mercedes Class V executive van, side view",
     description:
@@ -68,6 +82,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "Mercedes Class S",
     kind: "Saloon",
     passengers: 3,
+    suitcases: 3,
+    childSeats: 2,
     image: vehicleImage("class-s"),
     imageAlt: "Mercedes Class S luxury saloon, side view",
     description:
@@ -79,6 +95,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "Mercedes Class E",
     kind: "Saloon",
     passengers: 3,
+    suitcases: 3,
+    childSeats: 2,
     image: vehicleImage("class-e"),
     imageAlt: "Mercedes Class E business saloon, side view",
     description:
@@ -90,6 +108,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "Peugeot 508",
     kind: "Saloon",
     passengers: 3,
+    suitcases: 3,
+    childSeats: 2,
     image: vehicleImage("peugeot-508"),
     imageAlt: "Peugeot 508 saloon, side view",
     description:
@@ -101,6 +121,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "Peugeot 5008",
     kind: "SUV",
     passengers: 6,
+    suitcases: 3,
+    childSeats: 3,
     image: vehicleImage("peugeot-5008"),
     imageAlt: "Peugeot 5008 seven-seat SUV, side view",
     description:
@@ -113,6 +135,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "50-seat coach",
     kind: "Coach",
     passengers: 50,
+    suitcases: 50,
+    childSeats: 0,
     image: vehicleImage("bus-50"),
     imageAlt: "White 50-seat touring coach, side view",
     description:
@@ -124,6 +148,8 @@ export const FLEET: readonly Vehicle[] = [
     name: "61-seat coach",
     kind: "Coach",
     passengers: 61,
+    suitcases: 61,
+    childSeats: 0,
     image: vehicleImage("bus-61"),
     imageAlt: "White 61-seat touring coach, side view",
     description:

@@ -32,11 +32,15 @@ export default function CarsPage() {
             />
             <h2>{vehicle.name}</h2>
             <p className="fleet__meta">
-              <span className="badge">{vehicle.passengers} passengers</span> <span className="fleet__kind">{vehicle.kind}</span>
+              <span className="badge">{vehicle.passengers} passengers</span> <span className="badge">{vehicle.suitcases} suitcases</span>{" "}
+              <span className="fleet__kind">{vehicle.kind}</span>
             </p>
             <p>{vehicle.description}</p>
             <p>
               <strong>Luggage:</strong> {vehicle.luggage}
+            </p>
+            <p>
+              <strong>Child seats:</strong> {vehicle.childSeats > 0 ? `up to ${vehicle.childSeats}, fitted on request.` : "none."}
             </p>
           </li>
         ))}

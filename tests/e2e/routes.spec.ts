@@ -63,3 +63,16 @@ test("/response_bank_ok_ko.php redirects (308) to the path without the extension
   expect(followed.status()).toBe(200);
   expect(followed.url()).toBe(absolute("/response_bank_ok_ko?ok_ko=ko&order_id=NV-2"));
 });
+
+test("the cars page gives each vehicle's seats, suitcases and child seats", async ({ page }) => {
+  await gotoReady(page, "/cars");
+  const caravelle = page.locator("li", { has: page.getByRole("heading", { name: "Volkswagen Caravelle" }) });
+  await expect(caravelle).toContainText("8 passengers");
+  await expect(caravelle).toContainText("8 suitcases");
+  await expect(caravelle).toContainText("Child seats: up to 3, fitted on request.");
+  const suv = page.locator("li", { has: page.getByRole("heading", { name: "Peugeot 5008" }) });
+  await expect(suv).toContainText("6 passengers");
+  await expect(suv).toContainText("3 suitcases");
+  const coach = page.locator("li", { has: page.getByRole("heading", { name: "61-seat coach" }) });
+  await expect(coach).toContainText("Child seats: none.");
+});
