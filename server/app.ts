@@ -10,7 +10,7 @@ import type { BookingServices } from "~/context";
 import { isBackOfficePath, isReadableAddress, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { startBackups } from "~/lib/backups.server";
-import { openDatabase, type Database } from "~/lib/db.server";
+import { embeddedDatabaseDir, openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
 import { createMeetingPointStore } from "~/lib/meeting-points.server";
 import { createPaymentProvider } from "~/lib/payments.server";
@@ -285,7 +285,7 @@ export async function main(
   let sandboxSecret: string;
   let staff: StaffServices;
   try {
-    database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: path.join(settings.dataDir, "pglite"), log: console });
+    database = await openDatabase({ databaseUrl: settings.databaseUrl, pgliteDir: embeddedDatabaseDir(settings.dataDir), log: console });
     sandboxSecret = await sharedSecret(database.db, SANDBOX_SECRET_NAME);
     staff = await openStaff(database.db, settings, console);
   } catch (error) {

@@ -1,5 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { cpSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,16 +9,11 @@ import { bookingRowValues } from "~/lib/test-support/booking-rows";
 import { insertBookings } from "~/lib/test-support/insert-bookings";
 import { backupSocketPath, listenForBackupRequests } from "./backup-control";
 import { BACKUP_USAGE, RESTORE_USAGE, runBackupCommand, runRestoreCommand } from "./backup-command";
+import { temporaryFolders } from "~/lib/test-support/temporary-folders";
 
-const folders: string[] = [];
-function folder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "navette-backup-cmd-"));
-  folders.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const folders = temporaryFolders("navette-backup-cmd-");
+const folder = folders.make;
+afterAll(folders.removeAll);
 
 const booking = (n: number) =>
   bookingRowValues({ orderId: `NV-COMMAND${n}`, submissionToken: `command-${n}`, createdAt: new Date(`2026-11-2${n}T09:00:00Z`) });

@@ -6,7 +6,7 @@ import { backupTakenAt } from "~/domain/backups";
 import { parisDateTime } from "~/domain/booking/paris-time";
 import { formatBytes, writeBackup, type Backup } from "~/lib/backups.server";
 import { prepareDataFolder } from "~/lib/data-folder.server";
-import { DataFolderInUseError, holdDataFolder } from "~/lib/db.server";
+import { DataFolderInUseError, embeddedDatabaseDir, holdDataFolder } from "~/lib/db.server";
 import {
   dumpFolder,
   holdsDatabase,
@@ -52,24 +52,32 @@ function streams(options: BackupCommandOptions) {
   };
 }
 
-function settingsOrSay(env: Record<string, string | undefined>, err: (line: string) => void): Settings | null {
+/**
+ * The settings, when they name the embedded database; otherwise says why the command stops (a
+ * bad setting, or DATABASE_URL, whose PostgreSQL has its own tools) and gives null.
+ */
+function embeddedSettings(
+  command: "backup" | "restore",
+  env: Record<string, string | undefined>,
+  err: (line: string) => void,
+): Settings | null {
+  let settings: Settings;
   try {
-    return readSettings(env);
+    settings = readSettings(env);
   } catch (error) {
-    if (error instanceof SettingsError) {
-      err(error.message);
-      return null;
-    }
-    throw error;
+    if (!(error instanceof SettingsError)) throw error;
+    err(error.message);
+    return null;
   }
-}
-
-function postgresAnswer(command: "backup" | "restore"): string {
-  return command === "backup"
-    ? "DATABASE_URL is set: the bookings are in PostgreSQL, which this command does not copy. Back it up with PostgreSQL's own tools, " +
-        'for example `pg_dump --format=custom --file=navette.dump "$DATABASE_URL"`, or your provider\'s backups.'
-    : "DATABASE_URL is set: the bookings are in PostgreSQL, which this command does not restore. Restore it with PostgreSQL's own tools, " +
-        'for example `pg_restore --clean --dbname="$DATABASE_URL" navette.dump`, or your provider\'s backups.';
+  if (!settings.databaseUrl) return settings;
+  err(
+    command === "backup"
+      ? "DATABASE_URL is set: the bookings are in PostgreSQL, which this command does not copy. Back it up with PostgreSQL's own tools, " +
+          'for example `pg_dump --format=custom --file=navette.dump "$DATABASE_URL"`, or your provider\'s backups.'
+      : "DATABASE_URL is set: the bookings are in PostgreSQL, which this command does not restore. Restore it with PostgreSQL's own tools, " +
+          'for example `pg_restore --clean --dbname="$DATABASE_URL" navette.dump`, or your provider\'s backups.',
+  );
+  return null;
 }
 
 export async function runBackupCommand(argv: string[], options: BackupCommandOptions = {}): Promise<number> {
@@ -78,13 +86,9 @@ export async function runBackupCommand(argv: string[], options: BackupCommandOpt
     err(BACKUP_USAGE);
     return 2;
   }
-  const settings = settingsOrSay(env, err);
+  const settings = embeddedSettings("backup", env, err);
   if (!settings) return 1;
-  if (settings.databaseUrl) {
-    err(postgresAnswer("backup"));
-    return 1;
-  }
-  const databaseDir = path.join(settings.dataDir, "pglite");
+  const databaseDir = embeddedDatabaseDir(settings.dataDir);
   if (!holdsDatabase(databaseDir)) {
     err(`There is no embedded database in ${databaseDir} yet: nothing to back up.`);
     return 1;
@@ -147,17 +151,13 @@ export async function runRestoreCommand(argv: string[], options: BackupCommandOp
     err(RESTORE_USAGE);
     return 2;
   }
-  const settings = settingsOrSay(env, err);
+  const settings = embeddedSettings("restore", env, err);
   if (!settings) return 1;
-  if (settings.databaseUrl) {
-    err(postgresAnswer("restore"));
-    return 1;
-  }
   if (!existsSync(args.file) || !statSync(args.file).isFile()) {
     err(`${args.file} is not a file: nothing was changed.`);
     return 1;
   }
-  const databaseDir = path.join(settings.dataDir, "pglite");
+  const databaseDir = embeddedDatabaseDir(settings.dataDir);
   // On a new machine DATA_DIR may not exist yet: made, private, as the server makes it.
   prepareDataFolder(settings.dataDir, { warn: err });
   let release: () => void;

@@ -1,10 +1,9 @@
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { APIError } from "better-auth/api";
 import { staffCommandSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
 import { recordAudit } from "~/lib/audit.server";
 import { openStaff } from "~/lib/auth.server";
-import { DataFolderInUseError, isUniqueViolation, openDatabase, type Database } from "~/lib/db.server";
+import { DataFolderInUseError, embeddedDatabaseDir, isUniqueViolation, openDatabase, type Database } from "~/lib/db.server";
 import { readSettings, SettingsError } from "~/lib/settings.server";
 
 /**
@@ -168,7 +167,7 @@ export async function runStaffCommand(argv: string[], options: StaffCommandOptio
   try {
     database = await openDatabase({
       databaseUrl: settings.databaseUrl,
-      pgliteDir: path.join(settings.dataDir, "pglite"),
+      pgliteDir: embeddedDatabaseDir(settings.dataDir),
       log: { warn: err },
     });
   } catch (error) {

@@ -1,19 +1,15 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { backupFileName } from "~/domain/backups";
 import { listBackups, startBackups, writeBackup } from "./backups.server";
+import { temporaryFolders } from "./test-support/temporary-folders";
 
-const folders: string[] = [];
-function folder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "navette-backups-"));
-  folders.push(dir);
-  return dir;
-}
+const folders = temporaryFolders("navette-backups-");
+const folder = folders.make;
 afterEach(() => {
   vi.useRealTimers();
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
+  folders.removeAll();
 });
 
 /** A dump standing in for PGlite's: these tests are about the files, restore.server.test.ts about the database. */

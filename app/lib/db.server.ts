@@ -22,6 +22,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The embedded database's folder inside DATA_DIR: the server, and the commands beside it, open this one. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(dataDir, "pglite");
+}
+
 /** The advisory lock key the instances migrate under (any constant of this application's own). */
 const MIGRATION_LOCK = 0x6e617665; // "nave"
 

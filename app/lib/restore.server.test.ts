@@ -1,5 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { cpSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,16 +7,11 @@ import { openDatabase } from "./db.server";
 import { loadBackup, NotABackupError, summariseFolder, swapIn } from "./restore.server";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { insertBookings } from "./test-support/insert-bookings";
+import { temporaryFolders } from "./test-support/temporary-folders";
 
-const folders: string[] = [];
-function folder(): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "navette-restore-"));
-  folders.push(dir);
-  return dir;
-}
-afterAll(() => {
-  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const folders = temporaryFolders("navette-restore-");
+const folder = folders.make;
+afterAll(folders.removeAll);
 
 const booking = (n: number, createdAt: string) =>
   bookingRowValues({ orderId: `NV-RESTORE${n}`, submissionToken: `restore-${n}`, createdAt: new Date(createdAt) });
