@@ -1,5 +1,6 @@
 import type { StaffServices } from "~/lib/auth.server";
 import type { Db } from "~/lib/db.server";
+import type { FleetStore } from "~/lib/fleet.server";
 import type { MeetingPointStore } from "~/lib/meeting-points.server";
 import type { SandboxProvider, StripeProvider } from "~/lib/payments.server";
 import type { PriceStore } from "~/lib/prices.server";
@@ -22,6 +23,8 @@ export interface BookingServices {
   lostLinkBooking: RateLimiter;
   /** Where the driver meets the traveller (MEETING_POINTS_CSV), re-read when the file changes. */
   meetingPoints: MeetingPointStore;
+  /** The fleet (/admin/vehicles), re-read at most once a second. */
+  fleet: FleetStore;
   /** Asks the outbox to send what is waiting now rather than at its next round. */
   wakeOutbox(): void;
 }

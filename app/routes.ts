@@ -69,6 +69,7 @@ export default [
     route("admin/bookings/new", "routes/admin/booking-new.tsx"),
     route("admin/bookings/:orderId", "routes/admin/booking.tsx"),
     route("admin/drivers", "routes/admin/drivers.tsx"),
+    route("admin/vehicles", "routes/admin/vehicles.tsx"),
     route("admin/run-sheet", "routes/admin/run-sheet.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { EMAIL_KINDS } from "../app/domain/email-registry";
+import { VEHICLE_KINDS, VEHICLE_PICTURES } from "../app/domain/fleet";
 
 /**
  * One schema for PostgreSQL and the embedded PGlite (docs/decisions/0006-storage-and-payments.md).
@@ -132,13 +133,40 @@ export const bookingLegs = pgTable(
   ],
 );
 
+/**
+ * The fleet (app/domain/fleet.ts): each kind of vehicle the business runs and what it carries,
+ * edited at /admin/vehicles. A new database gets the first fleet (app/lib/fleet.server.ts). A
+ * vehicle is deactivated, never deleted, so the drivers and runs that name it keep it.
+ */
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: VEHICLE_KINDS }).notNull(),
+    seats: integer("seats").notNull(),
+    suitcases: integer("suitcases").notNull(),
+    childSeats: integer("child_seats").notNull(),
+    active: boolean("active").notNull().default(true),
+    picture: text("picture", { enum: VEHICLE_PICTURES }).notNull(),
+    pictureAlt: text("picture_alt").notNull(),
+    description: text("description").notNull(),
+    luggage: text("luggage").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("vehicles_name_key").on(sql`lower(${t.name})`)],
+);
+
 /** The business's drivers, assigned to bookings by staff. */
 export const drivers = pgTable("drivers", {
   id: serial("id").primaryKey(),
   name: text("name").notNull(),
   phone: text("phone").notNull(),
   email: text("email").notNull(),
-  vehicle: text("vehicle").notNull().default(""),
+  /** The vehicle of the fleet the driver drives. */
+  vehicleId: integer("vehicle_id").references(() => vehicles.id),
+  /** The driver's own vehicle in words: its plate, its colour. */
+  vehicleNote: text("vehicle_note").notNull().default(""),
   active: boolean("active").notNull().default(true),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

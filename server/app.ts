@@ -12,6 +12,7 @@ import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { startBackups } from "~/lib/backups.server";
 import { embeddedDatabaseDir, openDatabase, type Database } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
+import { createFleetStore } from "~/lib/fleet.server";
 import { createMeetingPointStore } from "~/lib/meeting-points.server";
 import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
@@ -172,12 +173,12 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
       cache = createPageCache({
         build,
         loadContext: () => context("", "page-cache"),
-        // The airport pages show the meeting points too: an edit of either file is a new version.
+        // The airport pages show the meeting points too, and the cars page the fleet: an edit of any is a new version.
         version: () => {
-          const [priceFile, meetingPoints] = [prices.fresh(), booking.meetingPoints.fresh()];
-          if (priceFile && meetingPoints) return `${priceFile.etag}${meetingPoints.etag}`;
-          return Promise.all([prices.get(), booking.meetingPoints.get().catch(() => null)]).then(
-            ([file, points]) => `${file.etag}${points?.etag ?? ""}`,
+          const [priceFile, meetingPoints, fleet] = [prices.fresh(), booking.meetingPoints.fresh(), booking.fleet.fresh()];
+          if (priceFile && meetingPoints && fleet) return `${priceFile.etag}${meetingPoints.etag}${fleet.etag}`;
+          return Promise.all([prices.get(), booking.meetingPoints.get().catch(() => null), booking.fleet.get()]).then(
+            ([file, points, vehicles]) => `${file.etag}${points?.etag ?? ""}${vehicles.etag}`,
           );
         },
         origin: settings.siteUrl,
@@ -320,6 +321,7 @@ export async function main(
     lostLink: limits.lostLink,
     lostLinkBooking: limits.lostLinkBooking,
     meetingPoints,
+    fleet: createFleetStore(async () => database.db),
     wakeOutbox: () => {
       const pass = outbox
         .runOnce()

@@ -29,11 +29,11 @@ function messages(schema: z.ZodType, input: unknown, field: string): string[] {
 }
 
 describe("the staff forms refuse a NUL and a direction override, naming the field", () => {
-  const driver = { intent: "add", name: "Jean Martin", phone: "+33 6 12 34 56 78", email: "jean@example.com", vehicle: "Van" };
+  const driver = { intent: "add", name: "Jean Martin", phone: "+33 6 12 34 56 78", email: "jean@example.com", vehicleNote: "AB-123-CD" };
   const cases: [string, z.ZodType, Record<string, string>, string, string, string?][] = [
     // [form, schema, a good post, its field, the field's label, the field's own NUL message]
     ["driver's name", driverFormSchema, driver, "name", "Name"],
-    ["driver's vehicle", driverFormSchema, { ...driver, intent: "edit", id: "3" }, "vehicle", "Vehicle"],
+    ["driver's plate or note", driverFormSchema, { ...driver, intent: "edit", id: "3" }, "vehicleNote", "Plate or note"],
     [
       "staff member's name",
       staffFormSchema,

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bookings, outbox } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
+import type { VehicleCapacity } from "~/domain/fleet";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { bookingChangedEmail, driverChangedJobEmail, type ChangeEmail } from "~/domain/manage/change-email";
 import type { ChangeForm } from "~/domain/manage/change-form";
@@ -44,6 +45,8 @@ export interface TravellerChange {
   posted: Readonly<Record<string, string>>;
   now: Date;
   rows: readonly PriceRow[];
+  /** The active vehicles' capacities: new luggage must fit the vehicle booked. */
+  fleet: readonly VehicleCapacity[];
 }
 
 /**

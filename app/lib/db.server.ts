@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "../../db/schema";
 import { FILE_MODE, FOLDER_MODE, prepareDataFolder, tightenTree, type DataFolderLog } from "./data-folder.server";
+import { seedFleet } from "./fleet.server";
 
 /**
  * The database, whichever it is: PostgreSQL when DATABASE_URL is set, else the embedded PGlite
@@ -72,6 +73,7 @@ export async function openDatabase(options: {
       await lock.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
       try {
         await migrate(db, { migrationsFolder: folder });
+        await seedFleet(db as unknown as Db);
       } finally {
         await lock.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]);
       }
@@ -100,6 +102,7 @@ export async function openDatabase(options: {
     const client = dir ? new PGlite(dir) : new PGlite();
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: folder });
+    await seedFleet(db as unknown as Db);
     tighten();
     const close = () => client.close().then(tighten).finally(release);
     return { db: db as unknown as Db, kind: "pglite", dumpDataFolder: () => client.dumpDataDir("gzip"), close };

@@ -57,11 +57,17 @@ const add = (edits: Record<string, string> = {}) =>
     name: "Jean Dupont",
     phone: "06 12 34 56 78",
     email: "jean@example.com",
-    vehicle: "Van",
+    vehicleId: "3",
     ...edits,
   });
 
 describe("drivers", () => {
+  it("refuses a vehicle that is not in the fleet, adding no driver", async () => {
+    const db = database.db;
+    expect(await changeDriver(db, add({ vehicleId: "999" }), actor)).toMatchObject({ ok: false, reason: "no_vehicle" });
+    expect(await findDriver(db, 1)).toBeUndefined();
+  });
+
   it("adds a driver with its audit row, and lists active drivers first, by name", async () => {
     const db = database.db;
     const first = await changeDriver(db, add(), actor);
@@ -74,7 +80,13 @@ describe("drivers", () => {
       ["Zoé Petit", true],
       ["Anne Bernard", false],
     ]);
-    expect(await findDriver(db, 1)).toMatchObject({ phone: "+33612345678", email: "jean@example.com", vehicle: "Van", active: true });
+    expect(await findDriver(db, 1)).toMatchObject({
+      phone: "+33612345678",
+      email: "jean@example.com",
+      vehicleId: 3,
+      vehicleName: "Mercedes Class V",
+      active: true,
+    });
     const audit = await db.select().from(auditEvents).orderBy(auditEvents.id);
     expect(audit.map((a) => [a.actorId, a.actor, a.action, a.detail])).toEqual([
       ["staff-1", "ops@navette.test", "driver_added", "Driver #1 added: Jean Dupont."],
@@ -100,15 +112,15 @@ describe("drivers", () => {
     const db = database.db;
     await changeDriver(db, add(), actor);
     await changeDriver(db, add({ name: "Anne Bernard", email: "anne@example.com", phone: "06 45 67 89 01" }), actor);
-    const refused = await changeDriver(db, edit("2", { phone: "+33 6 12 34 56 78", vehicle: "Sedan" }), actor);
+    const refused = await changeDriver(db, edit("2", { phone: "+33 6 12 34 56 78", vehicleId: "4" }), actor);
     expect(refused).toEqual({
       ok: false,
       reason: "phone_taken",
       message: "Jean Dupont (driver #1) already has this phone number: edit that driver instead.",
     });
-    expect(await findDriver(db, 2)).toMatchObject({ phone: "+33645678901", vehicle: "Van" });
+    expect(await findDriver(db, 2)).toMatchObject({ phone: "+33645678901", vehicleId: 3 });
     // Its own number, written another way, with another change: saved.
-    expect(await changeDriver(db, edit("2", { phone: "+33 6 45 67 89 01", vehicle: "Sedan" }), actor)).toMatchObject({
+    expect(await changeDriver(db, edit("2", { phone: "+33 6 45 67 89 01", vehicleId: "4" }), actor)).toMatchObject({
       ok: true,
       notice: "changed",
     });
@@ -146,16 +158,16 @@ describe("drivers", () => {
         name: "Jean Dupont",
         phone: "+33612345678",
         email: "jean@example.com",
-        vehicle: "Van",
+        vehicleId: "3",
         ...edits,
       });
     expect(await changeDriver(db, edit({}), actor)).toEqual({ ok: true, driverId: 1, notice: "unchanged" });
-    expect(await changeDriver(db, edit({ phone: "07 81 23 45 67", vehicle: "Sedan" }), actor)).toEqual({
+    expect(await changeDriver(db, edit({ phone: "07 81 23 45 67", vehicleId: "4" }), actor)).toEqual({
       ok: true,
       driverId: 1,
       notice: "changed",
     });
-    expect(await findDriver(db, 1)).toMatchObject({ phone: "+33781234567", vehicle: "Sedan" });
+    expect(await findDriver(db, 1)).toMatchObject({ phone: "+33781234567", vehicleId: 4 });
     const audit = await db.select().from(auditEvents).orderBy(auditEvents.id);
     expect(audit.map((a) => a.detail)).toEqual(["Driver #1 added: Jean Dupont.", "Driver #1 (Jean Dupont): phone, vehicle changed."]);
   });

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
-import { bookings, drivers } from "../../db/schema";
+import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { bookings, drivers, vehicles } from "../../db/schema";
 import { toConfirmCutoff, type ToConfirmBooking, type ToRefundBooking, type UnassignedBooking } from "~/domain/back-office/dashboard";
 import { changedFields, type DriverFields, type DriverForm } from "~/domain/back-office/driver-form";
 import type { PickupBooking } from "~/domain/back-office/run-sheet";
@@ -13,7 +13,10 @@ import type { Db } from "./db.server";
  * drivers list, each change of which is written with its audit row in one transaction.
  */
 
-export type Driver = typeof drivers.$inferSelect;
+/** A driver, with the name of their vehicle of the fleet (null when none is chosen). */
+export type Driver = typeof drivers.$inferSelect & { vehicleName: string | null };
+
+const driverColumns = { ...getTableColumns(drivers), vehicleName: vehicles.name };
 
 /** Who makes a change, as the audit keeps it. */
 export interface Actor {
@@ -122,13 +125,17 @@ export async function unassignedBookings(db: Db, now: Date): Promise<UnassignedB
 
 /** Active drivers first, then by name. */
 export async function listDrivers(db: Db): Promise<Driver[]> {
-  return db.select().from(drivers).orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id));
+  return db
+    .select(driverColumns)
+    .from(drivers)
+    .leftJoin(vehicles, eq(vehicles.id, drivers.vehicleId))
+    .orderBy(desc(drivers.active), asc(drivers.name), asc(drivers.id));
 }
 
 export type DriverChange =
   | { ok: true; driverId: number; notice: "added" | "changed" | "unchanged" | "deactivated" | "reactivated" }
-  /** gone: no such driver (any more); phone_taken: another driver has this phone number. */
-  | { ok: false; reason: "gone" | "phone_taken"; message: string };
+  /** gone: no such driver (any more); phone_taken: another driver has this phone number; no_vehicle: the vehicle is not one of the active fleet's. */
+  | { ok: false; reason: "gone" | "phone_taken" | "no_vehicle"; message: string };
 
 /** The advisory lock drivers' phone numbers are given under, on add and on edit (any constant of this application's own). */
 const DRIVER_PHONE_LOCK = 0x6e617664; // "navd"
@@ -159,8 +166,16 @@ async function phoneTaken(tx: Tx, phone: string, exceptId: number | null): Promi
   };
 }
 
-function fieldsOf(driver: Driver): DriverFields {
-  return { name: driver.name, phone: driver.phone, email: driver.email, vehicle: driver.vehicle };
+function fieldsOf(driver: typeof drivers.$inferSelect): DriverFields {
+  return { name: driver.name, phone: driver.phone, email: driver.email, vehicleId: driver.vehicleId, vehicleNote: driver.vehicleNote };
+}
+
+/** A vehicle chosen for a driver must be one of the fleet's; a deactivated one stays only on the driver who has it. */
+async function vehicleRefused(tx: Tx, vehicleId: number | null, keeps: number | null): Promise<DriverChange | null> {
+  if (vehicleId === null) return null;
+  const [vehicle] = await tx.select({ active: vehicles.active }).from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1);
+  if (vehicle && (vehicle.active || vehicleId === keeps)) return null;
+  return { ok: false, reason: "no_vehicle", message: "This vehicle is not in the fleet (any more): choose another from the list." };
 }
 
 /**
@@ -171,10 +186,10 @@ export async function changeDriver(db: Db, form: DriverForm, actor: Actor): Prom
   const audit = { actorId: actor.id, actor: actor.email };
   return db.transaction(async (tx): Promise<DriverChange> => {
     if (form.intent === "add") {
-      const { name, phone, email, vehicle } = form;
-      const taken = await phoneTaken(tx, phone, null);
+      const { name, phone, email, vehicleId, vehicleNote } = form;
+      const taken = (await phoneTaken(tx, phone, null)) ?? (await vehicleRefused(tx, vehicleId, null));
       if (taken) return taken;
-      const [row] = await tx.insert(drivers).values({ name, phone, email, vehicle }).returning();
+      const [row] = await tx.insert(drivers).values({ name, phone, email, vehicleId, vehicleNote }).returning();
       if (!row) throw new Error("The new driver was not stored.");
       await recordAudit(tx, { ...audit, action: "driver_added", detail: `Driver #${row.id} added: ${row.name}.` });
       return { ok: true, driverId: row.id, notice: "added" };
@@ -185,7 +200,15 @@ export async function changeDriver(db: Db, form: DriverForm, actor: Actor): Prom
     if (!before) return { ok: false, reason: "gone", message: GONE };
     if (taken) return taken;
     if (form.intent === "edit") {
-      const after: DriverFields = { name: form.name, phone: form.phone, email: form.email, vehicle: form.vehicle };
+      const refused = await vehicleRefused(tx, form.vehicleId, before.vehicleId);
+      if (refused) return refused;
+      const after: DriverFields = {
+        name: form.name,
+        phone: form.phone,
+        email: form.email,
+        vehicleId: form.vehicleId,
+        vehicleNote: form.vehicleNote,
+      };
       const changed = changedFields(fieldsOf(before), after);
       if (changed.length === 0) return { ok: true, driverId: before.id, notice: "unchanged" };
       await tx.update(drivers).set(after).where(eq(drivers.id, before.id));

@@ -1,7 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/api-booking";
 import { pageMeta } from "~/components/site";
+import { bookingLoad, capacityAnswer, capacityRefusal } from "~/domain/booking/capacity";
 import type { BookingDraft } from "~/domain/booking/fields";
+import { activeCapacities } from "~/domain/fleet";
 import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/booking/validation";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { quote } from "~/domain/pricing/pricing";
@@ -73,8 +75,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!booking.submissionToken)
     return data({ problems: ["The booking form was incomplete. Please open it again."], back }, { status: 400 });
 
-  // Priced from the checked booking: its route, kind, trip type and party; a posted price is ignored.
-  const priceCents = quote(rows, bookingPriceRequest(booking)).cb;
+  // The party and its luggage must fit what it books: a private transfer is priced as the count
+  // whose vehicle carries them, and a party no vehicle carries, or a shuttle party over its
+  // allowance, is refused (docs/product.md, Luggage capacity).
+  const capacity = capacityAnswer(booking.kind, bookingLoad(booking), activeCapacities((await services.fleet.get()).vehicles));
+  if (!capacity.ok) return data({ problems: [capacityRefusal(capacity.reason, settings.phone)], back }, { status: 400 });
+
+  // Priced from the checked booking: its route, kind, trip type, party and luggage; a posted price is ignored.
+  const priceCents = quote(rows, bookingPriceRequest(booking, capacity.seatsPriced)).cb;
   if (priceCents <= 0) {
     return data(
       { problems: [`We have no online price for this trip. Please call us on ${settings.phone} and we will book it for you.`], back },

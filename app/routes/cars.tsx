@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cars";
 import { pageMeta, STATIC_PAGE } from "~/components/site";
-import { FLEET, VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH } from "~/domain/fleet";
+import { VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH, VEHICLE_KIND_LABEL, vehicleImage } from "~/domain/fleet";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -11,29 +11,38 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["Paris transfer vehicles", "minibus", "Mercedes Class V", "Mercedes Class S", "coach hire Paris", "van with driver"],
   });
 
-export default function CarsPage() {
+/** The active vehicles, as staff keep them at /admin/vehicles (the page cache keeps this page by the fleet's version). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { vehicles } = await context.booking.fleet.get();
+  return { vehicles: vehicles.filter((v) => v.active) };
+}
+
+export default function CarsPage({ loaderData }: Route.ComponentProps) {
+  const { vehicles } = loaderData;
+  const seats = vehicles.map((v) => v.seats);
   return (
     <div className="container page">
       <h1>Our fleet</h1>
       <p className="lead">
-        Nine vehicles, from a saloon for three to a coach for sixty-one. All are air-conditioned, non-smoking and driven by professional
-        drivers. Tell us how many you are and how much luggage you carry: we send the vehicle that fits.
+        {seats.length > 0 ? `${vehicles.length} vehicles, from ${Math.min(...seats)} to ${Math.max(...seats)} seats. ` : ""}All are
+        air-conditioned, non-smoking and driven by professional drivers. Tell us how many you are and how much luggage you carry: we send
+        the vehicle that fits.
       </p>
       <ul className="grid fleet">
-        {FLEET.map((vehicle, index) => (
+        {vehicles.map((vehicle, index) => (
           <li key={vehicle.id} className="card">
             <img
-              src={vehicle.image}
+              src={vehicleImage(vehicle.picture)}
               width={VEHICLE_IMAGE_WIDTH}
               height={VEHICLE_IMAGE_HEIGHT}
-              alt={vehicle.imageAlt}
+              alt={vehicle.pictureAlt}
               loading={index < 2 ? "eager" : "lazy"}
               decoding="async"
             />
             <h2>{vehicle.name}</h2>
             <p className="fleet__meta">
-              <span className="badge">{vehicle.passengers} passengers</span> <span className="badge">{vehicle.suitcases} suitcases</span>{" "}
-              <span className="fleet__kind">{vehicle.kind}</span>
+              <span className="badge">{vehicle.seats} passengers</span> <span className="badge">{vehicle.suitcases} suitcases</span>{" "}
+              <span className="fleet__kind">{VEHICLE_KIND_LABEL[vehicle.kind]}</span>
             </p>
             <p>{vehicle.description}</p>
             <p>

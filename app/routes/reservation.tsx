@@ -3,6 +3,7 @@ import type { Route } from "./+types/reservation";
 import { BookingForm } from "~/components/booking/BookingForm";
 import { pageMeta } from "~/components/site";
 import { initialDraft } from "~/domain/booking/draft";
+import { activeCapacities } from "~/domain/fleet";
 import { TRIP, type BookingDraft } from "~/domain/booking/fields";
 import { dateBounds } from "~/domain/booking/paris-time";
 import { repriceDraft } from "~/domain/booking/price-request";
@@ -19,9 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // What the price file says of this route's durations, delays and hotel zones (its rows without
   // prices): the form's rules measure against it until the browser has loaded its own copy.
   let routeRows: readonly PriceRow[] = [];
+  // The active vehicles' capacities: the form prices a party as the count whose vehicle carries its luggage.
+  const fleet = activeCapacities((await context.booking.fleet.get()).vehicles);
   try {
     const prices = await context.prices.get();
-    draft = repriceDraft(draft, prices.rows);
+    draft = repriceDraft(draft, prices.rows, fleet);
     routeRows = routeDetailRows(prices.rows, { from: draft[TRIP.depart] ?? "", to: draft[TRIP.arrive] ?? "" });
   } catch {
     // A loading failure is only logged (by the price store); the form then shows no price.
@@ -29,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The date bounds come from the server's clock, so they render the same on both sides, and the
   // browser builds no Paris-time formatter while it hydrates (a 10 ms task on a phone).
   const bounds = { 1: dateBounds(1, now), 2: dateBounds(2, now) };
-  return { draft, bounds, bookingEndpoint: context.settings.bookingEndpoint, routeRows };
+  return { draft, bounds, bookingEndpoint: context.settings.bookingEndpoint, routeRows, fleet, phone: context.settings.phone };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -48,6 +51,8 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
         bounds={loaderData.bounds}
         bookingEndpoint={loaderData.bookingEndpoint}
         routeRows={loaderData.routeRows}
+        fleet={loaderData.fleet}
+        phone={loaderData.phone}
       />
     </div>
   );

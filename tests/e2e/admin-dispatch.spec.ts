@@ -9,6 +9,9 @@ import { quote } from "../../app/domain/pricing/pricing";
 import { signIn } from "./admin-helpers";
 import { DESKTOP, expectNoAxeViolations, MOBILE } from "./helpers";
 import { startSite, type SiteServer } from "./site-server";
+import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+
+const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 
 // The dispatcher's pages (docs/product.md, Back office): the dashboard, the drivers and the run
 // sheet, on a built site of the test's own whose bookings are all made through the public
@@ -47,7 +50,7 @@ function draft(n: number, day: ParisDate, landing: string): BookingDraft {
     phone_mobile: "+33 6 12 34 56 78",
     submission_token: `dispatch-${Date.now()}-${n}`,
   });
-  const q = quote(ROWS, priceRequestOf(d));
+  const q = quote(ROWS, priceRequestOf(d, FIRST_FLEET_CAPACITIES));
   return Object.assign(d, { prix_cb: String(q.cb), prix_cash: String(q.cash) });
 }
 

@@ -9,6 +9,9 @@ import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
 import { bookingInput as input, fillCustomer, PageProblems, pickInCalendar, waitForReady } from "./helpers";
 import { type Capture, type SiteServer, startCapture, startSite } from "./site-server";
+import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+
+const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 
 // Submitting the booking form (docs/product.md, Booking screen): a
 // complete one-way booking and a complete round trip post every draft field to BOOKING_ENDPOINT.
@@ -57,7 +60,7 @@ function expectedPrices(query: string, change: (d: BookingDraft) => BookingDraft
       }),
     ),
   );
-  const q = quote(ROWS, priceRequestOf(draft));
+  const q = quote(ROWS, priceRequestOf(draft, FIRST_FLEET_CAPACITIES));
   expect(q.cb, "the file prices this booking by card").toBeGreaterThan(0);
   expect(q.cash, "the file prices this booking in cash").toBeGreaterThan(0);
   return { cb: String(q.cb), cash: String(q.cash) };

@@ -11,6 +11,9 @@ import { formatEuros } from "../../app/domain/money";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
 import { PageProblems, gotoReady, squash, waitForReady } from "./helpers";
+import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+
+const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 
 // The booking screen (docs/product.md, Booking screen, Booking rules and Time rules): prefill
 // from the query, layout texts, the price beside the Passengers heading, every validation
@@ -77,7 +80,7 @@ function expectedQuote(query: string, change: (d: BookingDraft) => BookingDraft 
       }),
     ),
   );
-  return quote(ROWS, priceRequestOf(draft));
+  return quote(ROWS, priceRequestOf(draft, FIRST_FLEET_CAPACITIES));
 }
 
 async function expectPrice(page: Page, q: { cb: number; cash: number }): Promise<void> {

@@ -35,6 +35,9 @@ import {
   waitFor,
   closeAfterMail,
 } from "./helpers";
+import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+
+const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 
 /** One database, reached by the test and by two servers: the sandbox one and a Stripe one. */
 export type Backend = TwoSites;
@@ -416,7 +419,7 @@ export function bookingSuite(open: () => Promise<Backend>): void {
 
     it("ignores posted durations and delays (400 nines): the stored legs are timed from the price file", async () => {
       const { row, draft } = await book({ duree_t1: NINES, duree_aller: NINES, delai_arrive_t1: NINES, delai_depart_t1: "0" });
-      const file = quote(prices(), priceRequestOf(draft));
+      const file = quote(prices(), priceRequestOf(draft, FIRST_FLEET_CAPACITIES));
       const legs = (row.details as { legs: { durationMinutes: number; delayDepartMinutes: number; delayArriveMinutes: number }[] }).legs;
       expect(legs[0]).toMatchObject({
         durationMinutes: file.duree_aller,

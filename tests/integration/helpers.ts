@@ -22,12 +22,16 @@ import { quote, type PriceRequest } from "~/domain/pricing/pricing";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { openDatabase, type Database, type Db } from "~/lib/db.server";
 import { createMailTransport, createOutbox } from "~/lib/mail.server";
+import { createFleetStore } from "~/lib/fleet.server";
 import { createMeetingPointStore } from "~/lib/meeting-points.server";
 import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payments.server";
 import { createPriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
 import { bookingCalendarMaker, travellerMailPreparer } from "~/lib/traveller-mail.server";
 import type { readSettings as ReadSettings } from "~/lib/settings.server";
+import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+
+const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 
 // ---------------------------------------------------------------------------------------------
 // The built site (a private copy made by global-setup.ts)
@@ -45,7 +49,7 @@ export function prices(): readonly PriceRow[] {
 
 /** The pricing module's card price for what a draft asks (what the server must charge). */
 export function serverPrice(draft: BookingDraft): number {
-  return quote(prices(), priceRequestOf(draft)).cb;
+  return quote(prices(), priceRequestOf(draft, FIRST_FLEET_CAPACITIES)).cb;
 }
 
 export function priceOf(request: PriceRequest): number {
@@ -160,6 +164,7 @@ export async function startInProcessServer(options: {
     lostLink: limits.lostLink,
     lostLinkBooking: limits.lostLinkBooking,
     meetingPoints: createMeetingPointStore(settings.meetingPointsCsv),
+    fleet: createFleetStore(async () => database.db),
     wakeOutbox: () => void outbox.runOnce().catch((error: unknown) => console.error("Outbox pass failed:", (error as Error).message)),
   };
   const staff = await openStaff(database.db, settings, { log: () => undefined, warn: () => undefined });
@@ -254,7 +259,7 @@ export function validDraft(token: string, now = new Date(), edits: BookingDraft 
     phone_mobile: "+33 6 12 34 56 78",
     submission_token: token,
   });
-  const q = quote(prices(), priceRequestOf(draft));
+  const q = quote(prices(), priceRequestOf(draft, FIRST_FLEET_CAPACITIES));
   Object.assign(draft, { prix_cb: String(q.cb), prix_cash: String(q.cash) }, edits);
   return draft;
 }

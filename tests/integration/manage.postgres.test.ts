@@ -16,6 +16,7 @@ import { SandboxProvider } from "~/lib/payments.server";
 import { BOOKED_AT, checkedBooking } from "~/lib/test-support/booking-rows";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
 import { createTestDatabase, NO_POSTGRES, TEST_DATABASE_URL, type TestDatabase } from "./helpers";
+import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
 
 // The traveller's cancel and change on one real PostgreSQL, from several instances at once, each
 // on its own pool of connections: the booking's row lock (SELECT … FOR UPDATE) makes them take
@@ -53,7 +54,7 @@ function slowSandbox() {
 function changePost(row: BookingRow, edits: Record<string, string>) {
   const draft = draftFromBooking(row.details, row)!;
   const posted = { ...Object.fromEntries(changeLayout(draft).fields.map((f) => [f, draft[f] ?? ""])), ...edits };
-  return { form: changeFormSchema.parse(posted), posted, now: now(), rows: ROWS };
+  return { form: changeFormSchema.parse(posted), posted, now: now(), rows: ROWS, fleet: activeCapacities(FIRST_FLEET) };
 }
 
 describe.skipIf(!TEST_DATABASE_URL)(

@@ -12,6 +12,7 @@ const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; adminOnly?: boolean 
   { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/run-sheet", label: "Run sheet" },
   { to: "/admin/drivers", label: "Drivers" },
+  { to: "/admin/vehicles", label: "Vehicles", adminOnly: true },
   { to: "/admin/prices", label: "Prices", adminOnly: true },
   { to: "/admin/staff", label: "Staff", adminOnly: true },
   { to: "/admin/audit", label: "Audit", adminOnly: true },

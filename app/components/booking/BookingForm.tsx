@@ -18,10 +18,12 @@ import { PRICE_FIELDS, repriceDraft } from "~/domain/booking/price-request";
 import { restoreDraft } from "~/domain/booking/restore";
 import { departureProposalOf, type DepartureProposal } from "~/domain/booking/rules";
 import { appendLuggageSummary } from "~/domain/booking/summary";
+import { draftCapacity, withCapacity } from "~/domain/booking/capacity";
 import { withOfferedTerminals } from "~/domain/booking/terminal";
 import type { Clock } from "~/domain/booking/time-rules";
 import { stripMarkup, validateDraft } from "~/domain/booking/validation";
 import type { FormProblem } from "~/domain/form-problems";
+import type { VehicleCapacity } from "~/domain/fleet";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { usePriceFile } from "../use-price-file";
 import { CustomerFields } from "./CustomerFields";
@@ -73,6 +75,8 @@ export function BookingForm({
   bounds,
   bookingEndpoint,
   routeRows,
+  fleet,
+  phone,
 }: {
   initialDraft: BookingDraft;
   /** Each leg's first and last bookable Paris dates, from the server's clock when the page was made. */
@@ -80,6 +84,10 @@ export function BookingForm({
   bookingEndpoint: string;
   /** What the price file says of this page's route (its rows without prices), from the server: the rules read it until the browser has its own copy of the file. */
   routeRows: readonly PriceRow[];
+  /** The active vehicles' capacities: a private party is priced as the count whose vehicle carries its luggage. */
+  fleet: readonly VehicleCapacity[];
+  /** The business's phone, for a party no vehicle online carries. */
+  phone: string;
 }) {
   const [draft, setDraft] = useState<BookingDraft>(initialDraft);
   const [errors, setErrors] = useState<FormProblem[] | null>(null);
@@ -111,7 +119,7 @@ export function BookingForm({
     if (restored) storeDraft(draft);
   }, [draft, restored]);
 
-  const reprice = (d: BookingDraft): BookingDraft => (prices.state === "ready" ? repriceDraft(d, prices.rows) : d);
+  const reprice = (d: BookingDraft): BookingDraft => (prices.state === "ready" ? repriceDraft(d, prices.rows, fleet) : d);
 
   const update = (change: (d: BookingDraft) => BookingDraft, priceChanged: boolean) => {
     setDraft((d) => {
@@ -123,9 +131,9 @@ export function BookingForm({
   // Once the browser has the price file, price the draft as it stands (it may have been restored).
   useEffect(() => {
     if (prices.state === "ready") {
-      startTransition(() => setDraft((d) => repriceDraft(d, prices.rows)));
+      startTransition(() => setDraft((d) => repriceDraft(d, prices.rows, fleet)));
     }
-  }, [prices]);
+  }, [prices, fleet]);
 
   // The rules measure durations, delays and hotel zones against the price file: the browser's copy
   // once loaded (it follows edits of the file), the server's rows for the route until then.
@@ -151,7 +159,9 @@ export function BookingForm({
     // proposedKey stands for `proposed`, a new object on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [proposedKey]);
-  const current = errors === null ? null : validateDraft(draft, { ...rules, now: new Date() });
+  const capacity = draftCapacity(draft, fleet);
+  const check = (d: BookingDraft) => withCapacity(validateDraft(d, { ...rules, now: new Date() }), draftCapacity(d, fleet), phone);
+  const current = errors === null ? null : check(draft);
   const messages = new Map<string, string>();
   for (const e of current?.errors ?? []) if (e.field !== null && !messages.has(e.field)) messages.set(e.field, stripMarkup(e.message));
   const phoneWarning = current?.warnings[0];
@@ -171,7 +181,7 @@ export function BookingForm({
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (submitting) return;
-    const result = validateDraft(draft, { ...rules, now: new Date() });
+    const result = check(draft);
     setErrors(result.errors);
     if (!result.booking) {
       // Wait for the list to render, then move focus to it so it is read out.
@@ -272,7 +282,7 @@ export function BookingForm({
         </div>
       </section>
 
-      <PassengerFields form={form} />
+      <PassengerFields form={form} upsized={capacity.ok ? capacity.upsized : null} />
       <LuggageFields form={form} />
       <LegSection form={form} leg={1} kind={kind} bounds={bounds[1]} hotels={hotels} departure={departures[1]} />
       {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={bounds[2]} hotels={hotels} departure={departures[2]} /> : null}

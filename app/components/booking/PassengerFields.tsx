@@ -1,3 +1,4 @@
+import { upsizeNotice } from "~/domain/booking/capacity";
 import { countOf } from "~/domain/booking/draft";
 import { TRIP, legFields } from "~/domain/booking/fields";
 import { CHILD_SEATS, LIMITS } from "~/domain/booking/messages";
@@ -23,7 +24,7 @@ const PASSENGER_COUNTS = [
  * Passenger counts, with the price at the right of the heading: the card
  * price with '(CB)' and the cash price with '(Cash)', each only when above 0.
  */
-export function PassengerFields({ form }: { form: FormApi }) {
+export function PassengerFields({ form, upsized }: { form: FormApi; upsized: Parameters<typeof upsizeNotice>[0] | null }) {
   const l = legFields(1);
   const cb = cents(form.value(TRIP.priceCard));
   const cash = cents(form.value(TRIP.priceCash));
@@ -38,6 +39,11 @@ export function PassengerFields({ form }: { form: FormApi }) {
           {cb === 0 && cash === 0 ? <span className="price__none">Price on request</span> : null}
         </p>
       </div>
+      {upsized && cb > 0 ? (
+        <p className="notice" role="status">
+          {upsizeNotice(upsized, formatEuros(cb))}
+        </p>
+      ) : null}
       {Number.isFinite(duration) && duration > 0 ? <p className="field__hint">Journey time about {formatDuration(duration)}.</p> : null}
       <div className="field-row">
         {PASSENGER_COUNTS.map(({ field, label, min }) => (

@@ -15,6 +15,9 @@ import {
   phoneExtrasSchema,
   phoneStartDraft,
 } from "./booking-actions";
+import { activeCapacities, FIRST_FLEET } from "../fleet";
+
+const FLEET = activeCapacities(FIRST_FLEET);
 
 describe("bookingActionSchema", () => {
   it.each([
@@ -156,7 +159,7 @@ describe("a booking taken by phone", () => {
   };
 
   it("builds the draft the public form would post, which the form's own rules accept", () => {
-    const draft = phoneDraft(staffFields, rows, now);
+    const draft = phoneDraft(staffFields, rows, FLEET, now);
     expect(draft).toMatchObject({ horaire_vol_pu_1: "10:00", pax_t1: "3", hotel_drop_1: hotel.name, zip_drop_1: hotel.zip });
     const booking = bookingFormSchema({ now, rows }).parse(draft);
     expect(booking).toMatchObject({
@@ -181,6 +184,7 @@ describe("a booking taken by phone", () => {
         hotel_drop_2: "ignored",
       },
       rows,
+      FLEET,
       now,
     );
     const booking = bookingFormSchema({ now, rows }).parse(draft);
@@ -192,7 +196,7 @@ describe("a booking taken by phone", () => {
   it("is refused by the same rules as the public form: a date too soon, no name", () => {
     const today = formatFrenchDate(parisToday(now));
     const result = bookingFormSchema({ now, rows }).safeParse(
-      phoneDraft({ ...staffFields, french_date_pu_t1: today, lastname: "" }, rows, now),
+      phoneDraft({ ...staffFields, french_date_pu_t1: today, lastname: "" }, rows, FLEET, now),
     );
     expect(result.success).toBe(false);
     const fields = result.error!.issues.map((i) => i.path[0]);
@@ -200,7 +204,7 @@ describe("a booking taken by phone", () => {
   });
 
   it("starts the form from the route, priced from the price file", () => {
-    const start = phoneStartDraft({ depart: route.depart, arrive: route.arrive, private_shuttle: "1", type_trajet: "1" }, rows, now);
+    const start = phoneStartDraft({ depart: route.depart, arrive: route.arrive, private_shuttle: "1", type_trajet: "1" }, rows, FLEET, now);
     expect(Number(start.prix_cb)).toBeGreaterThan(0);
     expect(start.type_pu_t1).toBe("1");
   });

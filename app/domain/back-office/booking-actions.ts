@@ -6,6 +6,7 @@ import { repriceDraft } from "../booking/price-request";
 import { pickHotel } from "../booking/quote";
 import type { PriceRow } from "../pricing/csv";
 import { plainText, plainTextMessage, plainTextRefinement } from "../plain-text";
+import type { VehicleCapacity } from "../fleet";
 
 /**
  * The posts of one booking's back-office page: one form per action, told apart by `intent`, read
@@ -204,8 +205,8 @@ export function phoneRouteOf(fields: Readonly<Record<string, string>>): PhoneRou
 }
 
 /** The draft a route starts with, priced from the price file: the form's starting point. */
-export function phoneStartDraft(route: PhoneRoute, rows: readonly PriceRow[], now: Date): BookingDraft {
-  return withCounts(mirrorReturnLeg(repriceDraft(initialDraft({ ...route }, { now }), rows)));
+export function phoneStartDraft(route: PhoneRoute, rows: readonly PriceRow[], fleet: readonly VehicleCapacity[], now: Date): BookingDraft {
+  return withCounts(mirrorReturnLeg(repriceDraft(initialDraft({ ...route }, { now }), rows, fleet)));
 }
 
 /**
@@ -215,7 +216,12 @@ export function phoneStartDraft(route: PhoneRoute, rows: readonly PriceRow[], no
  * and the price file's durations, delays and postcodes. The booking schema then checks it with
  * the public form's own rules.
  */
-export function phoneDraft(fields: Record<string, string>, rows: readonly PriceRow[], now: Date): BookingDraft {
+export function phoneDraft(
+  fields: Record<string, string>,
+  rows: readonly PriceRow[],
+  fleet: readonly VehicleCapacity[],
+  now: Date,
+): BookingDraft {
   let draft: BookingDraft = initialDraft({ ...phoneRouteOf(fields) }, { now });
   for (const name of PHONE_FIELDS) if (fields[name] !== undefined) draft[name] = fields[name]!;
   draft[TRIP.submissionToken] = fields[TRIP.submissionToken] ?? "";
@@ -232,7 +238,7 @@ export function phoneDraft(fields: Record<string, string>, rows: readonly PriceR
     const hotel = fields[endFields(end, 1).hotelN];
     if (hotel) draft = pickHotel(draft, end, 1, hotel);
   }
-  return repriceDraft(withCounts(mirrorReturnLeg(draft)), rows);
+  return repriceDraft(withCounts(mirrorReturnLeg(draft)), rows, fleet);
 }
 
 const euros = z

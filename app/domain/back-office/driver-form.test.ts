@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { problemsOf } from "../form-problems";
 import { changedFields, driverFormSchema } from "./driver-form";
 
-const good = { intent: "add", name: "  Jean   Dupont ", phone: "06 12 34 56 78", email: " Jean@Example.COM ", vehicle: "Mercedes V-Class" };
+const good = {
+  intent: "add",
+  name: "  Jean   Dupont ",
+  phone: "06 12 34 56 78",
+  email: " Jean@Example.COM ",
+  vehicleId: "2",
+  vehicleNote: " AB-123-CD ",
+};
 
 describe("driverFormSchema", () => {
   it("reads an added driver: trimmed, phone in international form, e-mail in lower case", () => {
@@ -11,7 +18,8 @@ describe("driverFormSchema", () => {
       name: "Jean Dupont",
       phone: "+33612345678",
       email: "jean@example.com",
-      vehicle: "Mercedes V-Class",
+      vehicleId: 2,
+      vehicleNote: "AB-123-CD",
     });
   });
 
@@ -31,7 +39,8 @@ describe("driverFormSchema", () => {
     ["a huge phone", { phone: "1".repeat(41) }, "phone", "Enter a valid phone number"],
     ["no e-mail", { email: "" }, "email", "Enter the driver's e-mail address"],
     ["a bad e-mail", { email: "jean@" }, "email", "Enter the driver's e-mail address"],
-    ["a long vehicle", { vehicle: "v".repeat(121) }, "vehicle", "The vehicle has at most 120 characters."],
+    ["a long note", { vehicleNote: "v".repeat(121) }, "vehicleNote", "The plate or note has at most 120 characters."],
+    ["a vehicle that is no number", { vehicleId: "van" }, "vehicleId", "Choose the driver's vehicle from the list."],
   ])("refuses %s, naming the field", (_, edit, field, message) => {
     const result = driverFormSchema.safeParse({ ...good, ...edit });
     expect(result.success).toBe(false);
@@ -58,9 +67,9 @@ describe("driverFormSchema", () => {
 
 describe("changedFields", () => {
   it("names what differs", () => {
-    const before = { name: "A", phone: "+33612345678", email: "a@example.com", vehicle: "" };
+    const before = { name: "A", phone: "+33612345678", email: "a@example.com", vehicleId: null, vehicleNote: "" };
     expect(changedFields(before, before)).toEqual([]);
-    expect(changedFields(before, { ...before, phone: "+33612345679", vehicle: "Van" })).toEqual(["phone", "vehicle"]);
+    expect(changedFields(before, { ...before, phone: "+33612345679", vehicleId: 3 })).toEqual(["phone", "vehicle"]);
   });
 });
 

@@ -8,7 +8,7 @@ import { z } from "../zod";
  * has no +country code) and stored in international form, +33612345678.
  */
 
-const DRIVER_LIMITS = { name: 120, email: 254, vehicle: 120, phone: 40 } as const;
+const DRIVER_LIMITS = { name: 120, email: 254, vehicleNote: 120, phone: 40 } as const;
 
 const PHONE_MESSAGE = "Enter a valid phone number, with its country code if it is not French (for example +33 6 12 34 56 78).";
 
@@ -38,7 +38,18 @@ const driverFields = z.object({
     .default("")
     .transform((v) => v.trim().toLowerCase())
     .pipe(z.email({ message: "Enter the driver's e-mail address, like name@example.com." }).max(DRIVER_LIMITS.email)),
-  vehicle: text(DRIVER_LIMITS.vehicle, "The vehicle", "Vehicle"),
+  /** The vehicle of the fleet, by id; none when the form's choice is empty. */
+  vehicleId: z
+    .string()
+    .default("")
+    .transform((v, ctx) => {
+      const text = v.trim();
+      if (text === "") return null;
+      if (/^\d{1,9}$/.test(text) && Number(text) > 0) return Number(text);
+      ctx.addIssue({ code: "custom", message: "Choose the driver's vehicle from the list." });
+      return z.NEVER;
+    }),
+  vehicleNote: text(DRIVER_LIMITS.vehicleNote, "The plate or note", "Plate or note"),
 });
 export type DriverFields = z.output<typeof driverFields>;
 
@@ -64,6 +75,12 @@ export type DriverForm = z.output<typeof driverFormSchema>;
 
 /** What changed between a driver and new fields, in words for the audit ("phone, vehicle"). */
 export function changedFields(before: DriverFields, after: DriverFields): string[] {
-  const names: Record<keyof DriverFields, string> = { name: "name", phone: "phone", email: "e-mail", vehicle: "vehicle" };
+  const names: Record<keyof DriverFields, string> = {
+    name: "name",
+    phone: "phone",
+    email: "e-mail",
+    vehicleId: "vehicle",
+    vehicleNote: "plate or note",
+  };
   return (Object.keys(names) as (keyof DriverFields)[]).filter((k) => before[k] !== after[k]).map((k) => names[k]);
 }

@@ -549,7 +549,7 @@ describe("every booking the schema lets through matches its route and party", ()
       party: { adults: 2, children: 0, babies: 0 },
     });
     expect(quote(ROWS, bookingPriceRequest(booking)).cb).toBe(5800);
-    expect(quote(ROWS, priceRequestOf(withCounts(oneWay())))).toMatchObject({ cb: 5800 });
+    expect(quote(ROWS, priceRequestOf(withCounts(oneWay()), []))).toMatchObject({ cb: 5800 });
   });
 });
 
@@ -581,8 +581,8 @@ describe("one count parser", () => {
 
   it("is what the form's price, the rules and the booking all read", () => {
     const draft = withCounts(oneWay({ pax_child_t1: "two" }));
-    expect(priceRequestOf(draft).party.children).toBeNaN();
-    expect(quote(ROWS, priceRequestOf(draft)).cb).toBe(0);
+    expect(priceRequestOf(draft, []).party.children).toBeNaN();
+    expect(quote(ROWS, priceRequestOf(draft, [])).cb).toBe(0);
     expect(messages(draft)).toContain("FIRST STEP - Please enter between 0 and 50 children.");
   });
 });

@@ -156,8 +156,11 @@ export function bookingIssue(issue: z.core.$ZodIssue): BookingIssue {
 /** A posted form, checked, with numbers as numbers: the schema's own output type. */
 export type Booking = z.output<BookingFormSchema>;
 
-/** The price question a checked booking asks: its route, kind, trip type and party. */
-export function bookingPriceRequest(booking: Booking): PriceRequest {
+/**
+ * The price question a checked booking asks: its route, kind, trip type and party, priced as
+ * `seatsPriced` passengers when the capacity rule says its luggage needs a larger vehicle.
+ */
+export function bookingPriceRequest(booking: Booking, seatsPriced?: number): PriceRequest {
   const { adults, children, babies } = booking.passengers;
   return {
     from: booking.depart,
@@ -165,6 +168,7 @@ export function bookingPriceRequest(booking: Booking): PriceRequest {
     kind: booking.kind,
     tripType: booking.roundTrip ? 2 : 1,
     party: { adults, children, babies },
+    ...(seatsPriced !== undefined && seatsPriced > booking.passengers.total ? { seatsPriced } : {}),
   };
 }
 

@@ -15,6 +15,9 @@ import { changeText, describeChanges, editableOf, legsInReminderChanged, type Ed
 import { changeLayout } from "./change-layout";
 import { changeClosedReason, followTakeoff, overlayChanges, planChange, type ChangeRequest } from "./changes";
 import { PHONE_ONLY_FIELDS, phoneOnlyChanges } from "./phone-only";
+import { activeCapacities, FIRST_FLEET } from "../fleet";
+
+const FLEET = activeCapacities(FIRST_FLEET);
 
 // What a traveller may change online (docs/product.md, Managing a booking): the booking form's own
 // rules on the stored booking with the post laid over it; date, route and passengers by phone.
@@ -105,7 +108,7 @@ function formPost(row: ChangeRequest["row"]): Record<string, string> {
 
 function plan(row: ChangeRequest["row"], posted: Record<string, string>, at = now) {
   const form = changeFormSchema.parse(posted);
-  return planChange({ row, form, posted, now: at, rows: ROWS, phone: PHONE });
+  return planChange({ row, form, posted, now: at, rows: ROWS, fleet: FLEET, phone: PHONE });
 }
 
 describe("draftFromBooking", () => {
@@ -219,7 +222,7 @@ describe("planChange", () => {
     ["info_t1", "Two child seats", "Transfer, note: Child seat please → Two child seats", false],
     ["info_t1", "", "Transfer, note: Child seat please → (none)", false],
     ["phone_mobile", "+44 7700 900123", "Mobile phone: +33612345678 → +44 7700 900123", false],
-    ["check_in_luggage", "3", "Check-in luggage: 1 → 3", false],
+    ["check_in_luggage", "2", "Check-in luggage: 1 → 2", false],
     ["cabin_bag", "0", "Cabin bags: 1 → 0", false],
     ["stroller_single", "1", "Single strollers: 0 → 1", false],
     ["info_pax_luggage", "Two golf bags", "Luggage note: One golf bag → Two golf bags", false],
@@ -244,11 +247,11 @@ describe("planChange", () => {
   });
 
   it("writes the luggage summary of a leg's notes anew when the luggage changes", () => {
-    const result = plan(row, { ...formPost(row), check_in_luggage: "4" });
+    const result = plan(row, { ...formPost(row), check_in_luggage: "2" });
     if (!result.ok) throw new Error("refused");
     const info = result.next!.details.legs[0]!.info;
     expect(info).toContain("Child seat please");
-    expect(info).toContain("Luggage: 4 check-in");
+    expect(info).toContain("Luggage: 2 check-in");
     expect(info.split(SUMMARY_MARK)).toHaveLength(2);
   });
 
@@ -294,6 +297,12 @@ describe("planChange", () => {
       /^The pick-up flight time must be in 15-minute intervals\.$/,
     ],
     ["a landing outside the shuttle's hours", { horaire_vol_pu_1: "23:30" }, "horaire_vol_pu_1", /must be between 05:30 and 21:30/],
+    [
+      "more luggage than two shuttle seats include",
+      { check_in_luggage: "3" },
+      "check_in_luggage",
+      /needs more room than the vehicle booked\. To change it, call us on/,
+    ],
     ["no flight number", { num_vol_pu_1: " " }, "num_vol_pu_1", /^Please enter the pick-up flight number\.$/],
     ["no address", { hotel_n_drop_1: "", address_drop_1: "" }, "address_drop_1", /^Please enter the drop-off address\.$/],
     ["a short phone", { phone_mobile: "+33" }, "phone_mobile", /^Please enter your phone number\.$/],
@@ -437,7 +446,7 @@ describe("legsInReminderChanged: the legs whose reminder reads differently", () 
     ["a landing time (and so the pick-up)", oneWay, { horaire_vol_pu_1: "11:30" }, [1]],
     ["a drop-off address", oneWay, { address_drop_1: "Rue de la Marnière, door B" }, [1]],
     ["the note only", oneWay, { info_t1: "Two child seats" }, []],
-    ["the phone and the luggage only", oneWay, { phone_mobile: "+44 7700 900123", check_in_luggage: "3", info_pax_luggage: "Skis" }, []],
+    ["the phone and the luggage only", oneWay, { phone_mobile: "+44 7700 900123", check_in_luggage: "2", info_pax_luggage: "Skis" }, []],
     ["the return's take-off time (and its pick-up)", both, { horaire_vol_drop_2: "19:30" }, [2]],
     ["the return's flight number and the outbound's note", both, { num_vol_drop_2: "AF010", info_t1: "Two child seats" }, [2]],
     ["both legs' flights", both, { num_vol_pu_1: "AF008", num_vol_drop_2: "AF010" }, [1, 2]],

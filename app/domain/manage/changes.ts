@@ -17,7 +17,7 @@ import { HOTELS } from "../hotels";
 import type { PriceRow } from "../pricing/csv";
 import { samePlace } from "../pricing/pricing";
 import { FLIGHT_END, flightClock, mirrorReturnLeg, pickupClock } from "../booking/draft";
-import { endFields, legFields, type BookingDraft, type Leg } from "../booking/fields";
+import { TRIP, endFields, legFields, type BookingDraft, type Leg } from "../booking/fields";
 import { readStoredDetails, type StoredDetails } from "../booking/model";
 import { editAddressEnd, pickHotel } from "../booking/quote";
 import { formatClock, type Clock } from "../booking/time-rules";
@@ -30,6 +30,8 @@ import { describeChanges, editableOf, type Change } from "./change-description";
 import { changeLayout, legTitle, type ChangeLayout } from "./change-layout";
 import { phoneOnlyChanges } from "./phone-only";
 import { zoneProblems } from "./route-area";
+import { bookingLoad, capacityAnswer } from "../booking/capacity";
+import type { VehicleCapacity } from "../fleet";
 
 // ---------------------------------------------------------------------------------------------
 // A post laid over the draft
@@ -154,6 +156,8 @@ export interface ChangeRequest {
   posted: Readonly<Record<string, string>>;
   now: Date;
   rows: readonly PriceRow[];
+  /** The active vehicles' capacities: new luggage must fit the vehicle booked. */
+  fleet: readonly VehicleCapacity[];
   /** The business's phone, for the messages. */
   phone: string;
 }
@@ -221,6 +225,20 @@ function sameTrip(booking: Booking, row: StoredBooking, stored: StoredDetails): 
   });
 }
 
+/**
+ * New luggage or child seats must fit the vehicle the booking was priced for: what needs a larger
+ * one (or more than a shuttle seat includes) is changed by phone, where the new price is agreed.
+ */
+function luggageProblem(booking: Booking, stored: StoredDetails, fleet: readonly VehicleCapacity[], phone: string): FormProblem | null {
+  const was = capacityAnswer(booking.kind, bookingLoad({ ...stored, passengers: booking.passengers }), fleet);
+  const now = capacityAnswer(booking.kind, bookingLoad(booking), fleet);
+  if (now.ok && (!was.ok || now.seatsPriced <= was.seatsPriced)) return null;
+  return {
+    field: TRIP.checkInLuggage,
+    message: `This luggage needs more room than the vehicle booked. To change it, call us on ${phone}: we will find the vehicle and tell you its price.`,
+  };
+}
+
 /** The stored details with the checked booking's changeable values, and a leg's new pickup moment when its flight time moved. */
 function changedDetails(stored: StoredDetails, booking: Booking, changes: readonly Change[]): StoredDetails {
   const endValues = (e: Booking["legs"][number]["pickup"] & { terminal?: string }) => ({
@@ -268,7 +286,7 @@ function changedDetails(stored: StoredDetails, booking: Booking, changes: readon
  * changed).
  */
 export function planChange(request: ChangeRequest): ChangePlan {
-  const { row, form, posted, now, rows, phone } = request;
+  const { row, form, posted, now, rows, fleet, phone } = request;
   const closed = changeClosedReason(row, now, phone);
   if (closed) return { ok: false, reason: "closed", message: closed };
   const stored = readStoredDetails(row.details);
@@ -292,6 +310,8 @@ export function planChange(request: ChangeRequest): ChangePlan {
 
   const booking = parsed.data;
   if (!sameTrip(booking, row, stored)) return { ok: false, reason: "phone", message: phoneOnlyMessage(phone) };
+  const luggage = luggageProblem(booking, stored, fleet, phone);
+  if (luggage) return { ok: false, reason: "invalid", problems: [luggage] };
   const changes = describeChanges(editableOf(stored), editableOf(booking));
   if (changes.length === 0) return { ok: true, changes, next: null };
 

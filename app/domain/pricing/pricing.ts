@@ -71,6 +71,11 @@ export interface PriceRequest extends Route {
   kind: TransferKind;
   tripType: TripType;
   party: Party;
+  /**
+   * A private transfer priced as this many passengers rather than the party's own count: the
+   * count whose vehicle carries the party's luggage (booking/capacity.ts).
+   */
+  seatsPriced?: number;
 }
 
 /** The family compositions (adults/children/babies) priced as 2 adults + 2 children. */
@@ -392,7 +397,9 @@ export function priceFor(rows: readonly PriceRow[], request: PriceRequest, payme
     return shuttlePrice(shuttleTable(rows, request, request.tripType, payment), request.party);
   }
   const total = partyTotal(request.party);
-  return total === null ? null : privatePrice(privateTable(rows, request, request.tripType, payment), total);
+  if (total === null) return null;
+  const seats = request.seatsPriced !== undefined && request.seatsPriced > total ? request.seatsPriced : total;
+  return privatePrice(privateTable(rows, request, request.tripType, payment), seats);
 }
 
 /**

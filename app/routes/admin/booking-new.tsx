@@ -29,6 +29,8 @@ import { emailSite } from "~/lib/email-site.server";
 import { paymentLinkMaker } from "~/lib/payment-links.server";
 import { createPhoneBooking } from "~/lib/phone-booking.server";
 import { FieldNotes } from "~/components/ui/Field";
+import { capacityAnswer, capacityRefusal, bookingLoad } from "~/domain/booking/capacity";
+import { activeCapacities, type VehicleCapacity } from "~/domain/fleet";
 
 export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -64,10 +66,15 @@ function shapeOf(draft: Record<string, string>) {
 }
 
 /** The form for a route of the price file (null for any other): its starting values, hidden fields, shape and prices. */
-function formView(route: PhoneRoute, rows: readonly PriceRow[], known: readonly string[]) {
+/** The active vehicles' capacities, which the price file's private prices are for. */
+async function activeFleet(context: Route.LoaderArgs["context"]): Promise<VehicleCapacity[]> {
+  return activeCapacities((await context.booking.fleet.get()).vehicles);
+}
+
+function formView(route: PhoneRoute, rows: readonly PriceRow[], known: readonly string[], fleet: readonly VehicleCapacity[]) {
   const [depart, arrive] = [route[LINK_QUERY.depart], route[LINK_QUERY.arrive]];
   if (!known.includes(depart) || !known.includes(arrive) || depart === arrive) return null;
-  const start = phoneStartDraft(route, rows, new Date());
+  const start = phoneStartDraft(route, rows, fleet, new Date());
   return {
     values: Object.fromEntries([...PHONE_FIELDS, CUSTOMER.country].map((name) => [name, start[name] ?? ""])),
     hidden: {
@@ -97,7 +104,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     [LINK_QUERY.privateShuttle]: query.get(LINK_QUERY.privateShuttle) === "1" ? "1" : "",
     [LINK_QUERY.tripType]: query.get(LINK_QUERY.tripType) === "2" ? "2" : "1",
   };
-  return data({ places: known, route, form: formView(route, rows, known) }, { headers: NO_STORE });
+  return data({ places: known, route, form: formView(route, rows, known, await activeFleet(context)) }, { headers: NO_STORE });
 }
 
 const LEGS: readonly Leg[] = [1, 2];
@@ -131,11 +138,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context.staff, request);
   const fields = fieldsOf(await readAdminForm(request));
   const rows = await priceRows(context);
+  const fleet = await activeFleet(context);
   const now = new Date();
   const extras = phoneExtrasSchema.safeParse(fields);
   // The pick-up terminals are the public form's fields too, taken as posted for the rules to check.
   const terminals = Object.fromEntries(([1, 2] as const).map((leg) => [pickupTerminalField(leg), fields[pickupTerminalField(leg)] ?? ""]));
-  const parsed = bookingFormSchema({ now, rows }).safeParse({ ...phoneDraft(fields, rows, now), ...terminals });
+  const parsed = bookingFormSchema({ now, rows }).safeParse({ ...phoneDraft(fields, rows, fleet, now), ...terminals });
   const shown = new Set([
     ...PHONE_FIELDS,
     ...Object.keys(fields),
@@ -157,12 +165,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The form again, for the route posted (a post's address need not carry the route's query).
   const route = phoneRouteOf(fields);
   const refuse = (status: number, list: FormProblem[]) =>
-    data({ problems: list, values: fields, route, form: formView(route, rows, places(rows)) }, { status, headers: NO_STORE });
+    data({ problems: list, values: fields, route, form: formView(route, rows, places(rows), fleet) }, { status, headers: NO_STORE });
   if (!parsed.success || !extras.success) return refuse(400, problems);
   const booking = parsed.data;
   if (!booking.submissionToken) return refuse(400, [{ field: null, message: "The form was incomplete. Please open it again." }]);
   const { payment, priceOverride, priceOverrideReason } = extras.data;
-  const file = quote(rows, bookingPriceRequest(booking));
+  // The price file's price is for a vehicle that carries the party's luggage; when none does, only
+  // staff's own price (and its reason) books it.
+  const capacity = capacityAnswer(booking.kind, bookingLoad(booking), fleet);
+  if (!capacity.ok && priceOverride === null) {
+    return refuse(400, [
+      { field: TRIP.checkInLuggage, message: `${capacityRefusal(capacity.reason, context.settings.phone)} Or enter a price and say why.` },
+    ]);
+  }
+  const file = quote(rows, bookingPriceRequest(booking, capacity.ok ? capacity.seatsPriced : undefined));
   const filePriceCents = payment === "cash" && file.cash > 0 ? file.cash : file.cb;
   const priceCents = priceOverride ?? filePriceCents;
   if (priceCents <= 0) {

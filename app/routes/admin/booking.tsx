@@ -11,6 +11,7 @@ import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { bookingSummary, UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
 import { formatEuros } from "~/domain/money";
+import { driverVehicleText } from "~/domain/fleet";
 import { telHref } from "~/domain/phone";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -61,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // An address that is no order number's shape names no booking: it never reaches the database.
   if (!ORDER_ID_PATTERN.test(params.orderId)) throw noSuchBooking();
   const page = await loadBookingPage(await context.booking.db(), params.orderId);
+  const fleet = (await context.booking.fleet.get()).vehicles;
   if (!page) throw noSuchBooking();
   const { row } = page;
   const summary = bookingSummary(row);
@@ -88,7 +90,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           return {
             ...leg,
             when: at(leg.pickupAt),
-            driver: driver ? { id: driver.id, name: driver.name, phone: driver.phone, vehicle: driver.vehicle } : null,
+            driver: driver
+              ? {
+                  id: driver.id,
+                  name: driver.name,
+                  phone: driver.phone,
+                  vehicle: driverVehicleText(fleet, driver.vehicleId, driver.vehicleNote),
+                }
+              : null,
           };
         }),
         luggage: summary.luggage,
@@ -114,7 +123,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         confirmedAt: at(row.confirmedAt),
         cancelledAt: at(row.cancelledAt),
       },
-      drivers: page.activeDrivers.map((d) => ({ id: d.id, name: d.name, vehicle: d.vehicle })),
+      drivers: page.activeDrivers.map((d) => ({ id: d.id, name: d.name, vehicle: driverVehicleText(fleet, d.vehicleId, d.vehicleNote) })),
       emails: page.emails.map((e) => ({
         id: e.id,
         kind: EMAILS[e.kind].label,

@@ -5,8 +5,9 @@ import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/drivers";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { FormErrors } from "~/components/ui/FormErrors";
-import { TextField } from "~/components/ui/TextField";
+import { SelectField, TextField } from "~/components/ui/TextField";
 import { driverFormSchema } from "~/domain/back-office/driver-form";
+import { driverVehicleText } from "~/domain/fleet";
 import { displayPhone, telHref } from "~/domain/phone";
 import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
@@ -30,7 +31,17 @@ interface DriverView {
   name: string;
   phone: string;
   email: string;
+  vehicleId: string;
+  vehicleNote: string;
+  /** The vehicle in words, for the list. */
   vehicle: string;
+  active: boolean;
+}
+
+/** A vehicle the driver may be given: the active fleet, and a driver's own vehicle if it is no longer active. */
+interface VehicleChoice {
+  id: number;
+  label: string;
   active: boolean;
 }
 
@@ -46,24 +57,28 @@ type Notice = keyof typeof NOTICES;
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context.staff, request);
   const db = await context.booking.db();
+  const fleet = (await context.booking.fleet.get()).vehicles;
   const drivers: DriverView[] = (await listDrivers(db)).map((d) => ({
     id: d.id,
     name: d.name,
     phone: displayPhone(d.phone),
     email: d.email,
-    vehicle: d.vehicle,
+    vehicleId: d.vehicleId === null ? "" : String(d.vehicleId),
+    vehicleNote: d.vehicleNote,
+    vehicle: driverVehicleText(fleet, d.vehicleId, d.vehicleNote),
     active: d.active,
   }));
+  const vehicles: VehicleChoice[] = fleet.map((v) => ({ id: v.id, label: `${v.name} (${v.seats} seats)`, active: v.active }));
   const params = new URL(request.url).searchParams;
   const byId = (name: string) => drivers.find((d) => String(d.id) === params.get(name)) ?? null;
   const done = params.get("done");
   const doneDriver = byId("driver");
   const notice = done && done in NOTICES && doneDriver ? NOTICES[done as Notice](doneDriver.name) : null;
-  return data({ drivers, editing: byId("edit"), notice }, { headers: NO_STORE });
+  return data({ drivers, vehicles, editing: byId("edit"), notice }, { headers: NO_STORE });
 }
 
 /** The fields a problem can point at; any other (intent, id) is a problem of the whole form. */
-const FIELDS = new Set(["name", "phone", "email", "vehicle"]);
+const FIELDS = new Set(["name", "phone", "email", "vehicleId", "vehicleNote"]);
 
 type ActionResult = { intent: string | null; problems: FormProblem[]; values: Record<string, string> };
 
@@ -86,12 +101,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     // Another driver's number is a conflict with the phone field; a driver gone is not found.
     if (outcome.reason === "phone_taken") return refuse([{ field: "phone", message: outcome.message }], 409);
+    if (outcome.reason === "no_vehicle") return refuse([{ field: "vehicleId", message: outcome.message }], 409);
     return refuse([{ field: null, message: outcome.message }], 404);
   }
   return redirect(`/admin/drivers?done=${outcome.notice}&driver=${outcome.driverId}`, { status: 303, headers: NO_STORE });
 }
 
-function DriverFieldsInputs({ values, errorOf }: { values: Record<string, string>; errorOf: (f: string) => string | undefined }) {
+function DriverFieldsInputs({
+  values,
+  errorOf,
+  vehicles,
+}: {
+  values: Record<string, string>;
+  errorOf: (f: string) => string | undefined;
+  vehicles: readonly VehicleChoice[];
+}) {
+  // An inactive vehicle is offered only to the driver who already has it.
+  const offered = vehicles.filter((v) => v.active || String(v.id) === values.vehicleId);
   return (
     <>
       <TextField name="name" label="Name" autoComplete="off" required defaultValue={values.name} error={errorOf("name")} />
@@ -114,20 +140,28 @@ function DriverFieldsInputs({ values, errorOf }: { values: Record<string, string
         defaultValue={values.email}
         error={errorOf("email")}
       />
+      <SelectField name="vehicleId" label="Vehicle" defaultValue={values.vehicleId ?? ""} error={errorOf("vehicleId")}>
+        <option value="">No vehicle chosen</option>
+        {offered.map((v) => (
+          <option key={v.id} value={v.id}>
+            {v.active ? v.label : `${v.label}, inactive`}
+          </option>
+        ))}
+      </SelectField>
       <TextField
-        name="vehicle"
-        label="Vehicle"
+        name="vehicleNote"
+        label="Plate or note"
         autoComplete="off"
-        defaultValue={values.vehicle}
-        hint="Optional: model, seats, plate."
-        error={errorOf("vehicle")}
+        defaultValue={values.vehicleNote}
+        hint="Optional: the plate, the colour."
+        error={errorOf("vehicleNote")}
       />
     </>
   );
 }
 
 export default function DriversPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { drivers, editing, notice } = loaderData;
+  const { drivers, vehicles, editing, notice } = loaderData;
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
   const errorOf = (field: string) => fieldMessage(problems, field);
@@ -194,9 +228,16 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
               values={
                 posted && actionData?.intent === "edit"
                   ? posted
-                  : { name: editing.name, phone: editing.phone, email: editing.email, vehicle: editing.vehicle }
+                  : {
+                      name: editing.name,
+                      phone: editing.phone,
+                      email: editing.email,
+                      vehicleId: editing.vehicleId,
+                      vehicleNote: editing.vehicleNote,
+                    }
               }
               errorOf={errorOf}
+              vehicles={vehicles}
             />
             <div className="admin-actions">
               <button type="submit" className="button" disabled={busy}>
@@ -211,7 +252,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="add-title">Add a driver</h2>
           <Form method="post" className="admin-form" noValidate key={notice ?? "add"}>
             <input type="hidden" name="intent" value="add" />
-            <DriverFieldsInputs values={posted && actionData?.intent === "add" ? posted : {}} errorOf={errorOf} />
+            <DriverFieldsInputs values={posted && actionData?.intent === "add" ? posted : {}} errorOf={errorOf} vehicles={vehicles} />
             <SubmitRow busy={busy}>Add driver</SubmitRow>
           </Form>
         </section>

@@ -17,6 +17,7 @@ import { areaOf } from "~/domain/manage/route-area";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { telHref } from "~/domain/phone";
 import { emailSite } from "~/lib/email-site.server";
+import { activeCapacities } from "~/domain/fleet";
 import { changeBookingByTraveller } from "~/lib/booking-changes.server";
 import type { BookingRow } from "~/lib/bookings.server";
 import { managedBooking, NOT_FOUND_SENTENCE } from "~/lib/manage.server";
@@ -125,7 +126,8 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     return refused(context, row, 400, problemsOf(parsed.error), posted);
   }
   const db = await context.booking.db();
-  const change = { form: parsed.data, posted, now: new Date(), rows: await priceRows(context) };
+  const fleet = activeCapacities((await context.booking.fleet.get()).vehicles);
+  const change = { form: parsed.data, posted, now: new Date(), rows: await priceRows(context), fleet };
   // A reminder put right by the change gives the leg's meeting point, as the worker's does.
   const site = emailSite(context.settings, await context.booking.meetingPoints.currentPoints());
   const outcome = await changeBookingByTraveller(db, row.orderId, change, site);
