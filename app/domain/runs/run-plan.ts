@@ -84,13 +84,18 @@ export function planRuns(parties: readonly RunParty[], options: PlanOptions): Pl
       direction: lock.direction,
       legKeys: [...lock.legKeys],
       locked: true,
-      capacity: lock.capacity,
+      capacity: { ...lock.capacity },
       ...check,
     });
   }
 
   const newRun = (members: readonly RunParty[]): PlannedRun => {
-    const shape = { airport: members[0]!.airport, direction: members[0]!.direction, legKeys: members.map((p) => p.legKey), capacity };
+    const shape = {
+      airport: members[0]!.airport,
+      direction: members[0]!.direction,
+      legKeys: members.map((p) => p.legKey),
+      capacity: { ...capacity },
+    };
     return { id: null, ...shape, locked: false, ...checkRun(shape, byLeg, maxWaitMinutes) };
   };
 
