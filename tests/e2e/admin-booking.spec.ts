@@ -143,7 +143,7 @@ test("a driver is assigned (the job and the traveller's driver details by e-mail
   await page.getByLabel("Name").fill("Jean Dupont");
   await page.getByLabel("Phone").fill("06 45 67 89 01");
   await page.getByLabel("E-mail").fill("jean.driver@example.com");
-  await page.getByLabel("Vehicle").fill("Mercedes V-Class");
+  await page.getByLabel("Vehicle", { exact: true }).selectOption({ label: "Mercedes Class V (7 seats)" });
   await page.getByRole("button", { name: "Add driver" }).click();
   await expect(page.getByRole("status")).toContainText("Jean Dupont is added to the drivers.");
 
@@ -154,7 +154,7 @@ test("a driver is assigned (the job and the traveller's driver details by e-mail
   await expect(page.getByRole("status")).toContainText("The booking is confirmed");
 
   // Assign: the driver gets the job, the traveller the driver's name and phone.
-  await page.getByRole("combobox", { name: "Driver" }).selectOption({ label: "Jean Dupont (Mercedes V-Class)" });
+  await page.getByRole("combobox", { name: "Driver" }).selectOption({ label: "Jean Dupont (Mercedes Class V)" });
   await page.getByRole("button", { name: "Assign driver" }).click();
   await expect(page.getByText("Booking status").locator("xpath=following-sibling::dd[1]")).toHaveText("Driver assigned");
   const [job] = await mailTo(new RegExp(`Job ${orderId}`));

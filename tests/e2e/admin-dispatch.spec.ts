@@ -9,7 +9,7 @@ import { quote } from "../../app/domain/pricing/pricing";
 import { signIn } from "./admin-helpers";
 import { DESKTOP, expectNoAxeViolations, MOBILE } from "./helpers";
 import { startSite, type SiteServer } from "./site-server";
-import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+import { activeCapacities, FIRST_FLEET } from "../../app/domain/fleet";
 
 const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 
@@ -177,7 +177,8 @@ test("a driver is added through the form and listed; a bad phone is refused with
   await page.getByLabel("Name").fill("Jean Dupont");
   await page.getByLabel("Phone").fill("12");
   await page.getByLabel("E-mail").fill("jean@example.com");
-  await page.getByLabel("Vehicle").fill("Mercedes V-Class, 7 seats");
+  await page.getByLabel("Vehicle", { exact: true }).selectOption({ label: "Mercedes Class V (7 seats)" });
+  await page.getByLabel("Plate or note").fill("AB-123-CD");
   await page.getByRole("button", { name: "Add driver" }).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("Nothing was changed");
@@ -200,16 +201,16 @@ test("a driver is added through the form and listed; a bad phone is refused with
   const row = page.getByRole("row", { name: /Jean Dupont/ });
   await expect(row).toContainText("+33 6 12 34 56 78");
   await expect(row).toContainText("jean@example.com");
-  await expect(row).toContainText("Mercedes V-Class, 7 seats");
+  await expect(row).toContainText("Mercedes Class V, AB-123-CD");
   await expect(row).toContainText("Active");
 
   await row.getByRole("link", { name: "Edit Jean Dupont" }).click();
   await expect(page.getByRole("heading", { name: "Edit Jean Dupont" })).toBeVisible();
   await expect(page.getByLabel("Phone")).toHaveValue("+33 6 12 34 56 78");
-  await page.getByLabel("Vehicle").fill("Renault Trafic");
+  await page.getByLabel("Vehicle", { exact: true }).selectOption({ label: "Renault Trafic (8 seats)" });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByRole("status")).toContainText("Jean Dupont's details are saved.");
-  await expect(row).toContainText("Renault Trafic");
+  await expect(row).toContainText("Renault Trafic, AB-123-CD");
 
   await row.getByRole("button", { name: "Deactivate Jean Dupont" }).click();
   await expect(row).toContainText("Inactive");

@@ -9,7 +9,7 @@ import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
 import { bookingInput as input, fillCustomer, PageProblems, pickInCalendar, waitForReady } from "./helpers";
 import { type Capture, type SiteServer, startCapture, startSite } from "./site-server";
-import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+import { activeCapacities, FIRST_FLEET } from "../../app/domain/fleet";
 
 const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 

@@ -11,7 +11,7 @@ import { formatEuros } from "../../app/domain/money";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
 import { PageProblems, gotoReady, squash, waitForReady } from "./helpers";
-import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+import { activeCapacities, FIRST_FLEET } from "../../app/domain/fleet";
 
 const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 

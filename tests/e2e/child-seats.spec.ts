@@ -20,7 +20,7 @@ import { mailsTo, manageLinkIn } from "./traveller-helpers";
 
 const STAFF = { email: "owner@child-seats.test", password: "child seats e2e owner password" };
 const BUSINESS = "business@child-seats.test";
-const DRIVER = { name: "Jean Dupont", phone: "06 45 67 89 01", email: "jean.driver@example.com", vehicle: "Mercedes V-Class" };
+const DRIVER = { name: "Jean Dupont", phone: "06 45 67 89 01", email: "jean.driver@example.com", vehicle: "Mercedes Class V" };
 const FAMILY_LINK = "/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&private_shuttle=1&nb_pax=2";
 const HOTEL = HOTELS.find((h) => h.zip === "77700")!;
 const SEATS_GROUP = "Child seats, fitted by the driver";
@@ -320,7 +320,7 @@ test.describe("a family's booking with a baby seat and a booster seat", () => {
     await page.getByLabel("Name").fill(DRIVER.name);
     await page.getByLabel("Phone").fill(DRIVER.phone);
     await page.getByLabel("E-mail").fill(DRIVER.email);
-    await page.getByLabel("Vehicle").fill(DRIVER.vehicle);
+    await page.getByLabel("Vehicle", { exact: true }).selectOption({ label: `${DRIVER.vehicle} (7 seats)` });
     await page.getByRole("button", { name: "Add driver" }).click();
     await expect(page.getByRole("status")).toContainText(`${DRIVER.name} is added to the drivers.`);
 
