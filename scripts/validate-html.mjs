@@ -33,6 +33,7 @@ const ADMIN_PATHS = [
   "/admin/bookings",
   "/admin/bookings/new",
   "/admin/drivers",
+  "/admin/vehicles",
   "/admin/run-sheet",
   "/admin/prices",
   "/admin/staff",

@@ -39,6 +39,7 @@ test.describe("back office sign-in", () => {
       "/admin/bookings/NV-ABC123",
       "/admin/bookings.csv",
       "/admin/drivers",
+      "/admin/vehicles",
       "/admin/run-sheet?date=2026-12-01",
       "/admin/prices",
       "/admin/staff",

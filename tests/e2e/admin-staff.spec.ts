@@ -100,8 +100,8 @@ test.describe("staff accounts", () => {
     await signIn(other, dispatcher);
     const menu = other.getByRole("navigation", { name: "Back office" });
     await expect(menu.getByRole("link", { name: "Bookings" })).toBeVisible();
-    for (const label of ["Staff", "Prices", "Audit"]) await expect(menu.getByRole("link", { name: label })).toHaveCount(0);
-    for (const path of ["/admin/staff", "/admin/prices", "/admin/audit"]) {
+    for (const label of ["Vehicles", "Staff", "Prices", "Audit"]) await expect(menu.getByRole("link", { name: label })).toHaveCount(0);
+    for (const path of ["/admin/vehicles", "/admin/staff", "/admin/prices", "/admin/audit"]) {
       const response = await other.goto(path);
       expect(response?.status(), path).toBe(403);
       await expect(other.getByRole("heading", { name: "Not allowed" })).toBeVisible();
@@ -112,6 +112,11 @@ test.describe("staff accounts", () => {
       headers: { Origin: new URL(other.url()).origin },
     });
     expect(post.status()).toBe(403);
+    const vehicles = await other.request.post("/admin/vehicles", {
+      form: { intent: "deactivate", id: "1" },
+      headers: { Origin: new URL(other.url()).origin },
+    });
+    expect(vehicles.status()).toBe(403);
     await other.context().close();
   });
 

@@ -168,3 +168,17 @@ export function withCapacity<R extends { errors: FormProblem[]; booking: unknown
     booking: null,
   };
 }
+
+/**
+ * The vehicle a private booking needs, in words, for the dispatcher ("a van, priced as 7
+ * passengers for its luggage"), measured against the fleet as it is now; null for a shuttle.
+ */
+export function vehicleNeeded(kind: TransferKind, load: PartyLoad, fleet: readonly VehicleCapacity[]): string | null {
+  if (kind !== "private") return null;
+  const answer = capacityAnswer(kind, load, fleet);
+  if (!answer.ok) return "No vehicle of the fleet carries this party with its luggage and child seats";
+  const vehicles = (vehiclesPricedFor(fleet, answer.seatsPriced) ?? []).map((v) => VEHICLE_KIND_NOUN[v.kind]).join(" and ");
+  if (!answer.upsized) return vehicles;
+  const what = answer.upsized.because === "luggage" ? "luggage" : "child seats";
+  return `${vehicles}, priced as ${answer.seatsPriced} passengers for its ${what}`;
+}

@@ -11,7 +11,9 @@ import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { bookingSummary, UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
 import { formatEuros } from "~/domain/money";
-import { driverVehicleText } from "~/domain/fleet";
+import { bookingLoad, vehicleNeeded } from "~/domain/booking/capacity";
+import { readStoredDetails } from "~/domain/booking/model";
+import { activeCapacities, driverVehicleText } from "~/domain/fleet";
 import { telHref } from "~/domain/phone";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -66,6 +68,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!page) throw noSuchBooking();
   const { row } = page;
   const summary = bookingSummary(row);
+  const stored = readStoredDetails(row.details);
   const paid = row.status === "paid" || row.status === "refunded" || row.status === "partly_refunded";
   return data(
     {
@@ -102,6 +105,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }),
         luggage: summary.luggage,
         luggageNote: summary.luggageNote,
+        vehicleNeeded: stored
+          ? vehicleNeeded(
+              row.kind,
+              bookingLoad({ ...stored, passengers: { total: row.adults + row.children + row.babies } }),
+              activeCapacities(fleet),
+            )
+          : null,
         childSeats: summary.childSeats,
         traveller: {
           name: `${row.firstname} ${row.lastname}`.trim(),
@@ -324,6 +334,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <Row label="Route">{b.route}</Row>
           <Row label="Passengers">{b.passengers}</Row>
           <Row label="Luggage">{b.luggage ?? "Not given"}</Row>
+          {b.vehicleNeeded ? <Row label="Vehicle needed">{b.vehicleNeeded}</Row> : null}
           {b.luggageNote ? <Row label="Luggage notes">{b.luggageNote}</Row> : null}
           {b.childSeats ? <Row label="Child seats">{b.childSeats}</Row> : null}
         </dl>
