@@ -4,14 +4,18 @@ import path from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookings } from "../../db/schema";
+import { bookingLoad, capacityAnswer } from "~/domain/booking/capacity";
 import { initialDraft, mirrorReturnLeg, setFlightTime, setLegDate, withCounts } from "~/domain/booking/draft";
 import { DRAFT_FIELDS, endFields, legFields, type BookingDraft } from "~/domain/booking/fields";
 import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { bookingFormSchema, bookingPriceRequest, type Booking } from "~/domain/booking/validation";
+import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
 import { quote } from "~/domain/pricing/pricing";
 import { bookingColumns } from "~/lib/booking-store.server";
 import { openDatabase } from "~/lib/db.server";
 import { newToken, ORDER_LOCATION, postBooking, priceOf, prices, startChildServer, type ChildServer } from "./helpers";
+
+const FLEET = activeCapacities(FIRST_FLEET);
 
 // The booking endpoint under generated input: at least 10,000 bodies per run, valid and malformed,
 // posted over HTTP to the built server (`node server/index.js`) on PGlite. Every answer must be
@@ -252,7 +256,10 @@ function expectation(body: string, now: Date): Expectation {
   const fields = fieldsOf(body);
   const parsed = schemaAt(now).safeParse(fields);
   if (!parsed.success || !parsed.data.submissionToken) return { status: 400 };
-  const price = priceOf(bookingPriceRequest(parsed.data));
+  // The server's fleet is the first fleet: the party's luggage is priced to the vehicle that carries it.
+  const capacity = capacityAnswer(parsed.data.kind, bookingLoad(parsed.data), FLEET);
+  if (!capacity.ok) return { status: 400 };
+  const price = priceOf(bookingPriceRequest(parsed.data, capacity.seatsPriced));
   return price > 0 ? { status: 303, booking: parsed.data, price } : { status: 400 };
 }
 
