@@ -83,13 +83,14 @@ export default function TermsOfServicePage() {
       <p>
         A shared shuttle carries several parties. On arrival at the airport you may wait 15 to 30 minutes for other passengers, and the
         shuttle stops at several hotels. On departure, the pick-up time includes the stops at other hotels. Please be ready in the hotel
-        lobby before the pick-up time: the shuttle cannot wait for late passengers.
+        lobby before the pick-up time: the driver waits 15 minutes after it, no longer, so that the other passengers make their flights.
       </p>
 
       <h2>7. Flight delays and changes</h2>
       <p>
         For private transfers we follow your flight with the flight number you gave, and your driver adjusts to the actual landing time at
-        no extra cost. For shared shuttles, if your flight is delayed we place you on a later shuttle where possible.
+        no extra cost, and waits for you free of charge until 60 minutes after it. For shared shuttles, if your flight is delayed we place
+        you on a later shuttle where possible.
       </p>
       <p>
         If you change flights, tell us as soon as possible. We cannot be responsible for a missed pick-up when we were given a wrong flight

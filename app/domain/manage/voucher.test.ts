@@ -177,11 +177,22 @@ describe("voucherView", () => {
       "private",
       "arrival and departure",
       [arrival, departure],
-      ["sign bearing your name", "a few minutes before the pick-up time", "Keep your phone on"],
+      [
+        "sign bearing your name",
+        "a few minutes before the pick-up time",
+        "until 60 minutes after your flight lands",
+        "waits 15 minutes after the pick-up time",
+        "Keep your phone on",
+      ],
     ],
-    ["shuttle", "arrival only", [arrival], ["15 to 30 minutes", "Keep your phone on"]],
+    ["shuttle", "arrival only", [arrival], ["15 to 30 minutes", "waits 15 minutes after the pick-up time", "Keep your phone on"]],
     // A one-way departure is the booking's leg 1.
-    ["shuttle", "departure only", [{ ...departure, leg: 1 }], ["10 minutes before the pick-up time", "Keep your phone on"]],
+    [
+      "shuttle",
+      "departure only",
+      [{ ...departure, leg: 1 }],
+      ["10 minutes before the pick-up time", "waits 15 minutes after the pick-up time", "Keep your phone on"],
+    ],
   ])("tells a %s traveller what happens on the day (%s)", (kind, _what, legs, words) => {
     const v = voucherView({ ...row, kind, details: withLegs(legs) }, { phone: PHONE, points });
     expect(v.onTheDay).toHaveLength(words.length);

@@ -12,9 +12,11 @@
 import { travellerLegs, type TravellerLeg } from "../booking/booking-lines";
 import type { BookingEmailInput } from "../booking/email-frame";
 import { bookingPassengers, routeText, serviceName, travellerName } from "../booking/email-text";
+import { freeWaitingText } from "../booking/free-waiting";
 import { luggageText } from "../booking/luggage-text";
 import { readStoredDetails, type LegNumber } from "../booking/model";
 import type { MeetingPoints } from "../meeting-points";
+import type { TransferKind } from "../site-paths";
 import { shownDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
 
 export type VoucherBooking = Pick<
@@ -75,6 +77,8 @@ function onTheDay(kind: string, legs: TravellerLeg[]): string[] {
         : "From a hotel or an address: be ready in the lobby (or at the door) a few minutes before the pick-up time, with your luggage and travel documents.",
     );
   }
+  const kindOf: TransferKind = kind === "private" ? "private" : "shuttle";
+  for (const text of new Set(legs.map((l) => freeWaitingText(kindOf, l.pickupIsFlight)))) lines.push(text);
   lines.push("Keep your phone on: the driver may call you on the number you gave when booking.");
   return lines;
 }
