@@ -39,7 +39,7 @@ describe("noShowAllowed", () => {
 
 describe("freeWaitingText", () => {
   it("states the hour after landing for a private arrival and the quarter hour otherwise", () => {
-    expect(freeWaitingText("private", true)).toContain("until 60 minutes after your flight lands");
+    expect(freeWaitingText("private", true)).toContain("until 60 minutes after the landing");
     expect(freeWaitingText("shuttle", true)).toContain("waits 15 minutes after the pick-up time");
   });
 });

@@ -28,9 +28,9 @@ export function noShowAllowed(kind: TransferKind, leg: WaitingLeg, now: Date): b
   return now.getTime() >= noShowFrom(kind, leg).getTime();
 }
 
-/** The free waiting time in the traveller's words. */
+/** The free waiting time in the traveller's words, one short sentence the voucher adds to its advice. */
 export function freeWaitingText(kind: TransferKind, pickupIsFlight: boolean): string {
   return kind === "private" && pickupIsFlight
-    ? `At the airport, your driver waits for you free of charge until ${FREE_WAITING_MINUTES.privateArrival} minutes after your flight lands; after that, a transfer you do not come to counts as a no-show.`
-    : `The driver waits ${FREE_WAITING_MINUTES.otherPickup} minutes after the pick-up time; after that, a transfer you do not come to counts as a no-show.`;
+    ? `Your driver waits free of charge until ${FREE_WAITING_MINUTES.privateArrival} minutes after the landing.`
+    : `The driver waits ${FREE_WAITING_MINUTES.otherPickup} minutes after the pick-up time, no longer.`;
 }

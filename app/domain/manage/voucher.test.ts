@@ -178,20 +178,21 @@ describe("voucherView", () => {
       "arrival and departure",
       [arrival, departure],
       [
-        "sign bearing your name",
-        "a few minutes before the pick-up time",
-        "until 60 minutes after your flight lands",
-        "waits 15 minutes after the pick-up time",
+        "even if it is early or late. Your driver waits free of charge until 60 minutes after the landing.",
+        "a few minutes before the pick-up time, with your luggage and travel documents. The driver waits 15 minutes after the pick-up time",
         "Keep your phone on",
       ],
     ],
-    ["shuttle", "arrival only", [arrival], ["15 to 30 minutes", "waits 15 minutes after the pick-up time", "Keep your phone on"]],
+    ["shuttle", "arrival only", [arrival], ["15 to 30 minutes", "Keep your phone on"]],
     // A one-way departure is the booking's leg 1.
     [
       "shuttle",
       "departure only",
       [{ ...departure, leg: 1 }],
-      ["10 minutes before the pick-up time", "waits 15 minutes after the pick-up time", "Keep your phone on"],
+      [
+        "10 minutes before the pick-up time, with your luggage. The driver waits 15 minutes after the pick-up time, no longer.",
+        "Keep your phone on",
+      ],
     ],
   ])("tells a %s traveller what happens on the day (%s)", (kind, _what, legs, words) => {
     const v = voucherView({ ...row, kind, details: withLegs(legs) }, { phone: PHONE, points });

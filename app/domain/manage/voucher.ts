@@ -63,12 +63,16 @@ function onTheDay(kind: string, legs: TravellerLeg[]): string[] {
   const arrival = legs.some((l) => l.pickupIsFlight);
   const fromPlace = legs.some((l) => !l.pickupIsFlight);
   const lines: string[] = [];
+  // The free waiting time closes the advice it belongs to: a voucher still prints on one page.
+  const kindOf: TransferKind = kind === "private" ? "private" : "shuttle";
+  const waits = (pickupIsFlight: boolean) => ` ${freeWaitingText(kindOf, pickupIsFlight)}`;
   if (arrival) {
     lines.push(
       kind === "shuttle"
         ? "After collecting your luggage, go to the meeting point given for your transfer, where the driver checks your name on the passenger list. The shuttle is shared: you may wait 15 to 30 minutes for the other passengers."
         : "After collecting your luggage, go to the meeting point given for your transfer: your driver waits there with a sign bearing your name. We follow your flight, so the driver is there at its real landing time, even if it is early or late.",
     );
+    lines[lines.length - 1] += waits(true);
   }
   if (fromPlace) {
     lines.push(
@@ -76,9 +80,8 @@ function onTheDay(kind: string, legs: TravellerLeg[]): string[] {
         ? "From a hotel or an address: be in the lobby (or at the door) 10 minutes before the pick-up time, with your luggage."
         : "From a hotel or an address: be ready in the lobby (or at the door) a few minutes before the pick-up time, with your luggage and travel documents.",
     );
+    lines[lines.length - 1] += waits(false);
   }
-  const kindOf: TransferKind = kind === "private" ? "private" : "shuttle";
-  for (const text of new Set(legs.map((l) => freeWaitingText(kindOf, l.pickupIsFlight)))) lines.push(text);
   lines.push("Keep your phone on: the driver may call you on the number you gave when booking.");
   return lines;
 }
