@@ -11,7 +11,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { bookingLegs, bookings, drivers } from "../../db/schema";
+import { bookingLegs, bookings } from "../../db/schema";
 import { readStoredDetails } from "~/domain/booking/model";
 import { initialDraft, setFlightTime, setLegDate, withCounts, withTripMode } from "~/domain/booking/draft";
 import { bookingFormSchema, type Booking } from "~/domain/booking/validation";
@@ -136,7 +136,12 @@ describe.each(engines)("migration 0005 on $name", (engine) => {
     const before = migrationsBeforeLegs();
     folders.push(before);
     const opened = await engine.open(before);
-    const [driver] = await opened.db.insert(drivers).values({ name: "Jean", phone: "+33611111111", email: "jean@example.com" }).returning();
+    // Written as the schema stood then: the drivers table has no vehicle_id yet.
+    const inserted = await opened.db.execute(
+      sql`insert into drivers (name, phone, email) values ('Jean', '+33611111111', 'jean@example.com') returning id`,
+    );
+    // node-postgres and PGlite both answer { rows }.
+    const driver = (inserted as unknown as { rows: { id: number }[] }).rows[0];
     await opened.db.insert(bookings).values([
       bookingRowValues({ orderId: "NV-OLD001", submissionToken: "t-old-1", details: detailsBefore(oneWay), status: "paid" }),
       bookingRowValues({
