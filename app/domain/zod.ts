@@ -9,3 +9,8 @@ import { z } from "zod";
 z.config({ jitless: true });
 
 export { z };
+
+/** A posted database id: a positive 32-bit integer, anything else names no row and gets `message`. */
+export function rowId(message: string) {
+  return z.coerce.number({ message }).int(message).positive(message).max(2_147_483_647, message);
+}

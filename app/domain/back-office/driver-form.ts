@@ -1,6 +1,6 @@
 import { normalisePhone } from "../phone";
 import { plainText } from "../plain-text";
-import { z } from "../zod";
+import { rowId, z } from "../zod";
 
 /**
  * The drivers page's forms (add, edit, deactivate, reactivate), read by one schema keyed on the
@@ -53,12 +53,7 @@ const driverFields = z.object({
 });
 export type DriverFields = z.output<typeof driverFields>;
 
-const driverId = z.coerce
-  .number({ message: "This driver does not exist." })
-  .int("This driver does not exist.")
-  .positive("This driver does not exist.")
-  // A database id is a 32-bit integer: a larger one names no driver.
-  .max(2_147_483_647, "This driver does not exist.");
+const driverId = rowId("This driver does not exist.");
 
 /** Every post of the drivers page, by intent. */
 export const driverFormSchema = z.discriminatedUnion(

@@ -1,6 +1,6 @@
 import { VEHICLE_KINDS, VEHICLE_PICTURES } from "../fleet";
 import { plainText } from "../plain-text";
-import { z } from "../zod";
+import { rowId, z } from "../zod";
 
 /**
  * The vehicles page's forms (add, edit, deactivate, reactivate), read by one schema keyed on the
@@ -47,12 +47,7 @@ const vehicleFields = z.object({
 });
 export type VehicleFieldsForm = z.output<typeof vehicleFields>;
 
-const vehicleId = z.coerce
-  .number({ message: "This vehicle does not exist." })
-  .int("This vehicle does not exist.")
-  .positive("This vehicle does not exist.")
-  // A database id is a 32-bit integer: a larger one names no vehicle.
-  .max(2_147_483_647, "This vehicle does not exist.");
+const vehicleId = rowId("This vehicle does not exist.");
 
 /** Every post of the vehicles page, by intent. */
 export const vehicleFormSchema = z.discriminatedUnion(
