@@ -171,6 +171,88 @@ export const drivers = pgTable("drivers", {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The shared shuttle's runs of a Paris day (docs/decisions/0027-shuttle-runs-stored.md): the
+ * planner's proposal as stored by the dispatcher, and the runs they fixed by hand (locked), which
+ * a re-plan keeps. A run's time is measured from its legs (app/domain/runs/run-check.ts) and kept
+ * here for the traveller's pages each time the day's runs are written.
+ */
+export const shuttleRuns = pgTable(
+  "shuttle_runs",
+  {
+    id: serial("id").primaryKey(),
+    /** yyyy-MM-dd, Paris. */
+    day: text("day").notNull(),
+    /** The airport's code: CDG, ORY, BVA. */
+    airport: text("airport").notNull(),
+    direction: text("direction", { enum: ["arrival", "departure"] }).notNull(),
+    locked: boolean("locked").notNull().default(false),
+    /** The seats and suitcase units the run is planned for: the vehicle's once one is given. */
+    seats: integer("seats").notNull(),
+    suitcases: integer("suitcases").notNull(),
+    vehicleId: integer("vehicle_id").references(() => vehicles.id),
+    driverId: integer("driver_id").references(() => drivers.id),
+    /** When the run leaves the airport (arrivals) or picks up its first party (departures). */
+    departsAt: timestamp("departs_at", { withTimezone: true }),
+    /** When staff dispatched it: its legs were given its driver. */
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shuttle_runs_day_idx").on(t.day)],
+);
+
+/** Which run carries a leg: a leg is in one run at most, which the primary key holds. */
+export const shuttleRunLegs = pgTable(
+  "shuttle_run_legs",
+  {
+    orderId: text("order_id")
+      .notNull()
+      .references(() => bookings.orderId, { onDelete: "cascade" }),
+    leg: integer("leg").notNull(),
+    runId: integer("run_id")
+      .notNull()
+      .references(() => shuttleRuns.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.leg] }), index("shuttle_run_legs_run_idx").on(t.runId)],
+);
+
+/**
+ * A driver's personal link to their day (docs/product.md, The driver's day): 128 random bits or
+ * more, of which only the SHA-256 is kept. Revoking deletes the row; a driver has one link at a time.
+ */
+export const driverLinks = pgTable(
+  "driver_links",
+  {
+    id: serial("id").primaryKey(),
+    driverId: integer("driver_id")
+      .notNull()
+      .references(() => drivers.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("driver_links_token_hash_key").on(t.tokenHash), uniqueIndex("driver_links_driver_key").on(t.driverId)],
+);
+
+/**
+ * The moments of a leg's ride as its driver records them (On my way, At pickup, Picked up,
+ * No-show): proof in a dispute. Each step is kept once, at the first press.
+ */
+export const legEvents = pgTable(
+  "leg_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => bookings.orderId, { onDelete: "cascade" }),
+    leg: integer("leg").notNull(),
+    step: text("step", { enum: ["on_my_way", "at_pickup", "picked_up", "no_show"] }).notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    driverId: integer("driver_id").references(() => drivers.id),
+  },
+  (t) => [uniqueIndex("leg_events_step_key").on(t.orderId, t.leg, t.step)],
+);
+
 /** Every payment notification handled, so a replayed one changes nothing. */
 export const paymentEvents = pgTable("payment_events", {
   eventId: text("event_id").primaryKey(),
