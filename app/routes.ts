@@ -62,6 +62,7 @@ export default [
   route("admin/login/code", "routes/admin/login-code.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/bookings.csv", "routes/admin/bookings-csv.ts"),
+  route("admin/runs.csv", "routes/admin/runs-csv.ts"),
   route("admin/prices/versions/:version/prices.csv", "routes/admin/price-version-csv.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
@@ -71,6 +72,7 @@ export default [
     route("admin/drivers", "routes/admin/drivers.tsx"),
     route("admin/vehicles", "routes/admin/vehicles.tsx"),
     route("admin/run-sheet", "routes/admin/run-sheet.tsx"),
+    route("admin/runs", "routes/admin/runs.tsx"),
     route("admin/prices", "routes/admin/prices.tsx"),
     route("admin/staff", "routes/admin/staff.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),

@@ -26,6 +26,7 @@ import {
   type Actor,
   type DriverRow,
   type OutboxRow,
+  type Tx,
 } from "./booking-tx.server";
 import { bookingColumns } from "./booking-store.server";
 import type { BookingRow } from "./bookings.server";
@@ -87,58 +88,68 @@ export async function assignDriver(
   actor: Actor,
   site: EmailSite,
 ): Promise<ActionOutcome> {
-  return db.transaction(async (tx) => {
-    const row = await lockBooking(tx, orderId);
-    if (!row) return NO_SUCH_BOOKING;
-    const next = nextStatus(statusFacts(row), "assign_driver");
-    if (!next.ok) return { ok: false, status: 409, message: next.reason };
-    const [legRow] = await tx
-      .select({ id: legRows.id, driverId: legRows.driverId })
-      .from(legRows)
-      .where(and(eq(legRows.orderId, orderId), eq(legRows.leg, leg)))
-      .limit(1);
-    if (!legRow) return { ok: false, status: 400, message: "This booking has no such leg: choose the driver of one of its legs." };
-    const driver = (
-      await tx
-        .select()
-        .from(drivers)
-        .where(and(eq(drivers.id, driverId), eq(drivers.active, true)))
-        .limit(1)
-    )[0];
-    if (!driver) return { ok: false, status: 400, message: "Choose a driver from the list of active drivers." };
-    const which = legWords(row.roundTrip, leg);
-    if (legRow.driverId === driver.id) {
-      return { ok: false, status: 409, message: `${driver.name} is already assigned to ${which}this booking.` };
-    }
-    const previous = (await legDrivers(tx, orderId)).get(leg);
-    await tx.update(legRows).set({ driverId: driver.id }).where(eq(legRows.id, legRow.id));
-    const status = (await everyLegDriven(tx, orderId)) ? next.to : row.bookingStatus;
-    const [updated] = await tx
-      .update(bookings)
-      .set({ bookingStatus: status, updatedAt: sql`now()` })
-      .where(eq(bookings.id, row.id))
-      .returning(bookingColumns);
-    const replaced = previous && previous.id !== driver.id ? previous : null;
-    // Each message names its leg, so that a copy sent again is about that leg's driver.
-    await queueEmails(
-      tx,
-      orderId,
-      [
-        driverJobEmail(updated!, site, driver, [leg]),
-        driverAssignedEmail(updated!, site, driver, [leg]),
-        ...(replaced ? [driverJobCancelledEmail(updated!, site, replaced, "reassigned", [leg])] : []),
-      ].map((message) => ({ ...message, leg })),
-    );
-    const replacing = replaced ? `, in place of ${replaced.name} (e-mailed that the job is withdrawn)` : "";
-    await auditChange(
-      tx,
-      actor,
-      orderId,
-      "driver_assigned",
-      `Assigned driver ${driver.name}${which ? ` to ${which}the booking` : ""}${replacing}; the job goes to the driver and the driver's name and phone to the traveller.`,
-    );
-    return { ok: true, done: "driver_assigned" };
-  });
+  return db.transaction((tx) => assignDriverIn(tx, orderId, leg, driverId, actor, site));
+}
+
+/** assignDriver within a transaction of the caller's: a run's dispatch gives each of its legs its driver in one. */
+export async function assignDriverIn(
+  tx: Tx,
+  orderId: string,
+  leg: LegNumber,
+  driverId: number,
+  actor: Actor,
+  site: EmailSite,
+): Promise<ActionOutcome> {
+  const row = await lockBooking(tx, orderId);
+  if (!row) return NO_SUCH_BOOKING;
+  const next = nextStatus(statusFacts(row), "assign_driver");
+  if (!next.ok) return { ok: false, status: 409, message: next.reason };
+  const [legRow] = await tx
+    .select({ id: legRows.id, driverId: legRows.driverId })
+    .from(legRows)
+    .where(and(eq(legRows.orderId, orderId), eq(legRows.leg, leg)))
+    .limit(1);
+  if (!legRow) return { ok: false, status: 400, message: "This booking has no such leg: choose the driver of one of its legs." };
+  const driver = (
+    await tx
+      .select()
+      .from(drivers)
+      .where(and(eq(drivers.id, driverId), eq(drivers.active, true)))
+      .limit(1)
+  )[0];
+  if (!driver) return { ok: false, status: 400, message: "Choose a driver from the list of active drivers." };
+  const which = legWords(row.roundTrip, leg);
+  if (legRow.driverId === driver.id) {
+    return { ok: false, status: 409, message: `${driver.name} is already assigned to ${which}this booking.` };
+  }
+  const previous = (await legDrivers(tx, orderId)).get(leg);
+  await tx.update(legRows).set({ driverId: driver.id }).where(eq(legRows.id, legRow.id));
+  const status = (await everyLegDriven(tx, orderId)) ? next.to : row.bookingStatus;
+  const [updated] = await tx
+    .update(bookings)
+    .set({ bookingStatus: status, updatedAt: sql`now()` })
+    .where(eq(bookings.id, row.id))
+    .returning(bookingColumns);
+  const replaced = previous && previous.id !== driver.id ? previous : null;
+  // Each message names its leg, so that a copy sent again is about that leg's driver.
+  await queueEmails(
+    tx,
+    orderId,
+    [
+      driverJobEmail(updated!, site, driver, [leg]),
+      driverAssignedEmail(updated!, site, driver, [leg]),
+      ...(replaced ? [driverJobCancelledEmail(updated!, site, replaced, "reassigned", [leg])] : []),
+    ].map((message) => ({ ...message, leg })),
+  );
+  const replacing = replaced ? `, in place of ${replaced.name} (e-mailed that the job is withdrawn)` : "";
+  await auditChange(
+    tx,
+    actor,
+    orderId,
+    "driver_assigned",
+    `Assigned driver ${driver.name}${which ? ` to ${which}the booking` : ""}${replacing}; the job goes to the driver and the driver's name and phone to the traveller.`,
+  );
+  return { ok: true, done: "driver_assigned" };
 }
 
 /** → completed, or → no_show: no e-mail. */

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, getTableColumns, gt, gte, inArray, lt, ne, or, sql 
 import { bookings, drivers, vehicles } from "../../db/schema";
 import { toConfirmCutoff, type ToConfirmBooking, type ToRefundBooking, type UnassignedBooking } from "~/domain/back-office/dashboard";
 import { changedFields, type DriverFields, type DriverForm } from "~/domain/back-office/driver-form";
-import type { PickupBooking } from "~/domain/back-office/run-sheet";
 import { readStoredDetails } from "~/domain/booking/model";
+import type { RunBooking } from "~/domain/runs/day-runs";
 import { recordAudit } from "./audit.server";
 import { detailsWithLegs, legDriverId, legDriverName } from "./booking-store.server";
 import type { Db } from "./db.server";
@@ -72,11 +72,12 @@ export async function bookingsToRefund(db: Db): Promise<ToRefundBooking[]> {
  * Every booking with a leg picked up within [start, end), cancelled ones and unpaid ones too
  * (the run sheet decides what it lists), with its driver's name and its details read.
  */
-export async function bookingsPickedUpBetween(db: Db, start: Date, end: Date): Promise<PickupBooking[]> {
+export async function bookingsPickedUpBetween(db: Db, start: Date, end: Date): Promise<RunBooking[]> {
   const rows = await db
     .select({
       orderId: bookings.orderId,
       test: bookings.test,
+      kind: bookings.kind,
       bookingStatus: bookings.bookingStatus,
       paymentStatus: bookings.status,
       paymentMode: bookings.paymentMode,

@@ -4,6 +4,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/s
 import { parseTrustProxy, type TrustProxy } from "~/domain/client-address";
 import { DEFAULT_BACKUP_HOUR, DEFAULT_BACKUP_KEEP } from "~/domain/backups";
 import { DEFAULT_REMINDER_HOUR } from "~/domain/manage/reminders";
+import { DEFAULT_AIRPORT_EXIT_MINUTES } from "~/domain/runs/run-parties";
 import { DEFAULT_SITE_NAME, type PublicSettings } from "~/domain/public-settings";
 
 /**
@@ -75,6 +76,12 @@ const schema = z.object({
   PRICES_CSV: z.string().trim().min(1, "must not be empty").default("data/prices.csv"),
   MEETING_POINTS_CSV: z.string().trim().min(1, "must not be empty").default("data/meeting-points.csv"),
   REMINDER_HOUR: hour(DEFAULT_REMINDER_HOUR),
+  AIRPORT_EXIT_MINUTES: z.coerce
+    .number({ message: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(0, "must be between 0 and 180 minutes")
+    .max(180, "must be between 0 and 180 minutes")
+    .default(DEFAULT_AIRPORT_EXIT_MINUTES),
   DATABASE_URL: optional.pipe(z.url({ protocol: /^postgres(ql)?$/, message: "must be a postgres:// URL" }).optional()),
   DATA_DIR: z.string().trim().min(1, "must not be empty").default(".data"),
   BACKUP_DIR: optional,
@@ -155,6 +162,8 @@ export interface Settings {
   /** The business's meeting points per airport, terminal and service, read at run time. */
   meetingPointsCsv: string;
   /** The hour (Paris time, 0–23) of the day before a pickup when its reminder e-mail goes out. */
+  /** Minutes from a flight's landing to the meeting point: when an arriving shuttle party is ready (AIRPORT_EXIT_MINUTES). */
+  airportExitMinutes: number;
   reminderHour: number;
   databaseUrl: string | null;
   dataDir: string;
@@ -243,6 +252,7 @@ export function readSettings(env: Record<string, string | undefined>, options: {
     pricesCsv: path.resolve(cwd, v.PRICES_CSV),
     meetingPointsCsv: path.resolve(cwd, v.MEETING_POINTS_CSV),
     reminderHour: v.REMINDER_HOUR,
+    airportExitMinutes: v.AIRPORT_EXIT_MINUTES,
     databaseUrl: v.DATABASE_URL ?? null,
     dataDir: path.resolve(cwd, v.DATA_DIR),
     backup: {

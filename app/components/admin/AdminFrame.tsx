@@ -11,6 +11,7 @@ const ADMIN_NAV: ReadonlyArray<{ to: string; label: string; adminOnly?: boolean 
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/bookings", label: "Bookings" },
   { to: "/admin/run-sheet", label: "Run sheet" },
+  { to: "/admin/runs", label: "Shuttle runs" },
   { to: "/admin/drivers", label: "Drivers" },
   { to: "/admin/vehicles", label: "Vehicles", adminOnly: true },
   { to: "/admin/prices", label: "Prices", adminOnly: true },

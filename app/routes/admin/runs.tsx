@@ -1,0 +1,143 @@
+import { data, Form, Link, redirect } from "react-router";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { RunBoard } from "~/components/admin/RunBoard";
+import { StatusNotice } from "~/components/admin/StatusNotice";
+import { neighbourDays, runSheetDay } from "~/domain/back-office/run-sheet";
+import { longDay, parisDayOf } from "~/domain/booking/paris-time";
+import { problemsOf } from "~/domain/form-problems";
+import { runsFormSchema } from "~/domain/runs/runs-form";
+import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
+import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import { listDrivers } from "~/lib/dispatch.server";
+import { emailSite } from "~/lib/email-site.server";
+import { changeRuns, readDayBoard, runRules } from "~/lib/shuttle-runs.server";
+import type { Route } from "./+types/runs";
+
+/**
+ * The shared shuttle's runs of a day (/admin/runs?date=yyyy-mm-dd, today in Paris by default):
+ * the planner's proposal once stored, each run with its bookings, load, time, vehicle and driver;
+ * the dispatcher moves a booking, locks a run, gives it a vehicle and a driver, dispatches it, and
+ * re-plans the unlocked rest (docs/product.md, Shared shuttle runs).
+ */
+
+export const meta: Route.MetaFunction = () => adminMeta("Shuttle runs");
+
+export function headers() {
+  return NO_STORE;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(context.staff, request);
+  const now = new Date();
+  const params = new URL(request.url).searchParams;
+  const chosen = runSheetDay(params.get("date"), now);
+  const today = parisDayOf(now);
+  if (!chosen.ok) return data({ ok: false as const, message: chosen.message, today }, { status: 400, headers: NO_STORE });
+  const db = await context.booking.db();
+  const [board, allDrivers, fleet] = await Promise.all([
+    readDayBoard(db, chosen.iso, runRules(context.settings)),
+    listDrivers(db),
+    context.booking.fleet.get(),
+  ]);
+  const vehicles = fleet.vehicles.map((v) => ({ id: v.id, name: v.name, seats: v.seats, suitcases: v.suitcases, active: v.active }));
+  const drivers = allDrivers.map((d) => ({ id: d.id, name: d.name, active: d.active }));
+  const notice = params.get("notice");
+  return data(
+    {
+      ok: true as const,
+      today,
+      iso: chosen.iso,
+      label: longDay(chosen.day),
+      ...neighbourDays(chosen.day),
+      board,
+      vehicles,
+      drivers,
+      notice: notice && notice.length <= 300 ? notice : null,
+    },
+    { headers: NO_STORE },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireStaff(context.staff, request);
+  const fields = fieldsOf(await readAdminForm(request));
+  const parsed = runsFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    return data({ message: problemsOf(parsed.error)[0]?.message ?? "This form could not be read." }, { status: 400, headers: NO_STORE });
+  }
+  const site = emailSite(context.settings, await context.booking.meetingPoints.currentPoints());
+  const outcome = await changeRuns(await context.booking.db(), parsed.data, {
+    actor: { id: me.id, email: me.email },
+    rules: runRules(context.settings),
+    site,
+  });
+  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status, headers: NO_STORE });
+  const to = new URLSearchParams({ date: parsed.data.day, notice: outcome.notice });
+  return redirect(`/admin/runs?${to}`, { status: 303, headers: NO_STORE });
+}
+
+function DayForm({ value }: { value: string }) {
+  return (
+    <Form method="get" action="/admin/runs" className="run-sheet-picker">
+      <div className="field">
+        <label htmlFor="runs-date">Day</label>
+        <input id="runs-date" name="date" type="date" defaultValue={value} required />
+      </div>
+      <button type="submit" className="button button--secondary">
+        Show
+      </button>
+    </Form>
+  );
+}
+
+export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.ok) {
+    return (
+      <>
+        <h1>Shuttle runs</h1>
+        <p className="admin-notice" role="alert">
+          {loaderData.message}
+        </p>
+        <DayForm value={loaderData.today} />
+      </>
+    );
+  }
+  const { iso, label, previous, next, today, board, vehicles, drivers, notice } = loaderData;
+  const planned = board.runs.length > 0;
+  return (
+    <div className="runs">
+      <h1>Shuttle runs, {label}</h1>
+      <nav aria-label="Previous and next day" className="run-sheet-days">
+        <Link to={`/admin/runs?date=${previous}`} rel="prev">
+          ← Previous day
+        </Link>
+        {iso !== today ? <Link to="/admin/runs">Today</Link> : null}
+        <Link to={`/admin/runs?date=${next}`} rel="next">
+          Next day →
+        </Link>
+      </nav>
+      <DayForm value={iso} key={iso} />
+      {actionData ? (
+        <p className="admin-notice admin-notice--error" role="alert">
+          {actionData.message}
+        </p>
+      ) : null}
+      <StatusNotice notice={notice} />
+      <p>
+        {board.runs.length} {board.runs.length === 1 ? "run" : "runs"}; {board.unplanned.length} shuttle{" "}
+        {board.unplanned.length === 1 ? "pickup" : "pickups"} in no run yet. Times are Paris time.{" "}
+        <a href={`/admin/runs.csv?date=${iso}`} download>
+          Download the runs (CSV)
+        </a>
+      </p>
+      <Form method="post" className="runs-replan">
+        <input type="hidden" name="intent" value="replan" />
+        <input type="hidden" name="day" value={iso} />
+        <button type="submit" className="button">
+          {planned ? "Re-plan the unlocked runs" : "Plan the day's runs"}
+        </button>
+      </Form>
+      <RunBoard day={iso} board={board} vehicles={vehicles} drivers={drivers} />
+    </div>
+  );
+}
