@@ -1,4 +1,5 @@
 import type { outbox } from "../../db/schema";
+import { legRunTimes } from "./shuttle-runs.server";
 import { meetingPointOfLeg } from "~/domain/booking/booking-lines";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { reminderEmail } from "~/domain/manage/reminder-email";
@@ -36,6 +37,7 @@ export async function reminderRow(
     site,
     driver: (await assignedDrivers(tx, row)).get(leg.leg) ?? null,
     meetingPoint: meetingPointOfLeg(row, leg.leg, site.meetingPoints) || null,
+    run: (await legRunTimes(tx, row.orderId)).get(leg.leg) ?? null,
     now,
     updated,
   });

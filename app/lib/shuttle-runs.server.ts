@@ -1,12 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookingLegs, drivers, shuttleRunLegs, shuttleRuns, vehicles } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
+import type { LegNumber } from "~/domain/booking/model";
 import { parisDayRange, parseIsoDate } from "~/domain/booking/paris-time";
 import { dayBoard, legOfKey, replanDay, shuttleLegsOfDay, type DayBoard, type ShuttleLeg, type StoredRun } from "~/domain/runs/day-runs";
 import { assignmentClashes } from "~/domain/runs/run-assignments";
 import { legKeyOf } from "~/domain/runs/run-parties";
 import { SHUTTLE_CAPACITY, SHUTTLE_MAX_WAIT_MINUTES } from "~/domain/runs/run-plan";
 import type { RunsForm } from "~/domain/runs/runs-form";
+import type { LegRunTime } from "~/domain/runs/run-time-text";
 import { recordAudit } from "./audit.server";
 import { assignDriverIn } from "./booking-admin.server";
 import type { Actor, Tx } from "./booking-tx.server";
@@ -304,4 +306,17 @@ async function assign(
 /** The runs' rules from the settings: the airport exit time, and the shuttle's waiting promise. */
 export function runRules(settings: { airportExitMinutes: number }): RunRules {
   return { exitMinutes: settings.airportExitMinutes, maxWaitMinutes: SHUTTLE_MAX_WAIT_MINUTES };
+}
+
+/** Each leg of a booking that is in a planned run, with the run's time (the traveller's pages, the reminder). */
+export async function legRunTimes(db: Db | Tx, orderId: string): Promise<Map<LegNumber, LegRunTime>> {
+  const rows = await db
+    .select({ leg: shuttleRunLegs.leg, direction: shuttleRuns.direction, departsAt: shuttleRuns.departsAt })
+    .from(shuttleRunLegs)
+    .innerJoin(shuttleRuns, eq(shuttleRuns.id, shuttleRunLegs.runId))
+    .where(eq(shuttleRunLegs.orderId, orderId));
+  const times = new Map<LegNumber, LegRunTime>();
+  for (const r of rows)
+    if (r.departsAt && (r.leg === 1 || r.leg === 2)) times.set(r.leg, { direction: r.direction, departsAt: r.departsAt });
+  return times;
 }

@@ -1,4 +1,5 @@
 import QRCode from "qrcode";
+import { legRunTimes } from "./shuttle-runs.server";
 import type { AppLoadContext } from "react-router";
 import { voucherView, type VoucherView } from "~/domain/manage/voucher";
 import { assignedDrivers } from "./booking-tx.server";
@@ -29,6 +30,7 @@ export async function voucherData(context: AppLoadContext, token: string | undef
     phone: context.settings.phone,
     points,
     drivers: await assignedDrivers(await context.booking.db(), row),
+    runs: await legRunTimes(await context.booking.db(), row.orderId),
   });
   return { voucher, qr: await qrSvg(manageUrl(context.settings.siteUrl, token ?? "")) };
 }

@@ -56,6 +56,7 @@ export function TripDetails({ view }: { view: ManageView }) {
             <Row label="From">{leg.from}</Row>
             <Row label="To">{leg.to}</Row>
             {leg.meetingPoint ? <Row label="Meeting point">{leg.meetingPoint}</Row> : null}
+            {leg.shuttleRun ? <Row label="Shuttle">{leg.shuttleRun}</Row> : null}
             {leg.passengers ? <Row label="Passengers">{leg.passengers}</Row> : null}
             {leg.notes ? (
               <Row label="Notes">

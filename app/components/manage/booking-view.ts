@@ -1,6 +1,7 @@
 import type { BookingStatus, PaymentStatus } from "~/domain/back-office/statuses";
 import { bookingPassengers, routeText, serviceName, type BookingWords } from "~/domain/booking/email-text";
-import { bookingSummary, meetingPointOfLeg, type LegSummary } from "~/domain/booking/booking-lines";
+import { bookingSummary, meetingPointOfLeg, shuttleRunOf, type LegSummary } from "~/domain/booking/booking-lines";
+import type { LegRunTime } from "~/domain/runs/run-time-text";
 import type { LegNumber } from "~/domain/booking/model";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
 import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
@@ -32,7 +33,11 @@ export interface ManagedRow extends Omit<BookingWords, "firstname" | "lastname">
 }
 
 /** A leg as the page shows it: the summary's words, and where the driver meets the traveller (the meeting points file). */
-export type ManageLeg = Pick<LegSummary, "title" | "when" | "from" | "to" | "passengers" | "notes"> & { meetingPoint: string | null };
+export type ManageLeg = Pick<LegSummary, "title" | "when" | "from" | "to" | "passengers" | "notes"> & {
+  meetingPoint: string | null;
+  /** The shared shuttle's planned time, in words; null before its run is planned. */
+  shuttleRun: string | null;
+};
 
 export interface ManageView {
   orderId: string;
@@ -76,13 +81,19 @@ function moneyLines(row: ManagedRow): ManageView["money"] {
   }
 }
 
-function manageLegs(row: ManagedRow, legs: readonly LegSummary[], points: MeetingPoints | undefined): ManageLeg[] {
+function manageLegs(
+  row: ManagedRow,
+  legs: readonly LegSummary[],
+  points: MeetingPoints | undefined,
+  runs: ReadonlyMap<LegNumber, LegRunTime>,
+): ManageLeg[] {
   return legs.map((leg) => ({
     title: leg.title,
     when: leg.when,
     from: leg.from,
     to: leg.to,
     meetingPoint: meetingPointOfLeg(row, leg.number, points) || null,
+    shuttleRun: shuttleRunOf(runs, leg.number),
     passengers: leg.passengers,
     notes: leg.notes,
   }));
@@ -95,11 +106,13 @@ export interface ManageViewInput {
   refundableCents: number;
   /** The business's meeting points, when they could be read. */
   points: MeetingPoints | undefined;
+  /** Each leg's planned shuttle run, by leg number (none for a private transfer or before planning). */
+  runs?: ReadonlyMap<LegNumber, LegRunTime>;
   now: Date;
 }
 
 /** The page's data for a booking, as of `now`. */
-export function manageView(row: ManagedRow, { drivers, refundableCents, points, now }: ManageViewInput): ManageView {
+export function manageView(row: ManagedRow, { drivers, refundableCents, points, runs = new Map(), now }: ManageViewInput): ManageView {
   const summary = bookingSummary(row);
   const status = travellerStatus({
     bookingStatus: row.bookingStatus,
@@ -125,7 +138,7 @@ export function manageView(row: ManagedRow, { drivers, refundableCents, points, 
     route: routeText(row),
     passengers: bookingPassengers(row),
     status,
-    legs: manageLegs(row, summary.legs, points),
+    legs: manageLegs(row, summary.legs, points, runs),
     luggage: summary.luggage,
     luggageNote: summary.luggageNote,
     childSeats: summary.childSeats,

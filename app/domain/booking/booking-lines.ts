@@ -10,7 +10,8 @@ import type { TransferKind } from "../site-paths";
 import { terminalLabel } from "../terminals";
 import { oneLine, passengersText, placeText } from "./email-text";
 import { bagsText, childSeatsText, luggageNote } from "./luggage-text";
-import { readStoredDetails, type BookingEnd, type BookingLeg, type Customer, type StoredDetails } from "./model";
+import { runTimeText, type LegRunTime } from "../runs/run-time-text";
+import { readStoredDetails, type BookingEnd, type BookingLeg, type Customer, type LegNumber, type StoredDetails } from "./model";
 import { formatFrenchDate, formatParisDateTime, parisDateTime, parseIsoDate } from "./paris-time";
 
 /** What the business's messages say in place of the legs when the details could not be read. */
@@ -204,10 +205,22 @@ export interface TravellerLeg {
   delayDepartMinutes: number;
   /** Whether the pickup is a flight's landing. */
   pickupIsFlight: boolean;
+  /** The shared shuttle's planned time for this leg (run-time-text.ts), or null before its run is planned. */
+  shuttleRun: string | null;
+}
+
+/** The leg's shuttle time in words, when its run is planned. */
+export function shuttleRunOf(runs: ReadonlyMap<number, LegRunTime>, leg: number): string | null {
+  const run = runs.get(leg);
+  return run ? runTimeText(run) : null;
 }
 
 /** A stored booking's legs for the voucher and the calendar file, with each pickup's meeting point; none when the details do not read. */
-export function travellerLegs(row: { kind: string; roundTrip: boolean; details: unknown }, points?: MeetingPoints): TravellerLeg[] {
+export function travellerLegs(
+  row: { kind: string; roundTrip: boolean; details: unknown },
+  points?: MeetingPoints,
+  runs: ReadonlyMap<LegNumber, LegRunTime> = new Map(),
+): TravellerLeg[] {
   const details = readStoredDetails(row.details);
   return (details?.legs ?? []).map((leg) => ({
     number: leg.leg,
@@ -225,6 +238,7 @@ export function travellerLegs(row: { kind: string; roundTrip: boolean; details: 
     durationMinutes: leg.durationMinutes,
     delayDepartMinutes: leg.delayDepartMinutes,
     pickupIsFlight: leg.pickup.kind === "flight",
+    shuttleRun: shuttleRunOf(runs, leg.leg),
   }));
 }
 

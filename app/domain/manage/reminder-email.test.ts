@@ -113,6 +113,15 @@ const remind = (over: Partial<ReminderInput> = {}) =>
   reminderEmail({ row, leg: 1, pickupAt: OUTBOUND, site, driver: null, meetingPoint: null, now: OUTBOUND, ...over });
 
 describe("reminderEmail", () => {
+  it("gives the planned shuttle run's time after the pickup", () => {
+    const { body } = remind({ run: { direction: "departure", departsAt: paris(2026, 10, 25, 7, 30) } });
+    expect(body).toContain("Pick-up: 25/10/2026 at 07:45 (Paris time)\nShuttle: The shared shuttle picks you up at 07:30 (Paris time).");
+  });
+
+  it("says nothing of a run before one is planned", () => {
+    expect(remind().body).not.toContain("Shuttle:");
+  });
+
   const outbound = reminderEmail({
     row,
     leg: 1,

@@ -1,4 +1,5 @@
 import { endLine, UNREAD_LEGS_TRAVELLER } from "../booking/booking-lines";
+import { runTimeText, type LegRunTime } from "../runs/run-time-text";
 import {
   driverLines,
   manageLines,
@@ -52,13 +53,25 @@ export interface ReminderInput {
   driver: EmailDriver | null;
   /** Where the driver meets the traveller, in words (the meeting points file), when known. */
   meetingPoint: string | null;
+  /** The leg's planned shuttle run, when there is one. */
+  run?: LegRunTime | null;
   now: Date;
   /** Whether this reminder puts right one already sent: its subject then starts "Updated: ". */
   updated?: boolean;
 }
 
 /** The reminder of one leg. A test booking's subject starts with `[TEST] `, as its other e-mails do. */
-export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, now, updated = false }: ReminderInput): ReminderEmail {
+export function reminderEmail({
+  row,
+  leg,
+  pickupAt,
+  site,
+  driver,
+  meetingPoint,
+  run = null,
+  now,
+  updated = false,
+}: ReminderInput): ReminderEmail {
   const details = readStoredDetails(row.details);
   const shown = legOf(details, leg);
   const { date, time } = parisDateTime(pickupAt);
@@ -80,6 +93,7 @@ export function reminderEmail({ row, leg, pickupAt, site, driver, meetingPoint, 
     "",
     title,
     `Pick-up: ${date} at ${time} (Paris time)`,
+    ...(run ? [`Shuttle: ${runTimeText(run)}`] : []),
   ];
   if (shown) lines.push(endLine(shown.pickup, "from", true), endLine(shown.dropoff, "to", true));
   if (flights.length > 0) lines.push(`Flight: ${flights.join(", ")}`);

@@ -86,6 +86,12 @@ const row: VoucherBooking = {
 const PHONE = "+33 1 99 00 12 34";
 
 describe("voucherView", () => {
+  it("gives a leg's planned shuttle run and none for a leg without one", () => {
+    const departsAt = new Date("2026-05-12T09:10:00Z");
+    const v = voucherView(row, { phone: PHONE, points, runs: new Map([[1, { direction: "arrival", departsAt }]]) });
+    expect(v.legs.map((l) => l.shuttleRun)).toEqual(["The shared shuttle leaves the meeting point at 11:10 (Paris time).", null]);
+  });
+
   it("gives the order, the party, each leg in Paris time with its flight, terminal and meeting point", () => {
     const v = voucherView(row, { phone: PHONE, points });
     expect(v).toMatchObject({

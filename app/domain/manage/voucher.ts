@@ -16,6 +16,7 @@ import { freeWaitingText } from "../booking/free-waiting";
 import { luggageText } from "../booking/luggage-text";
 import { readStoredDetails, type LegNumber } from "../booking/model";
 import type { MeetingPoints } from "../meeting-points";
+import type { LegRunTime } from "../runs/run-time-text";
 import type { TransferKind } from "../site-paths";
 import { shownDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
 
@@ -109,9 +110,15 @@ function driverNotFound(orderId: string, phone: string, drivers: readonly ShownD
  */
 export function voucherView(
   row: VoucherBooking,
-  options: { phone: string; points?: MeetingPoints; drivers?: ReadonlyMap<LegNumber, TravellerDriver> },
+  options: {
+    phone: string;
+    points?: MeetingPoints;
+    drivers?: ReadonlyMap<LegNumber, TravellerDriver>;
+    /** Each leg's planned shuttle run, by leg number. */
+    runs?: ReadonlyMap<LegNumber, LegRunTime>;
+  },
 ): VoucherView {
-  const legs = travellerLegs(row, options.points);
+  const legs = travellerLegs(row, options.points, options.runs);
   const drivers = shownDrivers(options.drivers ?? new Map(), row.roundTrip);
   return {
     orderId: row.orderId,

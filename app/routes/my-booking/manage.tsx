@@ -19,6 +19,7 @@ import { emailSite } from "~/lib/email-site.server";
 import type { BookingRow } from "~/lib/bookings.server";
 import { managedBooking } from "~/lib/manage.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
+import { legRunTimes } from "~/lib/shuttle-runs.server";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
 import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";
 
@@ -47,6 +48,7 @@ async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
     drivers: await assignedDrivers(await context.booking.db(), row),
     refundableCents: refundableCents(row),
     points: await context.booking.meetingPoints.currentPoints(),
+    runs: await legRunTimes(await context.booking.db(), row.orderId),
     now: new Date(),
   });
 }

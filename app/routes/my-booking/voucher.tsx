@@ -73,6 +73,7 @@ function Legs({ voucher }: { voucher: VoucherView }) {
             <Item term="From">{leg.from}</Item>
             <Item term="To">{leg.to}</Item>
             {leg.flight ? <Item term="Flight">{leg.flight}</Item> : null}
+            {leg.shuttleRun ? <Item term="Shuttle">{leg.shuttleRun}</Item> : null}
             {leg.passengers ? <Item term="Passengers">{leg.passengers}</Item> : null}
             <Item term="Meeting point">
               <strong>{leg.meetingPoint || leg.from}</strong>
