@@ -35,6 +35,7 @@ const ADMIN_PATHS = [
   "/admin/drivers",
   "/admin/vehicles",
   "/admin/run-sheet",
+  "/admin/runs",
   "/admin/prices",
   "/admin/staff",
   "/admin/audit",

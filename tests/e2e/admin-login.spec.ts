@@ -41,6 +41,8 @@ test.describe("back office sign-in", () => {
       "/admin/drivers",
       "/admin/vehicles",
       "/admin/run-sheet?date=2026-12-01",
+      "/admin/runs?date=2026-12-01",
+      "/admin/runs.csv?date=2026-12-01",
       "/admin/prices",
       "/admin/staff",
       "/admin/audit",

@@ -34,7 +34,7 @@ class PricedSite {
   private constructor(private readonly site: SiteServer) {}
 
   static async start(pricesCsv: string): Promise<PricedSite> {
-    return new PricedSite(await startSite({ env: { PRICES_CSV: pricesCsv }, timeoutMs: 30_000 }));
+    return new PricedSite(await startSite({ env: { PRICES_CSV: pricesCsv } }));
   }
 
   get base(): string {

@@ -118,7 +118,7 @@ export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
       </nav>
       <DayForm value={iso} key={iso} />
       {actionData ? (
-        <p className="admin-notice admin-notice--error" role="alert">
+        <p className="admin-notice admin-notice--warn" role="alert">
           {actionData.message}
         </p>
       ) : null}
