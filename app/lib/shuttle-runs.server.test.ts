@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bookingLegs, outbox, shuttleRunLegs, shuttleRuns } from "../../db/schema";
+import { bookingLegs, bookings, outbox, shuttleRunLegs, shuttleRuns } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { runsFormSchema } from "~/domain/runs/runs-form";
 import { openDatabase, type Database, type Db } from "./db.server";
 import { seedFleet } from "./fleet.server";
-import { changeRuns, readDayBoard, type RunRules } from "./shuttle-runs.server";
+import { changeRuns, readDayBoard, replanAfterChange, type RunRules } from "./shuttle-runs.server";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { insertBookings } from "./test-support/insert-bookings";
@@ -100,6 +100,27 @@ describe("planning a day", () => {
     await changeRuns(database.db, post({ intent: "replan" }), context);
     await insertShuttles(database.db, ["NV-RUN999"]);
     expect((await board()).unplanned.map((l) => l.line.key)).toEqual(["NV-RUN999-1"]);
+  });
+});
+
+describe("replanAfterChange", () => {
+  it("re-plans a planned day's unlocked runs after a pickup moved", async () => {
+    await insertShuttles(database.db);
+    await changeRuns(database.db, post({ intent: "replan" }), context);
+    // The first flight lands two hours late: its party no longer fits the runs it was in.
+    const late = new Date(`${DAY}T12:00:00+01:00`);
+    await database.db.update(bookingLegs).set({ pickupAt: late }).where(eq(bookingLegs.orderId, ORDERS[0]!));
+    await database.db.update(bookings).set({ firstPickupAt: late }).where(eq(bookings.orderId, ORDERS[0]!));
+    await replanAfterChange(database.db, DAY, context);
+    const { runs } = await board();
+    expect(runs.every((r) => r.problems.length === 0)).toBe(true);
+    expect(runs.find((r) => r.legKeys.includes(`${ORDERS[0]}-1`))?.legKeys).toEqual([`${ORDERS[0]}-1`]);
+  });
+
+  it("leaves a day nobody planned without runs", async () => {
+    await insertShuttles(database.db);
+    await replanAfterChange(database.db, DAY, context);
+    expect(await database.db.select().from(shuttleRuns)).toEqual([]);
   });
 });
 

@@ -320,3 +320,14 @@ export async function legRunTimes(db: Db | Tx, orderId: string): Promise<Map<Leg
     if (r.departsAt && (r.leg === 1 || r.leg === 2)) times.set(r.leg, { direction: r.direction, departsAt: r.departsAt });
   return times;
 }
+
+/**
+ * After a pickup of `day` moved (a flight's new landing time): a planned day's unlocked runs are
+ * planned again, and a locked run keeps its legs, its time measured anew and any broken promise
+ * flagged. A day not planned yet stays so. Called after the change has committed (decision 0027).
+ */
+export async function replanAfterChange(db: Db, day: string, context: RunsContext): Promise<void> {
+  const [planned] = await db.select({ id: shuttleRuns.id }).from(shuttleRuns).where(eq(shuttleRuns.day, day)).limit(1);
+  if (!planned) return;
+  await changeRuns(db, { intent: "replan", day }, context);
+}
