@@ -175,6 +175,14 @@ const pickupTimeGiven = (draft: BookingDraft, leg: Leg) =>
   text(draft, legFields(leg).timeH) !== "" || text(draft, legFields(leg).timeM) !== "";
 
 /**
+ * An arrival's pickup moment: the flight's landing time on the leg's date, in Paris. The booking
+ * form's pickupMoment and a landing time changed by staff (domain/flights) both measure it here.
+ */
+export function arrivalPickupAt(date: ParisDate, landing: Clock): Date {
+  return parisInstant({ ...date, ...landing });
+}
+
+/**
  * The leg's pickup moment, for the 20-hour rule and the stored booking: on the leg's date in
  * Paris, at the landing time when the pickup is a flight; for a departure, at the pick-up time the
  * traveller kept or chose (the instant of that clock nearest the proposal, so the evening before
@@ -188,7 +196,7 @@ export function pickupMoment(draft: BookingDraft, leg: Leg, timing: LegTiming): 
   const on = (clock: Clock) => parisInstant({ ...day.date, ...clock });
   if (isFlightEnd(draft, "pu", leg)) {
     const landing = flightClock(draft, "pu", leg);
-    return landing ? on(landing) : null;
+    return landing ? arrivalPickupAt(day.date, landing) : null;
   }
   if (isFlightEnd(draft, "drop", leg)) {
     const departure = departureProposal(draft, leg, timing);
