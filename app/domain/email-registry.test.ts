@@ -12,11 +12,15 @@ import {
 } from "./booking/staff-emails";
 import { EMAIL_KINDS, EMAILS, isRewritten, type EmailKind, type ResendFacts } from "./email-registry";
 import { bookingChangedEmail, driverChangedJobEmail } from "./manage/change-email";
+import { landingChangedDriverEmail, landingChangedTravellerEmail } from "./flights/landing-emails";
+import { legSchema } from "./booking/model";
+import { outboundLeg } from "./booking/round-trip.fixture";
 import { reminderEmail } from "./manage/reminder-email";
 import { manageLinkEmail, travellerCancelledEmail } from "./manage/traveller-emails";
 
 const driver = { name: "Karim Benali", phone: "+33698765432", email: "karim@drivers.example" };
 const now = new Date("2026-06-30T16:00:00Z");
+const landing = { leg: legSchema.parse(outboundLeg), from: "07:30", to: "07:45" };
 
 /** One message of every builder the site has, built from the same round trip. */
 function everyBuilder(): { kind: EmailKind; recipient: string }[] {
@@ -35,6 +39,8 @@ function everyBuilder(): { kind: EmailKind; recipient: string }[] {
     bookingChangedEmail({ ...row, firstPickupAt: now }, site, [change], []),
     driverChangedJobEmail({ ...row, firstPickupAt: now }, site, driver, [change]),
     reminderEmail({ row, leg: 1, pickupAt: new Date("2026-07-01T05:45:00Z"), site, driver: null, meetingPoint: null, now }),
+    landingChangedTravellerEmail(row, site, landing),
+    landingChangedDriverEmail(row, site, driver, landing),
   ];
 }
 
@@ -82,6 +88,11 @@ describe("the e-mail registry", () => {
     ["payment_link", { paid: false, cancelled: true }, true],
     ["reminder", { cancelled: true }, true],
     ["manage_link", { cancelled: true }, false],
+    ["landing_changed_traveller", { cancelled: true }, true],
+    ["landing_changed_traveller", { driverNow: false }, false],
+    ["landing_changed_driver", { sentToDriverNow: false }, true],
+    ["landing_changed_driver", { cancelled: true }, true],
+    ["landing_changed_driver", {}, false],
   ])("%s with %o: refused %s", (kind, edits, refused) => {
     expect(EMAILS[kind].refusal(facts(edits)) !== null).toBe(refused);
   });

@@ -19,6 +19,8 @@ export const EMAIL_KINDS = [
   "booking_changed",
   "traveller_cancelled",
   "reminder",
+  "landing_changed_traveller",
+  "landing_changed_driver",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -100,6 +102,20 @@ export const EMAILS = {
     recipient: "traveller",
     resend: "written anew",
     refusal: notCancelled("its reminder"),
+  },
+  landing_changed_traveller: {
+    label: "New landing time (traveller)",
+    recipient: "traveller",
+    resend: "as sent",
+    refusal: notCancelled("its landing time notice"),
+  },
+  landing_changed_driver: {
+    label: "New landing time (driver)",
+    recipient: "driver",
+    resend: "as sent",
+    refusal: (facts) =>
+      notCancelled("the driver's landing time notice")(facts) ??
+      (facts.sentToDriverNow ? null : "This notice went to a driver who no longer drives its leg: it is not sent again."),
   },
 } as const satisfies Record<EmailKind, EmailEntry>;
 
