@@ -114,9 +114,28 @@ describe("readSettings", () => {
     ["BACKUP_HOUR", "24"],
     ["BACKUP_KEEP", "0"],
     ["BACKUP_KEEP", "seven"],
+    ["AERODATABOX_KEY", "short"],
+    ["AERODATABOX_KEY", "has spaces in it"],
+    ["AERODATABOX_URL", "aerodatabox.p.rapidapi.com"],
   ])("rejects %s=%j with a message naming the variable", (name, value) => {
     expect(() => readSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => readSettings({ [name]: value })).toThrow(new RegExp(`^Invalid setting: .*${name} `));
+  });
+
+  it("asks AeroDataBox for flight times only with its key, at RapidAPI unless told otherwise", () => {
+    expect(readSettings({}).flightStatus).toBeNull();
+    expect(readSettings({ AERODATABOX_URL: "http://127.0.0.1:9" }).flightStatus).toBeNull();
+    expect(readSettings({ AERODATABOX_KEY: "0123456789abcdef-KEY" }).flightStatus).toEqual({
+      key: "0123456789abcdef-KEY",
+      url: "https://aerodatabox.p.rapidapi.com",
+    });
+    expect(readSettings({ AERODATABOX_KEY: "0123456789abcdef", AERODATABOX_URL: "http://127.0.0.1:9/" }).flightStatus).toEqual({
+      key: "0123456789abcdef",
+      url: "http://127.0.0.1:9",
+    });
+    expect(() => readSettings({ AERODATABOX_KEY: "not a key at all" })).toThrow(
+      /^Invalid setting: AERODATABOX_KEY must be a RapidAPI key .*\(got a value that is not shown\)$/,
+    );
   });
 
   it("never echoes a secret", () => {

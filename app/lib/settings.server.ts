@@ -41,6 +41,9 @@ const days = (fallback: number) =>
 /** Stripe's own API; STRIPE_API_BASE changes it only for tests that answer in Stripe's place. */
 const STRIPE_API_BASE = "https://api.stripe.com";
 
+/** AeroDataBox on RapidAPI; AERODATABOX_URL changes it only for tests that answer in its place. */
+export const AERODATABOX_API_BASE = "https://aerodatabox.p.rapidapi.com";
+
 /** Where Stripe Checkout's payment pages are: the booking form's post is redirected there. */
 export const STRIPE_CHECKOUT_ORIGIN = "https://checkout.stripe.com";
 
@@ -119,6 +122,13 @@ const schema = z.object({
   PAYMENT_SANDBOX_SECRET: optional.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   PAYMENT_PROVIDER: optional.pipe(z.enum(["sandbox", "stripe"], { message: "must be sandbox or stripe" }).optional()),
   STRIPE_API_BASE: optional.pipe(httpUrl.optional()),
+  AERODATABOX_KEY: untrimmed.pipe(
+    z
+      .string()
+      .regex(/^[\w-]{8,200}$/, "must be a RapidAPI key (letters, digits, _ and -, at least 8 of them)")
+      .optional(),
+  ),
+  AERODATABOX_URL: optional.pipe(httpUrl.optional()),
   MAIL_BODY_RETENTION_DAYS: days(DEFAULT_MAIL_BODY_RETENTION_DAYS),
   UNPAID_BOOKING_RETENTION_DAYS: days(DEFAULT_UNPAID_BOOKING_RETENTION_DAYS),
   TRUST_PROXY: z
@@ -184,6 +194,11 @@ export interface Settings {
   paymentProvider: "sandbox" | "stripe";
   /** Stripe's keys and API address, set exactly when paymentProvider is "stripe". */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
+  /**
+   * The flight-status provider (AeroDataBox through RapidAPI): its key and API address, or null when
+   * AERODATABOX_KEY is unset, and flights then link to a public tracker (docs/product.md, Flight delays).
+   */
+  flightStatus: { key: string; url: string } | null;
   /** Signs the sandbox provider's notifications; random per start when unset. */
   sandboxSecret: string | null;
   /** Whose X-Forwarded-For names the client: Express's `trust proxy` (hops or proxy addresses). */
@@ -209,6 +224,7 @@ const SECRET_SETTINGS = new Set([
   "PAYMENT_SANDBOX_SECRET",
   "ADMIN_PASSWORD",
   "AUTH_SECRET",
+  "AERODATABOX_KEY",
 ]);
 
 export class SettingsError extends Error {
@@ -275,6 +291,7 @@ export function readSettings(env: Record<string, string | undefined>, options: {
       paymentProvider === "stripe" && v.STRIPE_SECRET_KEY && v.STRIPE_WEBHOOK_SECRET
         ? { secretKey: v.STRIPE_SECRET_KEY, webhookSecret: v.STRIPE_WEBHOOK_SECRET, apiBase: v.STRIPE_API_BASE ?? STRIPE_API_BASE }
         : null,
+    flightStatus: v.AERODATABOX_KEY ? { key: v.AERODATABOX_KEY, url: v.AERODATABOX_URL ?? AERODATABOX_API_BASE } : null,
     sandboxSecret: v.PAYMENT_SANDBOX_SECRET ?? null,
     trustProxy: v.TRUST_PROXY,
     retention: { mailBodyDays: v.MAIL_BODY_RETENTION_DAYS, unpaidBookingDays: v.UNPAID_BOOKING_RETENTION_DAYS },
