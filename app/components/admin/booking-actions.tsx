@@ -188,6 +188,68 @@ export function BookingActionForms({ action, actions, refundable, canRefund, bus
   );
 }
 
+/** The field a leg's landing time problem is shown at. */
+export function landingField(leg: number): string {
+  return `landingTime-${leg}`;
+}
+
+/**
+ * 'New landing time' of an arriving leg: staff enter the flight's new landing time (Paris), and
+ * the pickup, the runs and the e-mails follow (app/lib/landing-times.server.ts). The flight's
+ * public tracker is linked beside it, to check the time.
+ */
+export function LandingTimeForm({
+  action,
+  leg,
+  legName,
+  current,
+  tracker,
+  busy,
+  errorOf,
+}: {
+  action: string;
+  leg: number;
+  legName: string | null;
+  /** The landing time stored now, HH:MM. */
+  current: string;
+  tracker: string | null;
+  busy: boolean;
+  errorOf(field: string): string | undefined;
+}) {
+  const field = landingField(leg);
+  const error = errorOf(field);
+  const id = `f-${field}`;
+  return (
+    <Form method="post" action={action} className="admin-form no-print" noValidate>
+      <input type="hidden" name="intent" value="change_landing" />
+      <input type="hidden" name="leg" value={leg} />
+      <div className="admin-actions">
+        <div className="field">
+          <label htmlFor={id}>{legName ? `New landing time of the ${legName} flight` : "New landing time"}</label>
+          <input
+            id={id}
+            name="landingTime"
+            type="time"
+            defaultValue={current}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `err-${field}` : undefined}
+          />
+          <FieldNotes name={field} error={error} />
+        </div>
+        <button type="submit" className="button button--secondary" disabled={busy}>
+          Save landing time
+        </button>
+        {tracker ? (
+          <a href={tracker} rel="noopener noreferrer" target="_blank">
+            Track the flight (opens a new tab)
+          </a>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
 /** The field a leg's driver problem is shown at: one per leg, so that each form's message is its own. */
 export function driverField(leg: number): string {
   return `driverId-${leg}`;

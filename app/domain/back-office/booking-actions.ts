@@ -70,6 +70,8 @@ const id = (message: string) =>
     .transform(Number)
     .pipe(z.number().int().max(2_147_483_647, message));
 
+const LANDING_TIME_MESSAGE = "Enter the new landing time as HH:MM, Paris time, for example 11:20.";
+
 export const bookingActionSchema = z.discriminatedUnion(
   "intent",
   [
@@ -111,6 +113,14 @@ export const bookingActionSchema = z.discriminatedUnion(
         .max(MAX_NOTE_LENGTH, `A note has at most ${MAX_NOTE_LENGTH} characters.`),
     }),
     z.object({ intent: z.literal("resend"), emailId: id("Choose the e-mail to send again.") }),
+    z.object({
+      intent: z.literal("change_landing"),
+      leg: z.enum(["1", "2"], { error: "Choose the leg whose flight lands at a new time." }).transform((leg) => (leg === "2" ? 2 : 1)),
+      landingTime: z
+        .string({ error: LANDING_TIME_MESSAGE })
+        .trim()
+        .regex(/^\d{1,2}:\d{2}$/, LANDING_TIME_MESSAGE),
+    }),
   ],
   { error: "This action is not one the booking page offers." },
 );
@@ -124,6 +134,9 @@ export function outsideReasonOf(post: { [OUTSIDE_FIELD]?: "yes"; [OUTSIDE_REASON
 
 /** What each action did, as the status message after the redirect says it. */
 export const DONE_MESSAGES = {
+  landing_changed:
+    "The new landing time is saved: the pickup moves with it, the shuttle runs of the day are planned again, and the traveller and the driver are e-mailed.",
+  landing_unchanged: "The flight already lands at this time: nothing changed.",
   confirmed: "The booking is confirmed, and the traveller's confirmation e-mail is on its way.",
   driver_assigned: "The driver is assigned: the job is e-mailed to the driver, and the driver's name and phone to the traveller.",
   completed: "The booking is marked completed.",

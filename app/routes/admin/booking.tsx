@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/booking";
-import { AssignDriverForm, BookingActionForms, driverField } from "~/components/admin/booking-actions";
+import { AssignDriverForm, BookingActionForms, driverField, LandingTimeForm, landingField } from "~/components/admin/booking-actions";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { bookingActionSchema, doneMessage, outsideReasonOf } from "~/domain/back-office/booking-actions";
 import { EMAILS } from "~/domain/email-registry";
@@ -12,7 +12,8 @@ import { bookingSummary, UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
 import { formatEuros } from "~/domain/money";
 import { bookingLoad, vehicleNeeded } from "~/domain/booking/capacity";
-import { readStoredDetails } from "~/domain/booking/model";
+import { legOf, readStoredDetails } from "~/domain/booking/model";
+import { trackerUrl } from "~/domain/flights/tracker";
 import { activeCapacities, driverVehicleText } from "~/domain/fleet";
 import { telHref } from "~/domain/phone";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
@@ -22,6 +23,8 @@ import { loadBookingPage } from "~/lib/booking-page.server";
 import { cancelBooking, OUTSIDE_PROVIDER, refundableCents, refundBooking } from "~/lib/booking-refunds.server";
 import { NO_SUCH_BOOKING, type ActionOutcome } from "~/lib/booking-tx.server";
 import { emailSite } from "~/lib/email-site.server";
+import { enterLandingTime } from "~/lib/landing-times.server";
+import { runRules } from "~/lib/shuttle-runs.server";
 import { paymentLinkMaker } from "~/lib/payment-links.server";
 import { FieldNotes } from "~/components/ui/Field";
 
@@ -49,6 +52,8 @@ const HISTORY_ACTIONS: Record<string, string> = {
   booking_created: "Booking taken by phone",
   manage_link_sent: "Link sent again",
   booking_changed_by_traveller: "Changed by the traveller",
+  landing_time_changed: "Landing time changed",
+  run_changed: "Shuttle run",
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -83,6 +88,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         kind: row.kind === "private" ? "Private transfer" : "Shared shuttle",
         route: `${row.depart} to ${row.arrive}${row.roundTrip ? " (round trip)" : " (one way)"}`,
         roundTrip: row.roundTrip,
+        /** Still to be driven: a flight's landing time may change. */
+        open: row.bookingStatus === "new" || row.bookingStatus === "confirmed" || row.bookingStatus === "driver_assigned",
         passengers: [
           plural(row.adults, "adult", "adults"),
           plural(row.children, "child", "children"),
@@ -90,8 +97,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ].join(", "),
         legs: summary.legs.map((leg) => {
           const driver = page.legDrivers.get(leg.number === 2 ? 2 : 1);
+          const storedLeg = legOf(stored, leg.number === 2 ? 2 : 1);
+          const pickup = storedLeg?.pickup;
           return {
             ...leg,
+            // An arriving flight's landing time, which staff change when the flight is late or early.
+            landing:
+              pickup?.kind === "flight"
+                ? { time: pickup.flightTime ?? "", tracker: trackerUrl(pickup.flightNumber, storedLeg!.date) }
+                : null,
             when: at(leg.pickupAt),
             driver: driver
               ? {
@@ -170,7 +184,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** The fields a problem can point at on this page; others are shown as the form's own problem. */
-const FIELDS = new Set([driverField(1), driverField(2), "confirmCancel", "confirmRefund", "refundedOutside", "outsideReason", "note"]);
+const FIELDS = new Set([
+  driverField(1),
+  driverField(2),
+  landingField(1),
+  landingField(2),
+  "confirmCancel",
+  "confirmRefund",
+  "refundedOutside",
+  "outsideReason",
+  "note",
+]);
 
 function refused(status: number, problems: FormProblem[]) {
   return data(
@@ -226,6 +250,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "add_note":
       outcome = await addNote(db, orderId, post.note, actor);
       break;
+    case "change_landing": {
+      const landing = await enterLandingTime(
+        db,
+        { orderId, leg: post.leg, landingTime: post.landingTime },
+        { actor, site, rules: runRules(context.settings) },
+      );
+      outcome = landing.ok ? { ok: true, done: landing.done === "changed" ? "landing_changed" : "landing_unchanged" } : landing;
+      break;
+    }
     case "resend":
       outcome = await resendEmail(
         db,
@@ -241,7 +274,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (outcome === NO_SUCH_BOOKING) {
       throw data(outcome.message, { status: 404, headers: NO_STORE });
     }
-    const field = outcome.status === 400 && post.intent === "assign_driver" ? driverField(post.leg) : null;
+    const field =
+      outcome.status === 400 && post.intent === "assign_driver"
+        ? driverField(post.leg)
+        : post.intent === "change_landing"
+          ? landingField(post.leg)
+          : null;
     return refused(outcome.status, [{ field, message: outcome.message }]);
   }
   context.booking.wakeOutbox();
@@ -350,6 +388,17 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               <Row label="Notes">{leg.notes ? <Lines text={leg.notes} /> : "None"}</Row>
               <Row label="Driver">{leg.driver ? <DriverLine driver={leg.driver} /> : "No driver assigned."}</Row>
             </dl>
+            {leg.landing && b.open ? (
+              <LandingTimeForm
+                action={self}
+                leg={leg.number}
+                legName={b.roundTrip ? (leg.number === 2 ? "return" : "outbound") : null}
+                current={leg.landing.time}
+                tracker={leg.landing.tracker}
+                busy={busy}
+                errorOf={errorOf}
+              />
+            ) : null}
             {actions.includes("assign_driver") ? (
               <AssignDriverForm
                 action={self}
