@@ -18,6 +18,8 @@ import { createPaymentProvider } from "~/lib/payments.server";
 import { createPriceStore, type PriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
 import { startReminders } from "~/lib/reminders.server";
+import { startFlightWatch } from "~/lib/flight-watch.server";
+import { flightStatusProvider } from "~/lib/flight-status.server";
 import { startRetention } from "~/lib/retention.server";
 import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
@@ -334,6 +336,12 @@ export async function main(
   // Each leg's reminder the day before its pickup, written once per leg whatever the number of
   // instances (docs/product.md, Reminders).
   const reminders = startReminders({ db: database.db, settings, meetingPoints, log: console, wakeOutbox: booking.wakeOutbox });
+  // Arriving flights followed with the flight status provider, when its key is set (docs/product.md,
+  // Flight delays); without one, staff enter a new landing time and the pages link to a tracker.
+  const provider = flightStatusProvider(settings, (message) => console.error(message));
+  const flights = provider
+    ? startFlightWatch({ db: database.db, provider, settings, meetingPoints, log: console, wakeOutbox: booking.wakeOutbox })
+    : null;
 
   const here = path.dirname(fileURLToPath(import.meta.url));
   const getBuild = options.getBuild ?? (async () => (await import("virtual:react-router/server-build")) as unknown as ServerBuild);
@@ -369,6 +377,7 @@ export async function main(
       limits.stop();
       void reminders
         .stop()
+        .then(() => flights?.stop())
         .then(() => Promise.all([...wakes]))
         .then(() => outbox.stop())
         .then(() => retention.stop())

@@ -24,6 +24,7 @@ import {
   statusFacts,
   type ActionOutcome,
   type Actor,
+  type AuditActor,
   type DriverRow,
   type OutboxRow,
   type Tx,
@@ -97,7 +98,7 @@ export async function assignDriverIn(
   orderId: string,
   leg: LegNumber,
   driverId: number,
-  actor: Actor,
+  actor: AuditActor,
   site: EmailSite,
 ): Promise<ActionOutcome> {
   const row = await lockBooking(tx, orderId);

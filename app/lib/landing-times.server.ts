@@ -1,5 +1,5 @@
 import type { EmailSite } from "~/domain/booking/email-frame";
-import type { Actor } from "./booking-tx.server";
+import type { AuditActor } from "./booking-tx.server";
 import type { Db } from "./db.server";
 import { changeLandingTime, type LandingOutcome, type LandingTimeChange } from "./flight-delays.server";
 import { replanAfterChange, type RunRules } from "./shuttle-runs.server";
@@ -13,7 +13,7 @@ import { replanAfterChange, type RunRules } from "./shuttle-runs.server";
 export async function enterLandingTime(
   db: Db,
   change: LandingTimeChange,
-  context: { actor: Actor; site: EmailSite; rules: RunRules },
+  context: { actor: AuditActor; site: EmailSite; rules: RunRules },
   now: Date = new Date(),
 ): Promise<LandingOutcome> {
   const outcome = await changeLandingTime(db, change, context.actor, now, context.site);

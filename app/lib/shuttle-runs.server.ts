@@ -11,7 +11,7 @@ import type { RunsForm } from "~/domain/runs/runs-form";
 import type { LegRunTime } from "~/domain/runs/run-time-text";
 import { recordAudit } from "./audit.server";
 import { assignDriverIn } from "./booking-admin.server";
-import type { Actor, Tx } from "./booking-tx.server";
+import type { AuditActor, Tx } from "./booking-tx.server";
 import type { Db } from "./db.server";
 import { bookingsPickedUpBetween } from "./dispatch.server";
 
@@ -134,7 +134,7 @@ function runWords(run: Pick<StoredRun, "id" | "airport" | "direction">): string 
 
 /** What a dispatch needs besides the day: who makes it and the site the e-mails link to. */
 export interface RunsContext {
-  actor: Actor;
+  actor: AuditActor;
   rules: RunRules;
   site: EmailSite;
 }
