@@ -76,7 +76,7 @@ function LegCard({ card }: { card: DriverLegCard }) {
             <input type="hidden" name="step" value={b.step} />
             <button type="submit" className={b.step === "no_show" ? "button button--secondary" : "button"}>
               {b.label}
-              <span className="visually-hidden">: {who}</span>
+              <span className="visually-hidden"> for {who}</span>
             </button>
           </form>
         ))}
