@@ -124,7 +124,7 @@ test("staff send a driver the link to their day and give them a ride", async ({ 
   await page.context().close();
 });
 
-test("the driver records the ride's steps on a 390 px phone; a no-show waits for the free waiting time", async ({ browser }) => {
+test("the driver records the ride's steps on a 390 px phone; a no-show waits for the free waiting time", async ({ browser }, testInfo) => {
   test.setTimeout(90_000);
   const page = await (await browser.newContext({ viewport: MOBILE })).newPage();
   const opened = await page.goto(link);
@@ -167,6 +167,7 @@ test("the driver records the ride's steps on a 390 px phone; a no-show waits for
   await expect(page.getByRole("status")).toHaveText(/^On my way at \d\d:\d\d \(Paris time\) was already recorded: nothing changed\.$/);
   await expect(legCard(page, orderId).locator(".driver-steps li")).toHaveText([/^On my way at /, /^At pickup at /, /^Picked up at /]);
   await expectNoAxeViolations(page, "the driver's day after the steps");
+  await testInfo.attach("the driver's day at 390 px.png", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
   await page.context().close();
 });
 

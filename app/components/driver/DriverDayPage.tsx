@@ -26,14 +26,17 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-function LegCard({ card }: { card: DriverLegCard }) {
+/** A leg's card; under a run's heading its headings are a level lower. */
+function LegCard({ card, inRun = false }: { card: DriverLegCard; inRun?: boolean }) {
   const id = `leg-${card.key}`;
   const who = `${card.name}, ${card.time}`;
+  const Title = inRun ? "h4" : "h3";
+  const Sub = inRun ? "h5" : "h4";
   return (
     <article className="driver-leg" id={id} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>
+      <Title id={`${id}-title`} className="driver-leg-title">
         <span className="driver-time">{card.time}</span> {card.name}
-      </h3>
+      </Title>
       <p className="driver-order">{card.title}</p>
       {card.unread ? <p className="driver-warn">The details of this ride could not be read: call the office.</p> : null}
       {card.noShow ? <p className="driver-warn">Recorded as a no-show.</p> : null}
@@ -58,7 +61,7 @@ function LegCard({ card }: { card: DriverLegCard }) {
           </Detail>
         ) : null}
       </dl>
-      <h4 className="driver-steps-title">Recorded</h4>
+      <Sub className="driver-steps-title">Recorded</Sub>
       {card.recorded.length === 0 ? (
         <p className="driver-steps-none">Nothing yet.</p>
       ) : (
@@ -115,7 +118,7 @@ export function DriverDayPage({
                   {item.heading}
                 </h3>
                 {item.cards.map((card) => (
-                  <LegCard key={card.key} card={card} />
+                  <LegCard key={card.key} card={card} inRun />
                 ))}
               </section>
             ),

@@ -52,7 +52,7 @@ const details = storedDetails({
       delayArriveMinutes: 150,
       pickup: CDG,
       dropoff: HOTEL,
-      info: "Gate B",
+      info: "Gate B\n\n-- Passengers and luggage --\nPassengers: 2 adults, 1 child, 0 babies.",
     },
   ],
   luggage: { checkIn: 2, cabin: 1, strollerSingle: 0, strollerDouble: 0, info: "One big ski bag" },

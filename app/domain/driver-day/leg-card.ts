@@ -3,6 +3,7 @@ import { noShowFrom } from "../booking/free-waiting";
 import { bagsText, childSeatsText, luggageNote } from "../booking/luggage-text";
 import { readStoredDetails } from "../booking/model";
 import { parisClock } from "../booking/paris-time";
+import { withoutSummary } from "../booking/summary";
 import type { MeetingPoints } from "../meeting-points";
 import { displayPhone, telHref } from "../phone";
 import type { TransferKind } from "../site-paths";
@@ -67,7 +68,8 @@ export function driverLegCard(source: DriverLegSource, points: MeetingPoints | n
   );
   const stored = details?.legs.find((l) => l.leg === source.leg);
   const steps = orderedSteps(source.steps);
-  const notes = [stored?.info.trim() ?? "", luggageNote(details)].filter((n) => n !== "");
+  // The form's passengers-and-luggage block is left out: the card states both already.
+  const notes = [withoutSummary(stored?.info ?? "").trim(), luggageNote(details)].filter((n) => n !== "");
   return {
     key: `${source.orderId}-${source.leg}`,
     orderId: source.orderId,
