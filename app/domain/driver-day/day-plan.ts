@@ -44,11 +44,16 @@ function byPickup(a: DayLegInput, b: DayLegInput): number {
   return a.pickupAt.getTime() - b.pickupAt.getTime() || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0) || a.leg - b.leg;
 }
 
-/** The moment an item is listed at: a run's time (its first leg's before it has one), a leg's pickup. */
+/** An item's tie-break at one moment: a run after a lone leg, runs by id (the sort keeps legs in pickup order). */
 function itemKey<T>(item: DayItem<T>): string {
   return item.kind === "run" ? `run-${item.run.id}` : `leg`;
 }
 
+/**
+ * Today's and tomorrow's sections: each lists its legs and runs by time; a run is listed at its
+ * time (its first leg's pickup before it has one), on the day of its first leg, its legs in
+ * pickup order beneath it.
+ */
 export function planDriverDay<T extends DayLegInput>(legs: readonly T[], now: Date): DaySection<T>[] {
   const { today, tomorrow, start, end } = driverDayWindow(now);
   const within = legs.filter((l) => l.pickupAt.getTime() >= start.getTime() && l.pickupAt.getTime() < end.getTime()).sort(byPickup);
