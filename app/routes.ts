@@ -52,6 +52,10 @@ export default [
   route("my-booking/:token/voucher", "routes/my-booking/voucher.tsx"),
   route("my-booking/:token/calendar.ics", "routes/my-booking/calendar-ics.ts"),
 
+  // A driver's day, opened by the secret token of the link staff e-mailed (docs/product.md, The
+  // driver's day): never cached, never sent on as a Referer, like the traveller's pages.
+  route("driver/:token", "routes/driver/day.tsx"),
+
   // The business's price file, served from PRICES_CSV as it is now.
   route("data/prices.csv", "routes/prices-csv.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

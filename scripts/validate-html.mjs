@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { SMTPServer } from "smtp-server";
 import { bookingBody } from "./booking-body.mjs";
 import { startServerForCheck } from "./built-server.mjs";
 
@@ -12,9 +13,31 @@ const require = createRequire(import.meta.url);
 const jar = require("vnu-jar");
 // The back office's pages are checked too, signed in as the administrator this server creates.
 const ADMIN = { email: "owner@validate.test", password: "validator password 1" };
+// A mail server of the script's own: a driver's day opens only by the link its e-mail carries.
+const mails = [];
+const smtp = new SMTPServer({
+  secure: false,
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onData(stream, _session, callback) {
+    let text = "";
+    stream.setEncoding("utf8");
+    stream.on("data", (chunk) => (text += chunk));
+    stream.on("end", () => {
+      mails.push(text.replace(/=\r?\n/g, ""));
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, "127.0.0.1", resolve));
 const server = await startServerForCheck("vnu", {
   port: Number(process.env.VALIDATE_PORT ?? "3192"),
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  env: {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.server.address().port}`,
+    MAIL_FROM: "Navette <booking@validate.test>",
+  },
 });
 const base = server.url;
 const login = await fetch(`${base}/admin/login`, {
@@ -64,7 +87,27 @@ const paid = await fetch(`${base}/payment/${orderId}`, {
   body: new URLSearchParams({ intent: "pay" }),
 });
 if (paid.status !== 303) throw new Error(`Paying ${orderId} in the sandbox answered ${paid.status}.`);
+// A driver's day: a driver added and sent their link from the drivers page, the link from its e-mail.
+const adminPost = (fields) =>
+  fetch(`${base}/admin/drivers`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: base, cookie },
+    body: new URLSearchParams(fields),
+  });
+const added = await adminPost({ intent: "add", name: "Karim Benali", phone: "06 98 76 54 32", email: "karim@validate.test" });
+const driverId = /driver=(\d+)/.exec(added.headers.get("location") ?? "")?.[1];
+if (!driverId) throw new Error(`Adding a driver answered ${added.status}.`);
+const sent = await adminPost({ intent: "send-link", id: driverId });
+if (sent.status !== 303) throw new Error(`Sending the driver's link answered ${sent.status}.`);
+let driverToken;
+for (let i = 0; i < 200 && !driverToken; i++) {
+  driverToken = mails.map((m) => /\/driver\/([A-Za-z0-9_-]{43})/.exec(m)?.[1]).find(Boolean);
+  if (!driverToken) await new Promise((resolve) => setTimeout(resolve, 100));
+}
+if (!driverToken) throw new Error("The driver's link e-mail did not arrive.");
 const TRAVELLER_PATHS = [
+  `/driver/${driverToken}`,
   `/my-booking/${manageToken}`,
   `/my-booking/${manageToken}/change`,
   `/my-booking/${manageToken}/voucher`,
@@ -84,8 +127,13 @@ const paths = [
   ...ADMIN_PATHS,
   "/my-booking",
   `/my-booking/${"x".repeat(43)}`,
+  `/driver/${"x".repeat(43)}`,
   ...TRAVELLER_PATHS,
 ];
+/** A path as the report prints it: no link's token. */
+function hideTokens(p) {
+  return p.replace(manageToken, ":token").replace(driverToken, ":token");
+}
 const dir = mkdtempSync(path.join(os.tmpdir(), "navette-html-"));
 const files = [];
 for (const [i, p] of paths.entries()) {
@@ -96,7 +144,7 @@ for (const [i, p] of paths.entries()) {
     base + p,
     signedIn ? { headers: { cookie }, redirect: "manual" } : traveller ? { headers: { cookie: resultCookie } } : {},
   );
-  if (traveller && answer.status !== 200) throw new Error(`${p.replace(manageToken, ":token")} answered ${answer.status}.`);
+  if (traveller && answer.status !== 200) throw new Error(`${hideTokens(p)} answered ${answer.status}.`);
   // A back-office page must be the page itself, not the login page it would send a stranger to.
   if (signedIn && answer.status !== 200 && !(p.endsWith("no-such-page") && answer.status === 404)) {
     throw new Error(`${p} answered ${answer.status} to the signed-in administrator.`);
@@ -112,9 +160,10 @@ if (result.error) throw result.error;
 const messages = JSON.parse(result.stderr || '{"messages":[]}').messages ?? [];
 const byFile = new Map(files.map((f) => [`file:${f.file}`, f.path]));
 for (const m of messages) {
-  console.log(`${(byFile.get(m.url) ?? m.url).replace(manageToken, ":token")}:${m.lastLine ?? "?"}: ${m.type}: ${m.message}`);
+  console.log(`${hideTokens(byFile.get(m.url) ?? m.url)}:${m.lastLine ?? "?"}: ${m.type}: ${m.message}`);
 }
 rmSync(dir, { recursive: true, force: true });
 console.log(`Nu HTML validator: ${messages.length} error(s) on ${files.length} pages.`);
 await server.stop();
+smtp.close();
 process.exit(messages.length > 0 ? 1 : 0);

@@ -25,6 +25,7 @@ import { isSameOrigin } from "~/lib/request-guards.server";
 import { missingEmailjsKeys, readSettings, SettingsError, type Settings } from "~/lib/settings.server";
 import { SANDBOX_SECRET_NAME, sharedSecret } from "~/lib/shared-secrets.server";
 import { bookingCalendarMaker, travellerMailPreparer } from "~/lib/traveller-mail.server";
+import { driverLinkPreparer, withDriverLinks } from "~/lib/driver-links.server";
 import { backupSocketPath, listenForBackupRequests } from "./backup-control";
 import { createPageCache, type PageCache } from "./page-cache";
 import { securityHeaders } from "./security-headers";
@@ -301,7 +302,10 @@ export async function main(
     transport: createMailTransport(settings.smtpUrl),
     from: settings.mailFrom,
     log: console,
-    prepare: travellerMailPreparer({ db: database.db, siteUrl: settings.siteUrl, calendar: bookingCalendarMaker(settings, meetingPoints) }),
+    prepare: withDriverLinks(
+      driverLinkPreparer({ db: database.db, siteUrl: settings.siteUrl }),
+      travellerMailPreparer({ db: database.db, siteUrl: settings.siteUrl, calendar: bookingCalendarMaker(settings, meetingPoints) }),
+    ),
   });
   outbox.start();
   // Personal data the site no longer needs goes now and every hour (docs/product.md, Personal data).

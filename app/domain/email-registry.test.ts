@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { driverLinkEmail } from "./driver-day/link-email";
 import { bookingEmails } from "./booking/paid-emails";
 import { row, site } from "./booking/round-trip.fixture";
 import {
@@ -41,6 +42,7 @@ function everyBuilder(): { kind: EmailKind; recipient: string }[] {
     reminderEmail({ row, leg: 1, pickupAt: new Date("2026-07-01T05:45:00Z"), site, driver: null, meetingPoint: null, now }),
     landingChangedTravellerEmail(row, site, landing),
     landingChangedDriverEmail(row, site, driver, landing),
+    driverLinkEmail(driver, site, "[manage-link:x]"),
   ];
 }
 

@@ -21,6 +21,7 @@ export const EMAIL_KINDS = [
   "reminder",
   "landing_changed_traveller",
   "landing_changed_driver",
+  "driver_link",
 ] as const;
 
 export type EmailKind = (typeof EMAIL_KINDS)[number];
@@ -117,6 +118,8 @@ export const EMAILS = {
       notCancelled("the driver's landing time notice")(facts) ??
       (facts.sentToDriverNow ? null : "This notice went to a driver who no longer drives its leg: it is not sent again."),
   },
+  // A message of no booking: written by the drivers page, never listed on a booking's page.
+  driver_link: { label: "Link to the day's rides (driver)", recipient: "driver", resend: "as sent", refusal: always },
 } as const satisfies Record<EmailKind, EmailEntry>;
 
 /** The kinds 'Send again' writes anew from the booking as it is now. */

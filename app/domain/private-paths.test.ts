@@ -50,6 +50,12 @@ describe("isTravellerPath", () => {
     ["/", false],
     ["/%E0%A4%A", false],
     ["/reservation?next=/my-booking/x", false],
+    // A driver's day.
+    [`/driver/${TOKEN}`, true],
+    [`/Driver/${TOKEN}.data`, true],
+    [`/%64river/${TOKEN}`, true],
+    ["/drivers", false],
+    ["/admin/drivers", false],
   ])("%s → %s", (target, expected) => {
     expect(isTravellerPath(target)).toBe(expected);
   });
@@ -70,11 +76,11 @@ describe("isTravellerPath", () => {
     );
   });
 
-  it("recognises nothing outside /my-booking", () => {
+  it("recognises nothing outside /my-booking and /driver", () => {
     fc.assert(
       fc.property(fc.stringMatching(/^\/[a-z0-9_-]{1,20}(\/[a-z0-9_-]{1,20})?$/), (path) => {
         const first = path.split("/")[1]!;
-        return isTravellerPath(path) === (first === "my-booking");
+        return isTravellerPath(path) === (first === "my-booking" || first === "driver");
       }),
     );
   });
@@ -127,12 +133,34 @@ describe("mayHoldTravellerToken", () => {
     ["/x#/my-booking/y", false],
     ["/admin/bookings", false],
     ["/%E0%A4%A", false],
+    // A driver's day, and the back office's drivers page, which holds no token.
+    [`/driver/${TOKEN}/../..`, true],
+    [`/Driver/${TOKEN}%`, true],
+    [`/driver.data`, true],
+    ["/admin/drivers", false],
+    ["/admin/drivers?edit=1", false],
   ])("%s → %s", (target, expected) => {
     expect(mayHoldTravellerToken(target)).toBe(expected);
   });
 
   it("holds whenever isTravellerPath does", () => {
-    const segment = fc.constantFrom("my-booking", "My-Booking", "%6Dy-booking", "x", "..", ".", "", "%2e%2e", TOKEN, "voucher", "%", "%zz");
+    const segment = fc.constantFrom(
+      "my-booking",
+      "My-Booking",
+      "%6Dy-booking",
+      "x",
+      "..",
+      ".",
+      "",
+      "%2e%2e",
+      TOKEN,
+      "voucher",
+      "%",
+      "%zz",
+      "driver",
+      "Driver",
+      "drivers",
+    );
     fc.assert(
       fc.property(fc.array(segment, { minLength: 1, maxLength: 6 }), (segments) => {
         const target = `/${segments.join("/")}`;

@@ -1,7 +1,7 @@
 /**
- * The addresses whose answers are private: the back office (/admin) and a traveller's booking pages
- * (/my-booking, whose address holds a secret token). They are never stored by a cache, a traveller's
- * are never sent on as a Referer, and a post to the back office must come from the site itself
+ * The addresses whose answers are private: the back office (/admin), a traveller's booking pages
+ * (/my-booking) and a driver's day (/driver), whose addresses hold a secret token. They are never
+ * stored by a cache, the token pages are never sent on as a Referer, and a post to the back office must come from the site itself
  * (server/app.ts, app/entry.server.tsx; docs/decisions/0017-manage-links.md).
  *
  * The router matches a route whatever the case of the path and after decoding its %XX escapes, with
@@ -33,10 +33,13 @@ export function routedPath(target: string): string {
   return page.replace(/(.)\/$/, "$1") || "/";
 }
 
-/** Whether a request's path (or path and query, or whole URL) is one of a traveller's booking pages. */
+/**
+ * Whether a request's path (or path and query, or whole URL) is a page opened by a secret token:
+ * one of a traveller's booking pages, or a driver's day (/driver/<token>).
+ */
 export function isTravellerPath(target: string): boolean {
   const path = routedPath(target);
-  return path === "/my-booking" || path.startsWith("/my-booking/");
+  return path === "/my-booking" || path.startsWith("/my-booking/") || path === "/driver" || path.startsWith("/driver/");
 }
 
 /**
@@ -45,13 +48,17 @@ export function isTravellerPath(target: string): boolean {
  * segments as written begins with "my-booking" once its ASCII %XX escapes are read, whatever the case.
  * So `/my-booking/<token>/../..` (which resolves to the home page, and to which the file server
  * answers a redirect naming the token) and `/My-Booking/<token>%` (which cannot be decoded) count.
- * Errs on the private side: `/x/my-bookingxyz` counts too. Never used to let a request through.
+ * Errs on the private side: `/x/my-bookingxyz` counts too. A driver's segment is "driver" itself
+ * (or "driver.data"), so that /admin/drivers stays the back office's.
  */
 export function mayHoldTravellerToken(target: string): boolean {
   if (isTravellerPath(target)) return true;
   return rawPathOf(target)
     .split("/")
-    .some((segment) => asciiDecoded(segment).toLowerCase().startsWith("my-booking"));
+    .some((segment) => {
+      const read = asciiDecoded(segment).toLowerCase();
+      return read.startsWith("my-booking") || /^driver(\.|$)/.test(read);
+    });
 }
 
 /**

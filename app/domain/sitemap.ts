@@ -10,5 +10,5 @@ export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /response_bank_ok_ko\nDisallow: /admin\nDisallow: /my-booking\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /response_bank_ok_ko\nDisallow: /admin\nDisallow: /my-booking\nDisallow: /driver/\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
 }

@@ -28,6 +28,7 @@ import type { createPaymentProvider as CreatePaymentProvider } from "~/lib/payme
 import { createPriceStore } from "~/lib/prices.server";
 import { createRateLimits } from "~/lib/rate-limits.server";
 import { bookingCalendarMaker, travellerMailPreparer } from "~/lib/traveller-mail.server";
+import { driverLinkPreparer, withDriverLinks } from "~/lib/driver-links.server";
 import type { readSettings as ReadSettings } from "~/lib/settings.server";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
 
@@ -146,11 +147,14 @@ export async function startInProcessServer(options: {
     transport: createMailTransport(settings.smtpUrl),
     from: settings.mailFrom,
     log: quiet,
-    prepare: travellerMailPreparer({
-      db: database.db,
-      siteUrl: settings.siteUrl,
-      calendar: bookingCalendarMaker(settings, createMeetingPointStore(settings.meetingPointsCsv)),
-    }),
+    prepare: withDriverLinks(
+      driverLinkPreparer({ db: database.db, siteUrl: settings.siteUrl }),
+      travellerMailPreparer({
+        db: database.db,
+        siteUrl: settings.siteUrl,
+        calendar: bookingCalendarMaker(settings, createMeetingPointStore(settings.meetingPointsCsv)),
+      }),
+    ),
   });
   outbox.start();
   // The limits need no identity of the bundle's (no instanceof): the source module counts alike.

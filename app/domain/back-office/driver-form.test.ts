@@ -27,6 +27,9 @@ describe("driverFormSchema", () => {
     expect(driverFormSchema.parse({ ...good, intent: "edit", id: "7" })).toMatchObject({ intent: "edit", id: 7 });
     expect(driverFormSchema.parse({ intent: "deactivate", id: "3" })).toEqual({ intent: "deactivate", id: 3 });
     expect(driverFormSchema.parse({ intent: "reactivate", id: "3" })).toEqual({ intent: "reactivate", id: 3 });
+    expect(driverFormSchema.parse({ intent: "send-link", id: "3" })).toEqual({ intent: "send-link", id: 3 });
+    expect(driverFormSchema.parse({ intent: "revoke-link", id: "3" })).toEqual({ intent: "revoke-link", id: 3 });
+    expect(driverFormSchema.safeParse({ intent: "send-link", id: "x" }).success).toBe(false);
   });
 
   it.each<[string, Record<string, string>, string, string]>([

@@ -3,9 +3,10 @@ import { plainText } from "../plain-text";
 import { rowId, z } from "../zod";
 
 /**
- * The drivers page's forms (add, edit, deactivate, reactivate), read by one schema keyed on the
- * posted `intent`. A phone is checked against the numbering plan of its country (France when it
- * has no +country code) and stored in international form, +33612345678.
+ * The drivers page's forms (add, edit, deactivate, reactivate, send and revoke the driver's link to
+ * their day), read by one schema keyed on the posted `intent`. A phone is checked against the
+ * numbering plan of its country (France when it has no +country code) and stored in international
+ * form, +33612345678.
  */
 
 const DRIVER_LIMITS = { name: 120, email: 254, vehicleNote: 120, phone: 40 } as const;
@@ -63,6 +64,9 @@ export const driverFormSchema = z.discriminatedUnion(
     driverFields.extend({ intent: z.literal("edit"), id: driverId }),
     z.object({ intent: z.literal("deactivate"), id: driverId }),
     z.object({ intent: z.literal("reactivate"), id: driverId }),
+    // The driver's personal link to their day (docs/product.md, The driver's day).
+    z.object({ intent: z.literal("send-link"), id: driverId }),
+    z.object({ intent: z.literal("revoke-link"), id: driverId }),
   ],
   { error: "This form asked for something the drivers page does not do." },
 );

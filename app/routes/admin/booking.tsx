@@ -27,6 +27,9 @@ import { enterLandingTime } from "~/lib/landing-times.server";
 import { runRules } from "~/lib/shuttle-runs.server";
 import { paymentLinkMaker } from "~/lib/payment-links.server";
 import { FieldNotes } from "~/components/ui/Field";
+import { RideSteps } from "~/components/admin/RideSteps";
+import { stepText } from "~/domain/driver-day/steps";
+import { bookingLegSteps } from "~/lib/leg-steps.server";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Booking ${params.orderId} · Back office` },
@@ -54,6 +57,7 @@ const HISTORY_ACTIONS: Record<string, string> = {
   booking_changed_by_traveller: "Changed by the traveller",
   landing_time_changed: "Landing time changed",
   run_changed: "Shuttle run",
+  ride_step: "Ride step (driver)",
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -68,7 +72,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(context.staff, request);
   // An address that is no order number's shape names no booking: it never reaches the database.
   if (!ORDER_ID_PATTERN.test(params.orderId)) throw noSuchBooking();
-  const page = await loadBookingPage(await context.booking.db(), params.orderId);
+  const db = await context.booking.db();
+  const page = await loadBookingPage(db, params.orderId);
   const fleet = (await context.booking.fleet.get()).vehicles;
   if (!page) throw noSuchBooking();
   const { row } = page;
@@ -176,6 +181,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         action: HISTORY_ACTIONS[h.action] ?? h.action,
         detail: h.detail,
       })),
+      // Each leg's recorded steps (docs/product.md, The driver's day), leg 1 first.
+      ride: [...(await bookingLegSteps(db, row.orderId))]
+        .map(([key, steps]) => ({ leg: Number(key.slice(-1)), steps: steps.map(stepText) }))
+        .sort((a, b) => a.leg - b.leg),
       actions: page.actions,
       canRefund: canRefund({ bookingStatus: row.bookingStatus, refundableCents: refundableCents(row) }).ok,
     },
@@ -544,6 +553,8 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </Form>
       </section>
+
+      <RideSteps legs={loaderData.ride} />
 
       <section aria-labelledby="history-title">
         <h2 id="history-title">History</h2>

@@ -9,15 +9,19 @@ import { SelectField, TextField } from "~/components/ui/TextField";
 import { driverFormSchema } from "~/domain/back-office/driver-form";
 import { driverVehicleText } from "~/domain/fleet";
 import { displayPhone, telHref } from "~/domain/phone";
+import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { changeDriver, listDrivers } from "~/lib/dispatch.server";
+import { driverLinkStates, revokeDriverLink, sendDriverLink, type DriverLinkState } from "~/lib/driver-links.server";
 
 /**
  * The drivers staff assign to bookings (both roles): the list, adding one, editing one chosen
  * from the list (?edit=<id>), deactivating and reactivating. A deactivated driver stays on the
- * bookings they drove and is no longer offered for new ones. Every change is audited.
+ * bookings they drove and is no longer offered for new ones. 'Send link' e-mails the driver a new
+ * personal link to their day, which replaces the old one; 'Revoke link' ends it (docs/product.md,
+ * The driver's day). Every change is audited.
  */
 
 export const meta: Route.MetaFunction = () => adminMeta("Drivers");
@@ -36,6 +40,14 @@ interface DriverView {
   /** The vehicle in words, for the list. */
   vehicle: string;
   active: boolean;
+  /** The driver's link to their day in words ("Made 27/11/2026 08:05"), or null without one. */
+  link: string | null;
+}
+
+function linkText(state: DriverLinkState | undefined): string | null {
+  if (!state) return null;
+  if (state.waiting) return "E-mail waiting to go";
+  return state.madeAt ? `Made ${formatParisDateTime(state.madeAt)}` : null;
 }
 
 /** A vehicle the driver may be given: the active fleet, and a driver's own vehicle if it is no longer active. */
@@ -51,6 +63,9 @@ const NOTICES = {
   unchanged: (name: string) => `Nothing changed for ${name}.`,
   deactivated: (name: string) => `${name} is deactivated: no longer offered for new bookings.`,
   reactivated: (name: string) => `${name} is active again.`,
+  link_sent: (name: string) => `A new link to the day's rides is on its way to ${name}; any earlier link no longer works.`,
+  link_revoked: (name: string) => `${name}'s link to the day's rides no longer works.`,
+  no_link: (name: string) => `${name} has no link to revoke.`,
 } as const;
 type Notice = keyof typeof NOTICES;
 
@@ -58,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(context.staff, request);
   const db = await context.booking.db();
   const fleet = (await context.booking.fleet.get()).vehicles;
+  const links = await driverLinkStates(db);
   const drivers: DriverView[] = (await listDrivers(db)).map((d) => ({
     id: d.id,
     name: d.name,
@@ -67,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vehicleNote: d.vehicleNote,
     vehicle: driverVehicleText(fleet, d.vehicleId, d.vehicleNote),
     active: d.active,
+    link: linkText(links.get(d.id)),
   }));
   const vehicles: VehicleChoice[] = fleet.map((v) => ({ id: v.id, label: `${v.name} (${v.seats} seats)`, active: v.active }));
   const params = new URL(request.url).searchParams;
@@ -97,7 +114,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = driverFormSchema.safeParse(fields);
   if (!parsed.success) return refuse(problemsOf(parsed.error), 400);
   const db = await context.booking.db();
-  const outcome = await changeDriver(db, parsed.data, { id: me.id, email: me.email });
+  const form = parsed.data;
+  if (form.intent === "send-link" || form.intent === "revoke-link") {
+    const actor = { id: me.id, email: me.email };
+    const link =
+      form.intent === "send-link"
+        ? await sendDriverLink(db, form.id, actor, { siteName: context.settings.siteName, phone: context.settings.phone })
+        : await revokeDriverLink(db, form.id, actor);
+    if (!link.ok) return refuse([{ field: null, message: link.message }], link.status);
+    if (link.notice === "link_sent") context.booking.wakeOutbox();
+    return redirect(`/admin/drivers?done=${link.notice}&driver=${link.driverId}`, { status: 303, headers: NO_STORE });
+  }
+  const outcome = await changeDriver(db, form, { id: me.id, email: me.email });
   if (!outcome.ok) {
     // Another driver's number is a conflict with the phone field; a driver gone is not found.
     if (outcome.reason === "phone_taken") return refuse([{ field: "phone", message: outcome.message }], 409);
@@ -182,7 +210,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
         ) : (
           <AdminTable
             caption="Drivers, active ones first, by name"
-            columns={["Name", "Phone", "E-mail", "Vehicle", "Status", <span className="visually-hidden">Actions</span>]}
+            columns={["Name", "Phone", "E-mail", "Vehicle", "Status", "Link to the day", <span className="visually-hidden">Actions</span>]}
           >
             {drivers.map((d) => (
               <tr key={d.id}>
@@ -197,6 +225,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
                 <td>
                   {d.active ? <span className="admin-badge">Active</span> : <span className="admin-badge admin-badge--warn">Inactive</span>}
                 </td>
+                <td>{d.link ?? "None"}</td>
                 <td>
                   <div className="admin-actions">
                     <Link to={`/admin/drivers?edit=${d.id}`}>
@@ -210,6 +239,24 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
                         <span className="visually-hidden"> {d.name}</span>
                       </button>
                     </Form>
+                    {d.active ? (
+                      <Form method="post" action="/admin/drivers">
+                        <input type="hidden" name="intent" value="send-link" />
+                        <input type="hidden" name="id" value={d.id} />
+                        <button type="submit" className="button button--secondary" disabled={busy}>
+                          Send link<span className="visually-hidden"> to {d.name}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                    {d.link ? (
+                      <Form method="post" action="/admin/drivers">
+                        <input type="hidden" name="intent" value="revoke-link" />
+                        <input type="hidden" name="id" value={d.id} />
+                        <button type="submit" className="button button--secondary" disabled={busy}>
+                          Revoke link<span className="visually-hidden"> of {d.name}</span>
+                        </button>
+                      </Form>
+                    ) : null}
                   </div>
                 </td>
               </tr>
