@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookingLegs, outbox, shuttleRuns } from "../../db/schema";
-import { runsFormSchema } from "~/domain/runs/runs-form";
+import { runChangeSchema } from "~/domain/runs/runs-form";
 import { aeroDataBox } from "./flight-status.server";
 import { watchFlightsOnce } from "./flight-watch.server";
 import { changeRuns } from "./shuttle-runs.server";
@@ -73,7 +73,7 @@ describe("watchFlightsOnce", () => {
     );
     const site = { siteName: "Navette", businessEmail: SETTINGS.email, phone: SETTINGS.phone, siteUrl: SETTINGS.siteUrl };
     const rules = { exitMinutes: 30, maxWaitMinutes: 30 };
-    await changeRuns(db, runsFormSchema.parse({ intent: "replan", day: "2026-05-20" }), {
+    await changeRuns(db, runChangeSchema.parse({ intent: "replan", day: "2026-05-20" }), {
       actor: { id: "staff-1", email: "d@navette.test" },
       site,
       rules,

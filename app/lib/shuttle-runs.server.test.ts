@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingLegs, bookings, outbox, shuttleRunLegs, shuttleRuns } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
-import { runsFormSchema } from "~/domain/runs/runs-form";
+import { runChangeSchema } from "~/domain/runs/runs-form";
 import { openDatabase, type Database, type Db } from "./db.server";
 import { seedFleet } from "./fleet.server";
 import { changeRuns, readDayBoard, replanAfterChange, type RunRules } from "./shuttle-runs.server";
@@ -59,7 +59,7 @@ async function insertShuttles(db: Db, orders: readonly string[] = ORDERS, bookin
   }
 }
 
-const post = (fields: Record<string, string>) => runsFormSchema.parse({ day: DAY, ...fields });
+const post = (fields: Record<string, string>) => runChangeSchema.parse({ day: DAY, ...fields });
 const board = (db: Db = database.db) => readDayBoard(db, DAY, RULES);
 
 async function legsByRun(db: Db): Promise<Map<string, number>> {

@@ -7,7 +7,7 @@ import { dayBoard, legOfKey, replanDay, shuttleLegsOfDay, type DayBoard, type Sh
 import { assignmentClashes } from "~/domain/runs/run-assignments";
 import { legKeyOf } from "~/domain/runs/run-parties";
 import { SHUTTLE_CAPACITY, SHUTTLE_MAX_WAIT_MINUTES } from "~/domain/runs/run-plan";
-import type { RunsForm } from "~/domain/runs/runs-form";
+import type { RunChange } from "~/domain/runs/runs-form";
 import type { LegRunTime } from "~/domain/runs/run-time-text";
 import { recordAudit } from "./audit.server";
 import { assignDriverIn } from "./booking-admin.server";
@@ -140,7 +140,7 @@ export interface RunsContext {
 }
 
 /** Applies one checked post of the runs page. */
-export async function changeRuns(db: Db, form: RunsForm, context: RunsContext): Promise<RunsChange> {
+export async function changeRuns(db: Db, form: RunChange, context: RunsContext): Promise<RunsChange> {
   const { actor, rules } = context;
   const audit = (tx: Tx, detail: string, orderId?: string) =>
     recordAudit(tx, { actorId: actor.id, actor: actor.email, action: "run_changed", detail, ...(orderId ? { orderId } : {}) });
@@ -249,7 +249,7 @@ function shuttleCapacityColumns() {
 
 async function assign(
   tx: Tx,
-  form: Extract<RunsForm, { intent: "assign" }>,
+  form: Extract<RunChange, { intent: "assign" }>,
   state: DayState,
   audit: (tx: Tx, detail: string) => Promise<unknown>,
   run: StoredRun | null,

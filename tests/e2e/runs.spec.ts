@@ -8,14 +8,17 @@ import { activeCapacities, FIRST_FLEET } from "../../app/domain/fleet";
 import { HOTELS } from "../../app/domain/hotels";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { quote } from "../../app/domain/pricing/pricing";
+import { startSmtp, type TestSmtp } from "../support/smtp";
 import { signIn } from "./admin-helpers";
 import { expectNoAxeViolations } from "./helpers";
 import { startSite, type SiteServer } from "./site-server";
+import { mailsTo } from "./traveller-helpers";
 
 // The shared shuttle's runs (docs/product.md, Shared shuttle runs) on a site of the test's own:
 // six shuttle bookings of two landing at CDG from 10:00 to 10:40, booked through the public
 // endpoint and paid in the sandbox, planned into runs, one moved, one run locked and the rest
-// re-planned, and the day's CSV.
+// re-planned, the day's CSV, a run dispatched, and a flight's new landing time entered on the
+// board, which moves the pickup and e-mails the driver and the traveller (a real SMTP server).
 
 const ROWS = parsePriceFile(readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8")).rows;
 const ADMIN = { email: "runs-owner@navette.test", password: "runs owner password" };
@@ -27,6 +30,7 @@ const DAY = addDays(parisToday(new Date()), 3);
 const ISO = isoDate(DAY);
 
 let site: SiteServer;
+let smtp: TestSmtp;
 const orders: string[] = [];
 
 function shuttleFor(n: number, landing: string): BookingDraft {
@@ -71,11 +75,15 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  site = await startSite({ env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
+  smtp = await startSmtp();
+  site = await startSite({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Navette <booking@navette.test>", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
   for (const [n, landing] of LANDINGS.entries()) orders.push(await bookAndPay(shuttleFor(n, landing), n));
 });
 test.afterAll(async () => {
   await site?.stop();
+  await smtp?.close();
 });
 
 let page: Page;
@@ -167,4 +175,42 @@ test("a move posted from another origin is refused and changes nothing", async (
   expect(answer.status()).toBeGreaterThanOrEqual(400);
   await page.reload();
   expect(await runsOnPage()).toEqual(before);
+});
+
+test("a run is dispatched, and a new landing time entered on the board e-mails its driver and traveller", async () => {
+  test.setTimeout(90_000);
+  await page.goto("/admin/drivers");
+  await page.getByLabel("Name").fill("Karim Benali");
+  await page.getByLabel("Phone").fill("06 98 76 54 32");
+  await page.getByLabel("E-mail").fill("karim@drivers.test");
+  await page.getByRole("button", { name: "Add driver" }).click();
+  await expect(page.getByRole("status")).toContainText("Karim Benali is added to the drivers.");
+
+  await page.goto(`/admin/runs?date=${ISO}`);
+  const [runId, bookings] = [...(await runsOnPage()).entries()][0]!;
+  // A run is dispatched once its bookings are confirmed.
+  for (const orderId of bookings) {
+    await page.goto(`/admin/bookings/${orderId}`);
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("status")).toContainText("The booking is confirmed");
+  }
+  await page.goto(`/admin/runs?date=${ISO}`);
+  await page.getByLabel(`Vehicle of run #${runId}`).selectOption({ label: "Volkswagen Caravelle (8 seats, 8 suitcases)" });
+  await page.getByLabel(`Driver of run #${runId}`).selectOption({ label: "Karim Benali" });
+  await page.getByRole("button", { name: "Save and lock" }).first().click();
+  await expect(page.getByRole("status")).toContainText(`Run #${runId} has Volkswagen Caravelle and Karim Benali`);
+  await page.getByRole("button", { name: `Dispatch run #${runId}` }).click();
+  await expect(page.getByRole("status")).toContainText(`Run #${runId} is dispatched`);
+  await mailsTo(smtp, new RegExp(`Job ${bookings[0]}`));
+
+  const late = bookings[0]!;
+  await page.getByLabel(`New landing time of ${late}`).fill("11:25");
+  await page.locator("tr", { hasText: late }).getByRole("button", { name: "Save landing" }).click();
+  await expect(page.getByRole("status")).toContainText(`${late} lands at 11:25`);
+  await expect(page.locator("tr", { hasText: late })).toContainText("ready 11:55");
+  const [driverMail] = await mailsTo(smtp, new RegExp(`Job ${late}: .* now lands at 11:25$`));
+  expect(driverMail!.to).toEqual(["karim@drivers.test"]);
+  const [travellerMail] = await mailsTo(smtp, new RegExp(`new landing time for booking ${late}$`));
+  expect(travellerMail!.text).toContain("11:25");
+  await expectNoAxeViolations(page, "/admin/runs dispatched");
 });

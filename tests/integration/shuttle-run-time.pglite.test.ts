@@ -4,7 +4,7 @@ import path from "node:path";
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isoDate, parisParts } from "~/domain/booking/paris-time";
-import { runsFormSchema } from "~/domain/runs/runs-form";
+import { runChangeSchema } from "~/domain/runs/runs-form";
 import { mintManageToken } from "~/lib/manage-links.server";
 import { changeRuns } from "~/lib/shuttle-runs.server";
 import { bookingRowValues } from "~/lib/test-support/booking-rows";
@@ -57,7 +57,7 @@ describe("the shuttle run's time on the traveller's pages on PGlite", () => {
       }),
     );
     const day = isoDate(parisParts(landing));
-    const planned = await changeRuns(server.database.db, runsFormSchema.parse({ intent: "replan", day }), {
+    const planned = await changeRuns(server.database.db, runChangeSchema.parse({ intent: "replan", day }), {
       actor: { id: "staff-1", email: "dispatch@run-time.test" },
       rules: { exitMinutes: 25, maxWaitMinutes: 30 },
       site: SITE,

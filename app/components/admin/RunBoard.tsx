@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { parisClock } from "~/domain/booking/paris-time";
+import { trackerUrl } from "~/domain/flights/tracker";
 import { runProblemText, type BoardRun, type DayBoard, type ShuttleLeg } from "~/domain/runs/day-runs";
 
 /**
@@ -18,6 +19,10 @@ interface Choice {
 interface BoardProps {
   day: string;
   board: DayBoard;
+  /** Each leg's ride steps its driver recorded, in words, by leg key. */
+  steps: Readonly<Record<string, readonly string[]>>;
+  /** Link each flight to a public tracker (no flight status provider is set). */
+  trackers: boolean;
   vehicles: readonly (Choice & { seats: number; suitcases: number })[];
   drivers: readonly Choice[];
 }
@@ -66,7 +71,48 @@ function MoveForm({ day, leg, from, runs }: { day: string; leg: ShuttleLeg; from
   );
 }
 
-function LegRows({ day, run, legs, runs }: { day: string; run: BoardRun | null; legs: readonly ShuttleLeg[]; runs: readonly BoardRun[] }) {
+/** The flight, its tracker, and for an arrival the form of its new landing time. */
+function FlightCell({ day, leg, trackers }: { day: string; leg: ShuttleLeg; trackers: boolean }) {
+  const tracker = trackers ? trackerUrl(leg.flightNumber, day) : null;
+  const id = `landing-${leg.line.key}`;
+  return (
+    <>
+      {leg.line.flight || "—"}
+      {tracker ? (
+        <>
+          {" "}
+          <a href={tracker} rel="noopener noreferrer" target="_blank">
+            Track {leg.flightNumber}
+            <span className="visually-hidden"> (opens a new tab)</span>
+          </a>
+        </>
+      ) : null}
+      {leg.party.direction === "arrival" ? (
+        <Form method="post" className="runs-move">
+          <Hidden fields={{ intent: "landing", day, leg: leg.line.key }} />
+          <label htmlFor={id} className="visually-hidden">
+            New landing time of {leg.line.orderId}
+          </label>
+          <input id={id} name="landingTime" type="time" defaultValue={leg.flightTime} required />{" "}
+          <button type="submit" className="button button--secondary">
+            Save landing
+          </button>
+        </Form>
+      ) : null}
+    </>
+  );
+}
+
+interface LegRowsProps {
+  day: string;
+  run: BoardRun | null;
+  legs: readonly ShuttleLeg[];
+  runs: readonly BoardRun[];
+  steps: BoardProps["steps"];
+  trackers: boolean;
+}
+
+function LegRows({ day, run, legs, runs, steps, trackers }: LegRowsProps) {
   return (
     <>
       {legs.map((leg) => (
@@ -75,7 +121,9 @@ function LegRows({ day, run, legs, runs }: { day: string; run: BoardRun | null; 
             <Link to={`/admin/bookings/${leg.line.orderId}`}>{leg.line.orderId}</Link>
             {leg.line.roundTrip ? ` (${leg.line.leg === 1 ? "outbound" : "return"})` : ""}
           </td>
-          <td>{leg.line.flight || "—"}</td>
+          <td>
+            <FlightCell day={day} leg={leg} trackers={trackers} />
+          </td>
           <td>
             {leg.party.direction === "arrival" ? "ready " : "alone "}
             {parisClock(leg.party.at)}
@@ -83,6 +131,7 @@ function LegRows({ day, run, legs, runs }: { day: string; run: BoardRun | null; 
           <td>{leg.party.seats}</td>
           <td>{leg.party.suitcases}</td>
           <td>{run ? waitText(run, leg) : "—"}</td>
+          <td>{(steps[leg.line.key] ?? []).join("; ") || "None yet"}</td>
           <td>{run?.dispatchedAt ? "Dispatched" : <MoveForm day={day} leg={leg} from={run} runs={runs} />}</td>
         </tr>
       ))}
@@ -90,14 +139,14 @@ function LegRows({ day, run, legs, runs }: { day: string; run: BoardRun | null; 
   );
 }
 
-const LEG_COLUMNS = ["Booking", "Flight", "Time", "Seats", "Suitcases", "Wait", "Move to"];
+const LEG_COLUMNS = ["Booking", "Flight", "Time", "Seats", "Suitcases", "Wait", "Driver's steps", "Move to"];
 
 function nameOf(list: readonly Choice[], id: number | null): string {
   if (id === null) return "None yet";
   return list.find((c) => c.id === id)?.name ?? `#${id}`;
 }
 
-function RunCard({ day, run, runs, vehicles, drivers }: BoardProps & { run: BoardRun; runs: readonly BoardRun[] }) {
+function RunCard({ day, run, runs, vehicles, drivers, steps, trackers }: BoardProps & { run: BoardRun; runs: readonly BoardRun[] }) {
   const time = run.departsAt ? parisClock(run.departsAt) : "—";
   const headingId = `run-${run.id}`;
   const verb = run.direction === "arrival" ? "leaves the airport" : "first pickup";
@@ -123,14 +172,14 @@ function RunCard({ day, run, runs, vehicles, drivers }: BoardProps & { run: Boar
         </div>
       ) : null}
       <AdminTable caption={`Bookings of run #${run.id}`} columns={LEG_COLUMNS}>
-        <LegRows day={day} run={run} legs={run.legs} runs={runs} />
+        <LegRows day={day} run={run} legs={run.legs} runs={runs} steps={steps} trackers={trackers} />
       </AdminTable>
       {run.dispatchedAt ? null : <RunForms day={day} run={run} vehicles={vehicles} drivers={drivers} />}
     </section>
   );
 }
 
-function RunForms({ day, run, vehicles, drivers }: Omit<BoardProps, "board"> & { run: BoardRun }) {
+function RunForms({ day, run, vehicles, drivers }: Pick<BoardProps, "day" | "vehicles" | "drivers"> & { run: BoardRun }) {
   const ids = { vehicle: `run-${run.id}-vehicle`, driver: `run-${run.id}-driver` };
   const base = { day, run: String(run.id) };
   return (
@@ -184,7 +233,7 @@ function RunForms({ day, run, vehicles, drivers }: Omit<BoardProps, "board"> & {
 }
 
 /** The board: a section per airport and direction, then the pickups in no run. */
-export function RunBoard({ day, board, vehicles, drivers }: BoardProps) {
+export function RunBoard({ day, board, vehicles, drivers, steps, trackers }: BoardProps) {
   const groups = new Map<string, BoardRun[]>();
   for (const run of board.runs) {
     const key = `${run.airport} ${DIRECTION_WORDS[run.direction]}`;
@@ -198,7 +247,17 @@ export function RunBoard({ day, board, vehicles, drivers }: BoardProps) {
           <section key={title} aria-label={title}>
             <h2>{title}</h2>
             {runs.map((run) => (
-              <RunCard key={run.id} day={day} run={run} runs={board.runs} board={board} vehicles={vehicles} drivers={drivers} />
+              <RunCard
+                key={run.id}
+                day={day}
+                run={run}
+                runs={board.runs}
+                board={board}
+                vehicles={vehicles}
+                drivers={drivers}
+                steps={steps}
+                trackers={trackers}
+              />
             ))}
           </section>
         ))}
@@ -207,7 +266,7 @@ export function RunBoard({ day, board, vehicles, drivers }: BoardProps) {
           <h2 id="runs-unplanned">In no run yet</h2>
           <p>Booked since the last plan, or taken out of a run: re-plan the day, or move each to a run.</p>
           <AdminTable caption="Shuttle pickups in no run" columns={LEG_COLUMNS}>
-            <LegRows day={day} run={null} legs={board.unplanned} runs={board.runs} />
+            <LegRows day={day} run={null} legs={board.unplanned} runs={board.runs} steps={steps} trackers={trackers} />
           </AdminTable>
         </section>
       ) : board.runs.length === 0 ? (

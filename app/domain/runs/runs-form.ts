@@ -22,25 +22,47 @@ const legKey = z.string().transform((v, ctx) => {
   return { key: v.trim(), ...leg };
 });
 
+const LANDING_TIME_MESSAGE = "Enter the new landing time as HH:MM, Paris time, for example 11:20.";
+
 /** Where a leg goes: a run of the day, or a new run of its own. */
 const target = z.union([z.literal("new"), runId]);
 
+/** The changes of the runs themselves (app/lib/shuttle-runs.server.ts's changeRuns). */
+const runChanges = [
+  z.object({ intent: z.literal("replan"), day }),
+  z.object({ intent: z.literal("move"), day, leg: legKey, from: z.union([z.literal("none"), runId]), to: target }),
+  z.object({ intent: z.literal("lock"), day, run: runId }),
+  z.object({ intent: z.literal("unlock"), day, run: runId }),
+  z.object({
+    intent: z.literal("assign"),
+    day,
+    run: runId,
+    vehicleId: optionalId("Choose a vehicle from the list."),
+    driverId: optionalId("Choose a driver from the list."),
+  }),
+  z.object({ intent: z.literal("dispatch"), day, run: runId }),
+] as const;
+
+const UNKNOWN = { error: "This form asked for something the runs page does not do." };
+
+export const runChangeSchema = z.discriminatedUnion("intent", [...runChanges], UNKNOWN);
+export type RunChange = z.output<typeof runChangeSchema>;
+
+/** Every post of the runs page: a change of the runs, or a flight's new landing time. */
 export const runsFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("replan"), day }),
-    z.object({ intent: z.literal("move"), day, leg: legKey, from: z.union([z.literal("none"), runId]), to: target }),
-    z.object({ intent: z.literal("lock"), day, run: runId }),
-    z.object({ intent: z.literal("unlock"), day, run: runId }),
+    ...runChanges,
     z.object({
-      intent: z.literal("assign"),
+      intent: z.literal("landing"),
       day,
-      run: runId,
-      vehicleId: optionalId("Choose a vehicle from the list."),
-      driverId: optionalId("Choose a driver from the list."),
+      leg: legKey,
+      landingTime: z
+        .string({ error: LANDING_TIME_MESSAGE })
+        .trim()
+        .regex(/^\d{1,2}:\d{2}$/, LANDING_TIME_MESSAGE),
     }),
-    z.object({ intent: z.literal("dispatch"), day, run: runId }),
   ],
-  { error: "This form asked for something the runs page does not do." },
+  UNKNOWN,
 );
 export type RunsForm = z.output<typeof runsFormSchema>;

@@ -5,11 +5,14 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { neighbourDays, runSheetDay } from "~/domain/back-office/run-sheet";
 import { longDay, parisDayOf } from "~/domain/booking/paris-time";
 import { problemsOf } from "~/domain/form-problems";
+import { stepText } from "~/domain/driver-day/steps";
 import { runsFormSchema } from "~/domain/runs/runs-form";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { listDrivers } from "~/lib/dispatch.server";
 import { emailSite } from "~/lib/email-site.server";
+import { enterLandingTime } from "~/lib/landing-times.server";
+import { legStepsOf } from "~/lib/leg-steps.server";
 import { changeRuns, readDayBoard, runRules } from "~/lib/shuttle-runs.server";
 import type { Route } from "./+types/runs";
 
@@ -42,6 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const vehicles = fleet.vehicles.map((v) => ({ id: v.id, name: v.name, seats: v.seats, suitcases: v.suitcases, active: v.active }));
   const drivers = allDrivers.map((d) => ({ id: d.id, name: d.name, active: d.active }));
   const notice = params.get("notice");
+  const legs = [...board.runs.flatMap((r) => r.legs), ...board.unplanned].map((l) => ({ orderId: l.line.orderId, leg: l.line.leg }));
+  const recorded = await legStepsOf(db, legs);
+  const steps = Object.fromEntries([...recorded].map(([key, list]) => [key, list.map(stepText)]));
+  // Without a flight status provider, each flight links to a public tracker.
+  const trackers = context.settings.flightStatus === null;
   return data(
     {
       ok: true as const,
@@ -52,6 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       board,
       vehicles,
       drivers,
+      steps,
+      trackers,
       notice: notice && notice.length <= 300 ? notice : null,
     },
     { headers: NO_STORE },
@@ -66,13 +76,29 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ message: problemsOf(parsed.error)[0]?.message ?? "This form could not be read." }, { status: 400, headers: NO_STORE });
   }
   const site = emailSite(context.settings, await context.booking.meetingPoints.currentPoints());
-  const outcome = await changeRuns(await context.booking.db(), parsed.data, {
-    actor: { id: me.id, email: me.email },
-    rules: runRules(context.settings),
-    site,
-  });
-  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status, headers: NO_STORE });
-  const to = new URLSearchParams({ date: parsed.data.day, notice: outcome.notice });
+  const db = await context.booking.db();
+  const post = parsed.data;
+  const runsContext = { actor: { id: me.id, email: me.email }, rules: runRules(context.settings), site };
+  let notice: string;
+  if (post.intent === "landing") {
+    const landing = await enterLandingTime(
+      db,
+      { orderId: post.leg.orderId, leg: post.leg.leg, landingTime: post.landingTime },
+      runsContext,
+    );
+    if (!landing.ok) return data({ message: landing.message }, { status: landing.status, headers: NO_STORE });
+    context.booking.wakeOutbox();
+    notice =
+      landing.done === "changed"
+        ? `${post.leg.orderId} lands at ${landing.to}: its pickup moved, the runs are planned again, and the traveller and the driver are e-mailed.`
+        : `${post.leg.orderId} already lands at this time: nothing changed.`;
+  } else {
+    const outcome = await changeRuns(db, post, runsContext);
+    if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status, headers: NO_STORE });
+    if (post.intent === "dispatch") context.booking.wakeOutbox();
+    notice = outcome.notice;
+  }
+  const to = new URLSearchParams({ date: post.day, notice });
   return redirect(`/admin/runs?${to}`, { status: 303, headers: NO_STORE });
 }
 
@@ -102,7 +128,7 @@ export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
       </>
     );
   }
-  const { iso, label, previous, next, today, board, vehicles, drivers, notice } = loaderData;
+  const { iso, label, previous, next, today, board, vehicles, drivers, steps, trackers, notice } = loaderData;
   const planned = board.runs.length > 0;
   return (
     <div className="runs">
@@ -137,7 +163,7 @@ export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
           {planned ? "Re-plan the unlocked runs" : "Plan the day's runs"}
         </button>
       </Form>
-      <RunBoard day={iso} board={board} vehicles={vehicles} drivers={drivers} />
+      <RunBoard day={iso} board={board} vehicles={vehicles} drivers={drivers} steps={steps} trackers={trackers} />
     </div>
   );
 }
