@@ -44,7 +44,19 @@ function LegCard({ card, inRun = false }: { card: DriverLegCard; inRun?: boolean
         {card.meetingPoint ? <Detail term="Meeting point">{card.meetingPoint}</Detail> : null}
         <Detail term="From">{card.from || "Not known"}</Detail>
         <Detail term="To">{card.to || "Not known"}</Detail>
-        {card.flight ? <Detail term="Flight">{card.flight}</Detail> : null}
+        {card.flight ? (
+          <Detail term="Flight">
+            {card.flight}
+            {card.tracker ? (
+              <>
+                {" "}
+                <a href={card.tracker} rel="noopener noreferrer" target="_blank">
+                  Track it<span className="visually-hidden"> (opens a new tab)</span>
+                </a>
+              </>
+            ) : null}
+          </Detail>
+        ) : null}
         <Detail term="Passengers">{card.passengers || "Not known"}</Detail>
         <Detail term="Luggage">{card.luggage}</Detail>
         <Detail term="Child seats">{card.childSeats}</Detail>

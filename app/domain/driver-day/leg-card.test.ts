@@ -96,6 +96,13 @@ describe("driverLegCard", () => {
     expect(card.to).toMatch(/^Disneyland Paris/);
   });
 
+  it("links the flight to a public tracker when asked, and not otherwise", () => {
+    expect(driverLegCard(source(), POINTS, { trackers: true }).tracker).toMatch(
+      /^https:\/\/www\.flightstats\.com\/v2\/flight-tracker\/BA\/304\?/,
+    );
+    expect(driverLegCard(source(), POINTS).tracker).toBeNull();
+  });
+
   it("lists the recorded steps in the ride's order and marks their buttons", () => {
     const card = driverLegCard(
       source({

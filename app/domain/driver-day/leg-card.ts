@@ -1,9 +1,10 @@
 import { travellerLegs } from "../booking/booking-lines";
 import { noShowFrom } from "../booking/free-waiting";
 import { bagsText, childSeatsText, luggageNote } from "../booking/luggage-text";
-import { readStoredDetails } from "../booking/model";
+import { readStoredDetails, type BookingLeg } from "../booking/model";
 import { parisClock } from "../booking/paris-time";
 import { withoutSummary } from "../booking/summary";
+import { trackerUrl } from "../flights/tracker";
 import type { MeetingPoints } from "../meeting-points";
 import { displayPhone, telHref } from "../phone";
 import type { TransferKind } from "../site-paths";
@@ -43,6 +44,8 @@ export interface DriverLegCard {
   from: string;
   to: string;
   flight: string | null;
+  /** The flight's page on a public tracker, when the site follows no flight itself; else null. */
+  tracker: string | null;
   name: string;
   passengers: string;
   luggage: string;
@@ -61,7 +64,17 @@ export interface DriverLegCard {
   unread: boolean;
 }
 
-export function driverLegCard(source: DriverLegSource, points: MeetingPoints | null | undefined): DriverLegCard {
+/** The tracker link of the leg's flight: the landing one at the pickup, else the departing one. */
+function flightTracker(leg: BookingLeg): string | null {
+  const end = leg.pickup.kind === "flight" ? leg.pickup : leg.dropoff.kind === "flight" ? leg.dropoff : null;
+  return end ? trackerUrl(end.flightNumber, leg.date) : null;
+}
+
+export function driverLegCard(
+  source: DriverLegSource,
+  points: MeetingPoints | null | undefined,
+  options: { trackers?: boolean } = {},
+): DriverLegCard {
   const details = readStoredDetails(source.details);
   const leg = travellerLegs({ kind: source.kind, roundTrip: source.roundTrip, details: source.details }, points ?? undefined).find(
     (l) => l.number === source.leg,
@@ -80,6 +93,7 @@ export function driverLegCard(source: DriverLegSource, points: MeetingPoints | n
     from: leg?.from ?? "",
     to: leg?.to ?? "",
     flight: leg?.flight ?? null,
+    tracker: options.trackers && stored ? flightTracker(stored) : null,
     name: `${source.firstname} ${source.lastname}`.trim(),
     passengers: leg?.passengers ?? "",
     luggage: details ? bagsText(details.luggage) : "Not known",

@@ -42,7 +42,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const legs = await driverDayLegs(await context.booking.db(), driver.id, start, end);
   const points = await context.booking.meetingPoints.currentPoints();
   const sections = planDriverDay(
-    legs.map((l) => ({ ...l, card: driverLegCard(l, points) })),
+    // Without a flight status provider, each flight links to a public tracker.
+    legs.map((l) => ({ ...l, card: driverLegCard(l, points, { trackers: context.settings.flightStatus === null }) })),
     now,
   ).map((section) => ({
     ...section,
