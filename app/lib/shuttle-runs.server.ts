@@ -8,6 +8,7 @@ import { assignmentClashes } from "~/domain/runs/run-assignments";
 import { legKeyOf } from "~/domain/runs/run-parties";
 import { SHUTTLE_CAPACITY, SHUTTLE_MAX_WAIT_MINUTES } from "~/domain/runs/run-plan";
 import type { RunChange } from "~/domain/runs/runs-form";
+import type { RunsNotice } from "~/domain/runs/runs-notice";
 import type { LegRunTime } from "~/domain/runs/run-time-text";
 import { recordAudit } from "./audit.server";
 import { assignDriverIn } from "./booking-admin.server";
@@ -75,7 +76,7 @@ export async function readDayBoard(db: Db, day: string, rules: RunRules): Promis
   return dayBoard(stored, legs, rules.maxWaitMinutes);
 }
 
-export type RunsChange = { ok: true; notice: string } | { ok: false; status: 400 | 404 | 409; message: string };
+export type RunsChange = { ok: true; notice: RunsNotice } | { ok: false; status: 400 | 404 | 409; message: string };
 
 const refuse = (status: 400 | 404 | 409, message: string): RunsChange => ({ ok: false, status, message });
 
@@ -155,7 +156,7 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
         for (const run of planned) await insertRun(tx, form.day, { ...run, locked: false });
         const kept = state.stored.filter((r) => r.locked).length;
         await audit(tx, `Runs of ${form.day} planned: ${planned.length} new, ${kept} locked kept.`);
-        return { ok: true, notice: `Planned ${planned.length} ${planned.length === 1 ? "run" : "runs"}; ${kept} locked kept as they are.` };
+        return { ok: true, notice: { done: "planned", planned: planned.length, kept } };
       }
       case "move": {
         const leg = state.legs.find((l) => l.line.key === form.leg.key);
@@ -188,14 +189,14 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
         await tx.delete(shuttleRunLegs).where(and(eq(shuttleRunLegs.orderId, orderId), eq(shuttleRunLegs.leg, number)));
         await tx.insert(shuttleRunLegs).values({ orderId, leg: number, runId: to });
         await audit(tx, `Leg ${number} moved ${from ? `from run #${from.id} ` : ""}to run #${to} (locked).`, orderId);
-        return { ok: true, notice: `${orderId} is in run #${to}, now locked.` };
+        return { ok: true, notice: { done: "moved", orderId, run: to } };
       }
       case "lock":
       case "unlock": {
         const run = runOf(state, form.run);
         if (!run) return GONE;
         const locked = form.intent === "lock";
-        if (run.locked === locked) return { ok: true, notice: `Run #${run.id} was already ${locked ? "locked" : "unlocked"}.` };
+        if (run.locked === locked) return { ok: true, notice: { done: locked ? "already-locked" : "already-unlocked", run: run.id } };
         if (!locked && run.dispatchedAt) return refuse(409, `${runWords(run)} is dispatched: its driver has the job, so it stays locked.`);
         // An unlocked run is the planner's again: a vehicle and driver given by hand go with the lock.
         const set = locked ? { locked } : { locked, vehicleId: null, driverId: null, ...shuttleCapacityColumns() };
@@ -203,7 +204,7 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
         await audit(tx, `Run #${run.id} ${locked ? "locked" : "unlocked"}.`);
         return {
           ok: true,
-          notice: locked ? `Run #${run.id} is locked: a re-plan keeps it.` : `Run #${run.id} is unlocked: a re-plan may change it.`,
+          notice: { done: locked ? "locked" : "unlocked", run: run.id },
         };
       }
       case "assign":
@@ -231,7 +232,7 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
           .set({ dispatchedAt: sql`now()` })
           .where(eq(shuttleRuns.id, run.id));
         await audit(tx, `Run #${run.id} dispatched: its ${run.legKeys.length} legs given to its driver.`);
-        return { ok: true, notice: `Run #${run.id} is dispatched: the driver has each job by e-mail.` };
+        return { ok: true, notice: { done: "dispatched", run: run.id } };
       }
     }
   }).catch((error: unknown) => {
@@ -300,7 +301,7 @@ async function assign(
     .set({ vehicleId: form.vehicleId, driverId: form.driverId, locked: true, ...capacity })
     .where(eq(shuttleRuns.id, run.id));
   await audit(tx, `Run #${run.id} given ${vehicle?.name ?? "no vehicle"} and ${driver?.name ?? "no driver"}; locked.`);
-  return { ok: true, notice: `Run #${run.id} has ${vehicle?.name ?? "no vehicle"} and ${driver?.name ?? "no driver"}, and is locked.` };
+  return { ok: true, notice: { done: "assigned", run: run.id } };
 }
 
 /** The runs' rules from the settings: the airport exit time, and the shuttle's waiting promise. */

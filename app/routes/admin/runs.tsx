@@ -7,6 +7,7 @@ import { longDay, parisDayOf } from "~/domain/booking/paris-time";
 import { problemsOf } from "~/domain/form-problems";
 import { stepText } from "~/domain/driver-day/steps";
 import { runsFormSchema } from "~/domain/runs/runs-form";
+import { noticeParams, noticeText, readNotice, type RunsNotice } from "~/domain/runs/runs-notice";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { listDrivers } from "~/lib/dispatch.server";
@@ -44,7 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const vehicles = fleet.vehicles.map((v) => ({ id: v.id, name: v.name, seats: v.seats, suitcases: v.suitcases, active: v.active }));
   const drivers = allDrivers.map((d) => ({ id: d.id, name: d.name, active: d.active }));
-  const notice = params.get("notice");
+  const done = readNotice(params);
+  const nameOf = (list: readonly { id: number; name: string }[], id: number | null) =>
+    id === null ? null : (list.find((x) => x.id === id)?.name ?? null);
+  const assignedTo = (id: number) => {
+    const run = board.runs.find((r) => r.id === id);
+    return {
+      vehicle: nameOf(fleet.vehicles, run?.vehicleId ?? null) ?? "no vehicle",
+      driver: nameOf(allDrivers, run?.driverId ?? null) ?? "no driver",
+    };
+  };
   const legs = [...board.runs.flatMap((r) => r.legs), ...board.unplanned].map((l) => ({ orderId: l.line.orderId, leg: l.line.leg }));
   const recorded = await legStepsOf(db, legs);
   const steps = Object.fromEntries([...recorded].map(([key, list]) => [key, list.map(stepText)]));
@@ -62,7 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       drivers,
       steps,
       trackers,
-      notice: notice && notice.length <= 300 ? notice : null,
+      notice: done ? noticeText(done, assignedTo) : null,
     },
     { headers: NO_STORE },
   );
@@ -79,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await context.booking.db();
   const post = parsed.data;
   const runsContext = { actor: { id: me.id, email: me.email }, rules: runRules(context.settings), site };
-  let notice: string;
+  let notice: RunsNotice;
   if (post.intent === "landing") {
     const landing = await enterLandingTime(
       db,
@@ -90,15 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.booking.wakeOutbox();
     notice =
       landing.done === "changed"
-        ? `${post.leg.orderId} lands at ${landing.to}: its pickup moved, the runs are planned again, and the traveller and the driver are e-mailed.`
-        : `${post.leg.orderId} already lands at this time: nothing changed.`;
+        ? { done: "landing", orderId: post.leg.orderId, to: landing.to }
+        : { done: "landing-same", orderId: post.leg.orderId };
   } else {
     const outcome = await changeRuns(db, post, runsContext);
     if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status, headers: NO_STORE });
     if (post.intent === "dispatch") context.booking.wakeOutbox();
     notice = outcome.notice;
   }
-  const to = new URLSearchParams({ date: post.day, notice });
+  const to = new URLSearchParams({ date: post.day, ...noticeParams(notice) });
   return redirect(`/admin/runs?${to}`, { status: 303, headers: NO_STORE });
 }
 
