@@ -169,6 +169,9 @@ test.describe("staff accounts", () => {
   });
 
   test("a member turns on the second factor, and signing in then asks for a code", async ({ page, browser }) => {
+    // Five sign-ins (each an argon2id check), four axe scans and the audit page: about 25 s on a
+    // quiet machine, past the default 30 s on a busy CI machine.
+    test.slow();
     await signIn(page);
     const member = newAccount("totp");
     await addMember(page, member);
