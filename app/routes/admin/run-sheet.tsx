@@ -1,6 +1,7 @@
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/run-sheet";
+import { DayPicker } from "~/components/admin/DayPicker";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { neighbourDays, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
@@ -45,17 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 function DayForm({ value }: { value: string }) {
-  return (
-    <Form method="get" action="/admin/run-sheet" className="run-sheet-picker no-print">
-      <div className="field">
-        <label htmlFor="run-sheet-date">Day</label>
-        <input id="run-sheet-date" name="date" type="date" defaultValue={value} required />
-      </div>
-      <button type="submit" className="button button--secondary">
-        Show
-      </button>
-    </Form>
-  );
+  return <DayPicker action="/admin/run-sheet" id="run-sheet-date" value={value} className="run-sheet-picker no-print" />;
 }
 
 export default function RunSheet({ loaderData }: Route.ComponentProps) {

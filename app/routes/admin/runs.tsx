@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { DayPicker } from "~/components/admin/DayPicker";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { RunBoard } from "~/components/admin/RunBoard";
 import { StatusNotice } from "~/components/admin/StatusNotice";
@@ -113,17 +114,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function DayForm({ value }: { value: string }) {
-  return (
-    <Form method="get" action="/admin/runs" className="run-sheet-picker">
-      <div className="field">
-        <label htmlFor="runs-date">Day</label>
-        <input id="runs-date" name="date" type="date" defaultValue={value} required />
-      </div>
-      <button type="submit" className="button button--secondary">
-        Show
-      </button>
-    </Form>
-  );
+  return <DayPicker action="/admin/runs" id="runs-date" value={value} className="run-sheet-picker" />;
 }
 
 export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
