@@ -1,6 +1,7 @@
 import { addDays, isoDate, parisToday } from "~/domain/booking/paris-time";
 import type { Db } from "./db.server";
 import { emailSite } from "./email-site.server";
+import { startPeriodic } from "./periodic.server";
 import { refreshLandingTimes, SYSTEM_ACTOR } from "./flight-delays.server";
 import type { FlightStatusProvider } from "./flight-status.server";
 import type { MeetingPointSource } from "./reminders.server";
@@ -56,29 +57,16 @@ export async function watchFlightsOnce(options: Omit<FlightWatchOptions, "interv
 
 export function startFlightWatch(options: FlightWatchOptions): FlightWatch {
   const now = options.now ?? (() => new Date());
-  let running: Promise<unknown> = Promise.resolve();
-  const runOnce = () => {
-    const pass = running.then(async () => {
+  return startPeriodic(
+    async () => {
       const done = await watchFlightsOnce(options, now());
       if (done.changed > 0) options.wakeOutbox?.();
       return done;
-    });
-    running = pass.catch(() => undefined);
-    return pass;
-  };
-  const tick = () => {
-    running = runOnce().catch((error: unknown) => {
-      options.log.error(`Flight status pass failed: ${(error as Error).name ?? "Error"}; it runs again on the next round.`);
-    });
-  };
-  tick();
-  const timer = setInterval(tick, options.intervalMs ?? 15 * 60_000);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    {
+      intervalMs: options.intervalMs ?? 15 * 60_000,
+      failed: (error: unknown) =>
+        options.log.error(`Flight status pass failed: ${(error as Error).name ?? "Error"}; it runs again on the next round.`),
+    },
+  );
 }

@@ -3,6 +3,7 @@ import { bookings, outbox } from "../../db/schema";
 import { dueReminders, REMINDER_CUTOFF_MS, reminderHorizon } from "~/domain/manage/reminders";
 import type { MeetingPoints } from "~/domain/meeting-points";
 import { bookingColumns } from "./booking-store.server";
+import { startPeriodic } from "./periodic.server";
 import { emailSite } from "./email-site.server";
 import { reminderRow, type ReminderContext } from "./reminder-rows.server";
 import type { Db } from "./db.server";
@@ -137,31 +138,18 @@ export async function queueDueReminders(options: Omit<ReminderOptions, "interval
  */
 export function startReminders(options: ReminderOptions): Reminders {
   const now = options.now ?? (() => new Date());
-  let running: Promise<unknown> = Promise.resolve();
-  const runOnce = (): Promise<{ queued: number }> => {
-    const pass = running.then(async () => {
+  return startPeriodic(
+    async () => {
       const done = await queueDueReminders(options, now());
       if (done.queued > 0) options.wakeOutbox?.();
       return done;
-    });
-    running = pass.catch(() => undefined);
-    return pass;
-  };
-  const tick = () => {
-    // Logged before stop() sees the pass end.
-    running = runOnce().catch((error: unknown) => {
-      const e = error as { name?: string; code?: string };
-      options.log.error(`Reminders pass failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""}; it runs again on the next round.`);
-    });
-  };
-  tick();
-  const timer = setInterval(tick, options.intervalMs ?? REMINDER_DEFAULTS.intervalMs);
-  timer.unref();
-  return {
-    runOnce,
-    async stop() {
-      clearInterval(timer);
-      await running;
     },
-  };
+    {
+      intervalMs: options.intervalMs ?? REMINDER_DEFAULTS.intervalMs,
+      failed: (error: unknown) => {
+        const e = error as { name?: string; code?: string };
+        options.log.error(`Reminders pass failed: ${e.name ?? "Error"}${e.code ? ` (${e.code})` : ""}; it runs again on the next round.`);
+      },
+    },
+  );
 }
