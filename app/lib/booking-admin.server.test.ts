@@ -1,7 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, bookingLegs, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import { addNote, assignDriver, confirmBooking, markFinished, resendEmail, resendRefusal } from "./booking-admin.server";
 import { loadBookingPage } from "./booking-page.server";
@@ -13,11 +11,11 @@ import { writeLegs } from "./booking-store.server";
 import { readStoredDetails } from "~/domain/booking/model";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "~/domain/meeting-points";
 import { saveBooking, type BookingRow } from "./bookings.server";
-import { openDatabase, type Database } from "./db.server";
 import { PaymentLinkFailed } from "./payment-links.server";
 import { createPhoneBooking } from "./phone-booking.server";
 import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { POSTGRES, usePostgresDatabase } from "./test-support/postgres-database";
 import { bookingFixtures, countingSandbox, noLink, now, paid, site, staff } from "./test-support/staff-actions";
 
 // The booking page's actions on the embedded PostgreSQL: each one once, whatever the double
@@ -466,33 +464,9 @@ describe("resendEmail by the booking's state", () => {
 });
 
 // On PostgreSQL the posts really run at once, on separate connections: the row lock makes them
-// take turns. Runs when TEST_DATABASE_URL names a server, on a database of its own, dropped after.
-// Vitest gives the environment as import.meta.env; the server itself reads none (settings.server.ts).
-const POSTGRES = (import.meta.env.TEST_DATABASE_URL as string | undefined)?.trim() || null;
-
+// take turns.
 describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections", () => {
-  let pgDatabase: Database;
-  const name = `navette_unit_${randomBytes(5).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES! });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-
-  beforeAll(async () => {
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(POSTGRES!);
-    url.pathname = `/${name}`;
-    pgDatabase = await openDatabase({ databaseUrl: url.href, pgliteDir: null });
-  });
-  afterAll(async () => {
-    await pgDatabase?.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  });
+  const pgDatabase = usePostgresDatabase("navette_unit");
 
   it("refunds once, confirms once and assigns once under five posts each", async () => {
     const db = pgDatabase.db;

@@ -1,15 +1,14 @@
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { bookingLegs, bookings, outbox, shuttleRunLegs, shuttleRuns } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { runChangeSchema } from "~/domain/runs/runs-form";
-import { openDatabase, type Database, type Db } from "./db.server";
+import type { Db } from "./db.server";
 import { seedFleet } from "./fleet.server";
 import { changeRuns, readDayBoard, replanAfterChange, type RunRules } from "./shuttle-runs.server";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { POSTGRES, usePostgresDatabase } from "./test-support/postgres-database";
 import { insertBookings } from "./test-support/insert-bookings";
 import { insertDriver } from "./test-support/leg-drivers";
 
@@ -219,32 +218,9 @@ describe("the dispatcher's changes", () => {
 });
 
 // On PostgreSQL two dispatchers' posts really run at once, on separate connections: the day's lock
-// makes them take turns. Runs when TEST_DATABASE_URL names a server, on a database of its own.
-const POSTGRES = (import.meta.env.TEST_DATABASE_URL as string | undefined)?.trim() || null;
-
+// makes them take turns.
 describe.skipIf(!POSTGRES)("on PostgreSQL, two dispatchers at once", () => {
-  let pgDatabase: Database;
-  const name = `navette_runs_${randomBytes(5).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: POSTGRES! });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-
-  beforeAll(async () => {
-    await admin(`CREATE DATABASE "${name}"`);
-    const url = new URL(POSTGRES!);
-    url.pathname = `/${name}`;
-    pgDatabase = await openDatabase({ databaseUrl: url.href, pgliteDir: null });
-  });
-  afterAll(async () => {
-    await pgDatabase?.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  });
+  const pgDatabase = usePostgresDatabase("navette_runs");
 
   it("leaves every leg in exactly one run when both move bookings and re-plan at once", async () => {
     const db = pgDatabase.db;
