@@ -19,22 +19,23 @@ export function shouldRevalidate() {
 }
 
 /**
- * What a route says of itself through its `handle`: `hideFooter` (the booking form) and
- * `hydrate: false` (pages with nothing interactive, served without React's JavaScript).
+ * What a route says of itself through its `handle`: `hideFooter` (the booking form),
+ * `hydrate: false` (pages served without React's JavaScript) and the `script` of such a page.
  */
-function useRouteHandles(): { hideFooter: boolean; hydrate: boolean; backOffice: boolean } {
+function useRouteHandles(): { hideFooter: boolean; hydrate: boolean; backOffice: boolean; script: string | undefined } {
   const handles = useMatches().map((m) => (m.handle ?? {}) as PageHandle);
   return {
     hideFooter: handles.some((h) => h.hideFooter === true),
     hydrate: !handles.some((h) => h.hydrate === false),
     backOffice: handles.some((h) => h.backOffice === true),
+    script: handles.find((h) => h.script)?.script,
   };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData("root") as RootData | undefined;
-  const { hideFooter, hydrate, backOffice } = useRouteHandles();
+  const { hideFooter, hydrate, backOffice, script } = useRouteHandles();
   // Decided once, by the first page served: a page that ships React keeps it while the
   // visitor navigates on, even to a page that would not need it.
   const [withScripts] = useState(hydrate);
@@ -73,6 +74,8 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : null}
         {/* Deferred: a low-priority download that never holds up the first paint. */}
         {backOffice ? null : <script src="/js/menu.js" defer />}
+        {/* A page served without React may have a module of its own (deferred, like any module). */}
+        {script && !withScripts ? <script type="module" src={script} /> : null}
       </body>
     </html>
   );

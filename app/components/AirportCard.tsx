@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { Airport } from "~/domain/airports";
 import { AIRPORT_PAGES } from "~/domain/site-paths";
 import { AirportImage } from "./AirportImage";
@@ -17,9 +16,9 @@ export function AirportCard({ airport, headingLevel = 3 }: { airport: Airport; h
       <ul className="card-links">
         {pages.map((p) => (
           <li key={p.path}>
-            <Link to={p.path}>
+            <a href={p.path}>
               {airport.code} to Disneyland Paris: {p.firstTab === "private" ? "private transfer" : "shuttle"}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

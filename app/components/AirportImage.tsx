@@ -1,22 +1,15 @@
-import { useEffect, useRef, useState } from "react";
 import { FALLBACK_AIRPORT_IMAGE } from "~/domain/airports";
 
-/** An airport picture that falls back to the generic Paris airports image if it fails to load. */
+/**
+ * An airport picture. Should it fail to load, the price pages' script (public/js/price-pages.js)
+ * shows the generic Paris airports image named by `data-fallback-src`.
+ */
 export function AirportImage({ src, alt, lazy = false }: { src: string; alt: string; lazy?: boolean }) {
-  const [failed, setFailed] = useState(false);
-  const ref = useRef<HTMLImageElement>(null);
-
-  // An image that failed before hydration fired its error event before React listened.
-  useEffect(() => {
-    const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
-  }, []);
-
   return (
     <img
-      ref={ref}
       className="airport-image"
-      src={failed ? FALLBACK_AIRPORT_IMAGE : src}
+      src={src}
+      data-fallback-src={FALLBACK_AIRPORT_IMAGE}
       alt={alt}
       width={800}
       height={450}
@@ -25,7 +18,6 @@ export function AirportImage({ src, alt, lazy = false }: { src: string; alt: str
       // that can show it, not decoded aside for a later one.
       fetchPriority={lazy ? undefined : "high"}
       decoding={lazy ? "async" : undefined}
-      onError={() => setFailed(true)}
     />
   );
 }

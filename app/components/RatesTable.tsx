@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { NoPrice, PriceTableFrame } from "./PriceTableFrame";
 import { reservationHref } from "~/domain/booking-link";
 import { formatEuros } from "~/domain/money";
@@ -16,10 +15,11 @@ const TRIPS = [
 ] as const;
 
 /**
- * A rates table: one row per passenger count, each price a link to the
- * booking form for that party and trip. Card prices, in euros.
+ * A rates table: one row per passenger count, each price a link to the booking form for that
+ * party and trip. Card prices, in euros. A link names its party code (`data-party`) for the page
+ * script that keeps the rates-side draft.
  */
-export function RatesTable({ table, caption, onBook }: { table: RatesTableData; caption: string; onBook?: (line: RateLine) => void }) {
+export function RatesTable({ table, caption }: { table: RatesTableData; caption: string }) {
   const lines = table.lines.filter((l) => l.card[1] !== null || l.card[2] !== null);
   if (lines.length === 0) {
     return <p className="notice">No {table.kind === "shuttle" ? "shared shuttle" : "private transfer"} runs on this route.</p>;
@@ -37,9 +37,10 @@ export function RatesTable({ table, caption, onBook }: { table: RatesTableData; 
                 {cents === null ? (
                   <NoPrice />
                 ) : (
-                  <Link
+                  <a
                     className="price-link"
-                    to={reservationHref({
+                    data-party={line.code}
+                    href={reservationHref({
                       depart: table.from,
                       arrive: table.to,
                       kind: table.kind,
@@ -48,11 +49,10 @@ export function RatesTable({ table, caption, onBook }: { table: RatesTableData; 
                       arriveType: table.arrive_type,
                       tripType,
                     })}
-                    onClick={() => onBook?.(line)}
                   >
                     {each != null ? `${formatEuros(each)} per person` : formatEuros(cents)}
                     <span className="visually-hidden">{`, book ${label.toLowerCase()} for ${passengerLabel(line)}`}</span>
-                  </Link>
+                  </a>
                 )}
               </td>
             );

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { formatEuros } from "~/domain/money";
 import type { PublicSettings } from "~/domain/public-settings";
 import { formatReleaseDate } from "~/domain/public-settings";
@@ -20,13 +19,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           <ul>
             {menuEntries(site.vipUrl).map((entry) => (
               <li key={entry.label}>
-                {entry.external ? (
-                  <a href={entry.to} rel="noopener">
-                    {entry.label}
-                  </a>
-                ) : (
-                  <Link to={entry.to}>{entry.label}</Link>
-                )}
+                <a href={entry.to} rel={entry.external ? "noopener" : undefined}>
+                  {entry.label}
+                </a>
               </li>
             ))}
           </ul>
@@ -38,7 +33,7 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           <ul>
             {AIRPORT_ROUTE_LINKS.map((entry) => (
               <li key={entry.to}>
-                <Link to={entry.to}>{entry.label}</Link>
+                <a href={entry.to}>{entry.label}</a>
               </li>
             ))}
           </ul>
@@ -50,9 +45,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           <ul>
             {shuttle.map((p) => (
               <li key={p.path}>
-                <Link to={p.path}>
+                <a href={p.path}>
                   {p.label} <span className="price-from">from {formatEuros(p.cents)}</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -62,9 +57,9 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           <ul aria-labelledby="footer-private">
             {privates.map((p) => (
               <li key={p.path}>
-                <Link to={p.path}>
+                <a href={p.path}>
                   {p.label} <span className="price-from">from {formatEuros(p.cents)}</span>
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -78,7 +73,7 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
           </p>
           <p>Phone lines open 06:30–11:00, Paris time.</p>
           <p>
-            <Link to="/my-booking">Manage my booking</Link>
+            <a href="/my-booking">Manage my booking</a>
           </p>
           <nav aria-labelledby="footer-legal">
             <h2 id="footer-legal" className="site-footer__heading">
@@ -87,7 +82,7 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
             <ul>
               {LEGAL_LINKS.map((entry) => (
                 <li key={entry.to}>
-                  <Link to={entry.to}>{entry.label}</Link>
+                  <a href={entry.to}>{entry.label}</a>
                 </li>
               ))}
             </ul>

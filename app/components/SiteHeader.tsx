@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import type { PublicSettings } from "~/domain/public-settings";
 import { telHref } from "~/domain/phone";
 import { Logo } from "./ui/Logo";
@@ -10,15 +9,17 @@ const MENU_ID = "site-menu";
  * Logo, click-to-call link and the menu. The markup only: the
  * hamburger's behaviour lives in public/js/menu.js, loaded on every page, so pages that ship
  * no React still have a working menu (docs/decisions/0005-static-pages-without-react.md).
+ * Plain links: each page is loaded as a document, with its own script or none, even from a page
+ * that runs React (decision 0028).
  */
 export function SiteHeader({ site }: { site: PublicSettings }) {
   return (
     <header className="site-header">
       <div className="container site-header__bar">
-        <Link to="/" className="site-header__logo" aria-label={`${site.siteName}, home`}>
+        <a href="/" className="site-header__logo" aria-label={`${site.siteName}, home`}>
           <Logo />
           <span className="site-header__name">{site.siteName}</span>
-        </Link>
+        </a>
         <a className="site-header__phone" href={telHref(site.phone)}>
           <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" focusable="false">
             <path
@@ -38,13 +39,9 @@ export function SiteHeader({ site }: { site: PublicSettings }) {
         <ul id={MENU_ID} className="site-menu">
           {menuEntries(site.vipUrl).map((entry) => (
             <li key={entry.label}>
-              {entry.external ? (
-                <a href={entry.to} rel="noopener">
-                  {entry.label}
-                </a>
-              ) : (
-                <Link to={entry.to}>{entry.label}</Link>
-              )}
+              <a href={entry.to} rel={entry.external ? "noopener" : undefined}>
+                {entry.label}
+              </a>
             </li>
           ))}
         </ul>

@@ -17,13 +17,19 @@ export interface PageHandle {
   shared?: boolean;
   /** A back-office page (under /admin): its own header and styles, not the public site's. */
   backOffice?: boolean;
+  /** A page of `hydrate: false` that a small module of its own enhances (its path under public/). */
+  script?: string;
 }
 
 /** The handle of a content page: no JavaScript beyond the menu, the same bytes for everyone. */
 export const STATIC_PAGE: PageHandle = { hydrate: false, shared: true };
 
-/** The handle of a page built from the price file alone (rates, airports, hotels). */
-export const PRICE_PAGE: PageHandle = { shared: true };
+/**
+ * The handle of a page built from the price file alone (rates, airports, hotels): server HTML
+ * that works with links and GET forms, enhanced by a module of its own, not by React
+ * (docs/decisions/0028-price-pages-as-html.md).
+ */
+export const PRICE_PAGE: PageHandle = { hydrate: false, shared: true, script: "/js/price-pages.js" };
 
 /** The handle of every back-office page: never shared, and outside the public site's frame. */
 export const BACK_OFFICE_PAGE: PageHandle = { backOffice: true };

@@ -11,16 +11,16 @@ export interface RatesDraft {
   privatePrices: RatesTable;
 }
 
-/** The part of Web Storage used here, so tests can hand in a plain object. */
-export interface KeyValueStore {
-  setItem(key: string, value: string): void;
+/**
+ * What the rates page hands its script so that choosing a price stores the draft: the storage key,
+ * the field the chosen party code goes in, and the rest of the draft (the two tables shown).
+ */
+export interface RatesDraftTemplate {
+  key: typeof RATES_DRAFT_KEY;
+  partyField: typeof LINK_QUERY.party;
+  tables: Omit<RatesDraft, typeof LINK_QUERY.party>;
 }
 
-export function saveRatesDraft(store: KeyValueStore, draft: { party: string; shuttle: RatesTable; private: RatesTable }): void {
-  const value: RatesDraft = { [LINK_QUERY.party]: draft.party, shuttlePrices: draft.shuttle, privatePrices: draft.private };
-  try {
-    store.setItem(RATES_DRAFT_KEY, JSON.stringify(value));
-  } catch {
-    // Storage full or disabled (private browsing): the booking link still carries everything.
-  }
+export function ratesDraftTemplate(tables: { shuttle: RatesTable; private: RatesTable }): RatesDraftTemplate {
+  return { key: RATES_DRAFT_KEY, partyField: LINK_QUERY.party, tables: { shuttlePrices: tables.shuttle, privatePrices: tables.private } };
 }

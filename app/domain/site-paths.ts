@@ -65,6 +65,21 @@ export function airportPageFor(pathname: string): AirportPagePath | undefined {
   return AIRPORT_PAGES.find((p) => p.path === stripTrailingSlash(pathname));
 }
 
+/**
+ * The address of an airport page with `kind`'s tab selected: the airport's page for that kind when
+ * it has one, else `page` with the tab in its query (`tab`).
+ */
+export function airportTabHref(page: AirportPagePath, kind: TransferKind): string {
+  if (page.firstTab === kind) return page.path;
+  return AIRPORT_PAGES.find((p) => p.airport === page.airport && p.firstTab === kind)?.path ?? `${page.path}?tab=${kind}`;
+}
+
+/** The tab an airport page's query asks for (`tab`), if it names a transfer kind. */
+export function airportTabAsked(search: URLSearchParams): TransferKind | undefined {
+  const tab = search.get("tab");
+  return tab === "shuttle" || tab === "private" ? tab : undefined;
+}
+
 export function ratePresetFor(pathname: string): RatePresetPath | undefined {
   return RATE_PRESETS.find((p) => p.path === stripTrailingSlash(pathname));
 }

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/airport";
 import { AirportImage } from "~/components/AirportImage";
@@ -12,10 +11,11 @@ import { hotelTransferHref } from "~/domain/booking-link";
 import { resortHotels } from "~/domain/hotels";
 import { airportMeetingPoints, type TerminalMeetingPoint } from "~/domain/meeting-points";
 import { airportTable, hasAnyPrice } from "~/domain/pricing/pricing";
-import { airportPageFor, type TransferKind } from "~/domain/site-paths";
+import { airportPageFor, airportTabAsked, airportTabHref, type TransferKind } from "~/domain/site-paths";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const page = airportPageFor(new URL(request.url).pathname);
+  const url = new URL(request.url);
+  const page = airportPageFor(url.pathname);
   const airport = page ? airportByCode(page.airport) : undefined;
   if (!page || !airport) {
     // An airport the path does not name reads 'Error: Airport not found.'
@@ -39,18 +39,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     // The server does not start without a good meeting points file; were it ever lost, the page shows the rest.
   }
+  const tables = {
+    shuttle: shuttle && hasAnyPrice(shuttle) ? shuttle : null,
+    private: privateTable && hasAnyPrice(privateTable) ? privateTable : null,
+  };
+  // The tab shown: the one the query asks for, else the path's own, else the one with prices.
+  const kinds = (["shuttle", "private"] as const).filter((k) => tables[k] !== null);
+  const wanted = airportTabAsked(url.searchParams) ?? page.firstTab;
+  const selected: TransferKind = kinds.includes(wanted) ? wanted : (kinds[0] ?? page.firstTab);
   return {
     airport,
     firstTab: page.firstTab,
+    selected,
+    tabs: kinds.map((kind) => ({ kind, href: airportTabHref(page, kind), table: tables[kind]! })),
     meetingPoints,
-    shuttle: shuttle && hasAnyPrice(shuttle) ? shuttle : null,
-    private: privateTable && hasAnyPrice(privateTable) ? privateTable : null,
     hotels: resortHotels(),
   };
 }
 
 // The document depends only on its URL, the price file and the meeting points file: the server may
-// keep it (decision 0010), keyed by the two files' versions.
+// keep it (decision 0010), keyed by the two files' versions. Server HTML without React; the tabs
+// come alive with public/js/price-pages.js (decision 0028).
 export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) => {
@@ -66,13 +75,14 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 const TAB_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle Transfer", private: "Private Transfer" };
+const BOOK_LABEL: Record<TransferKind, string> = { shuttle: "Book a shuttle", private: "Book a private transfer" };
 
 export default function AirportPage({ loaderData }: Route.ComponentProps) {
-  const { airport, firstTab, hotels } = loaderData;
-  const tables = { shuttle: loaderData.shuttle, private: loaderData.private };
-  const kinds = (["shuttle", "private"] as const).filter((k) => tables[k] !== null);
-  const [selected, setSelected] = useState<TransferKind>(kinds.includes(firstTab) ? firstTab : (kinds[0] ?? firstTab));
-  const kind: TransferKind = kinds.includes(selected) ? selected : (kinds[0] ?? firstTab);
+  const { airport, firstTab, hotels, tabs, selected: kind } = loaderData;
+  const booking = (k: TransferKind, slug: string) => ({
+    href: hotelTransferHref(airport.place, DISNEYLAND_PLACE, k, slug),
+    label: BOOK_LABEL[k],
+  });
 
   return (
     <div className="container page">
@@ -110,22 +120,23 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="prices-heading" className="later">
         <h2 id="prices-heading">Prices from {airport.code} to Disneyland Paris</h2>
-        {kinds.length === 0 ? (
+        {tabs.length === 0 ? (
           <p className="notice">Prices for this airport are not available at the moment. Please call us.</p>
         ) : (
           <Tabs
             label="Transfer type"
             idPrefix="transfer"
             selected={kind}
-            onSelect={(id) => setSelected(id as TransferKind)}
-            items={kinds.map((k) => ({
-              id: k,
-              label: TAB_LABEL[k],
+            items={tabs.map((tab) => ({
+              id: tab.kind,
+              label: TAB_LABEL[tab.kind],
+              href: tab.href,
+              choice: tab.kind,
               panel: (
                 <AirportPriceTable
-                  kind={k}
-                  table={tables[k]!}
-                  caption={`${TAB_LABEL[k]}, ${airport.code} to Disneyland Paris, card prices per vehicle or group`}
+                  kind={tab.kind}
+                  table={tab.table}
+                  caption={`${TAB_LABEL[tab.kind]}, ${airport.code} to Disneyland Paris, card prices per vehicle or group`}
                 />
               ),
             }))}
@@ -135,15 +146,16 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
 
       <MeetingPoints airportCode={airport.code} services={loaderData.meetingPoints} />
 
-      <section aria-labelledby="hotels-heading">
+      {/* The cards book the kind of the tab shown: choosing a tab shows its variant (data-choice-scope). */}
+      <section aria-labelledby="hotels-heading" data-choice-scope="">
         <h2 id="hotels-heading">Disneyland Paris hotels we serve</h2>
         <ul className="grid hotel-grid">
           {hotels.map((hotel) => (
             <HotelCard
               key={hotel.slug}
               hotel={hotel}
-              bookLabel={kind === "private" ? "Book a private transfer" : "Book a shuttle"}
-              bookHref={hotelTransferHref(airport.place, DISNEYLAND_PLACE, kind, hotel.slug)}
+              book={booking(kind, hotel.slug)}
+              variants={tabs.length > 1 ? Object.fromEntries(tabs.map((tab) => [tab.kind, booking(tab.kind, hotel.slug)])) : undefined}
             />
           ))}
         </ul>

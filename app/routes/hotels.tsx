@@ -1,4 +1,3 @@
-import { useState } from "react";
 import type { Route } from "./+types/hotels";
 import { HotelCard } from "~/components/HotelCard";
 import { pageMeta, PRICE_PAGE } from "~/components/site";
@@ -10,7 +9,19 @@ import { formatEuros } from "~/domain/money";
 import { startingPrice } from "~/domain/pricing/pricing";
 import type { AirportCode, TransferKind } from "~/domain/site-paths";
 
-export async function loader({ context }: Route.LoaderArgs) {
+const PATH = "/hotels_disneyland_paris";
+const KINDS: readonly TransferKind[] = ["shuttle", "private"];
+
+/** The list with `code`'s tab selected and `kind` wanted: what its links and its form ask for. */
+function hotelsHref(code: AirportCode, kind: TransferKind): string {
+  return `${PATH}?${new URLSearchParams({ airport: code, kind })}`;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const asked = search.get("airport")?.toUpperCase();
+  const airport = AIRPORTS.find((a) => a.code === asked)?.code ?? "CDG";
+  const kind: TransferKind = search.get("kind") === "private" ? "private" : "shuttle";
   const from: Partial<Record<AirportCode, Record<TransferKind, number | null>>> = {};
   try {
     const prices = await context.prices.get();
@@ -24,10 +35,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch {
     // Logged by the price store; the cards then show no "from" price.
   }
-  return { hotels: resortHotels(), from };
+  return { hotels: resortHotels(), from, airport, kind };
 }
 
 // The document depends only on its URL and the price file: the server may keep it (decision 0010).
+// Server HTML without React; tabs and choices come alive with public/js/price-pages.js (decision 0028).
 export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
@@ -41,51 +53,52 @@ export const meta: Route.MetaFunction = (args) =>
 const KIND_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle", private: "Private" };
 
 export default function HotelsPage({ loaderData }: Route.ComponentProps) {
-  const { hotels, from } = loaderData;
-  const [code, setCode] = useState<AirportCode>("CDG");
-  const [wanted, setWanted] = useState<TransferKind>("shuttle");
-  const airport = AIRPORTS.find((a) => a.code === code) ?? AIRPORTS[0]!;
+  const { hotels, from, kind: wanted } = loaderData;
 
   const panel = (a: Airport) => {
     // Choosing Orly forces Private; the visitor's choice returns with CDG or Beauvais.
     const kinds = transferKindsFrom(a.code);
     const kind = kinds.includes(wanted) ? wanted : "private";
-    const price = from[a.code]?.[kind];
+    const lead = (k: TransferKind) => {
+      const price = from[a.code]?.[k];
+      return `${KIND_LABEL[k]} transfers from ${a.code} to the hotels below${price != null ? `, from ${formatEuros(price)}` : ""}.`;
+    };
+    // Where the airport offers both, each choice's words and links, for the page script to switch.
+    const variants = <T,>(of: (k: TransferKind) => T): Record<string, T> | undefined =>
+      kinds.length > 1 ? Object.fromEntries(kinds.map((k) => [k, of(k)])) : undefined;
+    const booking = (k: TransferKind, slug: string) => ({
+      href: hotelTransferHref(a.place, DISNEYLAND_PLACE, k, slug),
+      label: `Book from ${a.code}`,
+    });
+    const leadVariants = variants((k) => ({ text: lead(k) }));
     return (
-      <>
+      <div data-choice-scope="">
         <h2 className="hotels-heading">Hotels served from {a.name}</h2>
-        <fieldset className="kind-choice">
-          <legend>Transfer from {a.name}</legend>
-          {(["shuttle", "private"] as const).map((k) => (
-            <label key={k} className={kinds.includes(k) ? undefined : "is-disabled"}>
-              <input
-                type="radio"
-                name={`kind-${a.code}`}
-                value={k}
-                checked={kind === k}
-                disabled={!kinds.includes(k)}
-                onChange={() => setWanted(k)}
-              />{" "}
-              {KIND_LABEL[k]}
-              {kinds.includes(k) ? null : " (not offered from Orly)"}
-            </label>
-          ))}
-        </fieldset>
-        <p>
-          {KIND_LABEL[kind]} transfers from {a.code} to the hotels below
-          {price != null ? <>, from {formatEuros(price)}</> : null}.
-        </p>
+        <form method="get" action={PATH} className="kind-form">
+          <input type="hidden" name="airport" value={a.code} />
+          <fieldset className="kind-choice">
+            <legend>Transfer from {a.name}</legend>
+            {KINDS.map((k) => (
+              <label key={k} className={kinds.includes(k) ? undefined : "is-disabled"}>
+                <input type="radio" name="kind" value={k} defaultChecked={kind === k} disabled={!kinds.includes(k)} data-choice="" />{" "}
+                {KIND_LABEL[k]}
+                {kinds.includes(k) ? null : " (not offered from Orly)"}
+              </label>
+            ))}
+          </fieldset>
+          {kinds.length > 1 ? (
+            <button type="submit" className="button button--secondary" data-without-script="">
+              Show {a.code} hotels
+            </button>
+          ) : null}
+        </form>
+        <p data-variants={leadVariants ? JSON.stringify(leadVariants) : undefined}>{lead(kind)}</p>
         <ul className="grid hotel-grid">
           {hotels.map((hotel) => (
-            <HotelCard
-              key={hotel.slug}
-              hotel={hotel}
-              bookLabel={`Book from ${a.code}`}
-              bookHref={hotelTransferHref(a.place, DISNEYLAND_PLACE, kind, hotel.slug)}
-            />
+            <HotelCard key={hotel.slug} hotel={hotel} book={booking(kind, hotel.slug)} variants={variants((k) => booking(k, hotel.slug))} />
           ))}
         </ul>
-      </>
+      </div>
     );
   };
 
@@ -99,9 +112,14 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
       <Tabs
         label="Airport"
         idPrefix="airport"
-        selected={airport.code}
-        onSelect={(id) => setCode(id as AirportCode)}
-        items={AIRPORTS.map((a) => ({ id: a.code, label: `${a.name.replace(/^Paris /, "")} (${a.code})`, panel: panel(a) }))}
+        selected={loaderData.airport}
+        items={AIRPORTS.map((a) => ({
+          id: a.code,
+          label: `${a.name.replace(/^Paris /, "")} (${a.code})`,
+          href: hotelsHref(a.code, wanted),
+          variants: Object.fromEntries(KINDS.map((k) => [k, { href: hotelsHref(a.code, k) }])),
+          panel: panel(a),
+        }))}
       />
     </div>
   );

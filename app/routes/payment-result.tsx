@@ -217,7 +217,7 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
           <Link className="button button--secondary" to="/">
             Home
           </Link>
-          <Link className="button" to="/rates">
+          <Link className="button" to="/rates" reloadDocument>
             Book Now
           </Link>
         </p>
@@ -237,7 +237,7 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
           <Link className="button button--secondary" to="/">
             Home
           </Link>
-          <Link className="button" to="/rates">
+          <Link className="button" to="/rates" reloadDocument>
             Book Now
           </Link>
         </p>

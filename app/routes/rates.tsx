@@ -1,14 +1,9 @@
-import { useState } from "react";
-import { Form, Link } from "react-router";
 import type { Route } from "./+types/rates";
 import { AirportCard } from "~/components/AirportCard";
 import { RatesTable } from "~/components/RatesTable";
 import { pageMeta, PRICE_PAGE } from "~/components/site";
-import { useHydrated } from "~/components/ui/use-hydrated";
-import { usePriceFile } from "~/components/use-price-file";
-import type { RateLine } from "~/domain/pricing/pricing";
+import { ratesDraftTemplate } from "~/domain/rates-draft";
 import { ratesView, resolveRoute, type RatesView } from "~/domain/rates-view";
-import { saveRatesDraft } from "~/domain/rates-draft";
 import { ratePresetFor } from "~/domain/site-paths";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -36,6 +31,7 @@ function routeTitle(view: RatesView | null, routeAsked: boolean): string {
 }
 
 // The document depends only on its URL and the price file: the server may keep it (decision 0010).
+// Server HTML without React; choices submit at once with public/js/price-pages.js (decision 0028).
 export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
@@ -48,58 +44,36 @@ export const meta: Route.MetaFunction = (args) =>
     keywords: ["transfer prices", "shuttle rates", "private transfer rates", "Disneyland Paris shuttle price"],
   });
 
-/**
- * Always in the page, so its text can come and go without moving anything below it. Its own
- * component, so that hydration finishing re-renders this line and not the rate tables.
- */
-function LoadingPanel({ loading, pricesLoading }: { loading: boolean; pricesLoading: boolean }) {
-  const hydrated = useHydrated();
-  return (
-    <p className="loading-panel" role="status">
-      {loading || (hydrated && pricesLoading) ? "Data is loadind" : ""}
-    </p>
-  );
+const LOADING = "Data is loadind";
+
+/** JSON that cannot close the inline script it is written into. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
 }
 
 export default function RatesPage({ loaderData }: Route.ComponentProps) {
-  const prices = usePriceFile();
-  const [choice, setChoice] = useState<{ from: string; to: string } | null>(null);
-
-  const view = prices.state === "ready" && choice ? ratesView(prices.rows, choice.from, choice.to) : loaderData.view;
-  const selection = { from: view?.departure ?? loaderData.from, to: view?.arrival ?? loaderData.to };
-  // Without the browser's copy of the file, a new selection is the server's to answer.
-  const local = prices.state === "ready";
-
-  const onBook = (line: RateLine) => {
-    if (view) saveRatesDraft(window.localStorage, { party: line.code, shuttle: view.shuttle, private: view.private });
-  };
-
+  const { view, to, routeAsked } = loaderData;
   return (
     <div className="container page rates-page">
-      <h1>{routeTitle(view, loaderData.routeAsked || choice !== null)}</h1>
+      <h1>{routeTitle(view, routeAsked)}</h1>
       <p className="lead">
         Choose where you start and where you are going: the tables show the shared shuttle and private car prices for your group. Choose a
         price to book it.
       </p>
 
-      <LoadingPanel loading={!view} pricesLoading={prices.state === "loading"} />
+      {/* Always in the page, so its text can come and go without moving anything below it: it
+          reads LOADING while the prices cannot be read, and while a new choice's page loads. */}
+      <p className="loading-panel" role="status" data-loading-text={LOADING}>
+        {view ? "" : LOADING}
+      </p>
 
       {view ? (
         <>
-          <Form method="get" action="/rates" className="route-picker" aria-label="Route">
+          {/* A new departure asks for the arrival the page was opened with (data-arrival-wanted). */}
+          <form method="get" action="/rates" className="route-picker" aria-label="Route" data-submit-on-change="" data-arrival-wanted={to}>
             <div className="field">
               <label htmlFor="rates-from">Departure</label>
-              <select
-                id="rates-from"
-                name="from"
-                value={selection.from}
-                onChange={(e) => {
-                  // A new departure selects the arrival matching 'to', else the first.
-                  const next = { from: e.target.value, to: loaderData.to };
-                  if (local) setChoice(next);
-                  else e.currentTarget.form?.requestSubmit();
-                }}
-              >
+              <select id="rates-from" name="from" defaultValue={view.departure}>
                 {view.places.map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -109,16 +83,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="field">
               <label htmlFor="rates-to">Arrival</label>
-              <select
-                id="rates-to"
-                name="to"
-                value={selection.to}
-                onChange={(e) => {
-                  const next = { from: selection.from, to: e.target.value };
-                  if (local) setChoice(next);
-                  else e.currentTarget.form?.requestSubmit();
-                }}
-              >
+              <select id="rates-to" name="to" defaultValue={view.arrival}>
                 {view.arrivals.map((name) => (
                   <option key={name} value={name}>
                     {name}
@@ -126,26 +91,24 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </select>
             </div>
-            <button type="submit" className="button button--secondary">
+            <button type="submit" className="button button--secondary" data-without-script="">
               Show prices
             </button>
-          </Form>
+          </form>
+          {/* Choosing a price stores the rates-side draft (docs/product.md, Personal data). */}
+          <script
+            type="application/json"
+            data-rates-draft=""
+            dangerouslySetInnerHTML={{ __html: scriptJson(ratesDraftTemplate({ shuttle: view.shuttle, private: view.private })) }}
+          />
 
           <section aria-labelledby="shuttle-prices">
             <h2 id="shuttle-prices">Shared shuttle</h2>
-            <RatesTable
-              table={view.shuttle}
-              caption={`Shared shuttle, ${view.departure} to ${view.arrival}, card prices`}
-              onBook={onBook}
-            />
+            <RatesTable table={view.shuttle} caption={`Shared shuttle, ${view.departure} to ${view.arrival}, card prices`} />
           </section>
           <section aria-labelledby="private-prices" className="later">
             <h2 id="private-prices">Private transfer</h2>
-            <RatesTable
-              table={view.private}
-              caption={`Private car, ${view.departure} to ${view.arrival}, card prices for the whole car`}
-              onBook={onBook}
-            />
+            <RatesTable table={view.private} caption={`Private car, ${view.departure} to ${view.arrival}, card prices for the whole car`} />
           </section>
 
           {view.disneyland ? (
@@ -157,7 +120,7 @@ export default function RatesPage({ loaderData }: Route.ComponentProps) {
                 leaves as soon as you are on board.
               </p>
               <p>
-                <Link to="/hotels_disneyland_paris">See the hotels we serve</Link>
+                <a href="/hotels_disneyland_paris">See the hotels we serve</a>
               </p>
             </section>
           ) : null}

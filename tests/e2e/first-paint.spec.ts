@@ -22,7 +22,7 @@ for (const { path } of SITE_ROUTES) {
   });
 }
 
-for (const path of ["/rates", "/reservation", "/contact"]) {
+for (const path of ["/reservation", "/contact"]) {
   test(`${path} hydrates, with its JavaScript requested only after load and first paint`, async ({ page }) => {
     await gotoReady(page, path);
     const timing = await page.evaluate(() => {
@@ -65,14 +65,7 @@ test("text typed into the booking form before its JavaScript arrives is kept", a
 });
 
 // Hydration's main-thread work, in the tasks a phone counts as blocking (decision 0011).
-const HYDRATED_PAGES = [
-  "/rates",
-  "/charles-de-gaulle-airport-disneyland-transportation",
-  "/airport_charles_de_gaulle_disneyland_paris_transfer",
-  "/hotels_disneyland_paris",
-  "/reservation",
-  "/contact",
-];
+const HYDRATED_PAGES = ["/reservation", "/contact"];
 
 for (const path of HYDRATED_PAGES) {
   test(`every script ${path} loads asks the browser to compile it while it downloads`, async ({ page, request }) => {

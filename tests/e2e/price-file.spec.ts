@@ -150,7 +150,7 @@ test("an edited price file shows on the pages and at /data/prices.csv without a 
     expect((await csvAnswer(server, { "If-None-Match": first.etag! })).status).toBe(200);
     expect((await csvAnswer(server, { "If-None-Match": now.etag! })).status).toBe(304);
 
-    // In a browser too: the rates page (which loads the file itself) and the airport page.
+    // In a browser too: the rates page and the airport page.
     const rates = await openPage(browser, server, CDG_DISNEY_PRESET);
     try {
       await expect(rates.page.locator("main").getByRole("status", { includeHidden: true })).toHaveText("");
@@ -174,6 +174,33 @@ test("an edited price file shows on the pages and at /data/prices.csv without a 
       await airport.close();
     }
     expect(server.output).not.toMatch(/skipped|not loaded/);
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("while the server cannot read the price file the rates page reads 'Data is loadind', then shows prices", async ({ browser }) => {
+  const dir = workDir("unreadable");
+  const csv = path.join(dir, "prices.csv");
+  const server = await PricedSite.start(csv);
+  try {
+    const waiting = await server.html(CDG_DISNEY_PRESET);
+    expect(waiting).toMatch(/<p class="loading-panel" role="status"[^>]*>Data is loadind<\/p>/);
+    expect(waiting).not.toContain("<table");
+    expect(server.output).toMatch(/Cannot read the price file/);
+
+    copyFileSync(SHIPPED, csv);
+    await expect
+      .poll(async () => shuttleOneWayForOne(await server.html(CDG_DISNEY_PRESET)), { timeout: 5_000, message: "the prices show" })
+      .toBe(expectedShuttleOneWayForOne(SHIPPED_TEXT));
+    const rates = await openPage(browser, server, CDG_DISNEY_PRESET);
+    try {
+      await expect(rates.page.locator("main").getByRole("status", { includeHidden: true })).toHaveText("");
+      await rates.problems.expectNone();
+    } finally {
+      await rates.close();
+    }
   } finally {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -212,7 +239,7 @@ test("a file with a missing column keeps the last good prices; a bad row is skip
     expect(kept.etag).toBe(goodAnswer.etag);
     expect((await csvAnswer(server, { "If-None-Match": goodAnswer.etag! })).status).toBe(304);
     const airportHtml = await server.html(CDG_SHUTTLE_PAGE);
-    expect(airportHtml).toContain('role="tab"');
+    expect(airportHtml).toContain('class="tabs__tab"');
     expect(airportHtml).not.toContain("Prices for this airport are not available");
 
     // Fixed header, one unreadable row (an unknown trip type, to a place no other row names).
@@ -352,7 +379,7 @@ test("where the file has no price for a passenger count and trip type, the airpo
     // An airport with no row at all: no tabs, a notice.
     const bva = await server.html(BVA_SHUTTLE_PAGE);
     expect(bva).toContain("Prices for this airport are not available at the moment.");
-    expect(bva).not.toContain('role="tablist"');
+    expect(bva).not.toContain('class="tabs__list"');
 
     // The rates page shows the same gap as a dash, not a link.
     const rates = await openPage(browser, server, CDG_DISNEY_PRESET);

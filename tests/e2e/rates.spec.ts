@@ -93,8 +93,8 @@ function loadingPanel(page: Page): Locator {
   return page.locator("main").getByRole("status", { includeHidden: true });
 }
 
-/** Waits until the browser holds its own copy of the price file (the loading text is gone). */
-async function gotoWithBrowserPrices(page: Page, path: string): Promise<void> {
+/** Opens a rates page and waits until it shows its prices (the loading text is gone). */
+async function gotoWithPrices(page: Page, path: string): Promise<void> {
   await gotoReady(page, path);
   await expect(loadingPanel(page)).toHaveText("");
   await expect(loadingPanel(page)).toBeHidden();
@@ -144,7 +144,7 @@ test.describe("rate presets: from and to fixed by the path", () => {
       const shuttleOneWay = v.shuttle.lines[0]!.card[1];
       if (shuttleOneWay !== null) expect(tableHtml(html, "Shared shuttle,")).toContain(`>${formatEuros(shuttleOneWay)}<`);
       else expect(html.includes("No shared shuttle runs on this route."), "the no-shuttle notice in the HTML").toBe(true);
-      expect(html.includes(LOADING), "the loading text in the server HTML").toBe(false);
+      expect(html, "the loading line is empty in the server HTML").toMatch(/<p class="loading-panel" role="status"[^>]*><\/p>/);
     });
   }
 
@@ -203,28 +203,47 @@ test("/rates?from=…&to=… matches by case-insensitive prefix, underscores rea
   }
 });
 
-test("the loading panel reads 'Data is loadind' while the browser loads /data/prices.csv, and clears after", async ({ browser }) => {
+test("the loading panel reads 'Data is loadind' while a new choice's prices load, and clears after", async ({ browser }) => {
   const { context, page } = await newPage(browser, DESKTOP);
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   try {
     const problems = await PageProblems.attach(page);
-    let requested = 0;
-    await page.route("**/data/prices.csv", async (route) => {
-      requested++;
-      await gate;
-      await route.continue().catch(() => undefined);
+    // What the loading line says while the next page loads, reported by the page itself: Playwright
+    // waits for a pending navigation before it reads the page.
+    const seen: { loading: string | null; tables: number }[] = [];
+    await page.exposeFunction("reportLoadingLine", (loading: string | null, tables: number) => seen.push({ loading, tables }));
+    await page.addInitScript(() => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const panel = document.querySelector("main [role=status]");
+        if (!panel) return;
+        const report = (window as unknown as { reportLoadingLine: (text: string | null, tables: number) => void }).reportLoadingLine;
+        new MutationObserver(() => report(panel.textContent, document.querySelectorAll("main table").length)).observe(panel, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
     });
-    await gotoReady(page, CDG_DISNEY_PRESET);
-    await expect.poll(() => requested).toBe(1);
-    await expect(loadingPanel(page)).toHaveText(LOADING);
-    await expect(loadingPanel(page)).toBeVisible();
-    // The server's prices stay on screen meanwhile.
-    await expect(shuttleTable(page)).toBeVisible();
+    await gotoWithPrices(page, CDG_DISNEY_PRESET);
+    let asked = 0;
+    await page.route(
+      (url) => url.pathname === "/rates",
+      async (route) => {
+        asked++;
+        await gate;
+        await route.continue().catch(() => undefined);
+      },
+    );
+    await page.getByLabel("Arrival").selectOption(PARIS);
+    await expect.poll(() => asked).toBe(1);
+    // The prices shown stay on screen meanwhile.
+    await expect.poll(() => seen).toEqual([{ loading: LOADING, tables: 2 }]);
     release();
+    await expect(page).toHaveURL((url) => url.pathname === "/rates" && url.searchParams.get("to") === PARIS);
     await expect(loadingPanel(page)).toHaveText("");
     await expect(loadingPanel(page)).toBeHidden();
-    await expectTables(page, view("charles_de_gaulle", "disney"));
+    await expectTables(page, view(CDG, PARIS));
     await problems.expectNone();
   } finally {
     release();
@@ -232,57 +251,72 @@ test("the loading panel reads 'Data is loadind' while the browser loads /data/pr
   }
 });
 
-for (const failure of [
-  { name: "answers 500", status: 500, body: "Internal Server Error" },
-  { name: "is not a price file", status: 200, body: "this;is;not\na;price;file\n" },
-]) {
-  test(`when /data/prices.csv ${failure.name}: logged, the panel stays loading, a new departure asks the server`, async ({ browser }) => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
-      const logged: string[] = [];
-      page.on("console", (m) => {
-        if (m.type() === "error") logged.push(m.text());
-      });
-      const expected = (text: string) => /Price data could not be loaded/.test(text) || /status of 500/.test(text);
-      const problems = await PageProblems.attach(page, (m) => expected(m.text()));
-      await page.route("**/data/prices.csv", (route) =>
-        route.fulfill({ status: failure.status, contentType: "text/csv; charset=utf-8", body: failure.body }),
-      );
-      await gotoReady(page, CDG_DISNEY_PRESET);
-      await expect.poll(() => logged.filter((t) => t.includes("Price data could not be loaded")).length).toBe(1);
-      await expect(loadingPanel(page)).toHaveText(LOADING);
-      // The server-rendered prices are still there to read and book.
-      await expectTables(page, view("charles_de_gaulle", "disney"));
+test("the page loads no price file and no React: its tables are the server's", async ({ browser }) => {
+  const { context, page } = await newPage(browser, DESKTOP);
+  try {
+    const scripts: string[] = [];
+    const csv: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+      if (request.url().endsWith("/data/prices.csv")) csv.push(request.url());
+    });
+    await gotoWithPrices(page, CDG_DISNEY_PRESET);
+    await expectTables(page, view(CDG, DISNEY));
+    expect(csv).toEqual([]);
+    expect(scripts.sort()).toEqual(["/js/menu.js", "/js/price-pages.js"]);
+  } finally {
+    await context.close();
+  }
+});
 
-      // Without the browser's copy, choosing a departure falls back to a server navigation.
-      await page.getByLabel("Departure").selectOption(BVA);
-      await expect(page).toHaveURL((url) => url.pathname === "/rates" && url.searchParams.get("from") === BVA);
-      await expectTables(page, view(BVA, "disney"));
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${BVA} to ${DISNEY}: transfer prices`);
-      await expect(loadingPanel(page)).toHaveText(LOADING);
+test("without JavaScript, 'Show prices' asks the server for the chosen departure and arrival", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: SITE_URL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto(CDG_DISNEY_PRESET);
+    await expectTables(page, view(CDG, DISNEY));
+    await page.getByLabel("Departure").selectOption(BVA);
+    // Nothing happens until the form is sent.
+    await expect(page).toHaveURL((url) => url.pathname === CDG_DISNEY_PRESET);
+    await page.getByRole("button", { name: "Show prices" }).click();
+    await expect(page).toHaveURL((url) => url.pathname === "/rates" && url.searchParams.get("from") === BVA);
+    await expectTables(page, view(BVA, DISNEY));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${BVA} to ${DISNEY}: transfer prices`);
 
-      // So does choosing an arrival.
-      await page.getByLabel("Arrival").selectOption(PARIS);
-      await expect(page).toHaveURL((url) => url.searchParams.get("from") === BVA && url.searchParams.get("to") === PARIS);
-      await expectTables(page, view(BVA, PARIS));
-      await problems.expectNone();
-    } finally {
-      await context.close();
-    }
-  });
-}
+    await page.getByLabel("Arrival").selectOption(PARIS);
+    await page.getByRole("button", { name: "Show prices" }).click();
+    await expectTables(page, view(BVA, PARIS));
+    await expect(loadingPanel(page)).toHaveText("");
+  } finally {
+    await context.close();
+  }
+});
+
+test("with JavaScript, a choice keeps the focus on its own selector on the next page", async ({ browser }) => {
+  const { context, page } = await newPage(browser, DESKTOP);
+  try {
+    await gotoWithPrices(page, CDG_DISNEY_PRESET);
+    await expect(page.getByRole("button", { name: "Show prices" })).toBeHidden();
+    await page.getByLabel("Arrival").selectOption(PARIS);
+    await expectTables(page, view(CDG, PARIS));
+    await expect(page.getByLabel("Arrival")).toBeFocused();
+  } finally {
+    await context.close();
+  }
+});
 
 test("choosing a departure recomputes the arrivals and selects the one matching 'to', else the first", async ({ browser }) => {
   const { context, page } = await newPage(browser, DESKTOP);
   try {
     const problems = await PageProblems.attach(page);
-    await gotoWithBrowserPrices(page, CDG_DISNEY_PRESET); // to = disney
+    await gotoWithPrices(page, CDG_DISNEY_PRESET); // to = disney
     const arrivalOptions = () => page.getByLabel("Arrival").locator("option").allTextContents();
 
     // Beauvais serves Disneyland: the preset's 'to' (disney) is selected.
     const bva = view(BVA, "disney");
     expect(bva.arrival).toBe(DISNEY);
     await page.getByLabel("Departure").selectOption(BVA);
+    await page.waitForURL((url) => url.searchParams.get("from") === BVA);
     await expect.poll(arrivalOptions).toEqual(bva.arrivals);
     await expectTables(page, bva);
 
@@ -291,6 +325,7 @@ test("choosing a departure recomputes the arrivals and selects the one matching 
     expect(paris.arrival).toBe(paris.arrivals[0]);
     expect(paris.arrivals.some((a) => a.toLowerCase().includes("disney"))).toBe(false);
     await page.getByLabel("Departure").selectOption(PARIS);
+    await page.waitForURL((url) => url.searchParams.get("from") === PARIS);
     await expect.poll(arrivalOptions).toEqual(paris.arrivals);
     await expectTables(page, paris);
 
@@ -298,6 +333,7 @@ test("choosing a departure recomputes the arrivals and selects the one matching 
     const disney = view(DISNEY, "disney");
     expect(disney.arrivals).toEqual(expect.arrayContaining([CDG, ORY, BVA]));
     await page.getByLabel("Departure").selectOption(DISNEY);
+    await page.waitForURL((url) => url.searchParams.get("from") === DISNEY);
     await expect.poll(arrivalOptions).toEqual(disney.arrivals);
     await expect(page.getByLabel("Arrival")).toHaveValue(disney.arrivals[0]!);
     await expectTables(page, disney);
@@ -311,7 +347,7 @@ test("choosing an arrival recomputes both tables, the title and the cards", asyn
   const { context, page } = await newPage(browser, DESKTOP);
   try {
     const problems = await PageProblems.attach(page);
-    await gotoWithBrowserPrices(page, CDG_DISNEY_PRESET);
+    await gotoWithPrices(page, CDG_DISNEY_PRESET);
     await expectTables(page, view(CDG, DISNEY));
     await expect(page.getByRole("heading", { name: "Disneyland Paris", level: 2 })).toBeVisible();
 
@@ -341,7 +377,7 @@ test.describe("price links", () => {
     test(`${r.path}: each row of 1 to 8 passengers holds its own /reservation link per trip`, async ({ browser }) => {
       const { context, page } = await newPage(browser, DESKTOP);
       try {
-        await gotoWithBrowserPrices(page, r.path);
+        await gotoWithPrices(page, r.path);
         for (const [kind, table] of [
           ["0", shuttleTable(page)],
           ["1", privateTable(page)],
@@ -385,7 +421,7 @@ test.describe("price links", () => {
     const { context, page } = await newPage(browser, DESKTOP);
     try {
       const problems = await PageProblems.attach(page);
-      await gotoWithBrowserPrices(page, CDG_DISNEY_PRESET);
+      await gotoWithPrices(page, CDG_DISNEY_PRESET);
       expect(await page.evaluate((key) => window.localStorage.getItem(key), RATES_DRAFT_KEY)).toBeNull();
       await problems.expectNone();
 
@@ -438,7 +474,7 @@ test("Orly → Disneyland shows no shuttle table, a notice instead, and the priv
   const { context, page } = await newPage(browser, DESKTOP);
   try {
     const problems = await PageProblems.attach(page);
-    await gotoWithBrowserPrices(page, "/orly-disneyland-transportation");
+    await gotoWithPrices(page, "/orly-disneyland-transportation");
     const shuttleSection = page.getByRole("region", { name: "Shared shuttle", exact: true });
     await expect(shuttleSection.getByRole("table")).toHaveCount(0);
     await expect(shuttleSection).toContainText("No shared shuttle runs on this route.");
@@ -479,7 +515,7 @@ test.describe("axe on the rates screens, at 390px and 1280px", () => {
       const { context, page } = await newPage(browser, MOBILE);
       try {
         const problems = await PageProblems.attach(page);
-        await gotoWithBrowserPrices(page, path);
+        await gotoWithPrices(page, path);
         await expectNoAxeViolations(page, `${path} at ${MOBILE.width}px`);
         await page.setViewportSize(DESKTOP);
         await expectNoAxeViolations(page, `${path} at ${DESKTOP.width}px`);

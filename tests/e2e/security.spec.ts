@@ -30,8 +30,8 @@ function expectSecurityHeaders(response: APIResponse, what: string): void {
 }
 
 for (const path of ["/", "/rates", "/reservation"]) {
-  // "/" is served without React, /rates hydrates and is kept by the page cache, /reservation is
-  // rendered per request: each inline script is allowed by this response's nonce or by its hash.
+  // "/" is served without React, /rates is kept by the page cache with its data block, /reservation
+  // is rendered per request: each inline script is allowed by this response's nonce or by its hash.
   test(`HTML of ${path} carries the security headers, every inline script allowed by nonce or hash`, async ({ request }) => {
     const first = await request.get(path);
     const second = await request.get(path);
@@ -60,11 +60,11 @@ test("the not-found page carries the security headers", async ({ request }) => {
 });
 
 test("static files carry the security headers; hashed assets are immutable", async ({ request }) => {
-  // /rates hydrates (live prices), so it loads the hashed bundles; content pages do not.
-  const html = await (await request.get("/rates")).text();
+  // /reservation hydrates, so it loads the hashed bundles; content and price pages do not.
+  const html = await (await request.get("/reservation")).text();
   // Its bootstrap module names them (decision 0009: imported after first paint).
   const assets = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? "");
-  expect(assets.length, "/rates references /assets/*.js").toBeGreaterThan(0);
+  expect(assets.length, "/reservation references /assets/*.js").toBeGreaterThan(0);
   const asset = await request.get(assets[0] ?? "");
   expect(asset.status()).toBe(200);
   expect(asset.headers()["content-type"]).toMatch(/javascript/);
@@ -81,8 +81,8 @@ test("static files carry the security headers; hashed assets are immutable", asy
   }
 });
 
-test("the menu script every page loads is served as JavaScript, with the security headers", async ({ request }) => {
-  const html = await (await request.get("/")).text();
+test("the scripts of the content and price pages are served as JavaScript, with the security headers", async ({ request }) => {
+  const html = (await (await request.get("/")).text()) + (await (await request.get("/rates")).text());
   const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="(\/[^"]+)"/g)].map((m) => m[1] ?? "");
   for (const path of scripts) {
     const response = await request.get(path);

@@ -1,32 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { useState } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { enhanceTabs } from "../../../public/js/price-pages.js";
 import { type TabItem, Tabs } from "./Tabs";
 
 afterEach(cleanup);
 
 const ITEMS: readonly TabItem[] = [
-  { id: "cdg", label: "Charles de Gaulle", panel: <p>CDG hotels</p> },
-  { id: "ory", label: "Orly", panel: <p>Orly hotels</p> },
-  { id: "bva", label: "Beauvais", panel: <p>Beauvais hotels</p> },
+  { id: "cdg", label: "Charles de Gaulle", href: "/hotels?airport=CDG", panel: <p>CDG hotels</p> },
+  { id: "ory", label: "Orly", href: "/hotels?airport=ORY", panel: <p>Orly hotels</p> },
+  { id: "bva", label: "Beauvais", href: "/hotels?airport=BVA", panel: <p>Beauvais hotels</p> },
 ];
 
-/** The caller owns the selection, as the routes do. */
-function Harness({ initial = "cdg", onSelect }: { initial?: string; onSelect?: (id: string) => void }) {
-  const [selected, setSelected] = useState(initial);
-  return (
-    <Tabs
-      label="Airports"
-      idPrefix="airports"
-      items={ITEMS}
-      selected={selected}
-      onSelect={(id) => {
-        onSelect?.(id);
-        setSelected(id);
-      }}
-    />
-  );
+/** The server's markup, then the page script's tabs on it. */
+function renderEnhanced(selected = "cdg") {
+  const { container } = render(<Tabs label="Airports" idPrefix="airports" items={ITEMS} selected={selected} />);
+  enhanceTabs(document, container.querySelector("[data-tabs]")!);
 }
 
 const tab = (name: string) => screen.getByRole("tab", { name });
@@ -42,31 +31,62 @@ function expectSelected(name: string) {
   expect(screen.getAllByRole("tabpanel")).toHaveLength(1);
 }
 
-describe("Tabs", () => {
-  it("renders a labelled tablist whose tabs control their panels", () => {
-    render(<Harness />);
+describe("Tabs without JavaScript", () => {
+  it("renders a labelled list of links to each tab's address, the selected one current", () => {
+    render(<Tabs label="Airports" idPrefix="airports" items={ITEMS} selected="ory" />);
+    expect(screen.getByRole("list", { name: "Airports" })).toBeTruthy();
+    expect(screen.getAllByRole("link").map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("aria-current")])).toEqual([
+      ["Charles de Gaulle", "/hotels?airport=CDG", null],
+      ["Orly", "/hotels?airport=ORY", "page"],
+      ["Beauvais", "/hotels?airport=BVA", null],
+    ]);
+    expect(screen.queryAllByRole("tab")).toHaveLength(0);
+  });
+
+  it("shows the selected tab's panel and hides the others", () => {
+    render(<Tabs label="Airports" idPrefix="airports" items={ITEMS} selected="ory" />);
+    expect(screen.getByText("Orly hotels").parentElement).toHaveProperty("hidden", false);
+    expect(screen.getByText("CDG hotels").parentElement).toHaveProperty("hidden", true);
+    expect(screen.getByText("Beauvais hotels").parentElement).toHaveProperty("hidden", true);
+  });
+
+  it("falls back to the first tab when the selection is unknown", () => {
+    render(<Tabs label="Airports" idPrefix="airports" items={ITEMS} selected="nope" />);
+    expect(screen.getByRole("link", { name: "Charles de Gaulle" }).getAttribute("aria-current")).toBe("page");
+    expect(screen.getByText("CDG hotels").parentElement).toHaveProperty("hidden", false);
+  });
+});
+
+describe("Tabs with the page script", () => {
+  it("becomes a labelled tablist whose tabs control their panels", () => {
+    renderEnhanced();
     expect(screen.getByRole("tablist", { name: "Airports" })).toBeTruthy();
     expect(screen.getAllByRole("tab").map((t) => t.textContent)).toEqual(["Charles de Gaulle", "Orly", "Beauvais"]);
     for (const t of screen.getAllByRole("tab")) {
       const panel = document.getElementById(t.getAttribute("aria-controls") ?? "");
       expect(panel?.getAttribute("role")).toBe("tabpanel");
       expect(panel?.getAttribute("aria-labelledby")).toBe(t.id);
+      expect(t.hasAttribute("aria-current")).toBe(false);
     }
     expectSelected("Charles de Gaulle");
-    // Every panel is in the page; all but the selected one are hidden.
-    expect(screen.getByText("CDG hotels").closest("[role=tabpanel]")).toHaveProperty("hidden", false);
-    expect(screen.getByText("Orly hotels").closest("[role=tabpanel]")).toHaveProperty("hidden", true);
   });
 
-  it("selects a tab when clicked", () => {
-    render(<Harness />);
-    fireEvent.click(tab("Beauvais"));
+  it("keeps the tab the server selected", () => {
+    renderEnhanced("bva");
+    expectSelected("Beauvais");
+  });
+
+  it("selects a tab when clicked, in place, and puts its address in the location", () => {
+    renderEnhanced();
+    // fireEvent returns false when the handler called preventDefault: no page load.
+    expect(fireEvent.click(tab("Beauvais"))).toBe(false);
     expectSelected("Beauvais");
     expect(screen.getByRole("tabpanel").textContent).toBe("Beauvais hotels");
+    expect(`${location.pathname}${location.search}`).toBe("/hotels?airport=BVA");
   });
 
   it("moves selection and focus with the arrow keys, wrapping at both ends", () => {
-    render(<Harness />);
+    renderEnhanced();
     tab("Charles de Gaulle").focus();
 
     fireEvent.keyDown(document.activeElement as Element, { key: "ArrowRight" });
@@ -81,14 +101,10 @@ describe("Tabs", () => {
     fireEvent.keyDown(document.activeElement as Element, { key: "ArrowLeft" });
     expectSelected("Beauvais");
     expect(document.activeElement).toBe(tab("Beauvais"));
-
-    fireEvent.keyDown(document.activeElement as Element, { key: "ArrowLeft" });
-    expectSelected("Orly");
-    expect(document.activeElement).toBe(tab("Orly"));
   });
 
   it("goes to the first tab with Home and the last with End", () => {
-    render(<Harness initial="ory" />);
+    renderEnhanced("ory");
     tab("Orly").focus();
 
     fireEvent.keyDown(tab("Orly"), { key: "End" });
@@ -101,30 +117,11 @@ describe("Tabs", () => {
   });
 
   it("claims the keys it handles and leaves the others alone", () => {
-    const onSelect = vi.fn();
-    render(<Harness onSelect={onSelect} />);
-    // fireEvent returns false when the handler called preventDefault (no page scroll on arrows).
+    renderEnhanced();
     expect(fireEvent.keyDown(tab("Charles de Gaulle"), { key: "ArrowRight" })).toBe(false);
-    expect(onSelect).toHaveBeenLastCalledWith("ory");
-
-    onSelect.mockClear();
     for (const key of ["ArrowDown", "ArrowUp", "Tab", "a"]) {
       expect(fireEvent.keyDown(tab("Orly"), { key })).toBe(true);
     }
-    expect(onSelect).not.toHaveBeenCalled();
     expectSelected("Orly");
-  });
-
-  it("falls back to the first tab when the selection is unknown", () => {
-    render(<Tabs label="Airports" idPrefix="airports" items={ITEMS} selected="nope" onSelect={() => {}} />);
-    expectSelected("Charles de Gaulle");
-  });
-
-  it("does not move by itself: the caller decides the selection", () => {
-    const onSelect = vi.fn();
-    render(<Tabs label="Airports" idPrefix="airports" items={ITEMS} selected="cdg" onSelect={onSelect} />);
-    fireEvent.keyDown(tab("Charles de Gaulle"), { key: "End" });
-    expect(onSelect).toHaveBeenCalledWith("bva");
-    expectSelected("Charles de Gaulle");
   });
 });

@@ -1,88 +1,56 @@
-import { type KeyboardEvent, type ReactNode, useRef } from "react";
+import type { ReactNode } from "react";
 
 export interface TabItem {
   id: string;
   label: string;
+  /** The address that shows this tab selected: a plain link without JavaScript. */
+  href: string;
   panel: ReactNode;
+  /** A choice the tab stands for, shown by the page's `[data-variants]` elements when selected. */
+  choice?: string;
+  /** The link's attributes under each choice the page offers (its address keeps the choice). */
+  variants?: Record<string, Record<string, string>>;
 }
 
 /**
- * The WAI-ARIA tabs pattern with automatic activation: one tab in the tab order, arrow keys
- * (and Home/End) move between tabs and show their panel. Controlled by the caller.
+ * Tabs as server HTML: a list of links, each to the address that selects its tab, and one panel
+ * per tab with all but the selected one hidden. Without JavaScript a link loads that address;
+ * public/js/price-pages.js turns the list into the WAI-ARIA tabs pattern (automatic activation,
+ * arrows, Home and End) on the pages that load it.
  */
 export function Tabs({
   label,
   items,
   selected,
-  onSelect,
   idPrefix,
 }: {
   label: string;
   items: readonly TabItem[];
   selected: string;
-  onSelect: (id: string) => void;
   idPrefix: string;
 }) {
-  const refs = useRef(new Map<string, HTMLButtonElement>());
   const current = items.some((t) => t.id === selected) ? selected : items[0]?.id;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const last = items.length - 1;
-    const target =
-      event.key === "ArrowRight"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    if (target === null) return;
-    event.preventDefault();
-    const next = items[target];
-    if (!next) return;
-    onSelect(next.id);
-    refs.current.get(next.id)?.focus();
-  };
-
   return (
-    <div className="tabs">
-      <div role="tablist" aria-label={label} className="tabs__list">
-        {items.map((tab, index) => (
-          <button
-            key={tab.id}
-            ref={(el) => {
-              if (el) refs.current.set(tab.id, el);
-              else refs.current.delete(tab.id);
-            }}
-            type="button"
-            role="tab"
-            id={`${idPrefix}-tab-${tab.id}`}
-            aria-selected={tab.id === current}
-            aria-controls={`${idPrefix}-panel-${tab.id}`}
-            tabIndex={tab.id === current ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => onSelect(tab.id)}
-            onKeyDown={(e) => onKeyDown(e, index)}
-          >
-            {tab.label}
-          </button>
+    <div className="tabs" data-tabs="">
+      <ul className="tabs__list" aria-label={label} data-choice-scope={items.some((t) => t.variants) ? "" : undefined}>
+        {items.map((tab) => (
+          <li key={tab.id}>
+            <a
+              id={`${idPrefix}-tab-${tab.id}`}
+              className="tabs__tab"
+              href={tab.href}
+              aria-current={tab.id === current ? "page" : undefined}
+              data-panel={`${idPrefix}-panel-${tab.id}`}
+              data-choice={tab.choice}
+              data-variants={tab.variants ? JSON.stringify(tab.variants) : undefined}
+            >
+              {tab.label}
+            </a>
+          </li>
         ))}
-      </div>
+      </ul>
       {items.map((tab) => (
-        <div
-          key={tab.id}
-          role="tabpanel"
-          id={`${idPrefix}-panel-${tab.id}`}
-          aria-labelledby={`${idPrefix}-tab-${tab.id}`}
-          hidden={tab.id !== current}
-          className="tabs__panel"
-        >
+        <div key={tab.id} id={`${idPrefix}-panel-${tab.id}`} hidden={tab.id !== current} className="tabs__panel">
           {tab.panel}
         </div>
       ))}
