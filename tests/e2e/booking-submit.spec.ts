@@ -247,6 +247,34 @@ for (const timezoneId of ZONES) {
   });
 }
 
+test("a number typed before the phone control has loaded is posted as the control would write it", async ({ page }) => {
+  const problems = await PageProblems.attach(page);
+  // Hold back the phone control, as a slow phone connection would, until the form is submitted.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/PhoneInputField-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`${rig.siteBase}/reservation?${CDG_DISNEY}&nb_pax=2`, { waitUntil: "load" });
+  await waitForReady(page);
+  const hotel = HOTELS.find((h) => h.zip === "77700")!;
+  await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), 3)));
+  await input(page, "horaire_vol_pu_1").fill("10:00");
+  await input(page, "city_vol_pu_1").fill("London");
+  await input(page, "num_vol_pu_1").fill("BA304");
+  await input(page, "hotel_n_drop_1").selectOption(String(hotel.id));
+  await input(page, "lastname").fill("Lovelace");
+  await input(page, "firstname").fill("Ada");
+  await input(page, "email").fill("ada@example.com");
+  // The plain field takes the national number while the control is held back.
+  await input(page, "phone_mobile").fill("06 12 34 56 78");
+  const capture = await bookAndLand(page);
+  expect(posted(capture)).toMatchObject({ phone_mobile: "+33612345678", phoneMobile: "+33612345678", phone: "+33612345678" });
+  release();
+  await problems.expectNone();
+});
+
 test.describe("booking submit: what the form sends stays inside the rules", () => {
   test("retyping a picked hotel's address unpicks it, and a same-day return before the outbound arrives is refused before posting", async ({
     page,

@@ -12,16 +12,16 @@ import {
   withCounts,
   withTripMode,
 } from "~/domain/booking/draft";
-import { TRIP, legFields, type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
+import { CUSTOMER, TRIP, legFields, type BookingDraft, type End, type Leg } from "~/domain/booking/fields";
 import { parisParts, type ParisDate } from "~/domain/booking/paris-time";
 import { PRICE_FIELDS, repriceDraft } from "~/domain/booking/price-request";
 import { restoreDraft } from "~/domain/booking/restore";
-import { departureProposalOf, type DepartureProposal } from "~/domain/booking/rules";
+import { departureProposalOf, type DepartureProposal } from "~/domain/booking/leg-timing";
+import { stripMarkup } from "~/domain/booking/messages";
 import { appendLuggageSummary } from "~/domain/booking/summary";
 import { draftCapacity, withCapacity } from "~/domain/booking/capacity";
 import { withOfferedTerminals } from "~/domain/booking/terminal";
 import type { Clock } from "~/domain/booking/time-rules";
-import { stripMarkup, validateDraft } from "~/domain/booking/validation";
 import type { FormProblem } from "~/domain/form-problems";
 import type { VehicleCapacity } from "~/domain/fleet";
 import type { PriceRow } from "~/domain/pricing/csv";
@@ -35,6 +35,26 @@ import { loadStoredDraft, postDraft, storeDraft, storeDraftLink, storedDraftLink
 
 // The post leaves 100 ms after the draft is stored (docs/product.md, Booking screen).
 const POST_DELAY_MS = 100;
+
+/**
+ * The booking's rules and their schema (zod): loaded when the visitor first uses the form (its
+ * first focus, or its submit), not with the page, which is then read sooner on a phone.
+ */
+const loadValidation = () => import("~/domain/booking/validation");
+type Validation = Awaited<ReturnType<typeof loadValidation>>;
+
+/**
+ * The draft as submitted, its mobile number in E.164: a number typed in the plain phone field,
+ * before the phone control loaded, is written as the control would write it.
+ */
+async function submittedDraft(draft: BookingDraft): Promise<BookingDraft> {
+  if ((draft[CUSTOMER.mobile] ?? "").startsWith("+")) return draft;
+  const { withE164Phone } = await import("./phone-number");
+  return withE164Phone(draft);
+}
+
+/** What the form says when the rules could not be loaded (the connection dropped). */
+const NOT_CHECKED: FormProblem = { field: null, message: "The form could not be checked. Please check your connection and try again." };
 
 /**
  * What the visitor (or the browser's autofill) wrote into the server's HTML before the page
@@ -93,6 +113,10 @@ export function BookingForm({
   const [errors, setErrors] = useState<FormProblem[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [restored, setRestored] = useState(false);
+  const [validation, setValidation] = useState<Validation | null>(null);
+  // Asks for the error list to take the focus once it has rendered, so that it is read out.
+  const [errorsShown, setErrorsShown] = useState(0);
+  const checking = useRef(false);
   const errorListRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const prices = usePriceFile();
@@ -118,6 +142,22 @@ export function BookingForm({
   useEffect(() => {
     if (restored) storeDraft(draft);
   }, [draft, restored]);
+
+  useEffect(() => {
+    if (errorsShown > 0) errorListRef.current?.focus();
+  }, [errorsShown]);
+
+  // The rules start loading at the visitor's first focus in the form, so they are there by the submit.
+  useEffect(() => {
+    const form = formRef.current;
+    const load = () =>
+      void loadValidation().then(
+        (v) => setValidation(() => v),
+        () => undefined,
+      );
+    form?.addEventListener("focusin", load, { once: true });
+    return () => form?.removeEventListener("focusin", load);
+  }, []);
 
   const reprice = (d: BookingDraft): BookingDraft => (prices.state === "ready" ? repriceDraft(d, prices.rows, fleet) : d);
 
@@ -160,8 +200,15 @@ export function BookingForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [proposedKey]);
   const capacity = draftCapacity(draft, fleet);
-  const check = (d: BookingDraft) => withCapacity(validateDraft(d, { ...rules, now: new Date() }), draftCapacity(d, fleet), phone);
-  const current = errors === null ? null : check(draft);
+  const withValidation = (): Promise<Validation> =>
+    loadValidation().then((v) => {
+      setValidation(() => v);
+      return v;
+    });
+  const check = (v: Validation, d: BookingDraft) =>
+    withCapacity(v.validateDraft(d, { ...rules, now: new Date() }), draftCapacity(d, fleet), phone);
+  // After a first submit, every change is checked again as the visitor corrects the form.
+  const current = errors === null || !validation ? null : check(validation, draft);
   const messages = new Map<string, string>();
   for (const e of current?.errors ?? []) if (e.field !== null && !messages.has(e.field)) messages.set(e.field, stripMarkup(e.message));
   const phoneWarning = current?.warnings[0];
@@ -180,20 +227,29 @@ export function BookingForm({
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting) return;
-    const result = check(draft);
-    setErrors(result.errors);
-    if (!result.booking) {
-      // Wait for the list to render, then move focus to it so it is read out.
-      requestAnimationFrame(() => errorListRef.current?.focus());
-      return;
-    }
-    setSubmitting(true);
-    // The notes' summary is written from the checked booking, the counts the rules admitted.
-    const final = appendLuggageSummary(draft, result.booking);
-    setDraft(final);
-    storeDraft(final);
-    window.setTimeout(() => postDraft(bookingEndpoint, final), POST_DELAY_MS);
+    // Held from the click until the form is refused, or for good once it is posted: a second click
+    // meanwhile (a double click) posts nothing more.
+    if (submitting || checking.current) return;
+    checking.current = true;
+    const refused = (problems: FormProblem[]) => {
+      setErrors(problems);
+      setErrorsShown((n) => n + 1);
+      checking.current = false;
+    };
+    Promise.all([withValidation(), submittedDraft(draft)])
+      .then(([v, submitted]) => {
+        if (submitted !== draft) setDraft(submitted);
+        const result = check(v, submitted);
+        if (!result.booking) return refused(result.errors);
+        setErrors(result.errors);
+        setSubmitting(true);
+        // The notes' summary is written from the checked booking, the counts the rules admitted.
+        const final = appendLuggageSummary(submitted, result.booking);
+        setDraft(final);
+        storeDraft(final);
+        window.setTimeout(() => postDraft(bookingEndpoint, final), POST_DELAY_MS);
+      })
+      .catch(() => refused([NOT_CHECKED]));
   };
 
   // A count being typed that is not one yet shows as 0.
@@ -288,7 +344,7 @@ export function BookingForm({
       {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={bounds[2]} hotels={hotels} departure={departures[2]} /> : null}
       <CustomerFields form={form} />
 
-      <ErrorList ref={errorListRef} errors={current?.errors ?? []} />
+      <ErrorList ref={errorListRef} errors={current?.errors ?? errors ?? []} />
       <p className="actions">
         <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
           {submitting ? "Booking…" : "Book Now"}

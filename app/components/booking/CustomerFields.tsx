@@ -1,9 +1,10 @@
-import PhoneInput, { type Country } from "react-phone-number-input";
+import type { Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
-import { compareAlphabetical, sortAlphabetical } from "~/domain/alphabetical";
+import { sortAlphabetical } from "~/domain/alphabetical";
 import { CUSTOMER } from "~/domain/booking/fields";
 import { Field, errorId, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
+import { PhoneField } from "./PhoneField";
 
 function countryOf(code: string): Country | undefined {
   const upper = code.toUpperCase();
@@ -65,31 +66,12 @@ export function CustomerFields({ form }: { form: FormApi }) {
           <label htmlFor={fieldId(CUSTOMER.mobile)}>
             Mobile phone<span aria-hidden="true"> *</span>
           </label>
-          <PhoneInput
-            id={fieldId(CUSTOMER.mobile)}
-            name={CUSTOMER.mobile}
-            international
-            countryCallingCodeEditable={false}
-            defaultCountry={country}
-            labels={en}
-            // The same order as the country list below, without the ICU collator its default builds
-            // (the library ignores this prop unless patched: vite.config.ts, phoneCountryOrder).
-            compareStrings={compareAlphabetical}
-            flagUrl="/flags/{XX}.svg"
-            value={form.value(CUSTOMER.mobile) || undefined}
-            onChange={(value) => {
-              form.set(CUSTOMER.mobile, value ?? "");
-              form.set(CUSTOMER.mobileCopy, value ?? "");
-              form.set(CUSTOMER.phone, value ?? "");
-            }}
-            onCountryChange={(c) => {
-              if (!c) return;
-              void import("./phone-country").then(({ phoneCountryFields }) => form.apply((d) => ({ ...d, ...phoneCountryFields(c) })));
-            }}
-            autoComplete="tel"
-            required
-            aria-invalid={phoneError ? true : undefined}
-            aria-describedby={[phoneError ? errorId(CUSTOMER.mobile) : "", phoneWarning ? "phone-warning" : "", "hint-phone"]
+          <PhoneField
+            form={form}
+            country={country}
+            countries={countryOptions()}
+            invalid={Boolean(phoneError)}
+            describedBy={[phoneError ? errorId(CUSTOMER.mobile) : "", phoneWarning ? "phone-warning" : "", "hint-phone"]
               .filter(Boolean)
               .join(" ")}
           />

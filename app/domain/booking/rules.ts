@@ -3,15 +3,16 @@
  * lists their messages: USER, then FIRST STEP, then SECOND STEP for round trips. Each rule names
  * the control to focus and its part (the customer or a leg), says when a draft breaks it, and
  * gives its message with that part's prefix; the booking schema (validation.ts) runs them all in
- * one zod check and passes each part on in its issue. The small pure helpers below
- * are what the rules share: reading a leg's date, its clocks, its passengers, and the route's
- * durations, delays and postal codes, which come from the price file and never from the draft.
+ * one zod check and passes each part on in its issue. The small pure helpers below, and those of
+ * leg-timing.ts, are what the rules share: reading a leg's date, its clocks, its passengers, and
+ * the route's durations, delays and postal codes, which come from the price file and never from
+ * the draft.
  */
 import { z } from "../zod";
 import countryNames from "react-phone-number-input/locale/en.json";
 import { HOTELS, hotelBySlug, hotelsForPostcodes } from "../hotels";
 import type { PriceRow } from "../pricing/csv";
-import { routeDetails, samePlace, type RouteDetails } from "../pricing/pricing";
+import { samePlace } from "../pricing/pricing";
 import {
   ADDRESS_END,
   FLIGHT_END,
@@ -31,20 +32,39 @@ import {
 } from "./draft";
 import { CUSTOMER, TRIP, endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
 import { CHILD_SEATS, LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, prefixOf, type BookingPart } from "./messages";
-import {
-  compareDates,
-  dateBounds,
-  formatFrenchDate,
-  parisInstant,
-  parisParts,
-  parseFrenchDate,
-  parseIsoDate,
-  type ParisDate,
-} from "./paris-time";
-import { earliestPickup, pickupAtClock, pickupProblem, pickupText, proposedPickup, type PickupProblem } from "./pickup-proposal";
+import { compareDates, dateBounds, formatFrenchDate, parisParts } from "./paris-time";
+import { earliestPickup, pickupAtClock, pickupProblem, pickupText, type PickupProblem } from "./pickup-proposal";
 import { TERMINALS } from "../terminals";
 import { pickupAirport, terminalAdmitted } from "./terminal";
 import { flightWindow, formatClock, formatDuration, inWindow, isOnQuarter, type Clock } from "./time-rules";
+import {
+  departureProposal,
+  inBounds,
+  legDate,
+  legTiming,
+  pickupMoment,
+  pickupTimeGiven,
+  routeDetailsOf,
+  routeOf,
+  text,
+  type DepartureProposal,
+} from "./leg-timing";
+
+export {
+  arrivalPickupAt,
+  departureProposal,
+  departureProposalOf,
+  legDate,
+  legsOf,
+  legTiming,
+  pickupMoment,
+  routeDetailsOf,
+  routeOf,
+  text,
+  type DepartureProposal,
+  type LegDate,
+  type LegTiming,
+} from "./leg-timing";
 
 /** What the rules measure a draft against: the clock, and the price file's rows for the route's details. */
 export interface RuleContext {
@@ -64,8 +84,6 @@ export interface Rule {
 // ---------------------------------------------------------------------------------------------
 // Helpers the rules share
 
-export const text = (draft: BookingDraft, field: string) => (draft[field] ?? "").trim();
-
 const ENDS: readonly End[] = ["pu", "drop"];
 const OTHER_END: Record<End, End> = { pu: "drop", drop: "pu" };
 
@@ -80,133 +98,9 @@ function youngOf(draft: BookingDraft): number {
   return (party.children || 0) + (party.babies || 0);
 }
 
-/** The legs a draft books: leg 1, and leg 2 for a round trip. */
-export function legsOf(draft: BookingDraft): Leg[] {
-  return isRoundTrip(draft) ? [1, 2] : [1];
-}
-
-export type LegDate = { state: "missing" } | { state: "invalid" } | { state: "ok"; date: ParisDate };
-
-/** A leg's date: as typed (dd/MM/yyyy) wins; else as the date picker writes it (yyyy-MM-dd). */
-export function legDate(draft: BookingDraft, leg: Leg): LegDate {
-  const f = legFields(leg);
-  const french = text(draft, f.frenchDate);
-  const iso = text(draft, f.date);
-  if (french === "" && iso === "") return { state: "missing" };
-  const date = french !== "" ? parseFrenchDate(french) : parseIsoDate(iso);
-  return date ? { state: "ok", date } : { state: "invalid" };
-}
-
-function inBounds(date: ParisDate, leg: Leg, now: Date): boolean {
-  const { min, max } = dateBounds(leg, now);
-  return compareDates(date, min) >= 0 && compareDates(date, max) <= 0;
-}
-
-/** The route as the draft names it: its depart and arrive. */
-export function routeOf(draft: BookingDraft) {
-  return { from: text(draft, TRIP.depart), to: text(draft, TRIP.arrive) };
-}
-
-/**
- * The route's details from the price file, seen from the draft's depart, for its kind and trip
- * type (2 for a round trip, else 1): the same question the form's price quote asks.
- */
-export function routeDetailsOf(draft: BookingDraft, rows: readonly PriceRow[]): RouteDetails {
-  return routeDetails(rows, routeOf(draft), transferKind(draft), isRoundTrip(draft) ? 2 : 1);
-}
-
-export interface LegTiming {
-  duree: number;
-  delaiDepart: number;
-  delaiArrive: number;
-}
-
-/**
- * A leg's duration and delays, in minutes, from the route's price-file row: leg 1 takes the outbound
- * duration, leg 2 the return one; the delays are roles (the wait at a pickup, the margin before a
- * departing flight), the same on both legs. The posted durations and delays are never read.
- */
-export function legTiming(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[]): LegTiming {
-  const d = routeDetailsOf(draft, rows);
-  return {
-    duree: leg === 1 ? d[TRIP.durationOut] : d[TRIP.durationBack],
-    delaiDepart: d[TRIP.delayDepart],
-    delaiArrive: d[TRIP.delayArrive],
-  };
-}
-
 /** The landing time of a pickup flight, or the takeoff time of a drop-off flight; null when not a flight or not a time. */
 function flightAt(draft: BookingDraft, end: End, leg: Leg): Clock | null {
   return isFlightEnd(draft, end, leg) ? flightClock(draft, end, leg) : null;
-}
-
-/** A departure's proposal and what it is made from; the leg's date is the flight's date. */
-export interface DepartureProposal {
-  /** The leg's date: the day the flight takes off. */
-  date: ParisDate;
-  takeoff: Date;
-  /** takeoff − (the arrival delay + the journey time), rounded down to the quarter hour. */
-  proposal: Date;
-  timing: LegTiming;
-}
-
-/**
- * The pick-up the form proposes for a departure (the drop-off a flight, the pick-up not): the
- * takeoff on the leg's date in Paris, less the route's arrival delay and journey time, rounded
- * down to the quarter hour. null when the leg is no departure, or its date or takeoff is missing
- * or not valid.
- */
-export function departureProposal(draft: BookingDraft, leg: Leg, timing: LegTiming): DepartureProposal | null {
-  if (!isDeparture(draft, leg)) return null;
-  const day = legDate(draft, leg);
-  const clock = flightClock(draft, "drop", leg);
-  if (day.state !== "ok" || !clock) return null;
-  const takeoff = parisInstant({ ...day.date, ...clock });
-  return { date: day.date, takeoff, proposal: proposedPickup(takeoff, timing.delaiArrive, timing.duree), timing };
-}
-
-/** The same, with the leg's timing read from the price file's rows: what the form shows. */
-export function departureProposalOf(draft: BookingDraft, leg: Leg, rows: readonly PriceRow[]): DepartureProposal | null {
-  return departureProposal(draft, leg, legTiming(draft, leg, rows));
-}
-
-/** Whether the traveller wrote anything in a leg's pick-up time (its hour or minute). */
-const pickupTimeGiven = (draft: BookingDraft, leg: Leg) =>
-  text(draft, legFields(leg).timeH) !== "" || text(draft, legFields(leg).timeM) !== "";
-
-/**
- * An arrival's pickup moment: the flight's landing time on the leg's date, in Paris. The booking
- * form's pickupMoment and a landing time changed by staff (domain/flights) both measure it here.
- */
-export function arrivalPickupAt(date: ParisDate, landing: Clock): Date {
-  return parisInstant({ ...date, ...landing });
-}
-
-/**
- * The leg's pickup moment, for the 20-hour rule and the stored booking: on the leg's date in
- * Paris, at the landing time when the pickup is a flight; for a departure, at the pick-up time the
- * traveller kept or chose (the instant of that clock nearest the proposal, so the evening before
- * a flight just after midnight), or the proposal itself when no time was given (a post or a
- * stored draft from before the proposal); else at the pickup time (its hour and minute). null when the
- * date or the time it needs is missing or not valid.
- */
-export function pickupMoment(draft: BookingDraft, leg: Leg, timing: LegTiming): Date | null {
-  const day = legDate(draft, leg);
-  if (day.state !== "ok") return null;
-  const on = (clock: Clock) => parisInstant({ ...day.date, ...clock });
-  if (isFlightEnd(draft, "pu", leg)) {
-    const landing = flightClock(draft, "pu", leg);
-    return landing ? arrivalPickupAt(day.date, landing) : null;
-  }
-  if (isFlightEnd(draft, "drop", leg)) {
-    const departure = departureProposal(draft, leg, timing);
-    if (!departure) return null;
-    if (!pickupTimeGiven(draft, leg)) return departure.proposal;
-    const chosen = pickupClock(draft, leg);
-    return chosen ? pickupAtClock(departure.proposal, chosen) : null;
-  }
-  const pickup = pickupClock(draft, leg);
-  return pickup ? on(pickup) : null;
 }
 
 function inRange(n: number, range: { min: number; max: number }): boolean {

@@ -1,0 +1,94 @@
+import { type ComponentType, useState } from "react";
+import type { Country } from "react-phone-number-input";
+import { CUSTOMER } from "~/domain/booking/fields";
+import { fieldId } from "../ui/Field";
+import type { FormApi } from "./form-api";
+
+export interface PhoneFieldProps {
+  form: FormApi;
+  /** The phone's country, as the draft holds it. */
+  country: Country;
+  /** The country names, in the order the list shows them. */
+  countries: readonly (readonly [string, string])[];
+  describedBy: string;
+  invalid: boolean;
+}
+
+type LoadedField = ComponentType<PhoneFieldProps & { focus: "input" | "country" | null }>;
+
+/**
+ * The mobile phone field. The page comes with a plain one (a country list and a number, the same
+ * markup and look); the control that formats numbers as they are typed, with its metadata (about
+ * 50 KB gzip), loads when the visitor first uses the field and then replaces it where the visitor
+ * is. What is typed meanwhile is kept.
+ */
+export function PhoneField(props: PhoneFieldProps) {
+  const [Loaded, setLoaded] = useState<LoadedField | null>(null);
+  const [focus, setFocus] = useState<"input" | "country" | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  if (Loaded) return <Loaded {...props} focus={focus} />;
+
+  const { form, country, countries, describedBy, invalid } = props;
+  const id = fieldId(CUSTOMER.mobile);
+  const load = () => {
+    if (loading) return;
+    setLoading(true);
+    void import("./PhoneInputField").then(
+      (module) => {
+        const active = document.activeElement;
+        setFocus(active?.id === id ? "input" : active?.closest(".PhoneInputCountry") ? "country" : null);
+        setLoaded(() => module.default);
+      },
+      // Offline: the plain field stays, and still posts the number.
+      () => setLoading(false),
+    );
+  };
+  const typed = form.value(CUSTOMER.mobile);
+  const setNumber = (value: string) => {
+    form.set(CUSTOMER.mobile, value);
+    form.set(CUSTOMER.mobileCopy, value);
+    form.set(CUSTOMER.phone, value);
+  };
+  const countryName = countries.find(([code]) => code === country)?.[1] ?? country;
+  return (
+    <div className="PhoneInput">
+      <div className="PhoneInputCountry">
+        <select
+          name={`${CUSTOMER.mobile}Country`}
+          aria-label="Phone number country"
+          className="PhoneInputCountrySelect"
+          value={country}
+          onFocus={load}
+          onChange={(e) => {
+            const chosen = e.target.value as Country;
+            void import("./phone-country").then(({ phoneCountryFields }) => form.apply((d) => ({ ...d, ...phoneCountryFields(chosen) })));
+          }}
+        >
+          {countries.map(([code, name]) => (
+            <option key={code} value={code}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <div aria-hidden="true" className="PhoneInputCountryIcon PhoneInputCountryIcon--border">
+          <img className="PhoneInputCountryIconImg" alt={countryName} src={`/flags/${country}.svg`} />
+        </div>
+        <div className="PhoneInputCountrySelectArrow" />
+      </div>
+      <input
+        type="tel"
+        autoComplete="tel"
+        id={id}
+        name={CUSTOMER.mobile}
+        required
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        className="PhoneInputInput"
+        value={typed}
+        onFocus={load}
+        onChange={(e) => setNumber(e.target.value)}
+      />
+    </div>
+  );
+}

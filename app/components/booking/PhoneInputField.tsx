@@ -1,0 +1,69 @@
+import { useLayoutEffect } from "react";
+import PhoneInput from "react-phone-number-input";
+import en from "react-phone-number-input/locale/en.json";
+import { compareAlphabetical } from "~/domain/alphabetical";
+import { CUSTOMER } from "~/domain/booking/fields";
+import { fieldId } from "../ui/Field";
+import type { PhoneFieldProps } from "./PhoneField";
+import { asE164 } from "./phone-number";
+
+/**
+ * The mobile phone control with its country list and number formatting, and their metadata: the
+ * part of the form loaded when the visitor first uses the phone field (PhoneField.tsx).
+ */
+export default function PhoneInputField({
+  form,
+  country,
+  describedBy,
+  invalid,
+  focus,
+}: PhoneFieldProps & { focus: "input" | "country" | null }) {
+  const id = fieldId(CUSTOMER.mobile);
+
+  const setNumber = (value: string) => {
+    form.set(CUSTOMER.mobile, value);
+    form.set(CUSTOMER.mobileCopy, value);
+    form.set(CUSTOMER.phone, value);
+  };
+  const typed = form.value(CUSTOMER.mobile);
+  const number = asE164(typed, country);
+
+  // What was typed before the control loaded is kept as the control holds it, and the visitor
+  // goes on where they were in the field, the caret after what they typed.
+  useLayoutEffect(() => {
+    if ((number ?? "") !== typed) setNumber(number ?? "");
+    const input = document.getElementById(id);
+    if (focus === "input" && input instanceof HTMLInputElement) {
+      input.focus();
+      input.setSelectionRange(input.value.length, input.value.length);
+    }
+    if (focus === "country") input?.parentElement?.querySelector("select")?.focus();
+    // Once, as the control replaces the plain one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <PhoneInput
+      id={id}
+      name={CUSTOMER.mobile}
+      international
+      countryCallingCodeEditable={false}
+      defaultCountry={country}
+      labels={en}
+      // The same order as the postal country list, without the ICU collator its default builds
+      // (the library ignores this prop unless patched: vite.config.ts, phoneCountryOrder).
+      compareStrings={compareAlphabetical}
+      flagUrl="/flags/{XX}.svg"
+      value={number}
+      onChange={(value) => setNumber(value ?? "")}
+      onCountryChange={(c) => {
+        if (!c) return;
+        void import("./phone-country").then(({ phoneCountryFields }) => form.apply((d) => ({ ...d, ...phoneCountryFields(c) })));
+      }}
+      autoComplete="tel"
+      required
+      aria-invalid={invalid ? true : undefined}
+      aria-describedby={describedBy}
+    />
+  );
+}

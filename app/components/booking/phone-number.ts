@@ -1,0 +1,29 @@
+import { getCountryCallingCode, type Country } from "react-phone-number-input";
+import en from "react-phone-number-input/locale/en.json";
+import { CUSTOMER, type BookingDraft } from "~/domain/booking/fields";
+
+/**
+ * A number typed before the phone control loaded, as the control holds numbers: E.164
+ * ("+33612345678"), or the start of one. Spaces go; a national number ("06 12…" or "6 12…") takes
+ * the country's code in place of its trunk 0.
+ */
+export function asE164(typed: string, country: Country): string | undefined {
+  const compact = typed.replace(/[^\d+]/g, "");
+  if (compact === "" || compact === "+") return undefined;
+  if (compact.startsWith("+")) return compact;
+  return `+${getCountryCallingCode(country)}${compact.replace(/^0/, "")}`;
+}
+
+/** The draft's phone country as the control names countries, France when it names none. */
+export function draftPhoneCountry(draft: BookingDraft): Country {
+  const code = (draft[CUSTOMER.phoneCountryCode] ?? "").toUpperCase();
+  return code in en ? (code as Country) : "FR";
+}
+
+/** The draft with its mobile number (and the number's copies) as the control would hold it. */
+export function withE164Phone(draft: BookingDraft): BookingDraft {
+  const typed = draft[CUSTOMER.mobile] ?? "";
+  const number = asE164(typed, draftPhoneCountry(draft)) ?? "";
+  if (number === typed) return draft;
+  return { ...draft, [CUSTOMER.mobile]: number, [CUSTOMER.mobileCopy]: number, [CUSTOMER.phone]: number };
+}
