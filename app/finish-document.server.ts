@@ -15,6 +15,8 @@
  * (hydrating early but working), and the tests of this module and of first paint fail.
  */
 
+import { scriptJson } from "~/components/script-json";
+
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*?\bhref="([^"]+)"[^>]*>/g;
 const BOOTSTRAP = /(<script\b[^>]*\btype="module"[^>]*>)([\s\S]*?)(<\/script>)/;
 const ROUTE_IMPORT = /^import \* as (\w+) from ("[^"]+");$/gm;
@@ -97,11 +99,6 @@ whenPainted(async () => {
   ${rest}
 });
 `;
-}
-
-/** JSON that cannot close the inline script it is written into. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c");
 }
 
 /** The finished document; `styles` is the stylesheet to inline. */

@@ -8,7 +8,7 @@ import { startServerForCheck } from "./built-server.mjs";
 const ADMIN = { email: "owner@sample.test", password: "sample site password 1" };
 
 /** The back office's pages, read signed in as the administrator. */
-export const ADMIN_PATHS = [
+const ADMIN_PATHS = [
   "/admin",
   "/admin/bookings",
   "/admin/bookings/new",
@@ -30,7 +30,7 @@ async function sitemapPaths(base) {
 }
 
 /**
- * Starts the sample site under `name` on `port`. Returns its base URL, the sitemap's paths, the
+ * Starts the sample site under `name` on `port`. Returns its base URL, its `pages`, the
  * traveller's and the driver's pages (their tokens inside), `get(path)` that reads any page as its
  * visitor would (the back office with the administrator's cookie, the traveller's with theirs),
  * `hideTokens(path)` for reports, and `stop()`.
@@ -141,7 +141,23 @@ export async function startSampleSite(name, port) {
 
   return {
     base,
-    sitemapPaths: await sitemapPaths(base),
+    /**
+     * Every kind of page the site shows, read as its visitor would: the sitemap's pages, an alias,
+     * the price pages with a query, the result page, the not-found page, 'Lost your link?', the
+     * staff login and back office, and the traveller's and driver's pages.
+     */
+    pages: [
+      ...(await sitemapPaths(base)),
+      "/booking",
+      "/rates?from=beauvais&to=paris",
+      "/hotels_disneyland_paris?airport=ORY&kind=private",
+      "/response_bank_ok_ko?ok_ko=ok&order_id=NV-TEST01",
+      "/no-such-page",
+      "/my-booking",
+      "/admin/login",
+      ...ADMIN_PATHS,
+      ...travellerPaths,
+    ],
     travellerPaths,
     hideTokens,
     get,

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/rates";
 import { AirportCard } from "~/components/AirportCard";
 import { RatesTable } from "~/components/RatesTable";
+import { scriptJson } from "~/components/script-json";
 import { pageMeta, PRICE_PAGE } from "~/components/site";
 import { ratesDraftTemplate } from "~/domain/rates-draft";
 import { ratesView, resolveRoute, type RatesView } from "~/domain/rates-view";
@@ -45,11 +46,6 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 const LOADING = "Data is loadind";
-
-/** JSON that cannot close the inline script it is written into. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c");
-}
 
 export default function RatesPage({ loaderData }: Route.ComponentProps) {
   const { view, to, routeAsked } = loaderData;

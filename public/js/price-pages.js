@@ -109,6 +109,14 @@ export function enhanceTabs(doc, block) {
 }
 
 /**
+ * What a GET form would send.
+ * @param {HTMLFormElement} form
+ */
+function formQuery(form) {
+  return new URLSearchParams(/** @type {Record<string, string>} */ (Object.fromEntries(new FormData(form))));
+}
+
+/**
  * A radio button naming a choice shows it at once; the address keeps it, as the form would.
  * @param {Document} doc
  * @param {HTMLInputElement} radio
@@ -119,8 +127,7 @@ function enhanceChoiceRadio(doc, radio) {
     choose(doc, radio.value);
     const form = radio.form;
     if (form) {
-      const query = new URLSearchParams(/** @type {Record<string, string>} */ (Object.fromEntries(new FormData(form))));
-      history.replaceState(history.state, "", `${form.action}?${query}`);
+      history.replaceState(history.state, "", `${form.action}?${formQuery(form)}`);
     }
   });
 }
@@ -135,7 +142,7 @@ function enhanceSubmitOnChange(doc, form) {
   form.addEventListener("change", (event) => {
     const control = event.target;
     if (!(control instanceof HTMLSelectElement)) return;
-    const query = new URLSearchParams(/** @type {Record<string, string>} */ (Object.fromEntries(new FormData(form))));
+    const query = formQuery(form);
     const wanted = form.getAttribute("data-arrival-wanted");
     if (control.name === "from" && wanted !== null) query.set("to", wanted);
     const panel = doc.querySelector("[data-loading-text]");

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { AIRPORT_PAGES, RATE_PRESETS } from "../../app/domain/site-paths";
-import { DESKTOP, SITE_URL, gotoReady, newPage } from "./helpers";
+import { DESKTOP, SITE_URL, gotoReady } from "./helpers";
 
 // The price pages are server HTML that works without JavaScript; a small script of their own
 // enhances them (docs/decisions/0028-price-pages-as-html.md). The behaviours with the script are
@@ -11,8 +11,9 @@ const CDG_SHUTTLE = "/airport_charles_de_gaulle_disneyland_paris_transfer";
 const CDG_PRIVATE = "/airport_charles_de_gaulle_disneyland_paris_private_transfer";
 const HOTELS = "/hotels_disneyland_paris";
 
-async function withoutJavaScript(browser: Browser, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ viewport: DESKTOP, baseURL: SITE_URL, javaScriptEnabled: false });
+/** Runs `run` on a page of a context of its own, at desktop size, with or without JavaScript. */
+async function inPage(browser: Browser, javaScriptEnabled: boolean, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ viewport: DESKTOP, baseURL: SITE_URL, javaScriptEnabled });
   try {
     await run(await context.newPage());
   } finally {
@@ -31,8 +32,7 @@ async function cardKinds(page: Page, scope: string): Promise<string[]> {
 
 for (const path of PRICE_PAGES) {
   test(`${path} loads no React, only the menu script and its own`, async ({ browser }) => {
-    const { context, page } = await newPage(browser, DESKTOP);
-    try {
+    await inPage(browser, true, async (page) => {
       const scripts: string[] = [];
       page.on("request", (request) => {
         if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
@@ -41,14 +41,12 @@ for (const path of PRICE_PAGES) {
       await page.waitForLoadState("networkidle");
       expect(scripts.sort()).toEqual(["/js/menu.js", "/js/price-pages.js"]);
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
-    } finally {
-      await context.close();
-    }
+    });
   });
 }
 
 test("without JavaScript, the airport page's tabs are links to each service's page", async ({ browser }) => {
-  await withoutJavaScript(browser, async (page) => {
+  await inPage(browser, false, async (page) => {
     await page.goto(CDG_SHUTTLE);
     const list = page.getByRole("list", { name: "Transfer type" });
     await expect(list.getByRole("link", { name: "Shuttle Transfer" })).toHaveAttribute("aria-current", "page");
@@ -69,8 +67,7 @@ test("without JavaScript, the airport page's tabs are links to each service's pa
 });
 
 test("with JavaScript, the airport page's chosen tab is kept in the address and on reload", async ({ browser }) => {
-  const { context, page } = await newPage(browser, DESKTOP);
-  try {
+  await inPage(browser, true, async (page) => {
     await gotoReady(page, CDG_SHUTTLE);
     await page.getByRole("tab", { name: "Private Transfer" }).click();
     await expect(page).toHaveURL((url) => url.pathname === CDG_PRIVATE);
@@ -78,13 +75,11 @@ test("with JavaScript, the airport page's chosen tab is kept in the address and 
     await page.reload();
     await expect(page.getByRole("tab", { name: "Private Transfer" })).toHaveAttribute("aria-selected", "true");
     expect(new Set(await cardKinds(page, "main"))).toEqual(new Set(["1"]));
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("without JavaScript, the hotel list's airports are links and its transfer choice a form; Orly forces private", async ({ browser }) => {
-  await withoutJavaScript(browser, async (page) => {
+  await inPage(browser, false, async (page) => {
     await page.goto(HOTELS);
     const airports = page.getByRole("list", { name: "Airport" });
     await expect(airports.getByRole("link", { name: /\(CDG\)$/ })).toHaveAttribute("aria-current", "page");
@@ -119,8 +114,7 @@ test("without JavaScript, the hotel list's airports are links and its transfer c
 });
 
 test("with JavaScript, the hotel list keeps the airport and the transfer chosen on reload", async ({ browser }) => {
-  const { context, page } = await newPage(browser, DESKTOP);
-  try {
+  await inPage(browser, true, async (page) => {
     await gotoReady(page, HOTELS);
     await expect(page.getByRole("button", { name: "Show CDG hotels" })).toBeHidden();
     await page
@@ -133,7 +127,5 @@ test("with JavaScript, the hotel list keeps the airport and the transfer chosen 
     await expect(page.getByRole("tab", { name: /\(BVA\)$/ })).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel").getByRole("radio", { name: /^Private/ })).toBeChecked();
     expect(new Set(await cardKinds(page, "#airport-panel-BVA"))).toEqual(new Set(["1"]));
-  } finally {
-    await context.close();
-  }
+  });
 });

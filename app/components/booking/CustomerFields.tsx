@@ -1,15 +1,9 @@
-import type { Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
 import { sortAlphabetical } from "~/domain/alphabetical";
 import { CUSTOMER } from "~/domain/booking/fields";
 import { Field, errorId, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
-import { PhoneField } from "./PhoneField";
-
-function countryOf(code: string): Country | undefined {
-  const upper = code.toUpperCase();
-  return upper in en ? (upper as Country) : undefined;
-}
+import { PhoneField, phoneCountryOf } from "./PhoneField";
 
 let countries: readonly (readonly [string, string])[] | undefined;
 
@@ -24,7 +18,7 @@ function countryOptions(): readonly (readonly [string, string])[] {
 
 /** The customer block: name, e-mail, mobile phone with its country, and postal address. */
 export function CustomerFields({ form }: { form: FormApi }) {
-  const country = countryOf(form.value(CUSTOMER.phoneCountryCode)) ?? "FR";
+  const country = phoneCountryOf(form.value(CUSTOMER.phoneCountryCode)) ?? "FR";
   const phoneError = form.error(CUSTOMER.mobile);
   const phoneWarning = form.error("phone_warning");
   return (

@@ -1,5 +1,7 @@
 import { type ComponentType, useState } from "react";
 import type { Country } from "react-phone-number-input";
+import en from "react-phone-number-input/locale/en.json";
+import { withMobileNumber } from "~/domain/booking/draft";
 import { CUSTOMER } from "~/domain/booking/fields";
 import { fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
@@ -12,6 +14,17 @@ export interface PhoneFieldProps {
   countries: readonly (readonly [string, string])[];
   describedBy: string;
   invalid: boolean;
+}
+
+/** A phone country code as the control names countries ("fr" → "FR"); undefined when it names none. */
+export function phoneCountryOf(code: string): Country | undefined {
+  const upper = code.toUpperCase();
+  return upper in en ? (upper as Country) : undefined;
+}
+
+/** A new phone country and what the phone check needs of it (its name and number format), loaded with it. */
+export function applyPhoneCountry(form: FormApi, country: Country): void {
+  void import("./phone-country").then(({ phoneCountryFields }) => form.apply((d) => ({ ...d, ...phoneCountryFields(country) })));
 }
 
 type LoadedField = ComponentType<PhoneFieldProps & { focus: "input" | "country" | null }>;
@@ -45,11 +58,6 @@ export function PhoneField(props: PhoneFieldProps) {
     );
   };
   const typed = form.value(CUSTOMER.mobile);
-  const setNumber = (value: string) => {
-    form.set(CUSTOMER.mobile, value);
-    form.set(CUSTOMER.mobileCopy, value);
-    form.set(CUSTOMER.phone, value);
-  };
   const countryName = countries.find(([code]) => code === country)?.[1] ?? country;
   return (
     <div className="PhoneInput">
@@ -60,10 +68,7 @@ export function PhoneField(props: PhoneFieldProps) {
           className="PhoneInputCountrySelect"
           value={country}
           onFocus={load}
-          onChange={(e) => {
-            const chosen = e.target.value as Country;
-            void import("./phone-country").then(({ phoneCountryFields }) => form.apply((d) => ({ ...d, ...phoneCountryFields(chosen) })));
-          }}
+          onChange={(e) => applyPhoneCountry(form, e.target.value as Country)}
         >
           {countries.map(([code, name]) => (
             <option key={code} value={code}>
@@ -87,7 +92,7 @@ export function PhoneField(props: PhoneFieldProps) {
         className="PhoneInputInput"
         value={typed}
         onFocus={load}
-        onChange={(e) => setNumber(e.target.value)}
+        onChange={(e) => form.apply((d) => withMobileNumber(d, e.target.value))}
       />
     </div>
   );

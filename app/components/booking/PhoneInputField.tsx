@@ -2,10 +2,11 @@ import { useLayoutEffect } from "react";
 import PhoneInput from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
 import { compareAlphabetical } from "~/domain/alphabetical";
+import { withMobileNumber } from "~/domain/booking/draft";
 import { CUSTOMER } from "~/domain/booking/fields";
 import { fieldId } from "../ui/Field";
-import type { PhoneFieldProps } from "./PhoneField";
-import { asE164 } from "./phone-number";
+import { applyPhoneCountry, type PhoneFieldProps } from "./PhoneField";
+import { asE164, withE164Phone } from "./phone-number";
 
 /**
  * The mobile phone control with its country list and number formatting, and their metadata: the
@@ -20,18 +21,10 @@ export default function PhoneInputField({
 }: PhoneFieldProps & { focus: "input" | "country" | null }) {
   const id = fieldId(CUSTOMER.mobile);
 
-  const setNumber = (value: string) => {
-    form.set(CUSTOMER.mobile, value);
-    form.set(CUSTOMER.mobileCopy, value);
-    form.set(CUSTOMER.phone, value);
-  };
-  const typed = form.value(CUSTOMER.mobile);
-  const number = asE164(typed, country);
-
   // What was typed before the control loaded is kept as the control holds it, and the visitor
   // goes on where they were in the field, the caret after what they typed.
   useLayoutEffect(() => {
-    if ((number ?? "") !== typed) setNumber(number ?? "");
+    form.apply(withE164Phone);
     const input = document.getElementById(id);
     if (focus === "input" && input instanceof HTMLInputElement) {
       input.focus();
@@ -54,11 +47,10 @@ export default function PhoneInputField({
       // (the library ignores this prop unless patched: vite.config.ts, phoneCountryOrder).
       compareStrings={compareAlphabetical}
       flagUrl="/flags/{XX}.svg"
-      value={number}
-      onChange={(value) => setNumber(value ?? "")}
+      value={asE164(form.value(CUSTOMER.mobile), country)}
+      onChange={(value) => form.apply((d) => withMobileNumber(d, value ?? ""))}
       onCountryChange={(c) => {
-        if (!c) return;
-        void import("./phone-country").then(({ phoneCountryFields }) => form.apply((d) => ({ ...d, ...phoneCountryFields(c) })));
+        if (c) applyPhoneCountry(form, c);
       }}
       autoComplete="tel"
       required

@@ -1,6 +1,7 @@
 import { getCountryCallingCode, type Country } from "react-phone-number-input";
-import en from "react-phone-number-input/locale/en.json";
+import { withMobileNumber } from "~/domain/booking/draft";
 import { CUSTOMER, type BookingDraft } from "~/domain/booking/fields";
+import { phoneCountryOf } from "./PhoneField";
 
 /**
  * A number typed before the phone control loaded, as the control holds numbers: E.164
@@ -14,16 +15,9 @@ export function asE164(typed: string, country: Country): string | undefined {
   return `+${getCountryCallingCode(country)}${compact.replace(/^0/, "")}`;
 }
 
-/** The draft's phone country as the control names countries, France when it names none. */
-export function draftPhoneCountry(draft: BookingDraft): Country {
-  const code = (draft[CUSTOMER.phoneCountryCode] ?? "").toUpperCase();
-  return code in en ? (code as Country) : "FR";
-}
-
 /** The draft with its mobile number (and the number's copies) as the control would hold it. */
 export function withE164Phone(draft: BookingDraft): BookingDraft {
   const typed = draft[CUSTOMER.mobile] ?? "";
-  const number = asE164(typed, draftPhoneCountry(draft)) ?? "";
-  if (number === typed) return draft;
-  return { ...draft, [CUSTOMER.mobile]: number, [CUSTOMER.mobileCopy]: number, [CUSTOMER.phone]: number };
+  const number = asE164(typed, phoneCountryOf(draft[CUSTOMER.phoneCountryCode] ?? "") ?? "FR") ?? "";
+  return number === typed ? draft : withMobileNumber(draft, number);
 }

@@ -43,6 +43,11 @@ export function emptyDraft(): BookingDraft {
 }
 
 /** Whether the draft is a round trip: the one way to ask (two legs). */
+/** The draft with `number` as its mobile number, and in the two copies of it the form posts. */
+export function withMobileNumber(draft: BookingDraft, number: string): BookingDraft {
+  return { ...draft, [CUSTOMER.mobile]: number, [CUSTOMER.mobileCopy]: number, [CUSTOMER.phone]: number };
+}
+
 export function isRoundTrip(draft: BookingDraft): boolean {
   return draft[TRIP.trips] === "2";
 }

@@ -1,0 +1,4 @@
+/** JSON that cannot close the inline script it is written into. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
+}
