@@ -18,35 +18,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : {},
   // The day the site was built: the footer's release date when RELEASE_DATE is unset.
   define: { __BUILD_DATE__: JSON.stringify(new Date().toISOString().slice(0, 10)) },
-  plugins: [reactRouter(), phoneCountryOrder(), ...(isSsrBuild ? [] : [compileHints()])],
+  plugins: [reactRouter(), phoneCountryOrder()],
 }));
-
-const COMPILE_HINT = "//# allFunctionsCalledOnLoad";
-
-/**
- * Chrome's explicit compile hint (docs/decisions/0011) on the first line of every browser chunk:
- * each function is compiled while the file streams in, on a background thread, instead of on the
- * main thread the first time hydration calls it (40–60 ms of a booking page's hydration). Added
- * once the bundle is final, after Vite's own prelude (`__vite__mapDeps`), since the hint must
- * come before any code. Other browsers read a comment.
- */
-function compileHints(): Plugin {
-  return {
-    name: "navette:compile-hints",
-    apply: "build",
-    enforce: "post",
-    // The line is added after the file names are hashed: the hash must still change with it.
-    augmentChunkHash: () => COMPILE_HINT,
-    generateBundle: {
-      order: "post",
-      handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === "chunk") chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-        }
-      },
-    },
-  };
-}
 
 /**
  * react-phone-number-input 3.4 declares a `compareStrings` prop for ordering its country list but

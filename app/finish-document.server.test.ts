@@ -127,8 +127,7 @@ describe("deferBootstrap", () => {
   const code = deferBootstrap(BOOTSTRAP, PRELOADS)!;
   const ALL = [
     ...PRELOADS.map((href) => `modulepreload ${href}`),
-    // The shared chunk alone first; the entry, which starts hydration, last.
-    "import /assets/react-dom-D.js",
+    // The route modules, then the entry, which starts hydration.
     "import /assets/root-A.js",
     "import /assets/rates-B.js",
     "import /assets/entry.client-C.js",

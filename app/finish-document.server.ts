@@ -1,13 +1,13 @@
 /**
  * The last touches to a whole server-rendered document, made on its bytes after React has written
- * it (docs/decisions/0009-hydration-after-first-paint.md):
+ * it (docs/decisions/0009-hydration-after-first-paint.md, kept by decision 0030 with its figures):
  *
  * - the stylesheet goes inline, with this request's nonce, before the first `</head>`
  *   (decision 0004), so first paint needs no CSS request;
  * - on a page that hydrates, React Router's JavaScript is fetched only once the page has loaded
  *   and painted. Its module preloads leave the head and its bootstrap module imports the route
  *   modules dynamically, from a function that runs after the load event and the first paint.
- *   The page's text never waits for 110–200 KB of JavaScript to share a slow phone's bandwidth.
+ *   The page's text never waits for 115–150 KB of JavaScript to share a slow phone's bandwidth.
  *
  * The bootstrap is React Router 7's own inline module (`<Scripts />`), whose shape is fixed by
  * the pinned version: `import * as routeN from "…";` lines, then plain statements ending in
@@ -52,13 +52,6 @@ const AFTER_FIRST_PAINT = `const whenPainted = (run) => {
   else addEventListener("load", afterLoad, { once: true });
 };`;
 
-/**
- * Module preloads started per task. Each request costs the main thread about a millisecond more
- * while developer tools (Lighthouse among them) record its initiator, so 15 at once made a task
- * of 10–15 ms.
- */
-const PRELOADS_PER_TASK = 2;
-
 /** React Router's bootstrap module, made to start after first paint; null if its shape is not the expected one. */
 export function deferBootstrap(body: string, preloads: readonly string[]): string | null {
   if (!body.includes("window.__reactRouterRouteModules")) return null;
@@ -68,34 +61,19 @@ export function deferBootstrap(body: string, preloads: readonly string[]): strin
   if (/^\s*import\s/m.test(rest.replace(/^\s*import\(/gm, ""))) return null;
   const names = imports.map((i) => i.name).join(", ");
   const loads = imports.map((i) => `import(${i.href})`).join(", ");
-  // Shared chunks first, one per task, so that no single task evaluates React, React Router, the
-  // phone metadata and the page's own code at once (a phone counts such a task as blocking).
-  // scheduler.yield() where the browser has it: a new task without setTimeout's 4 ms clamp.
-  // The entry module is not among them: evaluating it starts hydration, which must come last.
-  const late = new Set([
-    ...imports.map((i) => JSON.parse(i.href) as string),
-    ...[...rest.matchAll(/import\(("[^"]+")\)/g)].map(([, href]) => JSON.parse(href!) as string),
-  ]);
-  const shared = preloads.filter((href) => !late.has(href));
+  // The preloads go back in the head first, all at once, so that every module downloads in
+  // parallel rather than as each import discovers the next (decision 0030).
   return `
 ${AFTER_FIRST_PAINT}
 whenPainted(async () => {
-  const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve, 0));
   const preloads = ${scriptJson(preloads)};
-  for (const [i, href] of preloads.entries()) {
-    if (i > 0 && i % ${PRELOADS_PER_TASK} === 0) await nextTask();
+  for (const href of preloads) {
     const link = document.createElement("link");
     link.rel = "modulepreload";
     link.href = href;
     document.head.append(link);
   }
-  for (const href of ${scriptJson(shared)}) {
-    await nextTask();
-    await import(href);
-  }
-  await nextTask();
   const [${names}] = await Promise.all([${loads}]);
-  await nextTask();
   ${rest}
 });
 `;

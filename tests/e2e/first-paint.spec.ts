@@ -68,21 +68,6 @@ test("text typed into the booking form before its JavaScript arrives is kept", a
 const HYDRATED_PAGES = ["/reservation", "/contact"];
 
 for (const path of HYDRATED_PAGES) {
-  test(`every script ${path} loads asks the browser to compile it while it downloads`, async ({ page, request }) => {
-    await gotoReady(page, path);
-    const scripts = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .map((entry) => entry.name)
-        .filter((name) => new URL(name).pathname.startsWith("/assets/") && name.endsWith(".js")),
-    );
-    expect(scripts.length).toBeGreaterThan(2);
-    for (const url of scripts) {
-      const body = await (await request.get(url)).text();
-      expect(body.split("\n", 1)[0], url).toBe("//# allFunctionsCalledOnLoad");
-    }
-  });
-
   test(`hydrating ${path} builds no Intl formatter or collator`, async ({ page }) => {
     // Building one costs a phone 5–12 ms inside a task that cannot yield: counted from the first
     // script, through hydration and the renders that follow it (stored draft, price file).
