@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_FLAGS } from "./scripts/built-server.mjs";
 
 /**
  * Browser tests of the built site. `npm run test:e2e` builds first; this config only starts
@@ -51,7 +52,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node server/index.js",
+    command: ["node", ...SERVER_NODE_FLAGS, "server/index.js"].join(" "),
     url: `${SITE_URL}/`,
     reuseExistingServer: false,
     timeout: 60_000,

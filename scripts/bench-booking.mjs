@@ -7,11 +7,10 @@
 // time. Reports bookings per second and latency percentiles. Node only: no load tool needed.
 //
 //   BENCH_SECONDS (10)  BENCH_CONCURRENCY (16)  BENCH_DATABASE_URL / TEST_DATABASE_URL
-import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
-import pg from "pg";
-import { bookingBody } from "./booking-body.mjs";
+import { postBooking } from "./booking-body.mjs";
 import { isBuilt, startBuiltServer } from "./built-server.mjs";
+import { withThrowawayDatabase } from "./throwaway-database.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
@@ -21,16 +20,7 @@ let addressCount = 0;
 async function postOne(url) {
   const n = ++addressCount;
   const started = performance.now();
-  const response = await fetch(`${url}/api/booking`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: url,
-      "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-    },
-    body: bookingBody(`bench-${randomUUID()}`),
-  });
+  const response = await postBooking(url, n);
   const text = await response.text();
   return { status: response.status, ms: performance.now() - started, text };
 }
@@ -88,16 +78,6 @@ async function run(label, env) {
   }
 }
 
-async function admin(url, sql) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 if (!isBuilt()) {
   console.error("build/server/index.js is missing: run `npm run build` first.");
   process.exit(1);
@@ -107,15 +87,7 @@ console.log(
 );
 const results = [await run("PGlite", {})];
 if (PG_URL) {
-  const name = `navette_bench_${randomBytes(4).toString("hex")}`;
-  await admin(PG_URL, `CREATE DATABASE "${name}"`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  try {
-    results.push(await run("PostgreSQL", { DATABASE_URL: url.href }));
-  } finally {
-    await admin(PG_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
+  results.push(await withThrowawayDatabase(PG_URL, "navette_bench", (url) => run("PostgreSQL", { DATABASE_URL: url })));
 } else {
   console.log("PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).");
 }

@@ -1,5 +1,6 @@
-// A complete, valid booking as the booking form posts it, shared by the throughput benches
-// (scripts/bench.mjs and scripts/bench-booking.mjs).
+// A complete, valid booking as the booking form posts it, and its post, shared by the scripts that
+// post bookings (scripts/bench.mjs, scripts/bench-booking.mjs, scripts/memory.mjs, scripts/sample-site.mjs).
+import { randomUUID } from "node:crypto";
 
 /** A date in Paris, `days` from today, as yyyy-MM-dd and dd/MM/yyyy. */
 export function parisDate(days) {
@@ -54,4 +55,21 @@ export function bookingBody(token) {
     address_drop_1: "Disneyland Hotel, Boulevard de Parc",
     zip_drop_1: "77700",
   }).toString();
+}
+
+/**
+ * Posts one booking to `base` as the form does, the `n`th of a run: each from its own loopback
+ * address (10.x.y.z in X-Forwarded-For), since the booking rate limit counts per address.
+ */
+export function postBooking(base, n) {
+  return fetch(`${base}/api/booking`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: base,
+      "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+    },
+    body: bookingBody(`booking-${randomUUID()}`),
+  });
 }

@@ -3,6 +3,9 @@
 /** The repository's root folder. */
 export declare const ROOT: string;
 
+/** Node's flags for the server, as `npm start` and `npm run serve` give them. */
+export declare const SERVER_NODE_FLAGS: readonly string[];
+
 /** Whether `root` (the repository by default) holds a server build. */
 export declare function isBuilt(root?: string): boolean;
 

@@ -9,6 +9,14 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/**
+ * Node's flags for the server, as `npm start` and `npm run serve` give them (package.json): a young
+ * generation of 4 MB semi-spaces instead of V8's 16 MB, so that short-lived garbage is collected
+ * before the heap grows (docs/quality.md, Memory: 186 MB rather than 235 MB on PostgreSQL after
+ * 1,000 bookings).
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=4"];
+
 export function isBuilt(root = ROOT) {
   return existsSync(path.join(root, "build/server/index.js"));
 }
@@ -140,7 +148,7 @@ export async function startBuiltServer({
   const dataDir = throwawayData ? mkdtempSync(path.join(os.tmpdir(), throwawayData === true ? "navette-server-" : throwawayData)) : null;
   // Production as a fresh clone runs it, unless the caller means the developer's own settings.
   const base = inheritEnv ? process.env : { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "production" };
-  const server = startProcess(process.execPath, [path.join(root, "server/index.js")], {
+  const server = startProcess(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, "server/index.js")], {
     label: "The server",
     cwd: root,
     env: { ...base, HOST: "127.0.0.1", PORT: String(port), SITE_URL: url, ...(dataDir ? { DATA_DIR: dataDir } : {}), ...env },

@@ -107,8 +107,15 @@ describe("createMailTransport", () => {
     expect(createMailTransport(url)).toBeNull();
   });
 
-  it("gives a nodemailer transport for an smtp:// URL", () => {
-    expect(typeof transportFor(smtp.url).sendMail).toBe("function");
+  it("gives a transport that sends through the SMTP server of an smtp:// URL", async () => {
+    await transportFor(smtp.url).sendMail({
+      from: "site@example.com",
+      to: { name: "Claire", address: "claire@example.com" },
+      subject: "Hello",
+      text: "Hello",
+      messageId: "<lazy@example.com>",
+    });
+    expect(smtp.received.map((m) => [m.to, m.subject])).toEqual([[["claire@example.com"], "Hello"]]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { outbox } from "../../db/schema";
 import type { Db } from "./db.server";
 
@@ -92,13 +92,30 @@ export interface MailLogger {
 /** A nodemailer SMTP transport for SMTP_URL (smtp:// or smtps://), or null when it is unset. */
 export function createMailTransport(smtpUrl: string | null): MailTransport | null {
   if (!smtpUrl) return null;
-  return nodemailer.createTransport({
-    url: smtpUrl,
-    // A stuck server must not hold a batch for nodemailer's default of minutes.
-    connectionTimeout: 20_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 60_000,
-  });
+  // nodemailer (about 12 MB resident) is loaded with the first message sent, not at start
+  // (docs/quality.md, Memory).
+  let transporter: Promise<Transporter> | null = null;
+  const open = () =>
+    (transporter ??= import("nodemailer").then(
+      ({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          // A stuck server must not hold a batch for nodemailer's default of minutes.
+          connectionTimeout: 20_000,
+          greetingTimeout: 15_000,
+          socketTimeout: 60_000,
+        }),
+      (error: unknown) => {
+        // The next send tries the import again rather than failing for good.
+        transporter = null;
+        throw error;
+      },
+    ));
+  return {
+    sendMail: async (message) => (await open()).sendMail(message),
+    // A transport that never loaded has nothing to close.
+    close: () => void transporter?.then((t) => t.close()).catch(() => undefined),
+  };
 }
 
 export const OUTBOX_DEFAULTS = {

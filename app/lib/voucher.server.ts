@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import { legRunTimes } from "./shuttle-runs.server";
 import type { AppLoadContext } from "react-router";
 import { voucherView, type VoucherView } from "~/domain/manage/voucher";
@@ -19,7 +18,9 @@ export interface VoucherData {
 }
 
 /** The QR code of a link: medium error correction and a 4-module quiet zone, read from paper and from a screen. */
-function qrSvg(link: string): Promise<string> {
+async function qrSvg(link: string): Promise<string> {
+  // Loaded with the first voucher, not at start (docs/quality.md, Memory).
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(link, { type: "svg", margin: 4, errorCorrectionLevel: "M" });
 }
 

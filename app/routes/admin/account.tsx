@@ -1,5 +1,4 @@
 import { APIError } from "better-auth/api";
-import QRCode from "qrcode";
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { StatusNotice } from "~/components/admin/StatusNotice";
@@ -68,6 +67,7 @@ interface ActionResult {
 }
 
 async function enrolmentOf(uri: string, backupCodes: string[]): Promise<Enrolment> {
+  const { default: QRCode } = await import("qrcode");
   const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
   const secret = new URL(uri).searchParams.get("secret") ?? "";
   return {
