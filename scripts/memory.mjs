@@ -4,10 +4,11 @@
 //
 // For each database the server is started with scripts/memory-probe.mjs, then sampled after
 // start, after its first page, after every page of the sitemap, and after 1,000 bookings posted
-// as the form posts them (8 at once, each from its own address) and every page read again. Each
-// sample splits the resident set into V8's heap, buffers (the page cache's compressed pages),
-// other external memory (PGlite's WebAssembly memory), file-backed pages (Node and its shared
-// libraries) and the rest (native allocations, compiled code, thread stacks).
+// as the form posts them (8 at once, each from its own address; MEMORY_BOOKINGS changes the count)
+// and every page read again. Each sample reads the resident set as it stands, then after a full
+// collection splits it into V8's heap, buffers (the page cache's compressed pages), other external
+// memory (PGlite's WebAssembly memory), file-backed pages (Node and its shared libraries) and the
+// rest (native allocations, compiled code, thread stacks).
 //
 // Then each package the server imports at start is imported alone in a fresh Node, and its cost
 // in resident memory over a bare Node is printed: what loading it at first use would save.

@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
-import { APIError } from "better-auth/api";
 import { staffCommandSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
 import { recordAudit } from "~/lib/audit.server";
-import { openStaff } from "~/lib/auth.server";
+import { isAuthRefusal, openStaff } from "~/lib/auth.server";
 import { DataFolderInUseError, embeddedDatabaseDir, isUniqueViolation, openDatabase, type Database } from "~/lib/db.server";
 import { readSettings, SettingsError } from "~/lib/settings.server";
 
@@ -184,7 +183,9 @@ export async function runStaffCommand(argv: string[], options: StaffCommandOptio
     // The first administrator from ADMIN_EMAIL is made here too, as the server would at start.
     const staff = await openStaff(database.db, settings, { log: (line) => err(line), warn: () => undefined });
     try {
-      const { user } = await staff.auth.api.createUser({ body: { email: args.email, password, name: args.name, role: args.role } });
+      const { user } = await (
+        await staff.auth()
+      ).api.createUser({ body: { email: args.email, password, name: args.name, role: args.role } });
       await recordAudit(database.db, {
         actor: "command line",
         action: "staff_added",
@@ -193,13 +194,13 @@ export async function runStaffCommand(argv: string[], options: StaffCommandOptio
       out(`Added ${user.email} (${args.role}). They sign in at ${new URL("/admin/login", settings.siteUrl).href}`);
       return 0;
     } catch (error) {
-      const code = error instanceof APIError ? ((error.body as { code?: string } | undefined)?.code ?? "") : "";
+      const code = isAuthRefusal(error) ? ((error.body as { code?: string } | undefined)?.code ?? "") : "";
       // Another process adding the same e-mail at the same moment meets the unique key instead.
       if (code.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(error)) {
         err(`A staff account with the e-mail ${args.email} already exists: nothing was changed.`);
         return 1;
       }
-      if (error instanceof APIError) {
+      if (isAuthRefusal(error)) {
         err(`The account was not added: ${error.message || code}.`);
         return 1;
       }

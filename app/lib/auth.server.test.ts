@@ -1,7 +1,9 @@
+import { APIError } from "better-auth/api";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { staffAccounts, staffSessions, staffUsers } from "../../db/schema";
-import { createAuth, createFirstAdmin, isOwnFormPost, safeNext } from "./auth.server";
+import { createAuth } from "./auth-instance.server";
+import { createFirstAdmin, isAuthRefusal, isOwnFormPost, safeNext } from "./auth.server";
 import { openDatabase } from "./db.server";
 
 const quiet = { log: () => undefined, warn: () => undefined };
@@ -60,7 +62,9 @@ describe("the first administrator", () => {
       });
       const lines: string[] = [];
       const log = { log: (line: string) => lines.push(line), warn: (line: string) => lines.push(line) };
-      expect(await createFirstAdmin(database.db, auth, { email: "owner@example.com", password: "owner password 1" }, log)).toBe("created");
+      expect(await createFirstAdmin(database.db, async () => auth, { email: "owner@example.com", password: "owner password 1" }, log)).toBe(
+        "created",
+      );
       const [user] = await database.db.select().from(staffUsers);
       expect(lines).toEqual([`Created the first administrator (account ${user!.id}) from ADMIN_EMAIL.`]);
     } finally {
@@ -79,12 +83,12 @@ describe("staff accounts and their cookie", () => {
       const database = await openDatabase({ databaseUrl: null, pgliteDir: null });
       try {
         const auth = createAuth(database.db, { siteUrl, secret: "a test secret of at least thirty-two characters" });
-        expect(await createFirstAdmin(database.db, auth, { email: "owner@example.com", password: "owner password 1" }, quiet)).toBe(
-          "created",
-        );
-        expect(await createFirstAdmin(database.db, auth, { email: "other@example.com", password: "other password 1" }, quiet)).toBe(
-          "exists",
-        );
+        expect(
+          await createFirstAdmin(database.db, async () => auth, { email: "owner@example.com", password: "owner password 1" }, quiet),
+        ).toBe("created");
+        expect(
+          await createFirstAdmin(database.db, async () => auth, { email: "other@example.com", password: "other password 1" }, quiet),
+        ).toBe("exists");
         const [account] = await database.db.select().from(staffAccounts);
         expect(account!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
@@ -122,5 +126,19 @@ describe("isOwnFormPost", () => {
     [{}, false],
   ])("%j → %s", (headers, expected) => {
     expect(isOwnFormPost(post(headers))).toBe(expected);
+  });
+});
+
+describe("isAuthRefusal", () => {
+  it("recognises better-auth's refusal without loading better-auth itself", () => {
+    expect(isAuthRefusal(new APIError("UNAUTHORIZED", { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid" }))).toBe(true);
+  });
+
+  it.each([
+    ["a plain error", new Error("boom")],
+    ["an error named APIError without a status code", Object.assign(new Error("x"), { name: "APIError" })],
+    ["a thrown string", "APIError"],
+  ])("does not take %s for one", (_, error) => {
+    expect(isAuthRefusal(error)).toBe(false);
   });
 });

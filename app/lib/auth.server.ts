@@ -1,21 +1,14 @@
-import { hash, verify } from "@node-rs/argon2";
-import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { admin, twoFactor } from "better-auth/plugins";
-import { createAccessControl } from "better-auth/plugins/access";
-import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import { count } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import * as schema from "../../db/schema";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
+import type { Auth } from "./auth-instance.server";
+export type { Auth } from "./auth-instance.server";
 import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 import { createLoginLimiter, type LoginLimiter } from "./rate-limits.server";
 import { createSearchTokens, type SearchTokens } from "./search-tokens.server";
 import type { Settings } from "./settings.server";
 import { sharedSecret } from "./shared-secrets.server";
-import { hashedSessionTokens } from "./staff-session-tokens.server";
-import { totpOnce } from "./totp-once.server";
 
 /**
  * Staff accounts, sessions and second factors, through better-auth called on the server only
@@ -24,97 +17,14 @@ import { totpOnce } from "./totp-once.server";
  * limits itself.
  */
 
-/** OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane); @node-rs/argon2's default algorithm is argon2id. */
-const ARGON2 = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
-
 const ROLES = ["admin", "dispatcher"] as const;
 export type Role = (typeof ROLES)[number];
-
-/** Administrators may call every account endpoint of better-auth's admin plugin; dispatchers none. */
-const ac = createAccessControl(defaultStatements);
-const roles = {
-  admin: ac.newRole({ ...adminAc.statements }),
-  dispatcher: ac.newRole({ user: [], session: [] }),
-};
-
-/** How long a staff session lasts without use, and how often its expiry slides forward. */
-const SESSION_SECONDS = 12 * 3600;
 
 /** The name the auth secret is kept under in app_secrets when AUTH_SECRET is unset. */
 const AUTH_SECRET_NAME = "staff-auth";
 
 /** The header the client address reaches better-auth in; set by authHeaders from Express's req.ip. */
-const CLIENT_IP_HEADER = "x-navette-client-ip";
-
-export function createAuth(db: Db, options: { siteUrl: string; secret: string }) {
-  const https = new URL(options.siteUrl).protocol === "https:";
-  // better-auth names a secure cookie "__Secure-…" itself; a "__Host-" name (Secure, Path=/, no
-  // Domain) is given here instead, and its own prefixing is turned off.
-  const cookie = (name: string) => ({ name: `${https ? "__Host-" : ""}navette.${name}` });
-  return betterAuth({
-    appName: "Navette",
-    baseURL: options.siteUrl,
-    basePath: "/api/auth",
-    secret: options.secret,
-    trustedOrigins: [new URL(options.siteUrl).origin],
-    telemetry: { enabled: false },
-    // Its warnings name each refused sign-in's reason; the audit log keeps those instead.
-    logger: { level: "error" },
-    // Session tokens are stored as their SHA-256 (docs/decisions/0023-staff-session-tokens.md).
-    database: hashedSessionTokens(
-      drizzleAdapter(db, {
-        provider: "pg",
-        schema: {
-          staff_users: schema.staffUsers,
-          staff_sessions: schema.staffSessions,
-          staff_accounts: schema.staffAccounts,
-          staff_verifications: schema.staffVerifications,
-          staff_two_factors: schema.staffTwoFactors,
-        },
-      }),
-    ),
-    // An authenticator code is accepted once, on every instance (app/lib/totp-once.server.ts).
-    hooks: { before: totpOnce(db) },
-    user: { modelName: "staff_users" },
-    // No cookie cache: every request reads the session row, so a revoked session ends at once.
-    session: { modelName: "staff_sessions", expiresIn: SESSION_SECONDS, updateAge: 3600 },
-    account: { modelName: "staff_accounts" },
-    verification: { modelName: "staff_verifications" },
-    emailAndPassword: {
-      enabled: true,
-      // Accounts come from ADMIN_EMAIL at start, `npm run staff` and /admin/staff only.
-      disableSignUp: true,
-      minPasswordLength: MIN_PASSWORD_LENGTH,
-      maxPasswordLength: MAX_PASSWORD_LENGTH,
-      revokeSessionsOnPasswordReset: true,
-      password: {
-        hash: (password) => hash(password, ARGON2),
-        verify: ({ hash: stored, password }) => verify(stored, password),
-      },
-    },
-    // Its limiter only sees requests through a mounted handler; the login limiter below counts ours.
-    rateLimit: { enabled: false },
-    advanced: {
-      useSecureCookies: false,
-      defaultCookieAttributes: { secure: https, httpOnly: true, sameSite: "lax", path: "/" },
-      cookies: {
-        session_token: cookie("session_token"),
-        session_data: cookie("session_data"),
-        dont_remember: cookie("dont_remember"),
-        account_data: cookie("account_data"),
-        two_factor: cookie("two_factor"),
-        trust_device: cookie("trust_device"),
-      },
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-    },
-    plugins: [
-      admin({ ac, roles, defaultRole: "dispatcher", adminRoles: ["admin"] }),
-      twoFactor({ issuer: "Navette", schema: { twoFactor: { modelName: "staff_two_factors" } } }),
-    ],
-  });
-}
-
-export type Auth = ReturnType<typeof createAuth>;
+export const CLIENT_IP_HEADER = "x-navette-client-ip";
 
 /** The request's headers for a better-auth call, with the address the server believes. */
 export function authHeaders(request: Request, clientAddress: string): Headers {
@@ -125,7 +35,11 @@ export function authHeaders(request: Request, clientAddress: string): Headers {
 
 /** The staff side's services, opened once at start and handed to routes in the load context. */
 export interface StaffServices {
-  auth: Auth;
+  /**
+   * better-auth, set up at its first call: a server that only answers the public site never
+   * loads it (docs/decisions/0031-server-memory.md).
+   */
+  auth: () => Promise<Auth>;
   login: LoginLimiter;
   /** The bookings list's search text, sealed for its URL under a key derived from the auth secret. */
   search: SearchTokens;
@@ -133,7 +47,8 @@ export interface StaffServices {
 
 /**
  * Opens the staff side on an open database: the auth secret (AUTH_SECRET, or one drawn once and
- * shared through the database), better-auth, the login limits, and the first administrator.
+ * shared through the database), the login limits, the first administrator, and better-auth when
+ * something first needs it.
  */
 export async function openStaff(
   db: Db,
@@ -141,7 +56,16 @@ export async function openStaff(
   log: Pick<Console, "log" | "warn">,
 ) {
   const secret = settings.authSecret ?? (await sharedSecret(db, AUTH_SECRET_NAME));
-  const auth = createAuth(db, { siteUrl: settings.siteUrl, secret });
+  let created: Promise<Auth> | null = null;
+  const auth = () =>
+    (created ??= import("./auth-instance.server").then(
+      ({ createAuth }) => createAuth(db, { siteUrl: settings.siteUrl, secret }),
+      (error: unknown) => {
+        // The next request tries again rather than failing until a restart.
+        created = null;
+        throw error;
+      },
+    ));
   await createFirstAdmin(db, auth, settings.firstAdmin, log);
   return { auth, login: createLoginLimiter(db), search: createSearchTokens(secret) } satisfies StaffServices;
 }
@@ -153,7 +77,7 @@ export async function openStaff(
  */
 export async function createFirstAdmin(
   db: Db,
-  auth: Auth,
+  auth: () => Promise<Auth>,
   firstAdmin: Settings["firstAdmin"],
   log: Pick<Console, "log" | "warn">,
 ): Promise<"created" | "exists" | "none"> {
@@ -164,7 +88,9 @@ export async function createFirstAdmin(
     return "none";
   }
   try {
-    const created = await auth.api.createUser({
+    const created = await (
+      await auth()
+    ).api.createUser({
       body: { email: firstAdmin.email, password: firstAdmin.password, name: firstAdmin.email.split("@")[0]!, role: "admin" },
     });
     await recordAudit(db, {
@@ -191,12 +117,27 @@ export interface Staff {
   twoFactorEnabled: boolean;
 }
 
+/**
+ * A refusal from better-auth (its APIError: a wrong password, a disabled account, a bad code),
+ * recognised by its name so that checking one does not load better-auth.
+ */
+export interface AuthRefusal extends Error {
+  /** Its status name, as "FORBIDDEN" or "UNAUTHORIZED" (or a number). */
+  status: string | number;
+  statusCode: number;
+  body?: { code?: string; message?: string };
+}
+
+export function isAuthRefusal(error: unknown): error is AuthRefusal {
+  return error instanceof Error && error.name === "APIError" && typeof (error as Partial<AuthRefusal>).statusCode === "number";
+}
+
 /** Every answer of the back office: never kept by a browser or a shared cache. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
 /** The signed-in staff member of this request, or null. A disabled account has no session. */
 export async function currentStaff(staff: StaffServices, request: Request): Promise<Staff | null> {
-  const session = await staff.auth.api.getSession({ headers: request.headers });
+  const session = await (await staff.auth()).api.getSession({ headers: request.headers });
   if (!session) return null;
   const role: Role = session.user.role === "admin" ? "admin" : "dispatcher";
   return {

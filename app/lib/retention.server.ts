@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, ne, notExists, sql } from "drizzle-orm";
 import { bookings, manageLinks, outbox, paymentEvents, staffSessions, staffVerifications } from "../../db/schema";
 import type { Db } from "./db.server";
 import type { Settings } from "./settings.server";
-import { purgeTotpUses } from "./totp-once.server";
+import { purgeTotpUses } from "./totp-uses.server";
 
 /**
  * The personal data the site stops keeping after a while (docs/product.md, Personal data): the

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { staffTotpUses } from "../../db/schema";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { authenticatorKey, codeNow, newMember, signIn, testAuth, turnOnSecondFactor, withCookie } from "./test-support/staff-auth";
-import { matchedStep, purgeTotpUses, TOTP_USE_RETENTION_MS } from "./totp-once.server";
+import { matchedStep } from "./totp-once.server";
+import { purgeTotpUses, TOTP_USE_RETENTION_MS } from "./totp-uses.server";
 import { createOTP } from "@better-auth/utils/otp";
 
 // An authenticator code signs in once: the same code posted again, after the first or at the same

@@ -1,7 +1,6 @@
 import { createOTP } from "@better-auth/utils/otp";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
-import { lt } from "drizzle-orm";
 import { staffTotpUses } from "../../db/schema";
 import type { Db } from "./db.server";
 
@@ -22,9 +21,6 @@ const PERIOD_SECONDS = 30;
 const DIGITS = 6;
 const WINDOW = 1;
 
-/** How long a claimed step is kept: well past the 90 seconds in which its code is accepted. */
-export const TOTP_USE_RETENTION_MS = 5 * 60 * 1000;
-
 /** The step within the window whose code `code` is, or null; every step is computed, so the time says nothing. */
 export async function matchedStep(key: Buffer, code: string, now: number): Promise<number | null> {
   // The same generator as better-auth's own check, so a step matches exactly when better-auth would accept its code.
@@ -41,15 +37,6 @@ export async function matchedStep(key: Buffer, code: string, now: number): Promi
 export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
   const claimed = await db.insert(staffTotpUses).values({ userId, step }).onConflictDoNothing().returning({ step: staffTotpUses.step });
   return claimed.length === 1;
-}
-
-/** Deletes the claims older than their window, as of `now` (the retention purge). */
-export async function purgeTotpUses(db: Db, now: Date): Promise<number> {
-  const gone = await db
-    .delete(staffTotpUses)
-    .where(lt(staffTotpUses.usedAt, new Date(now.getTime() - TOTP_USE_RETENTION_MS)))
-    .returning({ step: staffTotpUses.step });
-  return gone.length;
 }
 
 /** The secret as better-auth stores it: encrypted with the auth secret; `base32:` marks one imported from elsewhere. */

@@ -266,6 +266,8 @@ test("a phone number already a driver's is refused with 409 on add and on edit, 
 
 for (const viewport of [MOBILE, DESKTOP]) {
   test(`the dashboard, drivers and run sheet have no axe violations at ${viewport.width} px`, async ({ browser }) => {
+    // Three pages, each read by axe: 28 s on a 2-core machine beside another worker.
+    test.slow();
     const page = await signedIn(browser, "/admin", viewport);
     await expectNoAxeViolations(page, `dashboard at ${viewport.width} px`);
     await page.goto("/admin/drivers");

@@ -58,7 +58,7 @@ export async function addStaffMember(
   role: "admin" | "dispatcher",
   name = role === "admin" ? "Administrator" : "Dispatcher",
 ): Promise<StaffClient> {
-  await server.staff.auth.api.createUser({ body: { ...account, name, role } });
+  await (await server.staff.auth()).api.createUser({ body: { ...account, name, role } });
   return signInWithFetch(server.url, account.email, account.password);
 }
 

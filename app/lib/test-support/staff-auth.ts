@@ -1,7 +1,7 @@
 import { symmetricDecrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { staffTotpUses, staffTwoFactors } from "../../../db/schema";
-import { createAuth, type Auth } from "../auth.server";
+import { createAuth, type Auth } from "../auth-instance.server";
 import type { Db } from "../db.server";
 import { createOTP } from "@better-auth/utils/otp";
 

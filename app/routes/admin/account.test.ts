@@ -22,7 +22,7 @@ const database = useEmbeddedDatabase();
 
 function context(auth: ReturnType<typeof testAuth>): AppLoadContext {
   return {
-    staff: { auth, login: createLoginLimiter(database.db) },
+    staff: { auth: async () => auth, login: createLoginLimiter(database.db) },
     booking: { db: async () => database.db },
     clientAddress: "192.0.2.7",
   } as unknown as AppLoadContext;

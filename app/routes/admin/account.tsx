@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { StatusNotice } from "~/components/admin/StatusNotice";
@@ -10,7 +9,7 @@ import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-proble
 import { accountFormSchema, ROLE_LABELS, totpUri } from "~/domain/back-office/staff-forms";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
-import { authHeaders, NO_STORE, requireStaff } from "~/lib/auth.server";
+import { authHeaders, isAuthRefusal, NO_STORE, requireStaff } from "~/lib/auth.server";
 import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~/lib/sign-in-answers.server";
 
 /**
@@ -100,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const form = parsed.data;
-  const api = context.staff.auth.api;
+  const api = (await context.staff.auth()).api;
   const headers = authHeaders(request, context.clientAddress);
   const db = await context.booking.db();
   const audit = (action: string, detail: string) => recordAudit(db, { actorId: me.id, actor: me.email, action, detail });
@@ -143,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthRefusal(error)) throw error;
     const code = (error.body as { code?: string } | undefined)?.code ?? "";
     if (code === "INVALID_PASSWORD") {
       const field = form.intent === "password" ? "currentPassword" : "password";

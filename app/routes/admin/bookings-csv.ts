@@ -1,5 +1,4 @@
 import { Readable, pipeline } from "node:stream";
-import { stringify } from "csv-stringify";
 import type { Route } from "./+types/bookings-csv";
 import { readListQuery, SEARCH_EXPIRED_MESSAGE, SEARCH_TOKEN_PARAM } from "~/domain/back-office/booking-filters";
 import { parisDayOf } from "~/domain/booking/paris-time";
@@ -41,6 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     yield first.value;
     yield* records;
   }
+  // The CSV writer is loaded with the first export, not at start (docs/decisions/0031).
+  const { stringify } = await import("csv-stringify");
   const csv = stringify({
     bom: true,
     header: true,

@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-code";
 import { AdminFrame } from "~/components/admin/AdminFrame";
@@ -9,7 +8,7 @@ import { totpSchema } from "~/domain/back-office/login";
 import { fieldMessage, problemsOf } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
-import { authHeaders, currentStaff, NO_STORE, safeNext, type StaffServices } from "~/lib/auth.server";
+import { authHeaders, currentStaff, isAuthRefusal, NO_STORE, safeNext, type StaffServices } from "~/lib/auth.server";
 import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~/lib/sign-in-answers.server";
 
 /**
@@ -30,7 +29,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 
 /** The challenge cookie's value as sent (better-call's signed form: `<identifier>.<signature>`). */
 async function challengeOf(staff: StaffServices, request: Request): Promise<string | null> {
-  const ctx = await staff.auth.$context;
+  const ctx = await (await staff.auth()).$context;
   const name = ctx.createAuthCookie("two_factor").name;
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const eq = part.indexOf("=");
@@ -53,7 +52,7 @@ async function challengeOf(staff: StaffServices, request: Request): Promise<stri
 async function challengeEmail(staff: StaffServices, challenge: string): Promise<string | null> {
   const dot = challenge.lastIndexOf(".");
   if (dot < 1) return null;
-  const ctx = await staff.auth.$context;
+  const ctx = await (await staff.auth()).$context;
   const row = await ctx.internalAdapter.findVerificationValue(challenge.slice(0, dot));
   if (!row || new Date(row.expiresAt).getTime() < Date.now()) return null;
   const user = await ctx.internalAdapter.findUserById(row.value);
@@ -89,9 +88,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = authHeaders(request, context.clientAddress);
   try {
     // Six digits are the app's code; anything else the form accepts is a backup code.
+    const { api } = await context.staff.auth();
     const verified = /^\d{6}$/.test(code)
-      ? await context.staff.auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
-      : await context.staff.auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
+      ? await api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      : await api.verifyBackupCode({ body: { code }, headers, returnHeaders: true });
     const out = noStoreWithCookies(verified.headers);
     await context.staff.login.succeeded(email);
     const user = verified.response.user;
@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await recordAudit(db, { actorId: user.id, actor: user.email, action: "sign_in", detail: `Signed in with ${how}.` });
     return redirect(next, { headers: out });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthRefusal(error)) throw error;
     const reason = (error.body as { code?: string } | undefined)?.code ?? "";
     await recordAudit(db, { actor: email, action: "sign_in_failed", detail: "A second-factor code was refused." });
     if (reason === "ACCOUNT_TEMPORARILY_LOCKED") {

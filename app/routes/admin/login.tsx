@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AdminFrame } from "~/components/admin/AdminFrame";
@@ -9,7 +8,7 @@ import { loginSchema } from "~/domain/back-office/login";
 import { fieldMessage, problemsOf } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
-import { authHeaders, currentStaff, NO_STORE, safeNext } from "~/lib/auth.server";
+import { authHeaders, currentStaff, isAuthRefusal, NO_STORE, safeNext } from "~/lib/auth.server";
 import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~/lib/sign-in-answers.server";
 
 export const handle = BACK_OFFICE_PAGE;
@@ -41,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   const db = await context.booking.db();
   try {
-    const { headers, response } = await context.staff.auth.api.signInEmail({
+    const { headers, response } = await (
+      await context.staff.auth()
+    ).api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: authHeaders(request, context.clientAddress),
       returnHeaders: true,
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(next, { headers: out });
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthRefusal(error)) throw error;
     await recordAudit(db, { actor: email, action: "sign_in_failed", detail: "A sign-in was refused." });
     return data({ problems: [{ field: null, message: WRONG }] }, { status: 401, headers: NO_STORE });
   }

@@ -13,7 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const member = await currentStaff(context.staff, request);
   const out = new Headers(NO_STORE);
   if (member) {
-    const { headers } = await context.staff.auth.api.signOut({ headers: request.headers, returnHeaders: true });
+    const { headers } = await (await context.staff.auth()).api.signOut({ headers: request.headers, returnHeaders: true });
     for (const cookie of headers.getSetCookie()) out.append("Set-Cookie", cookie);
     await recordAudit(await context.booking.db(), { actorId: member.id, actor: member.email, action: "sign_out", detail: "Signed out." });
   }

@@ -1,4 +1,3 @@
-import { stringify } from "csv-stringify/sync";
 import type { Route } from "./+types/runs-csv";
 import { runSheetDay } from "~/domain/back-office/run-sheet";
 import { parisClock } from "~/domain/booking/paris-time";
@@ -27,6 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vehicles: new Map(fleet.vehicles.map((v) => [v.id, v.name])),
     drivers: new Map(drivers.map((d) => [d.id, d.name])),
   };
+  // The CSV writer is loaded with the first export, not at start (docs/decisions/0031).
+  const { stringify } = await import("csv-stringify/sync");
   const csv = stringify(runsCsvRecords(board, names, parisClock), {
     bom: true,
     header: true,

@@ -1,4 +1,3 @@
-import { APIError } from "better-auth/api";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import { StatusNotice } from "~/components/admin/StatusNotice";
@@ -20,7 +19,7 @@ import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
 import { isUniqueViolation } from "~/lib/db.server";
-import { authHeaders, NO_STORE, requireStaff } from "~/lib/auth.server";
+import { authHeaders, type AuthRefusal, isAuthRefusal, NO_STORE, requireStaff } from "~/lib/auth.server";
 
 /**
  * Staff accounts (administrators only): the list, adding a member, and for one member chosen
@@ -47,7 +46,9 @@ interface Member {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context.staff, request, ["admin"]);
-  const { users } = await context.staff.auth.api.listUsers({
+  const { users } = await (
+    await context.staff.auth()
+  ).api.listUsers({
     query: { limit: 1000, sortBy: "createdAt", sortDirection: "asc" },
     headers: authHeaders(request, context.clientAddress),
   });
@@ -70,7 +71,7 @@ const refuse = (intent: string | null, problems: FormProblem[], status = 400) =>
   data<ActionResult>({ intent, problems, notice: null }, { status, headers: NO_STORE });
 
 /** better-auth's refusal code (USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, USER_NOT_FOUND…). */
-function codeOf(error: APIError): string {
+function codeOf(error: AuthRefusal): string {
   return (error.body as { code?: string } | undefined)?.code ?? "";
 }
 
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const own = selfChangeProblem(form, me.id);
   if (own) return refuse(form.intent, [{ field: null, message: own }]);
 
-  const api = context.staff.auth.api;
+  const api = (await context.staff.auth()).api;
   const headers = authHeaders(request, context.clientAddress);
   const db = await context.booking.db();
   const audit = (action: string, detail: string) => recordAudit(db, { actorId: me.id, actor: me.email, action, detail });
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (isUniqueViolation(error)) {
       return refuse(form.intent, [{ field: "email", message: "A staff account with this e-mail already exists." }]);
     }
-    if (!(error instanceof APIError)) throw error;
+    if (!isAuthRefusal(error)) throw error;
     const code = codeOf(error);
     // better-auth checks the caller's role again on each call: an administrator demoted or disabled
     // a moment ago by another one is refused there.
