@@ -183,9 +183,8 @@ export async function runStaffCommand(argv: string[], options: StaffCommandOptio
     // The first administrator from ADMIN_EMAIL is made here too, as the server would at start.
     const staff = await openStaff(database.db, settings, { log: (line) => err(line), warn: () => undefined });
     try {
-      const { user } = await (
-        await staff.auth()
-      ).api.createUser({ body: { email: args.email, password, name: args.name, role: args.role } });
+      const { api } = await staff.auth();
+      const { user } = await api.createUser({ body: { email: args.email, password, name: args.name, role: args.role } });
       await recordAudit(database.db, {
         actor: "command line",
         action: "staff_added",
@@ -194,7 +193,7 @@ export async function runStaffCommand(argv: string[], options: StaffCommandOptio
       out(`Added ${user.email} (${args.role}). They sign in at ${new URL("/admin/login", settings.siteUrl).href}`);
       return 0;
     } catch (error) {
-      const code = isAuthRefusal(error) ? ((error.body as { code?: string } | undefined)?.code ?? "") : "";
+      const code = isAuthRefusal(error) ? (error.body?.code ?? "") : "";
       // Another process adding the same e-mail at the same moment meets the unique key instead.
       if (code.startsWith("USER_ALREADY_EXISTS") || isUniqueViolation(error)) {
         err(`A staff account with the e-mail ${args.email} already exists: nothing was changed.`);

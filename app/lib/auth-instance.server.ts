@@ -76,7 +76,8 @@ export function createAuth(db: Db, options: { siteUrl: string; secret: string })
         verify: ({ hash: stored, password }) => verify(stored, password),
       },
     },
-    // Its limiter only sees requests through a mounted handler; the login limiter below counts ours.
+    // Its limiter only sees requests through a mounted handler; our login limiter counts ours
+    // (createLoginLimiter in rate-limits.server.ts).
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: false,

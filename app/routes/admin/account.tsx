@@ -99,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const form = parsed.data;
-  const api = (await context.staff.auth()).api;
+  const { api } = await context.staff.auth();
   const headers = authHeaders(request, context.clientAddress);
   const db = await context.booking.db();
   const audit = (action: string, detail: string) => recordAudit(db, { actorId: me.id, actor: me.email, action, detail });
@@ -143,7 +143,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!isAuthRefusal(error)) throw error;
-    const code = (error.body as { code?: string } | undefined)?.code ?? "";
+    const code = error.body?.code ?? "";
     if (code === "INVALID_PASSWORD") {
       const field = form.intent === "password" ? "currentPassword" : "password";
       return answer({ problems: [{ field, message: "The password is wrong." }] }, { status: 400 });

@@ -100,7 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(next, { headers: out });
   } catch (error) {
     if (!isAuthRefusal(error)) throw error;
-    const reason = (error.body as { code?: string } | undefined)?.code ?? "";
+    const reason = error.body?.code ?? "";
     await recordAudit(db, { actor: email, action: "sign_in_failed", detail: "A second-factor code was refused." });
     if (reason === "ACCOUNT_TEMPORARILY_LOCKED") {
       return data(

@@ -40,9 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   const db = await context.booking.db();
   try {
-    const { headers, response } = await (
-      await context.staff.auth()
-    ).api.signInEmail({
+    const { api } = await context.staff.auth();
+    const { headers, response } = await api.signInEmail({
       body: { email, password, rememberMe: true },
       headers: authHeaders(request, context.clientAddress),
       returnHeaders: true,

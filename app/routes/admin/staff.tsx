@@ -46,9 +46,8 @@ interface Member {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context.staff, request, ["admin"]);
-  const { users } = await (
-    await context.staff.auth()
-  ).api.listUsers({
+  const { api } = await context.staff.auth();
+  const { users } = await api.listUsers({
     query: { limit: 1000, sortBy: "createdAt", sortDirection: "asc" },
     headers: authHeaders(request, context.clientAddress),
   });
@@ -72,7 +71,7 @@ const refuse = (intent: string | null, problems: FormProblem[], status = 400) =>
 
 /** better-auth's refusal code (USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL, USER_NOT_FOUND…). */
 function codeOf(error: AuthRefusal): string {
-  return (error.body as { code?: string } | undefined)?.code ?? "";
+  return error.body?.code ?? "";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -83,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const own = selfChangeProblem(form, me.id);
   if (own) return refuse(form.intent, [{ field: null, message: own }]);
 
-  const api = (await context.staff.auth()).api;
+  const { api } = await context.staff.auth();
   const headers = authHeaders(request, context.clientAddress);
   const db = await context.booking.db();
   const audit = (action: string, detail: string) => recordAudit(db, { actorId: me.id, actor: me.email, action, detail });
