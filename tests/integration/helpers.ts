@@ -1,16 +1,16 @@
-import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer as createHttpServer, request as httpRequest, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { count, eq } from "drizzle-orm";
-import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { inject } from "vitest";
 import { outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../support/smtp";
 import { type BuiltServer, freePort, startBuiltServer } from "../../scripts/built-server.mjs";
+import { createThrowawayDatabase, type ThrowawayDatabase } from "../../scripts/throwaway-database.mjs";
 import type { createServer as CreateServer } from "../../server/app";
 import type { BookingServices } from "~/context";
 import { initialDraft, setFlightTime, setLegDate } from "~/domain/booking/draft";
@@ -204,29 +204,12 @@ export async function startInProcessServer(options: {
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || null;
 export const NO_POSTGRES = "skipped: TEST_DATABASE_URL is unset (e.g. postgres://postgres@127.0.0.1:5432/test)";
 
-export interface TestDatabase {
-  url: string;
-  name: string;
-  drop(): Promise<void>;
-}
+export type TestDatabase = ThrowawayDatabase;
 
 /** CREATE DATABASE navette_it_<random> on TEST_DATABASE_URL's server; drop() removes it. */
 export async function createTestDatabase(prefix = "navette_it"): Promise<TestDatabase> {
   if (!TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is unset");
-  const name = `${prefix}_${randomBytes(5).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return { url: url.href, name, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return createThrowawayDatabase(TEST_DATABASE_URL, prefix);
 }
 
 // ---------------------------------------------------------------------------------------------
