@@ -1,21 +1,39 @@
 import { type ReactNode, useState } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import type { PageHandle, RootData } from "~/components/site";
+import { WordsFromMatches, useLocale, useT } from "~/components/i18n";
+import { DEFAULT_LOCALE, localeOfPath, localizedPath } from "~/domain/locales";
+import { isBackOfficePath } from "~/domain/private-paths";
+import { messagesOf } from "~/lib/i18n.server";
 import { publicSettings } from "~/lib/settings.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
-  return { site: publicSettings(context.settings) };
+export function loader({ context, request }: Route.LoaderArgs): RootData {
+  const { pathname } = new URL(request.url);
+  const locale = localeOfPath(pathname);
+  // The back office has a frame of its own, without the public frame's words.
+  const messages = isBackOfficePath(pathname) ? {} : messagesOf(locale, "common");
+  return { site: publicSettings(context.settings), locale, messages };
 }
 
-// The settings do not change between navigations; no need to ask the server again.
-export function shouldRevalidate() {
-  return false;
+// The settings do not change between navigations, nor the frame's words within one language.
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
 }
 
 /**
@@ -39,8 +57,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // Decided once, by the first page served: a page that ships React keeps it while the
   // visitor navigates on, even to a page that would not need it.
   const [withScripts] = useState(hydrate);
+  const locale = data?.locale ?? DEFAULT_LOCALE;
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -49,23 +68,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {/* The back office's frame has its own skip link. */}
-        {backOffice ? null : (
-          <a className="skip-link" href="#main">
-            Skip to content
-          </a>
-        )}
-        {backOffice ? (
-          children
-        ) : (
-          <>
-            {data ? <SiteHeader site={data.site} /> : null}
-            <main id="main" tabIndex={-1}>
-              {children}
-            </main>
-            {data && !hideFooter ? <SiteFooter site={data.site} /> : null}
-          </>
-        )}
+        <WordsFromMatches locale={locale}>
+          {backOffice ? (
+            children
+          ) : (
+            <>
+              <SkipLink />
+              {data ? <SiteHeader site={data.site} /> : null}
+              <main id="main" tabIndex={-1}>
+                {children}
+              </main>
+              {data && !hideFooter ? <SiteFooter site={data.site} /> : null}
+            </>
+          )}
+        </WordsFromMatches>
         {withScripts ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -81,24 +97,36 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/** The public frame's skip link (the back office's frame has its own). */
+function SkipLink() {
+  const t = useT();
+  return (
+    <a className="skip-link" href="#main">
+      {t("common.skipLink")}
+    </a>
+  );
+}
+
 export default function App() {
   return <Outlet />;
 }
 
 /** 'Unexpected Application Error!' with the message or status text, never a stack. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let detail = "Something went wrong on our side. Please try again in a moment.";
+  const t = useT();
+  const locale = useLocale();
+  let detail = t("common.error.generic");
   if (isRouteErrorResponse(error)) {
-    detail = error.statusText || `Error ${error.status}`;
+    detail = error.statusText || t("common.error.status", { status: error.status });
   } else if (error instanceof Error && error.message) {
     detail = error.message;
   }
   return (
     <div className="container page">
-      <h1>Unexpected Application Error!</h1>
+      <h1>{t("common.error.title")}</h1>
       <p>{detail}</p>
       <p>
-        <a href="/">Back to the home page</a>
+        <a href={localizedPath(locale, "/")}>{t("common.error.home")}</a>
       </p>
     </div>
   );

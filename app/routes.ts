@@ -1,4 +1,15 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { DEFAULT_LOCALE, LOCALES } from "./domain/locales";
+
+/**
+ * The pages that exist in every language: English at the path itself, each other language under
+ * its prefix (/fr/info), the route id prefixed likewise (app/domain/locales.ts, LOCALIZED_PATHS).
+ */
+function inEveryLanguage(path: string, file: string, id: string) {
+  return LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).map((locale) =>
+    route(path ? `${locale}/${path}` : locale, file, { id: `${locale}/${id}` }),
+  );
+}
 
 // The whole URL map; what each path shows is in docs/product.md, Routes.
 // Paths that share a screen share its module under their own route id.
@@ -83,6 +94,17 @@ export default [
     route("admin/account", "routes/admin/account.tsx"),
     route("admin/*", "routes/admin/not-found.tsx"),
   ]),
+
+  // The pages in French, Spanish, Italian, German and Dutch.
+  ...inEveryLanguage("", "routes/home.tsx", "home"),
+  ...inEveryLanguage("services", "routes/services.tsx", "services"),
+  ...inEveryLanguage("info", "routes/info.tsx", "info"),
+  ...inEveryLanguage("informations", "routes/info.tsx", "informations"),
+  ...inEveryLanguage("links", "routes/links.tsx", "links"),
+  ...inEveryLanguage("legal-notice", "routes/legal-notice.tsx", "legal-notice"),
+  ...inEveryLanguage("privacy-policy", "routes/privacy-policy.tsx", "privacy-policy"),
+  ...inEveryLanguage("terms-of-service", "routes/terms-of-service.tsx", "terms-of-service"),
+
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

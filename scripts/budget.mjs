@@ -9,50 +9,55 @@ import { startSampleSite } from "./sample-site.mjs";
 const check = process.argv.includes("--check");
 const KB = 1024;
 
+/** A page's address in any language: English at the path itself, the others under their prefix. */
+const anyLanguage = (path) => new RegExp(`^(\\/(fr|es|it|de|nl))?${path.source.replace(/^\^/, "")}`);
+
 /**
  * Each kind of page and its budget in KB of gzip: `html` for the document, `js` for its scripts.
- * The first rule whose `paths` matches a page is its budget. Figures: docs/quality.md.
+ * The first rule whose `paths` matches a page is its budget. Figures: docs/quality.md. A page's
+ * JavaScript budget is at most its bytes of 2026-11-27, before the site spoke six languages, plus the
+ * 3 KB the languages may add.
  */
 const BUDGETS = [
-  // Content pages: server HTML and the 0.6 KB menu script (decision 0005).
+  // Content pages: server HTML and the 0.8 KB menu script (decision 0005).
   {
     name: "content page",
-    paths: /^\/(cars|services|info|informations|links|legal-notice|privacy-policy|terms-of-service)?$/,
+    paths: anyLanguage(/^(\/(cars|services|info|informations|links|legal-notice|privacy-policy|terms-of-service)?)?$/),
     html: 14,
     js: 2,
   },
   // Price pages: server HTML and a small script of their own (decision 0028).
   {
     name: "price page",
-    paths: /^\/(rates(\?.*)?|hotels_disneyland_paris(\?.*)?|airport_[a-z_]+|[a-z-]+-transportation)$/,
+    paths: anyLanguage(/^\/(rates(\?.*)?|hotels_disneyland_paris(\?.*)?|airport_[a-z_]+|[a-z-]+-transportation)$/),
     html: 16,
     js: 10,
   },
-  { name: "contact", paths: /^\/contact$/, html: 14, js: 120 },
-  { name: "booking form", paths: /^\/(reservation|booking)(\?.*)?$/, html: 30, js: 150 },
-  { name: "payment result", paths: /^\/response_bank_ok_ko\?/, html: 14, js: 120 },
-  { name: "not found", paths: /^\/no-such-page$/, html: 14, js: 2 },
+  { name: "contact", paths: anyLanguage(/^\/contact$/), html: 14, js: 122.5 },
+  { name: "booking form", paths: anyLanguage(/^\/(reservation|booking)(\?.*)?$/), html: 30, js: 143.4 },
+  { name: "payment result", paths: anyLanguage(/^\/response_bank_ok_ko\?/), html: 14, js: 118.8 },
+  { name: "not found", paths: anyLanguage(/^\/no-such-page$/), html: 14, js: 2 },
   // The traveller's and the driver's pages, opened by their links: each its own figure, the bytes of
   // 2026-11-27 rounded up, so that what they carry grows only by a decision.
   { name: "lost link", paths: /^\/my-booking$/, html: 14, js: 145 },
   { name: "traveller's booking", paths: /^\/my-booking\/[^/]+$/, html: 14, js: 120 },
   { name: "traveller's change", paths: /^\/my-booking\/[^/]+\/change$/, html: 16, js: 152 },
-  { name: "voucher", paths: /^\/my-booking\/[^/]+\/voucher$/, html: 14, js: 118 },
-  { name: "driver's day", paths: /^\/driver\/[^/]+$/, html: 14, js: 118 },
+  { name: "voucher", paths: /^\/my-booking\/[^/]+\/voucher$/, html: 14, js: 117.2 },
+  { name: "driver's day", paths: /^\/driver\/[^/]+$/, html: 14, js: 117.7 },
   // The back office, signed in: each page its own figure, likewise.
   { name: "staff login", paths: /^\/admin\/login$/, html: 10, js: 118 },
-  { name: "dashboard", paths: /^\/admin$/, html: 12, js: 147 },
+  { name: "dashboard", paths: /^\/admin$/, html: 12, js: 146.6 },
   { name: "bookings", paths: /^\/admin\/bookings$/, html: 12, js: 148 },
   { name: "phone booking", paths: /^\/admin\/bookings\/new$/, html: 12, js: 130 },
   { name: "drivers", paths: /^\/admin\/drivers$/, html: 12, js: 120 },
   { name: "vehicles", paths: /^\/admin\/vehicles$/, html: 13, js: 120 },
-  { name: "run sheet", paths: /^\/admin\/run-sheet$/, html: 12, js: 147 },
-  { name: "shuttle runs", paths: /^\/admin\/runs$/, html: 12, js: 159 },
-  { name: "prices", paths: /^\/admin\/prices$/, html: 12, js: 127 },
+  { name: "run sheet", paths: /^\/admin\/run-sheet$/, html: 12, js: 146.5 },
+  { name: "shuttle runs", paths: /^\/admin\/runs$/, html: 12, js: 158.6 },
+  { name: "prices", paths: /^\/admin\/prices$/, html: 12, js: 126.8 },
   { name: "staff", paths: /^\/admin\/staff$/, html: 12, js: 148 },
-  { name: "audit", paths: /^\/admin\/audit$/, html: 12, js: 147 },
-  { name: "account", paths: /^\/admin\/account$/, html: 12, js: 148 },
-  { name: "back office's not found", paths: /^\/admin\/no-such-page$/, html: 12, js: 118 },
+  { name: "audit", paths: /^\/admin\/audit$/, html: 12, js: 146.3 },
+  { name: "account", paths: /^\/admin\/account$/, html: 12, js: 147.7 },
+  { name: "back office's not found", paths: /^\/admin\/no-such-page$/, html: 12, js: 116.5 },
 ];
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;

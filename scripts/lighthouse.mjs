@@ -30,6 +30,9 @@ const ISSUE_PAGES = [
   "/hotels_disneyland_paris",
   "/reservation",
   "/contact",
+  // The same bars in French, on each page French has so far (docs/decisions/0032).
+  "/fr",
+  "/fr/services",
 ];
 // The measured pages that render without React (docs/decisions/0028).
 const PRICE_PAGES = [

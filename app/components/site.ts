@@ -1,7 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import { useRouteLoaderData } from "react-router";
 import { DEFAULT_SITE_NAME, type PublicSettings } from "~/domain/public-settings";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locales";
 import { buildMeta, type PageSeo } from "~/domain/seo";
+import type { MessageId } from "~/locales/catalogues";
+import { type PageMessages, type Translate, translatorFor } from "./i18n";
 
 /** What a route module may export as `handle`; read by the root layout and the server's page cache. */
 export interface PageHandle {
@@ -34,9 +37,10 @@ export const PRICE_PAGE: PageHandle = { hydrate: false, shared: true, script: "/
 /** The handle of every back-office page: never shared, and outside the public site's frame. */
 export const BACK_OFFICE_PAGE: PageHandle = { backOffice: true };
 
-/** What the root loader hands every page. */
-export interface RootData {
+/** What the root loader hands every page: the settings, the page's language and the frame's words. */
+export interface RootData extends PageMessages {
   site: PublicSettings;
+  locale: Locale;
 }
 
 function isRootData(value: unknown): value is RootData {
@@ -55,9 +59,42 @@ interface MetaArgsLike {
   location: { pathname: string };
 }
 
-/** A route's `meta`: its own title and texts, with the URLs built from SITE_URL. */
-export function pageMeta(args: MetaArgsLike, page: PageSeo): MetaDescriptor[] {
+/**
+ * A route's `meta`: its own title and texts, with the URLs built from SITE_URL. A page in several
+ * languages gives its texts as a function of the translator, which reads the matched routes' messages.
+ */
+export function pageMeta(args: MetaArgsLike, page: PageSeo | ((t: Translate) => PageSeo)): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === "root")?.data;
   const site = isRootData(root) ? root.site : { siteUrl: "", siteName: DEFAULT_SITE_NAME };
-  return buildMeta(site, args.location.pathname, page);
+  const locale = isRootData(root) ? root.locale : DEFAULT_LOCALE;
+  const texts =
+    typeof page === "function"
+      ? page(
+          translatorFor(
+            locale,
+            args.matches.map((m) => m?.data),
+          ),
+        )
+      : page;
+  return buildMeta(site, args.location.pathname, texts);
+}
+
+/** A catalogue's page: the prefix of its `<prefix>.meta.title`, `.description` and `.keywords` messages. */
+type MetaPrefix = MessageId extends infer Id ? (Id extends `${infer Prefix}.meta.title` ? Prefix : never) : never;
+
+/**
+ * The `meta` of a page whose title, description and keywords (one comma-separated message) are in
+ * its catalogue under `prefix`, in the page's language.
+ */
+export function catalogueMeta(
+  args: MetaArgsLike,
+  prefix: MetaPrefix,
+  more: Pick<PageSeo, "canonicalPath" | "image" | "noindex"> = {},
+): MetaDescriptor[] {
+  return pageMeta(args, (t) => ({
+    title: t(`${prefix}.meta.title`),
+    description: t(`${prefix}.meta.description`),
+    keywords: t(`${prefix}.meta.keywords`).split(", "),
+    ...more,
+  }));
 }

@@ -1,4 +1,5 @@
-import { longDate, parseIsoDate } from "./booking/paris-time";
+import { formatFrenchDate, longDate, parseIsoDate } from "./booking/paris-time";
+import { DEFAULT_LOCALE, type Locale } from "./locales";
 
 /**
  * The part of the settings a browser may see. Everything else (database URL, data folder,
@@ -23,9 +24,12 @@ export interface PublicSettings {
 }
 
 /**
- * `2026-11-22` → `22 November 2026`, the footer's release date; anything else is shown as given.
+ * `2026-11-22` → `22 November 2026` in English, `22/11/2026` in the other languages (the date
+ * style of the whole site for its European travellers): the footer's release date; anything else
+ * is shown as given.
  */
-export function formatReleaseDate(iso: string): string {
+export function formatReleaseDate(iso: string, locale: Locale): string {
   const day = parseIsoDate(iso);
-  return day ? longDate(day) : iso;
+  if (!day) return iso;
+  return locale === DEFAULT_LOCALE ? longDate(day) : formatFrenchDate(day);
 }

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { isLocalizedPath, LOCALES } from "./locales";
 import { absoluteUrl, buildMeta, documentTitle } from "./seo";
 import { sitemapPaths } from "./site-paths";
 import { robotsTxt, sitemapXml } from "./sitemap";
@@ -41,6 +42,23 @@ describe("buildMeta", () => {
     expect(content(alias, "robots")).toBe("noindex");
   });
 
+  it("gives a page in French its own canonical URL and language, and every language's page as alternates", () => {
+    const french = buildMeta(site, "/fr/informations", { title: "Infos", description: "d", keywords: [], canonicalPath: "/info" });
+    expect(french).toContainEqual({ tagName: "link", rel: "canonical", href: "https://navette.example/fr/info" });
+    expect(content(french, "og:locale")).toBe("fr_FR");
+    const alternates = french.filter((t) => "hrefLang" in t);
+    expect(alternates).toHaveLength(LOCALES.length + 1);
+    expect(alternates).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "nl", href: "https://navette.example/nl/info" });
+    expect(alternates).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://navette.example/info" });
+  });
+
+  it("names no alternates for a page in English only or kept out of the index", () => {
+    expect(tags.filter((t) => "hrefLang" in t)).toEqual([]);
+    const notFound = buildMeta(site, "/fr/nowhere", { title: "Page introuvable", description: "d", keywords: [], noindex: true });
+    expect(notFound.filter((t) => "hrefLang" in t)).toEqual([]);
+    expect(content(notFound, "og:locale")).toBe("fr_FR");
+  });
+
   it("never repeats the site name in a title", () => {
     expect(documentTitle("Navette Paris", "Navette Paris")).toBe("Navette Paris");
     fc.assert(
@@ -60,13 +78,38 @@ describe("buildMeta", () => {
 });
 
 describe("sitemap and robots", () => {
-  it("lists every public path once, as absolute URLs", () => {
+  it("lists every public path once, as absolute URLs, and each page in every language it has", () => {
     const xml = sitemapXml(site.siteUrl, sitemapPaths());
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toHaveLength(sitemapPaths().length);
+    const localized = sitemapPaths().filter(isLocalizedPath);
+    expect(locs).toHaveLength(sitemapPaths().length + localized.length * (LOCALES.length - 1));
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toContain("https://navette.example/");
+    expect(locs).toContain("https://navette.example/fr");
+    expect(locs).toContain("https://navette.example/nl/links");
     expect(locs).toContain("https://navette.example/airport_orly_disneyland_paris_private_transfer");
+  });
+
+  it("names each language's page and x-default as the alternates of a page in every language", () => {
+    const xml = sitemapXml(site.siteUrl, ["/info"]);
+    const entries = xml.split("<url>").slice(1);
+    expect(entries).toHaveLength(LOCALES.length);
+    for (const entry of entries) {
+      const alternates = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [m[1], m[2]]);
+      expect(alternates).toEqual([
+        ["en", "https://navette.example/info"],
+        ["fr", "https://navette.example/fr/info"],
+        ["es", "https://navette.example/es/info"],
+        ["it", "https://navette.example/it/info"],
+        ["de", "https://navette.example/de/info"],
+        ["nl", "https://navette.example/nl/info"],
+        ["x-default", "https://navette.example/info"],
+      ]);
+    }
+  });
+
+  it("gives a page in English only no alternates", () => {
+    expect(sitemapXml(site.siteUrl, ["/contact"])).not.toContain("xhtml:link");
   });
 
   it("points robots at the sitemap", () => {

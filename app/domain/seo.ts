@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, isLocalizedPath, localeOfPath, LOCALES, localizedPath, OG_LOCALES, pathWithoutLocale } from "./locales";
 import type { PublicSettings } from "./public-settings";
 
 export interface PageSeo {
@@ -17,7 +18,8 @@ export type MetaTag =
   | { title: string }
   | { name: string; content: string }
   | { property: string; content: string }
-  | { tagName: "link"; rel: string; href: string };
+  | { tagName: "link"; rel: string; href: string }
+  | { tagName: "link"; rel: "alternate"; hrefLang: string; href: string };
 
 const DEFAULT_SOCIAL_IMAGE = "/images/og-default.jpg";
 
@@ -30,10 +32,28 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return `${siteUrl.replace(/\/+$/, "")}/${path.replace(/^\/+/, "")}`;
 }
 
-/** Every page's title, description, keywords, canonical URL and social tags. */
+/**
+ * The page in every language, then `x-default` (English, where a visitor whose language is not
+ * ours lands), for a page that exists in all of them; none otherwise.
+ */
+export function languageAlternates(siteUrl: string, englishPath: string): MetaTag[] {
+  if (!isLocalizedPath(englishPath)) return [];
+  const href = (locale: (typeof LOCALES)[number]) => absoluteUrl(siteUrl, localizedPath(locale, englishPath));
+  return [
+    ...LOCALES.map((locale) => ({ tagName: "link" as const, rel: "alternate" as const, hrefLang: locale, href: href(locale) })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: href(DEFAULT_LOCALE) },
+  ];
+}
+
+/**
+ * Every page's title, description, keywords, canonical URL, language alternates and social tags.
+ * `pathname` is the page's own, with its language prefix; `canonicalPath` is given in English.
+ */
 export function buildMeta(site: Pick<PublicSettings, "siteUrl" | "siteName">, pathname: string, page: PageSeo): MetaTag[] {
+  const locale = localeOfPath(pathname);
+  const englishPath = page.canonicalPath ?? pathWithoutLocale(pathname);
   const title = documentTitle(page.title, site.siteName);
-  const canonical = absoluteUrl(site.siteUrl, page.canonicalPath ?? pathname);
+  const canonical = absoluteUrl(site.siteUrl, page.canonicalPath ? localizedPath(locale, page.canonicalPath) : pathname);
   const image = absoluteUrl(site.siteUrl, page.image ?? DEFAULT_SOCIAL_IMAGE);
   const tags: MetaTag[] = [
     { title },
@@ -42,7 +62,7 @@ export function buildMeta(site: Pick<PublicSettings, "siteUrl" | "siteName">, pa
     { tagName: "link", rel: "canonical", href: canonical },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: site.siteName },
-    { property: "og:locale", content: "en_GB" },
+    { property: "og:locale", content: OG_LOCALES[locale] },
     { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: canonical },
@@ -53,5 +73,6 @@ export function buildMeta(site: Pick<PublicSettings, "siteUrl" | "siteName">, pa
     { name: "twitter:image", content: image },
   ];
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });
+  else tags.push(...languageAlternates(site.siteUrl, englishPath));
   return tags;
 }

@@ -1,12 +1,23 @@
-import { absoluteUrl } from "./seo";
+import { isLocalizedPath, LOCALES, localizedPath } from "./locales";
+import { absoluteUrl, languageAlternates } from "./seo";
 
 function escapeXml(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
+/**
+ * Every page of `paths` (English paths) and, for a page in every language, each language's page,
+ * naming all of them and `x-default` as its alternates (the form search engines read in a sitemap).
+ */
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
-  const urls = paths.map((p) => `  <url><loc>${escapeXml(absoluteUrl(siteUrl, p))}</loc></url>`).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const urls = paths.flatMap((path) => {
+    if (!isLocalizedPath(path)) return [`  <url><loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc></url>`];
+    const alternates = languageAlternates(siteUrl, path)
+      .map((tag) => ("hrefLang" in tag ? `<xhtml:link rel="alternate" hreflang="${tag.hrefLang}" href="${escapeXml(tag.href)}"/>` : ""))
+      .join("");
+    return LOCALES.map((locale) => `  <url><loc>${escapeXml(absoluteUrl(siteUrl, localizedPath(locale, path)))}</loc>${alternates}</url>`);
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export function robotsTxt(siteUrl: string): string {

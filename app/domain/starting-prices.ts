@@ -9,7 +9,6 @@ export interface StartingPrice {
   airport: AirportCode;
   cents: number;
   path: string;
-  label: string;
 }
 
 export const STARTING_PRICES: readonly StartingPrice[] = [
@@ -18,34 +17,29 @@ export const STARTING_PRICES: readonly StartingPrice[] = [
     airport: "CDG",
     cents: 4000,
     path: "/airport_charles_de_gaulle_disneyland_paris_transfer",
-    label: "Shuttle CDG – Disneyland",
   },
   {
     kind: "shuttle",
     airport: "BVA",
     cents: 7100,
     path: "/airport_beauvais_disneyland_paris_transfer",
-    label: "Shuttle Beauvais – Disneyland",
   },
   {
     kind: "private",
     airport: "CDG",
     cents: 6000,
     path: "/airport_charles_de_gaulle_disneyland_paris_private_transfer",
-    label: "Private CDG – Disneyland",
   },
   {
     kind: "private",
     airport: "BVA",
     cents: 11500,
     path: "/airport_beauvais_disneyland_paris_private_transfer",
-    label: "Private Beauvais – Disneyland",
   },
   {
     kind: "private",
     airport: "ORY",
     cents: 6500,
     path: "/airport_orly_disneyland_paris_private_transfer",
-    label: "Private Orly – Disneyland",
   },
 ];

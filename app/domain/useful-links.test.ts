@@ -8,20 +8,17 @@ describe("useful links", () => {
 
   it("uses only https URLs", () => {
     for (const link of USEFUL_LINKS) {
-      expect(new URL(link.url).protocol, link.name).toBe("https:");
+      expect(new URL(link.url).protocol, link.key).toBe("https:");
     }
   });
 
-  it("lists every URL and every name once", () => {
+  it("lists every URL and every key once", () => {
     expect(new Set(USEFUL_LINKS.map((l) => l.url)).size).toBe(USEFUL_LINKS.length);
-    expect(new Set(USEFUL_LINKS.map((l) => l.name)).size).toBe(USEFUL_LINKS.length);
+    expect(new Set(USEFUL_LINKS.map((l) => l.key)).size).toBe(USEFUL_LINKS.length);
   });
 
-  it("gives each link a description and a known topic", () => {
-    for (const link of USEFUL_LINKS) {
-      expect(link.description.length, link.name).toBeGreaterThan(20);
-      expect(LINK_TOPICS).toContain(link.topic);
-    }
+  it("files each link under a topic the page shows", () => {
+    for (const link of USEFUL_LINKS) expect(LINK_TOPICS, link.key).toContain(link.topic);
   });
 
   it("shows the host without www", () => {

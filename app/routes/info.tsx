@@ -1,77 +1,76 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/info";
-import { pageMeta, useSite, STATIC_PAGE } from "~/components/site";
+import { MessageAnchor, T, useLocale, useT } from "~/components/i18n";
+import { catalogueMeta, useSite, STATIC_PAGE } from "~/components/site";
+import { localizedPath } from "~/domain/locales";
 import { telHref } from "~/domain/phone";
+import { pageMessages } from "~/lib/i18n.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Information",
-    description:
-      "Phone hours (06:30–11:00 Paris time) and how pick-up works for shared shuttles and private cars, on arrival at the airport and on departure from your hotel.",
-    keywords: ["pick-up procedure", "meeting point", "shuttle waiting time", "Paris airport transfer information"],
-    canonicalPath: "/info",
-  });
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, "pages");
+}
+
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "pages.info", { canonicalPath: "/info" });
+
+const strong = { 0: <strong />, 1: <strong /> };
 
 export default function InfoPage() {
   const site = useSite();
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="container page">
-      <h1>Useful information</h1>
-      <p className="lead">How to reach us, and what happens on the day of your transfer.</p>
+      <h1>{t("pages.info.title")}</h1>
+      <p className="lead">{t("pages.info.lead")}</p>
       <div className="grid info">
         <section className="card" aria-labelledby="info-contact">
-          <h2 id="info-contact">Contact hours</h2>
+          <h2 id="info-contact">{t("pages.info.contact.title")}</h2>
           <p>
-            Our phone line, <a href={telHref(site.phone)}>{site.phone}</a>, is open from <strong>06:30 to 11:00, Paris time</strong>.
+            <T
+              id="pages.info.contact.phone"
+              values={{ phone: site.phone }}
+              components={{ 0: <MessageAnchor href={telHref(site.phone)} />, 1: <strong /> }}
+            />
           </p>
           <p>
-            Outside these hours, write to <a href={`mailto:${site.email}`}>{site.email}</a> or use the{" "}
-            <Link to="/contact">contact form</Link>. Please give your name and travel date so we can find your booking quickly.
+            <T
+              id="pages.info.contact.outside"
+              values={{ email: site.email }}
+              components={{ 0: <MessageAnchor href={`mailto:${site.email}`} />, 1: <Link to={localizedPath(locale, "/contact")} /> }}
+            />
           </p>
         </section>
         <section className="card" aria-labelledby="info-private-arrival">
-          <h2 id="info-private-arrival">Private transfer on arrival</h2>
+          <h2 id="info-private-arrival">{t("pages.info.privateArrival.title")}</h2>
           <p>
-            Your driver waits for you in the <strong>arrivals hall</strong>, at the exit of the baggage reclaim area, holding a{" "}
-            <strong>sign with your name</strong>.
+            <T id="pages.info.privateArrival.where" components={strong} />
           </p>
           <p>
-            We <strong>monitor your flight</strong> using the flight number you gave when booking, so the driver is there at the real
-            landing time, even if your flight is early or late. Keep your phone on after landing in case the driver needs to reach you.
+            <T id="pages.info.privateArrival.flight" components={strong} />
           </p>
         </section>
         <section className="card" aria-labelledby="info-private-departure">
-          <h2 id="info-private-departure">Private transfer on departure</h2>
+          <h2 id="info-private-departure">{t("pages.info.privateDeparture.title")}</h2>
           <p>
-            Your driver picks you up in the <strong>lobby of your hotel</strong> (or at the door of the address you gave) at the{" "}
-            <strong>time you booked</strong>.
+            <T id="pages.info.privateDeparture.where" components={strong} />
           </p>
-          <p>
-            Please be ready a few minutes early with your luggage and travel documents. The pick-up time leaves enough margin for traffic
-            and check-in; if your flight time changes, tell us at least 24 hours before.
-          </p>
+          <p>{t("pages.info.privateDeparture.ready")}</p>
         </section>
         <section className="card" aria-labelledby="info-shuttle-arrival">
-          <h2 id="info-shuttle-arrival">Shared shuttle on arrival</h2>
+          <h2 id="info-shuttle-arrival">{t("pages.info.shuttleArrival.title")}</h2>
           <p>
-            After collecting your luggage, go to the <strong>shuttle meeting point</strong> of your terminal, where our driver checks your
-            name on the passenger list.
+            <T id="pages.info.shuttleArrival.where" components={strong} />
           </p>
           <p>
-            The shuttle is shared with other travellers arriving around the same time, so you may <strong>wait 15 to 30 minutes</strong> for
-            the other passengers before leaving. The shuttle then drops each party at its hotel.
+            <T id="pages.info.shuttleArrival.wait" components={strong} />
           </p>
         </section>
         <section className="card" aria-labelledby="info-shuttle-departure">
-          <h2 id="info-shuttle-departure">Shared shuttle on departure</h2>
+          <h2 id="info-shuttle-departure">{t("pages.info.shuttleDeparture.title")}</h2>
           <p>
-            The shuttle collects you in the <strong>lobby of your hotel</strong> at the booked pick-up time, then calls at other hotels on
-            the way to the airport.
+            <T id="pages.info.shuttleDeparture.where" components={strong} />
           </p>
-          <p>
-            Please be in the lobby 10 minutes before the pick-up time with your luggage: the shuttle cannot wait long without making the
-            other passengers late. Allow 15 to 30 minutes for the stops at other hotels; we plan the pick-up time with this in mind.
-          </p>
+          <p>{t("pages.info.shuttleDeparture.ready")}</p>
         </section>
       </div>
     </div>

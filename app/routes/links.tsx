@@ -1,38 +1,33 @@
 import type { Route } from "./+types/links";
-import { pageMeta, STATIC_PAGE } from "~/components/site";
+import { useT } from "~/components/i18n";
+import { catalogueMeta, STATIC_PAGE } from "~/components/site";
 import { LINK_TOPICS, USEFUL_LINKS, linkHost } from "~/domain/useful-links";
+import { pageMessages } from "~/lib/i18n.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Useful links",
-    description:
-      "Official websites for the Paris airports, Disneyland Paris, public transport, the Paris tourist office, visas and the weather forecast.",
-    keywords: ["Paris airports", "Disneyland Paris", "RATP", "SNCF Connect", "Paris tourist office", "France visa"],
-  });
-
-function topicId(topic: string): string {
-  return `links-${topic.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, "pages");
 }
 
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "pages.links");
+
 export default function LinksPage() {
+  const t = useT();
   return (
     <div className="container page">
-      <h1>Useful links</h1>
-      <p className="lead">
-        Official websites to plan your stay in Paris and at Disneyland Paris. They are run by other organisations and open outside our site.
-      </p>
+      <h1>{t("pages.links.title")}</h1>
+      <p className="lead">{t("pages.links.lead")}</p>
       <div className="link-topics">
         {LINK_TOPICS.map((topic) => (
-          <section key={topic} aria-labelledby={topicId(topic)}>
-            <h2 id={topicId(topic)}>{topic}</h2>
+          <section key={topic} aria-labelledby={`links-${topic}`}>
+            <h2 id={`links-${topic}`}>{t(`pages.links.topic.${topic}`)}</h2>
             <ul className="link-list">
               {USEFUL_LINKS.filter((link) => link.topic === topic).map((link) => (
                 <li key={link.url}>
                   <a href={link.url} rel="noopener">
-                    {link.name}
-                    <span className="link-list__host"> ({linkHost(link.url)}, external site)</span>
+                    {t(`pages.links.${link.key}.name`)}
+                    <span className="link-list__host"> ({t("pages.links.externalSite", { host: linkHost(link.url) })})</span>
                   </a>
-                  <p>{link.description}</p>
+                  <p>{t(`pages.links.${link.key}.description`)}</p>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { useLocale, useT } from "~/components/i18n";
 import { type PageHandle, pageMeta } from "~/components/site";
+import { localizedPath } from "~/domain/locales";
 
 // Returned, not thrown: a returned 404 keeps this page's own title and meta.
 export function loader() {
@@ -8,21 +10,23 @@ export function loader() {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Page not found",
-    description: "This page does not exist.",
+  pageMeta(args, (t) => ({
+    title: t("common.notFound.title"),
+    description: t("common.notFound.description"),
     keywords: [],
     noindex: true,
-  });
+  }));
 
 export default function NotFoundPage() {
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="container page">
-      <h1>Page not found</h1>
-      <p>Sorry, the page you are looking for does not exist.</p>
+      <h1>{t("common.notFound.title")}</h1>
+      <p>{t("common.notFound.text")}</p>
       <p>
-        <Link className="button" to="/">
-          Go to the home page
+        <Link className="button" to={localizedPath(locale, "/")}>
+          {t("common.notFound.home")}
         </Link>
       </p>
     </div>

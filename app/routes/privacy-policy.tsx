@@ -1,151 +1,136 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
-import { pageMeta, useSite, STATIC_PAGE } from "~/components/site";
+import { MessageAnchor, T, useLocale, useT } from "~/components/i18n";
+import { catalogueMeta, useSite, STATIC_PAGE } from "~/components/site";
+import { localizedPath } from "~/domain/locales";
+import { pageMessages } from "~/lib/i18n.server";
+import type { MessageId } from "~/locales/catalogues";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Privacy policy",
-    description:
-      "What personal data we collect when you book a transfer or contact us, why, who receives it, how long we keep it, and your rights under the GDPR.",
-    keywords: ["privacy", "GDPR", "personal data", "data protection", "cookies"],
-  });
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "legal.privacy");
 
-/** The retention periods the server applies by itself (docs/product.md, Personal data), from its settings. */
-export function loader({ context }: Route.LoaderArgs) {
-  return { retention: context.settings.retention };
+/**
+ * The page's words, and the retention periods the server applies by itself (docs/product.md,
+ * Personal data), from its settings.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { ...pageMessages(request, "legal"), retention: context.settings.retention };
 }
 
-const days = (n: number) => (n === 1 ? "1 day" : `${n} days`);
+const BOOKING_ITEMS: readonly MessageId[] = [
+  "legal.privacy.booking.item1",
+  "legal.privacy.booking.item2",
+  "legal.privacy.booking.item3",
+  "legal.privacy.booking.item4",
+  "legal.privacy.booking.item5",
+];
+
+const RECIPIENTS: readonly MessageId[] = [
+  "legal.privacy.recipients.item1",
+  "legal.privacy.recipients.item2",
+  "legal.privacy.recipients.item3",
+  "legal.privacy.recipients.item4",
+];
+
+const RIGHTS: readonly MessageId[] = [
+  "legal.privacy.rights.item1",
+  "legal.privacy.rights.item2",
+  "legal.privacy.rights.item3",
+  "legal.privacy.rights.item4",
+  "legal.privacy.rights.item5",
+  "legal.privacy.rights.item6",
+  "legal.privacy.rights.item7",
+];
 
 export default function PrivacyPolicyPage({ loaderData }: Route.ComponentProps) {
   const { retention } = loaderData;
   const site = useSite();
-  const mail = <a href={`mailto:${site.email}`}>{site.email}</a>;
+  const t = useT();
+  const locale = useLocale();
+  const mail = <MessageAnchor href={`mailto:${site.email}`} />;
   return (
     <div className="container page prose legal">
-      <h1>Privacy policy</h1>
-      <p className="lead">
-        We collect only what we need to drive you safely to the right place at the right time, and to answer your questions. This page
-        explains what that is and what you can do about it.
-      </p>
+      <h1>{t("legal.privacy.title")}</h1>
+      <p className="lead">{t("legal.privacy.lead")}</p>
+      {locale !== "fr" && locale !== "en" && (
+        <p className="legal__prevails">
+          <T id="legal.prevails" components={{ 0: <Link to={localizedPath("fr", "/privacy-policy")} /> }} />
+        </p>
+      )}
 
-      <h2>Who is responsible</h2>
+      <h2>{t("legal.privacy.controller.title")}</h2>
       <p>
-        The data controller is {site.siteName}, the publisher of this website (see the <Link to="/legal-notice">legal notice</Link>). For
-        any question about your data, write to {mail}.
+        <T
+          id="legal.privacy.controller.text"
+          values={{ siteName: site.siteName, email: site.email }}
+          components={{ 0: <Link to={localizedPath(locale, "/legal-notice")} />, 1: mail }}
+        />
       </p>
 
-      <h2>What we collect and why</h2>
-      <h3>When you book a transfer</h3>
-      <p>The booking form asks for:</p>
+      <h2>{t("legal.privacy.collect.title")}</h2>
+      <h3>{t("legal.privacy.booking.title")}</h3>
+      <p>{t("legal.privacy.booking.intro")}</p>
       <ul>
-        <li>your name, e-mail address, phone numbers and postal address;</li>
-        <li>the pick-up and drop-off places: airport, hotel or address and postcode;</li>
-        <li>dates and times, and your flight numbers, flight times and the city your flight comes from or goes to;</li>
-        <li>the number of adults, children and babies, and your luggage (bags, suitcases, pushchairs);</li>
-        <li>any note you add for the driver.</li>
+        {BOOKING_ITEMS.map((id) => (
+          <li key={id}>{t(id)}</li>
+        ))}
       </ul>
+      <p>{t("legal.privacy.booking.use")}</p>
+      <h3>{t("legal.privacy.payment.title")}</h3>
+      <p>{t("legal.privacy.payment.text")}</p>
+      <h3>{t("legal.privacy.contact.title")}</h3>
+      <p>{t("legal.privacy.contact.text")}</p>
+      <h3>{t("legal.privacy.technical.title")}</h3>
+      <p>{t("legal.privacy.technical.text")}</p>
+
+      <h2>{t("legal.privacy.browser.title")}</h2>
       <p>
-        We use this information to perform the transfer you ordered: to plan the ride, tell the driver where and when to meet you, follow
-        your flight, contact you on the day and send you your confirmation and invoice. The legal basis is the performance of our contract
-        with you (article 6(1)(b) of the GDPR) and, for invoices, our legal accounting obligations (article 6(1)(c)).
-      </p>
-      <h3>When you pay</h3>
-      <p>
-        Payment is made on the secure page of our payment provider. Your card details are entered there and go directly to the provider:
-        this website never sees or stores your card number. We receive only the result of the payment (accepted or refused), the amount and
-        a transaction reference.
-      </p>
-      <h3>When you use the contact form</h3>
-      <p>
-        The contact form sends your name, e-mail address and message to us by e-mail through the EmailJS service, which acts on our behalf
-        only to deliver the message. We use these details to answer you; the legal basis is our legitimate interest in answering the
-        questions we receive (article 6(1)(f)), or the steps you ask for before a booking (article 6(1)(b)). If you phone us, we note only
-        what is needed to handle your request.
-      </p>
-      <h3>Technical data</h3>
-      <p>
-        Like any website, our server receives your IP address and the pages you request. We use this to keep the site running and secure and
-        to block abuse, such as repeated automated booking attempts (legitimate interest).
+        <T id="legal.privacy.browser.text" components={{ 0: <code />, 1: <code /> }} />
       </p>
 
-      <h2>Data kept in your own browser</h2>
+      <h2>{t("legal.privacy.cookies.title")}</h2>
       <p>
-        While you fill in the booking form, your booking draft is saved in your own browser&apos;s local storage, under the keys{" "}
-        <code>reservation</code> (the draft booking, including the details you typed) and <code>reservationData</code> (the number of
-        passengers and the prices you looked up). This lets you come back to the form without retyping everything. These data stay on your
-        device and reach us only when you submit the booking. You can delete them at any time by clearing this site&apos;s data in your
-        browser settings (often listed under &quot;cookies and site data&quot;).
+        <T id="legal.privacy.cookies.text" components={{ 0: <code /> }} />
       </p>
 
-      <h2>Cookies</h2>
-      <p>
-        We do not use advertising cookies, tracking cookies or third-party analytics, and we do not show ads. That is why this site does not
-        ask for cookie consent. When you send a booking, your browser receives one strictly necessary cookie, <code>navette_result</code>,
-        holding the order number and a secret link to that booking, so that the payment result page can take you to your booking. It is read
-        only by that page and expires after one day.
-      </p>
-
-      <h2>Who receives your data</h2>
+      <h2>{t("legal.privacy.recipients.title")}</h2>
       <ul>
-        <li>our staff and the driver assigned to your ride, who receive only what they need for the trip;</li>
-        <li>our payment provider, for the payment;</li>
-        <li>EmailJS, to deliver contact-form messages, and our e-mail provider;</li>
-        <li>our hosting provider, which runs the servers of this website.</li>
+        {RECIPIENTS.map((id) => (
+          <li key={id}>{t(id)}</li>
+        ))}
       </ul>
-      <p>
-        These providers act on our instructions and may not use your data for their own purposes. We never sell or rent your data. If a
-        provider processes data outside the European Union, the transfer is covered by the safeguards of the GDPR, such as an adequacy
-        decision or the European Commission&apos;s standard contractual clauses. We may also disclose data when the law requires it, for
-        example to the police or a court.
-      </p>
+      <p>{t("legal.privacy.recipients.text")}</p>
 
-      <h2>How long we keep it</h2>
+      <h2>{t("legal.privacy.retention.title")}</h2>
       <ul>
-        <li>Booking details: for the time needed to carry out the transfer and handle any complaint, then three years after the ride.</li>
-        <li>
-          A booking that is never paid: deleted automatically {days(retention.unpaidBookingDays)} after it was last changed, unless a
-          payment for it is still being processed.
-        </li>
-        <li>
-          The e-mails we send about a booking: their text is deleted automatically {days(retention.mailBodyDays)} after they are sent; we
-          keep only to whom and when they were sent, and their subject.
-        </li>
-        <li>Invoices and accounting records: ten years, as French commercial law requires.</li>
-        <li>Contact-form messages: one year after our last exchange, unless they lead to a booking.</li>
-        <li>Server logs: no more than twelve months.</li>
-        <li>The booking draft in your browser: until you clear it.</li>
+        <li>{t("legal.privacy.retention.item1")}</li>
+        <li>{t("legal.privacy.retention.item2", { days: retention.unpaidBookingDays })}</li>
+        <li>{t("legal.privacy.retention.item3", { days: retention.mailBodyDays })}</li>
+        <li>{t("legal.privacy.retention.item4")}</li>
+        <li>{t("legal.privacy.retention.item5")}</li>
+        <li>{t("legal.privacy.retention.item6")}</li>
+        <li>{t("legal.privacy.retention.item7")}</li>
       </ul>
 
-      <h2>Your rights</h2>
-      <p>Under the General Data Protection Regulation (GDPR) and the French Data Protection Act, you have the right to:</p>
+      <h2>{t("legal.privacy.rights.title")}</h2>
+      <p>{t("legal.privacy.rights.intro")}</p>
       <ul>
-        <li>access the data we hold about you and receive a copy;</li>
-        <li>have inaccurate data corrected (rectification);</li>
-        <li>have your data erased, unless we must keep it by law;</li>
-        <li>restrict how we use your data;</li>
-        <li>receive the data you gave us in a common machine-readable format (portability);</li>
-        <li>object to processing based on our legitimate interest;</li>
-        <li>give instructions on what happens to your data after your death.</li>
+        {RIGHTS.map((id) => (
+          <li key={id}>{t(id)}</li>
+        ))}
       </ul>
       <p>
-        To exercise these rights, write to {mail}. We may ask you to prove your identity, and we answer within one month. If you think your
-        rights have not been respected, you can lodge a complaint with the French data protection authority, the CNIL (Commission nationale
-        de l&apos;informatique et des libertés), at{" "}
-        <a href="https://www.cnil.fr/en" rel="noopener">
-          cnil.fr
-        </a>
-        , or with the authority of the EU country where you live.
+        <T
+          id="legal.privacy.rights.exercise"
+          values={{ email: site.email }}
+          components={{ 0: mail, 1: <MessageAnchor href="https://www.cnil.fr/en" rel="noopener" /> }}
+        />
       </p>
 
-      <h2>Security</h2>
-      <p>
-        The public site is served over an encrypted connection (HTTPS). Access to booking data is limited to the people who need it to
-        organise your ride.
-      </p>
+      <h2>{t("legal.privacy.security.title")}</h2>
+      <p>{t("legal.privacy.security.text")}</p>
 
-      <h2>Changes</h2>
-      <p>We will update this page if the way we handle data changes. The version online is the one that applies.</p>
+      <h2>{t("legal.privacy.changes.title")}</h2>
+      <p>{t("legal.privacy.changes.text")}</p>
     </div>
   );
 }

@@ -1,100 +1,80 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/services";
-import { pageMeta, STATIC_PAGE } from "~/components/site";
+import { T, useLocale, useT } from "~/components/i18n";
+import { catalogueMeta, STATIC_PAGE } from "~/components/site";
+import { localizedPath } from "~/domain/locales";
+import { pageMessages } from "~/lib/i18n.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Services",
-    description:
-      "Airport and Disneyland Paris transfers by shared shuttle or private car, door-to-door rides anywhere in the Paris region, and half-day and full-day tours of Paris with a private driver.",
-    keywords: ["airport transfer", "Disneyland transfer", "Paris tours", "door to door", "private driver Paris", "Versailles tour"],
-  });
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, "pages");
+}
+
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "pages.services");
 
 export default function ServicesPage() {
+  const t = useT();
+  const locale = useLocale();
+  const href = (path: string) => localizedPath(locale, path);
   return (
     <div className="container page">
-      <h1>Our services</h1>
-      <p className="lead">
-        Whether you land at Charles de Gaulle with three children, need a car to a meeting in La Défense or want to see Paris in a day, we
-        have a driver for it.
-      </p>
+      <h1>{t("pages.services.title")}</h1>
+      <p className="lead">{t("pages.services.lead")}</p>
       <div className="grid services">
         <section className="card" aria-labelledby="service-transfers">
-          <h2 id="service-transfers">Airport and Disneyland transfers</h2>
-          <p>
-            Our core service: rides between Charles de Gaulle (CDG), Orly (ORY) and Beauvais (BVA) airports, the Disneyland Paris resort and
-            Paris hotels.
-          </p>
+          <h2 id="service-transfers">{t("pages.services.transfers.title")}</h2>
+          <p>{t("pages.services.transfers.text")}</p>
           <ul>
             <li>
-              <strong>Shared shuttle</strong> from CDG and Beauvais to the Disneyland hotels, priced per passenger. Allow 15 to 30 minutes
-              of waiting for the other travellers.
+              <T id="pages.services.transfers.shuttle" components={{ 0: <strong /> }} />
             </li>
             <li>
-              <strong>Private transfer</strong> from any of the three airports, priced per vehicle, with your driver waiting in the arrivals
-              hall.
+              <T id="pages.services.transfers.private" components={{ 0: <strong /> }} />
             </li>
           </ul>
           <p>
-            <Link className="button" to="/rates">
-              See transfer prices
+            <Link className="button" to={href("/rates")}>
+              {t("pages.services.transfers.link")}
             </Link>
           </p>
         </section>
         <section className="card" aria-labelledby="service-door">
-          <h2 id="service-door">Door-to-door rides</h2>
-          <p>
-            A private car from one address to another anywhere in Paris and the Île-de-France region: hotel to hotel, home to a train
-            station, a business meeting, a restaurant or a concert.
-          </p>
+          <h2 id="service-door">{t("pages.services.door.title")}</h2>
+          <p>{t("pages.services.door.text")}</p>
           <ul>
-            <li>Pick-up at the time you choose, at the door of the building.</li>
-            <li>Help with luggage, shopping bags and pushchairs.</li>
-            <li>A saloon, a van or a coach, depending on your group.</li>
+            <li>{t("pages.services.door.time")}</li>
+            <li>{t("pages.services.door.luggage")}</li>
+            <li>{t("pages.services.door.vehicle")}</li>
           </ul>
           <p>
-            <Link className="button" to="/contact">
-              Ask for a quote
+            <Link className="button" to={href("/contact")}>
+              {t("pages.services.door.link")}
             </Link>
           </p>
         </section>
         <section className="card" aria-labelledby="service-half-day">
-          <h2 id="service-half-day">Half-day tours</h2>
+          <h2 id="service-half-day">{t("pages.services.halfDay.title")}</h2>
+          <p>{t("pages.services.halfDay.text")}</p>
+          <p>{t("pages.services.halfDay.stops")}</p>
           <p>
-            About four hours with your own driver to see the sights of Paris from the comfort of the car: the Eiffel Tower and the
-            Trocadéro, the Champs-Élysées and the Arc de Triomphe, the Louvre, Notre-Dame and Montmartre.
-          </p>
-          <p>
-            Stop for photos wherever you like, or leave the car for a short visit while the driver waits. A good way to use the afternoon of
-            your arrival or a free morning before your flight.
-          </p>
-          <p>
-            <Link className="button" to="/contact">
-              Plan a half-day tour
+            <Link className="button" to={href("/contact")}>
+              {t("pages.services.halfDay.link")}
             </Link>
           </p>
         </section>
         <section className="card" aria-labelledby="service-full-day">
-          <h2 id="service-full-day">Full-day tours</h2>
+          <h2 id="service-full-day">{t("pages.services.fullDay.title")}</h2>
+          <p>{t("pages.services.fullDay.text")}</p>
+          <p>{t("pages.services.fullDay.plan")}</p>
           <p>
-            About eight hours with your driver, in Paris or beyond: the Palace of Versailles, the châteaux of Fontainebleau or Chantilly,
-            the medieval town of Provins, or Giverny and Monet&apos;s garden.
-          </p>
-          <p>
-            We build the day around you: the places, the pace and the lunch stop. Your driver takes you from your hotel in the morning and
-            brings you back in the evening.
-          </p>
-          <p>
-            <Link className="button" to="/contact">
-              Plan a full-day tour
+            <Link className="button" to={href("/contact")}>
+              {t("pages.services.fullDay.link")}
             </Link>
           </p>
         </section>
       </div>
-      <h2>Business and groups</h2>
+      <h2>{t("pages.services.groups.title")}</h2>
       <p>
-        Seminars, weddings, school trips and sports clubs: with minibuses and coaches of 50 and 61 seats we move large groups together. See{" "}
-        <Link to="/cars">our fleet</Link> and <Link to="/contact">contact us</Link> with your dates and numbers.
+        <T id="pages.services.groups.text" components={{ 0: <Link to={href("/cars")} />, 1: <Link to={href("/contact")} /> }} />
       </p>
     </div>
   );

@@ -27,3 +27,18 @@
   });
   window.addEventListener("popstate", () => setOpen(false));
 })();
+
+// The language list opens without script (a <details>); here it also closes as menus do, with
+// Escape or a click elsewhere.
+(() => {
+  const languages = document.querySelector(".language-switcher");
+  if (!(languages instanceof HTMLDetailsElement)) return;
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !languages.open) return;
+    languages.open = false;
+    languages.querySelector("summary")?.focus();
+  });
+  document.addEventListener("click", (event) => {
+    if (languages.open && event.target instanceof Node && !languages.contains(event.target)) languages.open = false;
+  });
+})();

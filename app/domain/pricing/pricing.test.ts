@@ -725,7 +725,7 @@ describe("the shipped data/prices.csv", () => {
     expect(routeDetails(rows, { from: BVA, to: PARIS }, "private")).toMatchObject({ depart_type: 1, arrive_type: 2, cp_depart: ["60000"] });
   });
 
-  it.each(STARTING_PRICES.map((s) => [s.label, s] as const))(
+  it.each(STARTING_PRICES.map((s) => [`${s.kind} ${s.airport}`, s] as const))(
     "the footer's %s equals the file's lowest one-way card price",
     (_label, start) => {
       const place = airportByCode(start.airport)?.place;

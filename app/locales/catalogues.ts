@@ -1,0 +1,20 @@
+import type common from "./en/common.json";
+import type home from "./en/home.json";
+import type legal from "./en/legal.json";
+import type pages from "./en/pages.json";
+
+/**
+ * The catalogues: one JSON file per catalogue and language, `<language>/<catalogue>.json`, each a
+ * flat map of key → ICU message. A message's id is `<catalogue>.<key>`. English is the source; the
+ * check in catalogues.test.ts holds every language to its keys and placeholders.
+ *
+ * A page is sent the catalogues it renders, in its own language only: `common` (the frame: header,
+ * footer, errors) with every page, the others by the routes that need them.
+ */
+export const CATALOGUES = ["common", "home", "pages", "legal"] as const;
+export type Catalogue = (typeof CATALOGUES)[number];
+
+type Ids<C extends Catalogue, Source> = `${C}.${Extract<keyof Source, string>}`;
+
+/** Every message id, from the English catalogues: a typo in an id is a type error. */
+export type MessageId = Ids<"common", typeof common> | Ids<"home", typeof home> | Ids<"pages", typeof pages> | Ids<"legal", typeof legal>;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LOCALE, LOCALES, LOCALIZED_PATHS, localizedPath } from "./domain/locales";
+import routes from "./routes";
+
+function declaredPaths(entries: ReadonlyArray<{ path?: string; index?: boolean; children?: unknown }>): string[] {
+  return entries.flatMap((entry) => [
+    entry.index ? "/" : `/${entry.path ?? ""}`,
+    ...(Array.isArray(entry.children) ? declaredPaths(entry.children as typeof entries) : []),
+  ]);
+}
+
+describe("the URL map", () => {
+  const declared = new Set(declaredPaths(routes));
+
+  it("serves every page that exists in every language under each language's prefix", () => {
+    for (const locale of LOCALES.filter((l) => l !== DEFAULT_LOCALE)) {
+      for (const path of LOCALIZED_PATHS) expect(declared, `${locale} ${path}`).toContain(localizedPath(locale, path));
+    }
+  });
+
+  it("serves no other page under a prefix", () => {
+    const prefixed = [...declared].filter((path) => /^\/(fr|es|it|de|nl)(\/|$)/.test(path));
+    expect(prefixed).toHaveLength(LOCALIZED_PATHS.length * (LOCALES.length - 1));
+  });
+});

@@ -1,0 +1,168 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { DEFAULT_LOCALE, type Locale, LOCALES, LOCALIZED_PATHS, localizedPath } from "../../app/domain/locales";
+import { DESKTOP, MOBILE, PageProblems, expectNoAxeViolations, gotoReady, headTags, newPage, titlesOf } from "./helpers";
+
+// The pages in six languages: their addresses, what a search engine reads of them (language,
+// canonical, hreflang) and the header's switcher. The words come from the catalogues themselves.
+
+function catalogue(locale: Locale, name: string): Record<string, string> {
+  return JSON.parse(readFileSync(`app/locales/${locale}/${name}.json`, "utf8")) as Record<string, string>;
+}
+
+async function html(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { maxRedirects: 0 });
+  expect(response.status(), `status of ${path}`).toBe(200);
+  return response.text();
+}
+
+/** A document's hreflang alternates, language → URL, in their order. */
+function alternatesOf(document: string): Array<[string, string]> {
+  return headTags(document, "link")
+    .filter((link) => link.rel === "alternate" && link.hreflang !== undefined)
+    .map((link) => [link.hreflang ?? "", link.href ?? ""]);
+}
+
+const OTHER_LOCALES = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
+
+test.describe("hreflang", () => {
+  test("each page of the sitemap in several languages names them all, and each alternate names them back", async ({ request }) => {
+    const sitemap = await html(request, "/sitemap.xml");
+    const entries = sitemap.split("<url>").slice(1);
+    let checked = 0;
+    for (const entry of entries) {
+      const loc = /<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? "";
+      const inSitemap = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m): [string, string] => [m[1] ?? "", m[2] ?? ""]);
+      const alternates = alternatesOf(await html(request, new URL(loc).pathname + new URL(loc).search));
+      expect(alternates, `the alternates of ${loc} in its head and in the sitemap`).toEqual(inSitemap);
+      if (alternates.length === 0) continue;
+      expect(
+        alternates.map(([lang]) => lang),
+        loc,
+      ).toEqual([...LOCALES, "x-default"]);
+      expect(
+        alternates.map(([, href]) => href),
+        `${loc} names itself`,
+      ).toContain(loc);
+      for (const [, href] of alternates) {
+        expect(alternatesOf(await html(request, new URL(href).pathname)), `${href} names ${loc}'s alternates back`).toEqual(alternates);
+      }
+      checked += 1;
+    }
+    expect(checked).toBe(LOCALIZED_PATHS.filter((p) => p !== "/informations").length * LOCALES.length);
+  });
+});
+
+test.describe("a page in French", () => {
+  const home = catalogue("fr", "home");
+  const common = catalogue("fr", "common");
+
+  test("is in French for a search engine: language, title, canonical and social locale", async ({ request }) => {
+    const document = await html(request, "/fr");
+    expect(document).toMatch(/<html lang="fr"/);
+    expect(titlesOf(document)).toEqual([`${home["meta.title"]} | Navette Paris`]);
+    const canonical = headTags(document, "link").find((l) => l.rel === "canonical")?.href ?? "";
+    expect(new URL(canonical).pathname).toBe("/fr");
+    expect(headTags(document, "meta").find((m) => m.property === "og:locale")?.content).toBe("fr_FR");
+  });
+
+  test("shows its words, menu and footer in French", async ({ page }) => {
+    await gotoReady(page, "/fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(home["hero.title"] ?? "");
+    const menu = page.getByRole("navigation", { name: common["header.mainNav"] });
+    await expect(menu.getByRole("link", { name: common["menu.services"], exact: true })).toHaveAttribute("href", "/fr/services");
+    await expect(page.locator(".site-footer").getByText(common["footer.phoneHours"] ?? "")).toBeVisible();
+  });
+
+  test("is not found in French under the French prefix", async ({ page }) => {
+    const response = await page.goto("/fr/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(common["notFound.title"] ?? "");
+  });
+
+  test("of a page that exists only in English is not found", async ({ request }) => {
+    expect((await request.get("/fr/contact")).status()).toBe(404);
+  });
+});
+
+test.describe("the legal pages", () => {
+  test("say in every other language that the French text applies, and link to it", async ({ page }) => {
+    for (const locale of ["es", "it", "de", "nl"] as const) {
+      await gotoReady(page, localizedPath(locale, "/terms-of-service"));
+      const notice = page.locator(".legal__prevails");
+      await expect(notice, locale).toBeVisible();
+      await expect(notice.getByRole("link")).toHaveAttribute("href", "/fr/terms-of-service");
+    }
+  });
+
+  test("in French and in English carry no such notice", async ({ page }) => {
+    for (const path of ["/fr/privacy-policy", "/privacy-policy"]) {
+      await gotoReady(page, path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.locator(".legal__prevails"), path).toHaveCount(0);
+    }
+  });
+});
+
+test.describe("the language switcher", () => {
+  test("opens the same page in another language with its query", async ({ page }) => {
+    const problems = new PageProblems(page);
+    await gotoReady(page, "/fr/services?ref=newsletter");
+    await page.locator(".language-switcher summary").click();
+    await page.getByRole("link", { name: "Deutsch" }).click();
+    await expect(page).toHaveURL(/\/de\/services\?ref=newsletter$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(catalogue("de", "pages")["services.title"] ?? "");
+    await problems.expectNone();
+  });
+
+  test("leads back to the English page at its own address", async ({ page }) => {
+    await gotoReady(page, "/nl/info");
+    await page.locator(".language-switcher summary").click();
+    await page.getByRole("link", { name: "English" }).click();
+    await expect(page).toHaveURL(/\/info$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  });
+
+  test("works from the keyboard and closes with Escape", async ({ page }) => {
+    await gotoReady(page, "/es/links");
+    const summary = page.locator(".language-switcher summary");
+    await summary.focus();
+    await page.keyboard.press("Enter");
+    const italian = page.getByRole("link", { name: "Italiano" });
+    await expect(italian).toBeVisible();
+    await expect(italian).toHaveAttribute("href", "/it/links");
+    await expect(page.getByRole("link", { name: "Español" })).toHaveAttribute("aria-current", "true");
+    await page.keyboard.press("Escape");
+    await expect(italian).toBeHidden();
+    await expect(summary).toBeFocused();
+  });
+
+  test("offers each language's home page from a page that exists only in English", async ({ page }) => {
+    await gotoReady(page, "/cars");
+    await page.locator(".language-switcher summary").click();
+    await expect(page.getByRole("link", { name: "Français" })).toHaveAttribute("href", "/fr");
+    await expect(page.getByRole("link", { name: "English" })).toHaveAttribute("href", "/cars");
+  });
+});
+
+test.describe("accessibility in every language", () => {
+  const pages = [
+    ...LOCALIZED_PATHS.map((path) => localizedPath("fr", path)),
+    ...OTHER_LOCALES.filter((l) => l !== "fr").map((locale, i) =>
+      localizedPath(locale, LOCALIZED_PATHS[i % LOCALIZED_PATHS.length] ?? "/"),
+    ),
+  ];
+  for (const path of pages) {
+    test(`${path} has no axe violations, its languages open`, async ({ browser }) => {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        const { context, page } = await newPage(browser, viewport);
+        await gotoReady(page, path);
+        await page.locator(".language-switcher summary").click();
+        await expectNoAxeViolations(page, `${path} at ${viewport.width}px`);
+        await context.close();
+      }
+    });
+  }
+});
