@@ -18,7 +18,7 @@ import type { PageHandle, RootData } from "~/components/site";
 import { WordsFromMatches, useLocale, useT } from "~/components/i18n";
 import { DEFAULT_LOCALE, localeOfPath, localizedPath } from "~/domain/locales";
 import { isBackOfficePath } from "~/domain/private-paths";
-import { messagesOf } from "~/lib/i18n.server";
+import { messagesOf, pickMessages } from "~/lib/i18n.server";
 import { publicSettings } from "~/lib/settings.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -26,8 +26,9 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export function loader({ context, request }: Route.LoaderArgs): RootData {
   const { pathname } = new URL(request.url);
   const locale = localeOfPath(pathname);
-  // The back office has a frame of its own, without the public frame's words.
-  const messages = isBackOfficePath(pathname) ? {} : messagesOf(locale, "common");
+  // The back office has a frame of its own: of the public frame's words it needs only the error page's.
+  const common = messagesOf(locale, "common");
+  const messages = isBackOfficePath(pathname) ? pickMessages(common, "common.error.") : common;
   return { site: publicSettings(context.settings), locale, messages };
 }
 

@@ -34,6 +34,11 @@ export function messagesOf(locale: Locale, ...catalogues: readonly Catalogue[]):
   return Object.assign({}, ...catalogues.map((c) => compiledCatalogue(locale, c))) as CompiledMessages;
 }
 
+/** The messages whose id starts with `prefix`. */
+export function pickMessages(messages: CompiledMessages, prefix: string): CompiledMessages {
+  return Object.fromEntries(Object.entries(messages).filter(([id]) => id.startsWith(prefix)));
+}
+
 /** A route loader's words: the catalogues it renders, in the language of the requested path. */
 export function pageMessages(request: Request, ...catalogues: readonly Catalogue[]): { messages: CompiledMessages } {
   return { messages: messagesOf(localeOfPath(new URL(request.url).pathname), ...catalogues) };

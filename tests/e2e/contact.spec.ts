@@ -315,7 +315,11 @@ test.describe("contact flow sending through EmailJS", () => {
       await expect(toast).toBeVisible();
       await expect(heading(page)).toHaveText(`Thank you, ${VISITOR.fullName}`);
       await expect(heading(page)).toBeFocused();
-      await expectNoAxeViolations(page, "contact thank-you with the success toast");
+      // The toast took no focus and has a close button: pressed before its 5 s run out (the axe
+      // scans of every step, the toast's included, are the flow's own test below).
+      await toast.getByRole("button", { name: "Close notification" }).click();
+      await expect(toast).toBeHidden();
+      await expectNoAxeViolations(page, "contact thank-you");
       expect(service.requests).toHaveLength(1);
       expect(service.bodies).toHaveLength(1);
       expect(service.requests[0]?.method()).toBe("POST");
@@ -333,9 +337,6 @@ test.describe("contact flow sending through EmailJS", () => {
           message: VISITOR.question,
         },
       });
-      // The toast took no focus and has a close button.
-      await toast.getByRole("button", { name: "Close notification" }).click();
-      await expect(toast).toBeHidden();
 
       // A new message starts from an empty form.
       await page.getByRole("button", { name: "Write another message" }).click();
