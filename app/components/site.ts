@@ -67,11 +67,17 @@ export function pageMeta(args: MetaArgsLike, page: PageSeo | ((t: Translate) => 
   const root = args.matches.find((m) => m?.id === "root")?.data;
   const site = isRootData(root) ? root.site : { siteUrl: "", siteName: DEFAULT_SITE_NAME };
   const locale = isRootData(root) ? root.locale : DEFAULT_LOCALE;
-  const t = translatorFor(
-    locale,
-    args.matches.map((m) => m?.data),
-  );
-  return buildMeta(site, args.location.pathname, typeof page === "function" ? page(t) : page);
+  // Only a page that gives its texts as a function of the translator needs one.
+  const texts =
+    typeof page === "function"
+      ? page(
+          translatorFor(
+            locale,
+            args.matches.map((m) => m?.data),
+          ),
+        )
+      : page;
+  return buildMeta(site, args.location.pathname, texts);
 }
 
 /** A catalogue's page: the prefix of its `<prefix>.meta.title`, `.description` and `.keywords` messages. */

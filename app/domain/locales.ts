@@ -3,6 +3,7 @@
  * under a prefix of their own (/fr/, /es/, /it/, /de/, /nl/), the rest of the path unchanged
  * (docs/decisions/0032-six-languages.md).
  */
+import { stripTrailingSlash } from "./site-paths";
 
 export const LOCALES = ["en", "fr", "es", "it", "de", "nl"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -62,10 +63,6 @@ export function pathWithoutLocale(pathname: string): string {
   if (locale === DEFAULT_LOCALE) return pathname;
   const rest = pathname.slice(locale.length + 1);
   return rest.startsWith("/") ? rest : `/${rest.replace(/^\.data$/, "")}`;
-}
-
-function stripTrailingSlash(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }
 
 /** Whether the page at an English path exists in every language. */

@@ -84,6 +84,7 @@ export function ratePresetFor(pathname: string): RatePresetPath | undefined {
   return RATE_PRESETS.find((p) => p.path === stripTrailingSlash(pathname));
 }
 
-function stripTrailingSlash(pathname: string): string {
+/** A path without its final slash, the root path excepted: the form the path lists hold. */
+export function stripTrailingSlash(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
 }

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
 import type { ParisDate } from "../../app/domain/booking/paris-time";
 import { PRICE_FILE_COLUMNS, type PriceColumn } from "../../app/domain/pricing/csv";
 import { AIRPORT_PAGES, CONTENT_PATHS, RATE_PRESETS } from "../../app/domain/site-paths";
@@ -33,6 +33,13 @@ export const SITE_ROUTES: readonly SiteRoute[] = [
 ];
 
 export const SITEMAP_PATHS: readonly string[] = [...CONTENT_PATHS, ...AIRPORT_PAGES.map((p) => p.path), ...RATE_PRESETS.map((p) => p.path)];
+
+/** A page's server HTML as a crawler reads it (no redirect followed), after checking it answers 200. */
+export async function rawHtml(request: APIRequestContext, path: string): Promise<string> {
+  const response = await request.get(path, { maxRedirects: 0 });
+  expect(response.status(), `status of ${path}`).toBe(200);
+  return response.text();
+}
 
 export function absolute(path: string): string {
   return new URL(path, `${SITE_URL}/`).href;

@@ -1,19 +1,13 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { DEFAULT_LOCALE, type Locale, LOCALES, LOCALIZED_PATHS, localizedPath } from "../../app/domain/locales";
-import { DESKTOP, MOBILE, PageProblems, expectNoAxeViolations, gotoReady, headTags, newPage, titlesOf } from "./helpers";
+import { DESKTOP, MOBILE, PageProblems, expectNoAxeViolations, gotoReady, headTags, newPage, rawHtml, titlesOf } from "./helpers";
 
 // The pages in six languages: their addresses, what a search engine reads of them (language,
 // canonical, hreflang) and the header's switcher. The words come from the catalogues themselves.
 
 function catalogue(locale: Locale, name: string): Record<string, string> {
   return JSON.parse(readFileSync(`app/locales/${locale}/${name}.json`, "utf8")) as Record<string, string>;
-}
-
-async function html(request: APIRequestContext, path: string): Promise<string> {
-  const response = await request.get(path, { maxRedirects: 0 });
-  expect(response.status(), `status of ${path}`).toBe(200);
-  return response.text();
 }
 
 /** A document's hreflang alternates, language → URL, in their order. */
@@ -27,13 +21,13 @@ const OTHER_LOCALES = LOCALES.filter((l) => l !== DEFAULT_LOCALE);
 
 test.describe("hreflang", () => {
   test("each page of the sitemap in several languages names them all, and each alternate names them back", async ({ request }) => {
-    const sitemap = await html(request, "/sitemap.xml");
+    const sitemap = await rawHtml(request, "/sitemap.xml");
     const entries = sitemap.split("<url>").slice(1);
     let checked = 0;
     for (const entry of entries) {
       const loc = /<loc>([^<]+)<\/loc>/.exec(entry)?.[1] ?? "";
       const inSitemap = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m): [string, string] => [m[1] ?? "", m[2] ?? ""]);
-      const alternates = alternatesOf(await html(request, new URL(loc).pathname + new URL(loc).search));
+      const alternates = alternatesOf(await rawHtml(request, new URL(loc).pathname + new URL(loc).search));
       expect(alternates, `the alternates of ${loc} in its head and in the sitemap`).toEqual(inSitemap);
       if (alternates.length === 0) continue;
       expect(
@@ -45,7 +39,7 @@ test.describe("hreflang", () => {
         `${loc} names itself`,
       ).toContain(loc);
       for (const [, href] of alternates) {
-        expect(alternatesOf(await html(request, new URL(href).pathname)), `${href} names ${loc}'s alternates back`).toEqual(alternates);
+        expect(alternatesOf(await rawHtml(request, new URL(href).pathname)), `${href} names ${loc}'s alternates back`).toEqual(alternates);
       }
       checked += 1;
     }
@@ -58,7 +52,7 @@ test.describe("a page in French", () => {
   const common = catalogue("fr", "common");
 
   test("is in French for a search engine: language, title, canonical and social locale", async ({ request }) => {
-    const document = await html(request, "/fr");
+    const document = await rawHtml(request, "/fr");
     expect(document).toMatch(/<html lang="fr"/);
     expect(titlesOf(document)).toEqual([`${home["meta.title"]} | Navette Paris`]);
     const canonical = headTags(document, "link").find((l) => l.rel === "canonical")?.href ?? "";

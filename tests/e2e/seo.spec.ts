@@ -1,14 +1,8 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
-import { SITE_NAME, SITE_ROUTES, SITEMAP_PATHS, SITE_URL, absolute, linkHrefs, metaContents, titlesOf } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { SITE_NAME, SITE_ROUTES, SITEMAP_PATHS, SITE_URL, absolute, linkHrefs, metaContents, rawHtml, titlesOf } from "./helpers";
 
 // Every page sets a title (with SITE_NAME), description, keywords,
 // canonical URL and social tags, in the server HTML (what a crawler sees without JavaScript).
-
-async function rawHtml(request: APIRequestContext, path: string): Promise<string> {
-  const response = await request.get(path, { maxRedirects: 0 });
-  expect(response.status(), `status of ${path}`).toBe(200);
-  return response.text();
-}
 
 /** Exactly one meta with this name/property, with a non-empty content. */
 function single(html: string, key: string): string {
