@@ -1,4 +1,5 @@
 import type { TransferKind } from "~/domain/site-paths";
+import { useT } from "./i18n";
 import { NoPrice, PriceTableFrame } from "./PriceTableFrame";
 import { formatEuros } from "~/domain/money";
 import { PAX_COUNTS } from "~/domain/pricing/csv";
@@ -6,9 +7,9 @@ import type { AirportTable } from "~/domain/pricing/pricing";
 
 // The columns and the trip type each shows: One Way (1), Return (3), Round Trip (2).
 const COLUMNS = [
-  { suffix: 1, label: "One Way" },
-  { suffix: 3, label: "Return" },
-  { suffix: 2, label: "Round Trip" },
+  { suffix: 1, label: "prices.table.airportOneWay" },
+  { suffix: 3, label: "prices.table.airportReturn" },
+  { suffix: 2, label: "prices.table.airportRoundTrip" },
 ] as const;
 
 /** Card prices for 1 to 8 passengers, with a dash where no price exists. */
@@ -21,11 +22,12 @@ export function AirportPriceTable({
   table: AirportTable<"shuttle"> | AirportTable<"private">;
   caption: string;
 }) {
+  const t = useT();
   return (
-    <PriceTableFrame caption={caption} columns={COLUMNS.map((c) => c.label)}>
+    <PriceTableFrame caption={caption} columns={COLUMNS.map((c) => t(c.label))}>
       {PAX_COUNTS.map((n) => (
         <tr key={n}>
-          <th scope="row">{n === 1 ? "1 passenger" : `${n} passengers`}</th>
+          <th scope="row">{t("prices.table.party", { count: n })}</th>
           {COLUMNS.map((c) => {
             const cents = (table as Readonly<Record<string, number | null>>)[`${kind}_pax_${n}_${c.suffix}`] ?? null;
             return <td key={c.suffix}>{cents === null ? <NoPrice /> : formatEuros(cents)}</td>;

@@ -1,7 +1,9 @@
 import type { ReactNode } from "react";
+import { useT } from "./i18n";
 
 /** The frame every price table shares: scrolling on narrow screens, caption, column headers. */
 export function PriceTableFrame({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  const t = useT();
   return (
     // A table wider than a phone scrolls inside this region; keyboard users need to focus it to
     // scroll it (WCAG 2.1.1), and its name says what it holds.
@@ -11,7 +13,7 @@ export function PriceTableFrame({ caption, columns, children }: { caption: strin
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Passengers</th>
+            <th scope="col">{t("prices.table.passengers")}</th>
             {columns.map((label) => (
               <th scope="col" key={label}>
                 {label}
@@ -27,10 +29,11 @@ export function PriceTableFrame({ caption, columns, children }: { caption: strin
 
 /** A cell with no price: a dash to the eye, words to a screen reader. */
 export function NoPrice() {
+  const t = useT();
   return (
     <>
       <span aria-hidden="true">–</span>
-      <span className="visually-hidden">no price</span>
+      <span className="visually-hidden">{t("prices.table.noPrice")}</span>
     </>
   );
 }

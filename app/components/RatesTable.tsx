@@ -1,17 +1,18 @@
+import { useT, type Translate } from "./i18n";
 import { NoPrice, PriceTableFrame } from "./PriceTableFrame";
 import { reservationHref } from "~/domain/booking-link";
 import { formatEuros } from "~/domain/money";
 import type { RateLine, RatesTable as RatesTableData } from "~/domain/pricing/pricing";
 
-function passengerLabel(line: RateLine): string {
-  if (line.code === "22") return "2 adults + 2 children";
-  if (line.code === "sup") return "9 passengers or more";
-  return line.party.total === 1 ? "1 passenger" : `${line.party.total} passengers`;
+function passengerLabel(t: Translate, line: RateLine): string {
+  if (line.code === "22") return t("prices.table.family");
+  if (line.code === "sup") return t("prices.table.group");
+  return t("prices.table.party", { count: line.party.total });
 }
 
 const TRIPS = [
-  { tripType: 1, label: "One way" },
-  { tripType: 2, label: "Round trip" },
+  { tripType: 1, label: "prices.table.oneWay", book: "prices.table.bookOneWay" },
+  { tripType: 2, label: "prices.table.roundTrip", book: "prices.table.bookRoundTrip" },
 ] as const;
 
 /**
@@ -20,16 +21,17 @@ const TRIPS = [
  * script that keeps the rates-side draft.
  */
 export function RatesTable({ table, caption }: { table: RatesTableData; caption: string }) {
+  const t = useT();
   const lines = table.lines.filter((l) => l.card[1] !== null || l.card[2] !== null);
   if (lines.length === 0) {
-    return <p className="notice">No {table.kind === "shuttle" ? "shared shuttle" : "private transfer"} runs on this route.</p>;
+    return <p className="notice">{t(table.kind === "shuttle" ? "prices.table.noShuttle" : "prices.table.noPrivate")}</p>;
   }
   return (
-    <PriceTableFrame caption={caption} columns={TRIPS.map((t) => t.label)}>
+    <PriceTableFrame caption={caption} columns={TRIPS.map((trip) => t(trip.label))}>
       {lines.map((line) => (
         <tr key={line.code}>
-          <th scope="row">{passengerLabel(line)}</th>
-          {TRIPS.map(({ tripType, label }) => {
+          <th scope="row">{passengerLabel(t, line)}</th>
+          {TRIPS.map(({ tripType, book }) => {
             const cents = line.card[tripType];
             const each = line.perPassenger?.[tripType];
             return (
@@ -50,8 +52,8 @@ export function RatesTable({ table, caption }: { table: RatesTableData; caption:
                       tripType,
                     })}
                   >
-                    {each != null ? `${formatEuros(each)} per person` : formatEuros(cents)}
-                    <span className="visually-hidden">{`, book ${label.toLowerCase()} for ${passengerLabel(line)}`}</span>
+                    {each != null ? t("prices.table.perPerson", { price: formatEuros(each) }) : formatEuros(cents)}
+                    <span className="visually-hidden">{t(book, { party: passengerLabel(t, line) })}</span>
                   </a>
                 )}
               </td>

@@ -3,7 +3,7 @@
  * under a prefix of their own (/fr/, /es/, /it/, /de/, /nl/), the rest of the path unchanged
  * (docs/decisions/0032-six-languages.md).
  */
-import { stripTrailingSlash } from "./site-paths";
+import { AIRPORT_PAGES, RATE_PRESETS, stripTrailingSlash } from "./site-paths";
 
 export const LOCALES = ["en", "fr", "es", "it", "de", "nl"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -42,6 +42,11 @@ export const LOCALIZED_PATHS: readonly string[] = [
   "/legal-notice",
   "/privacy-policy",
   "/terms-of-service",
+  "/cars",
+  "/rates",
+  "/hotels_disneyland_paris",
+  ...AIRPORT_PAGES.map((page) => page.path),
+  ...RATE_PRESETS.map((preset) => preset.path),
 ];
 
 export function isLocale(value: string): value is Locale {

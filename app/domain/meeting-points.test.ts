@@ -36,8 +36,15 @@ describe("parseMeetingPoints: a valid file", () => {
     const { points, errors } = parseMeetingPoints(file(...REQUIRED, "CDG,2E,private,Exit 8"));
     expect(errors).toEqual([]);
     expect(points.rows).toHaveLength(8);
-    expect(points.rows[0]).toEqual({ line: 2, airport: "CDG", terminal: "", service: "shuttle", text: "CDG shuttle default" });
-    expect(points.rows[7]).toEqual({ line: 9, airport: "CDG", terminal: "2E", service: "private", text: "Exit 8" });
+    expect(points.rows[0]).toEqual({
+      line: 2,
+      airport: "CDG",
+      terminal: "",
+      service: "shuttle",
+      text: "CDG shuttle default",
+      translations: {},
+    });
+    expect(points.rows[7]).toEqual({ line: 9, airport: "CDG", terminal: "2E", service: "private", text: "Exit 8", translations: {} });
   });
 
   it.each([
@@ -124,6 +131,12 @@ describe("parseMeetingPoints: errors name the line", () => {
   ])("%s", (_name, line, message) => {
     const { errors } = parseMeetingPoints(file(...REQUIRED, "CDG,2E,private,Exit 8", line));
     expect(errors).toEqual([message]);
+  });
+
+  it("names the language's column of a translation that is too long", () => {
+    const header = `${MEETING_POINTS_HEADER},meeting_point_es`;
+    const { errors } = parseMeetingPoints([header, ...REQUIRED, `CDG,1,private,Exit 1,${"x".repeat(401)}`].join("\n"));
+    expect(errors).toEqual(["line 9: meeting_point_es is 401 characters long; keep it to 400"]);
   });
 
   it("lists every faulty row, in line order, and keeps the valid ones", () => {
@@ -235,17 +248,27 @@ describe("meetingPointFor", () => {
 
 describe("airportMeetingPoints", () => {
   it("lists each terminal in order, then the default for a traveller who does not know it", () => {
-    expect(airportMeetingPoints(POINTS, "ORY", "private")).toEqual([
-      { terminal: "1", text: "ORY private default" },
-      { terminal: "2", text: "ORY private default" },
-      { terminal: "3", text: "ORY private default" },
-      { terminal: "4", text: "ORY 4 private" },
-      { terminal: "", text: "ORY private default" },
+    expect(airportMeetingPoints(POINTS, "ORY", "private", "en")).toEqual([
+      { terminal: "1", text: "ORY private default", lang: "en" },
+      { terminal: "2", text: "ORY private default", lang: "en" },
+      { terminal: "3", text: "ORY private default", lang: "en" },
+      { terminal: "4", text: "ORY 4 private", lang: "en" },
+      { terminal: "", text: "ORY private default", lang: "en" },
     ]);
   });
 
   it("is empty for a service the airport does not offer", () => {
-    expect(airportMeetingPoints(POINTS, "ORY", "shuttle")).toEqual([]);
+    expect(airportMeetingPoints(POINTS, "ORY", "shuttle", "en")).toEqual([]);
+  });
+
+  it("gives each terminal's text in the language asked for, and the English where that language's cell is empty", () => {
+    const { points } = parseMeetingPoints(
+      `${MEETING_POINTS_HEADER},meeting_point_fr,meeting_point_de\n${REQUIRED.join("\n")}\nORY,4,private,Exit 4,Sortie 4,Ausgang 4\nORY,2,private,Exit 2,,Ausgang 2`,
+    );
+    expect(airportMeetingPoints(points, "ORY", "private", "fr").filter((p) => p.terminal === "4" || p.terminal === "2")).toEqual([
+      { terminal: "2", text: "Exit 2", lang: "en" },
+      { terminal: "4", text: "Sortie 4", lang: "fr" },
+    ]);
   });
 });
 
@@ -268,6 +291,7 @@ const rowArb: fc.Arbitrary<Omit<MeetingPointRow, "line">> = fc
       terminal: terminals[pick % terminals.length]!,
       service: kinds.includes(service) ? service : kinds[0]!,
       text: words.join(" "),
+      translations: {},
     };
   });
 

@@ -8,7 +8,9 @@
  *   default, used when the traveller does not know the terminal yet or it has no row of its own;
  *   always empty on a `*` row;
  * - service: shuttle or private;
- * - meeting_point: the text the traveller reads, at most 400 characters.
+ * - meeting_point: the text the traveller reads, in English, at most 400 characters;
+ * - meeting_point_fr, _es, _it, _de, _nl (optional columns): the same in that language. An empty
+ *   cell, or a column left out, gives that language's travellers the English text.
  *
  * The file is read as the price file is (app/domain/pricing/csv.ts): UTF-8 with or without a BOM,
  * CRLF or LF line ends, quoted fields holding commas, doubled quotes and line breaks, blank lines
@@ -17,6 +19,7 @@
  * without one, so every problem is listed with its line and the file is not used.
  */
 import { AIRPORTS, transferKindsFrom } from "./airports";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "./locales";
 import type { AirportCode, TransferKind } from "./site-paths";
 import { TERMINAL_NOT_KNOWN, TERMINALS } from "./terminals";
 import { readCsvRecords, type CsvRecord } from "./csv-records";
@@ -29,7 +32,10 @@ export interface MeetingPointRow {
   /** One of the airport's terminals as TERMINALS spells it, or "" for the airport's default. */
   terminal: string;
   service: TransferKind;
+  /** In English. */
   text: string;
+  /** In the other languages the file gives it in. */
+  translations: Partial<Record<Locale, string>>;
 }
 
 export interface MeetingPoints {
@@ -39,6 +45,8 @@ export interface MeetingPoints {
 const MEETING_POINT_COLUMNS = ["airport", "terminal", "service", "meeting_point"] as const;
 export const MEETING_POINTS_HEADER = MEETING_POINT_COLUMNS.join(",");
 export const MEETING_POINT_MAX_LENGTH = 400;
+/** The optional column of each language other than English, by language. */
+const TRANSLATION_COLUMNS = LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((locale) => ({ locale, column: `meeting_point_${locale}` }));
 /** The airport column of the rows for every place that is not an airport. */
 const ANY_OTHER_PLACE = "*";
 
@@ -110,7 +118,13 @@ export function parseMeetingPoints(text: string): { points: MeetingPoints; error
     if (airport !== null && airport !== ANY_OTHER_PLACE && service !== null && !transferKindsFrom(airport).includes(service)) {
       said.push(`${airport} has no ${service} service (${transferKindsFrom(airport).join(" and ")} only)`);
     }
-    const meetingPoint = readText(cell("meeting_point"), said);
+    const meetingPoint = readText(cell("meeting_point"), said, "the meeting point");
+    const translations: Partial<Record<Locale, string>> = {};
+    for (const { locale, column } of TRANSLATION_COLUMNS) {
+      const raw = index.has(column) ? (record.fields[index.get(column)!] ?? "") : "";
+      const text = raw.trim() === "" ? null : readText(raw, said, column);
+      if (text !== null) translations[locale] = text;
+    }
     if (said.length === 0 && airport !== null && terminal !== null && service !== null && meetingPoint !== null) {
       const key = rowKey(airport, terminal, service);
       const before = seen.get(key);
@@ -118,7 +132,7 @@ export function parseMeetingPoints(text: string): { points: MeetingPoints; error
         said.push(`${describe(airport, terminal, service)} is already given on line ${before}`);
       } else {
         seen.set(key, record.line);
-        rows.push({ line: record.line, airport, terminal, service, text: meetingPoint });
+        rows.push({ line: record.line, airport, terminal, service, text: meetingPoint, translations });
       }
     }
     for (const text of said) problems.push({ line: record.line, text });
@@ -185,20 +199,21 @@ function readService(raw: string, problems: string[]): TransferKind | null {
   return null;
 }
 
-function readText(raw: string, problems: string[]): string | null {
+/** A meeting point's text, `what` naming its column in a problem. */
+function readText(raw: string, problems: string[], what: string): string | null {
   // A spreadsheet cell may hold line breaks and tabs (read as spaces below), nothing else unseen.
   if (!isPlainText(raw, "lines")) {
-    problems.push("the meeting point holds an invisible or control character (for example a direction mark): remove it");
+    problems.push(`${what} holds an invisible or control character (for example a direction mark): remove it`);
     return null;
   }
   // A line break typed in a spreadsheet cell reads as a space.
   const text = raw.replace(/\s+/g, " ").trim();
   if (text === "") {
-    problems.push("the meeting point is empty");
+    problems.push(`${what} is empty`);
     return null;
   }
   if (text.length > MEETING_POINT_MAX_LENGTH) {
-    problems.push(`the meeting point is ${text.length} characters long; keep it to ${MEETING_POINT_MAX_LENGTH}`);
+    problems.push(`${what} is ${text.length} characters long; keep it to ${MEETING_POINT_MAX_LENGTH}`);
     return null;
   }
   return text;
@@ -232,32 +247,56 @@ function normalisePlace(place: string): string {
     .toLowerCase();
 }
 
+/** A meeting point in a language: the file's text in it, else the English. */
+export interface MeetingPointText {
+  text: string;
+  /** The language `text` is in. */
+  lang: Locale;
+}
+
 /**
- * Where the driver meets a traveller picked up at `place`. At an airport: the row of its terminal
- * and service, else the airport's default for the service (the terminal is "" = not known yet, or
- * has no row of its own). Anywhere else: the `*` row of the service. "" when the points have no
- * such row, which a valid file allows only for a service the airport does not offer.
+ * The row of the meeting point of a traveller picked up at `place`. At an airport: the row of its
+ * terminal and service, else the airport's default for the service (the terminal is "" = not
+ * known yet, or has no row of its own). Anywhere else: the `*` row of the service. Undefined when
+ * the points have no such row, which a valid file allows only for a service the airport does not offer.
  */
-export function meetingPointFor(points: MeetingPoints, place: string, terminal: string, service: TransferKind): string {
+function rowFor(points: MeetingPoints, place: string, terminal: string, service: TransferKind): MeetingPointRow | undefined {
   const airport = airportCodeOfPlace(place);
-  const find = (a: AirportCode | "*", t: string) =>
-    points.rows.find((r) => r.airport === a && r.terminal === t && r.service === service)?.text;
-  if (airport === null) return find(ANY_OTHER_PLACE, TERMINAL_NOT_KNOWN) ?? "";
+  const find = (a: AirportCode | "*", t: string) => points.rows.find((r) => r.airport === a && r.terminal === t && r.service === service);
+  if (airport === null) return find(ANY_OTHER_PLACE, TERMINAL_NOT_KNOWN);
   const wanted = terminal.trim().toUpperCase();
   const own = TERMINALS[airport].find((t) => t.toUpperCase() === wanted);
-  return (own !== undefined ? find(airport, own) : undefined) ?? find(airport, TERMINAL_NOT_KNOWN) ?? "";
+  return (own !== undefined ? find(airport, own) : undefined) ?? find(airport, TERMINAL_NOT_KNOWN);
 }
 
-export interface TerminalMeetingPoint {
+function inLanguage(row: MeetingPointRow, locale: Locale): MeetingPointText {
+  const translated = row.translations[locale];
+  return translated === undefined ? { text: row.text, lang: DEFAULT_LOCALE } : { text: translated, lang: locale };
+}
+
+/** Where the driver meets a traveller picked up at `place` (see rowFor), in English; "" when the points have no such row. */
+export function meetingPointFor(points: MeetingPoints, place: string, terminal: string, service: TransferKind): string {
+  return rowFor(points, place, terminal, service)?.text ?? "";
+}
+
+export interface TerminalMeetingPoint extends MeetingPointText {
   /** One of the airport's terminals, or "" for a traveller who does not know it yet. */
   terminal: string;
-  text: string;
 }
 
-/** The meeting point at each of the airport's terminals for a service, in TERMINALS order, then the default. */
-export function airportMeetingPoints(points: MeetingPoints, code: AirportCode, service: TransferKind): TerminalMeetingPoint[] {
+/**
+ * The meeting point at each of the airport's terminals for a service, in TERMINALS order, then
+ * the default, each in `locale` where the file gives it.
+ */
+export function airportMeetingPoints(
+  points: MeetingPoints,
+  code: AirportCode,
+  service: TransferKind,
+  locale: Locale,
+): TerminalMeetingPoint[] {
   const place = AIRPORTS.find((a) => a.code === code)!.place;
-  return [...TERMINALS[code], TERMINAL_NOT_KNOWN]
-    .map((terminal) => ({ terminal, text: meetingPointFor(points, place, terminal, service) }))
-    .filter((p) => p.text !== "");
+  return [...TERMINALS[code], TERMINAL_NOT_KNOWN].flatMap((terminal) => {
+    const row = rowFor(points, place, terminal, service);
+    return row ? [{ terminal, ...inLanguage(row, locale) }] : [];
+  });
 }

@@ -53,7 +53,8 @@ describe("buildMeta", () => {
   });
 
   it("names no alternates for a page in English only or kept out of the index", () => {
-    expect(tags.filter((t) => "hrefLang" in t)).toEqual([]);
+    const contact = buildMeta(site, "/contact", { title: "Contact us", description: "d", keywords: [] });
+    expect(contact.filter((t) => "hrefLang" in t)).toEqual([]);
     const notFound = buildMeta(site, "/fr/nowhere", { title: "Page introuvable", description: "d", keywords: [], noindex: true });
     expect(notFound.filter((t) => "hrefLang" in t)).toEqual([]);
     expect(content(notFound, "og:locale")).toBe("fr_FR");

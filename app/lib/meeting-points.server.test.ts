@@ -146,7 +146,7 @@ describe("meeting point store", () => {
     [
       "a file with the wrong header",
       () => tempFile(shipped.replace("meeting_point", "text")),
-      'has errors: line 1: the header must be airport,terminal,service,meeting_point (found "airport,terminal,service,text", lacking meeting_point).',
+      'has errors: line 1: the header must be airport,terminal,service,meeting_point (found "airport,terminal,service,text,meeting_point_fr,meeting_point_es,meeting_point_it,meeting_point_de,meeting_point_nl", lacking meeting_point).',
     ],
   ])("fails with a clear error when there never was a good file: %s", async (_name, makeFile, message) => {
     const { lines, log } = quietLog();

@@ -1,7 +1,9 @@
+import type cars from "./en/cars.json";
 import type common from "./en/common.json";
 import type home from "./en/home.json";
 import type legal from "./en/legal.json";
 import type pages from "./en/pages.json";
+import type prices from "./en/prices.json";
 
 /**
  * The catalogues: one JSON file per catalogue and language, `<language>/<catalogue>.json`, each a
@@ -11,10 +13,16 @@ import type pages from "./en/pages.json";
  * A page is sent the catalogues it renders, in its own language only: `common` (the frame: header,
  * footer, errors) with every page, the others by the routes that need them.
  */
-export const CATALOGUES = ["common", "home", "pages", "legal"] as const;
+export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 type Ids<C extends Catalogue, Source> = `${C}.${Extract<keyof Source, string>}`;
 
 /** Every message id, from the English catalogues: a typo in an id is a type error. */
-export type MessageId = Ids<"common", typeof common> | Ids<"home", typeof home> | Ids<"pages", typeof pages> | Ids<"legal", typeof legal>;
+export type MessageId =
+  | Ids<"common", typeof common>
+  | Ids<"home", typeof home>
+  | Ids<"pages", typeof pages>
+  | Ids<"legal", typeof legal>
+  | Ids<"prices", typeof prices>
+  | Ids<"cars", typeof cars>;

@@ -1,21 +1,25 @@
 import { data } from "react-router";
 import type { Route } from "./+types/airport";
+import { airportWords } from "~/components/airport-words";
 import { AirportImage } from "~/components/AirportImage";
 import { AirportPriceTable } from "~/components/AirportPriceTable";
 import { HotelCard } from "~/components/HotelCard";
+import { useLocale, useT } from "~/components/i18n";
 import { MeetingPoints } from "~/components/MeetingPoints";
 import { pageMeta, PRICE_PAGE } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
 import { airportByCode, DISNEYLAND_PLACE, transferKindsFrom } from "~/domain/airports";
 import { hotelTransferHref } from "~/domain/booking-link";
 import { resortHotels } from "~/domain/hotels";
+import { localeOfPath, localizedPath, pathWithoutLocale } from "~/domain/locales";
 import { airportMeetingPoints, type TerminalMeetingPoint } from "~/domain/meeting-points";
 import { airportTable, hasAnyPrice } from "~/domain/pricing/pricing";
 import { airportPageFor, airportTabAsked, airportTabHref, type TransferKind } from "~/domain/site-paths";
+import { pageMessages } from "~/lib/i18n.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = airportPageFor(url.pathname);
+  const page = airportPageFor(pathWithoutLocale(url.pathname));
   const airport = page ? airportByCode(page.airport) : undefined;
   if (!page || !airport) {
     // An airport the path does not name reads 'Error: Airport not found.'
@@ -35,7 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let meetingPoints: { service: TransferKind; points: TerminalMeetingPoint[] }[] = [];
   try {
     const { points } = await context.booking.meetingPoints.get();
-    meetingPoints = services.map((service) => ({ service, points: airportMeetingPoints(points, airport.code, service) }));
+    meetingPoints = services.map((service) => ({
+      service,
+      points: airportMeetingPoints(points, airport.code, service, localeOfPath(url.pathname)),
+    }));
   } catch {
     // The server does not start without a good meeting points file; were it ever lost, the page shows the rest.
   }
@@ -54,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tabs: kinds.map((kind) => ({ kind, href: airportTabHref(page, kind), table: tables[kind]! })),
     meetingPoints,
     hotels: resortHotels(),
+    ...pageMessages(request, "prices"),
   };
 }
 
@@ -62,81 +70,79 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // come alive with public/js/price-pages.js (decision 0028).
 export const handle = PRICE_PAGE;
 
-export const meta: Route.MetaFunction = (args) => {
-  const airport = args.data?.airport;
-  const kind = args.data?.firstTab === "private" ? "private transfer" : "shuttle";
-  return pageMeta(args, {
-    title: airport ? `${airport.code} to Disneyland Paris ${kind}` : "Airport not found",
-    description: airport
-      ? `${airport.name} to Disneyland Paris by ${kind}: prices for 1 to 8 passengers, one way, return and round trip, where we meet you at each terminal, and the hotels we serve.`
-      : "Airport not found.",
-    keywords: airport ? [airport.name, `${airport.code} Disneyland transfer`, "Disneyland Paris hotels"] : [],
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (t) => {
+    const airport = args.data?.airport;
+    if (!airport) return { title: "Airport not found", description: "Airport not found.", keywords: [] };
+    const name = airportWords(t, airport.code).name;
+    const isPrivate = args.data?.firstTab === "private";
+    return {
+      title: t(isPrivate ? "prices.airport.titlePrivate" : "prices.airport.titleShuttle", { code: airport.code }),
+      description: t(isPrivate ? "prices.airport.descriptionPrivate" : "prices.airport.descriptionShuttle", { airport: name }),
+      keywords: t("prices.airport.keywords", { airport: name, code: airport.code }).split(", "),
+    };
   });
-};
 
-const TAB_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle Transfer", private: "Private Transfer" };
-const BOOK_LABEL: Record<TransferKind, string> = { shuttle: "Book a shuttle", private: "Book a private transfer" };
+const TAB_LABEL = { shuttle: "prices.airport.tabShuttle", private: "prices.airport.tabPrivate" } as const;
+const BOOK_LABEL = { shuttle: "prices.airport.bookShuttle", private: "prices.airport.bookPrivate" } as const;
 
 export default function AirportPage({ loaderData }: Route.ComponentProps) {
   const { airport, firstTab, hotels, tabs, selected: kind } = loaderData;
+  const t = useT();
+  const locale = useLocale();
+  const words = airportWords(t, airport.code);
   const booking = (k: TransferKind, slug: string) => ({
     href: hotelTransferHref(airport.place, DISNEYLAND_PLACE, k, slug),
-    label: BOOK_LABEL[k],
+    label: t(BOOK_LABEL[k]),
   });
 
   return (
     <div className="container page">
-      <h1>
-        {airport.name} to Disneyland Paris: {firstTab === "private" ? "private transfer" : "shuttle transfer"}
-      </h1>
+      <h1>{t(firstTab === "private" ? "prices.airport.headingPrivate" : "prices.airport.headingShuttle", { airport: words.name })}</h1>
       <div className="airport-intro">
-        <AirportImage src={airport.image} alt={airport.imageAlt} />
+        <AirportImage src={airport.image} alt={words.imageAlt} />
         <dl className="facts">
           <div>
-            <dt>City</dt>
+            <dt>{t("prices.airport.city")}</dt>
             <dd>{airport.city}</dd>
           </div>
           <div>
-            <dt>Country</dt>
-            <dd>{airport.country}</dd>
+            <dt>{t("prices.airport.country")}</dt>
+            <dd>{new Intl.DisplayNames([locale], { type: "region" }).of(airport.country)}</dd>
           </div>
           <div>
-            <dt>Code</dt>
+            <dt>{t("prices.airport.code")}</dt>
             <dd>{airport.code}</dd>
           </div>
         </dl>
-        <p>{airport.description.intro}</p>
-        <p>{airport.description.shuttle}</p>
-        <p>{airport.description.private}</p>
+        <p>{words.intro}</p>
+        <p>{words.shuttle}</p>
+        <p>{words.private}</p>
       </div>
       <section aria-labelledby="disneyland-blurb">
-        <h2 id="disneyland-blurb">Getting to Disneyland Paris</h2>
-        <p>
-          Disneyland Paris lies at Marne-la-Vallée, 32 km east of Paris. Its two parks, Disney Village and the resort hotels sit around the
-          Marne-la-Vallée–Chessy station; the partner hotels are a few minutes away in Serris, Magny-le-Hongre, Bailly-Romainvilliers and
-          Val d&apos;Europe. We drop you at the door of your hotel.
-        </p>
+        <h2 id="disneyland-blurb">{t("prices.airport.disneyland.title")}</h2>
+        <p>{t("prices.airport.disneyland.text")}</p>
       </section>
 
       <section aria-labelledby="prices-heading" className="later">
-        <h2 id="prices-heading">Prices from {airport.code} to Disneyland Paris</h2>
+        <h2 id="prices-heading">{t("prices.airport.prices", { code: airport.code })}</h2>
         {tabs.length === 0 ? (
-          <p className="notice">Prices for this airport are not available at the moment. Please call us.</p>
+          <p className="notice">{t("prices.airport.noPrices")}</p>
         ) : (
           <Tabs
-            label="Transfer type"
+            label={t("prices.airport.tabs")}
             idPrefix="transfer"
             selected={kind}
             items={tabs.map((tab) => ({
               id: tab.kind,
-              label: TAB_LABEL[tab.kind],
-              href: tab.href,
+              label: t(TAB_LABEL[tab.kind]),
+              href: localizedPath(locale, tab.href),
               choice: tab.kind,
               panel: (
                 <AirportPriceTable
                   kind={tab.kind}
                   table={tab.table}
-                  caption={`${TAB_LABEL[tab.kind]}, ${airport.code} to Disneyland Paris, card prices per vehicle or group`}
+                  caption={t("prices.airport.caption", { service: t(TAB_LABEL[tab.kind]), code: airport.code })}
                 />
               ),
             }))}
@@ -148,7 +154,7 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
 
       {/* The cards book the kind of the tab shown: choosing a tab shows its variant (data-choice-scope). */}
       <section aria-labelledby="hotels-heading" data-choice-scope="">
-        <h2 id="hotels-heading">Disneyland Paris hotels we serve</h2>
+        <h2 id="hotels-heading">{t("prices.airport.hotels")}</h2>
         <ul className="grid hotel-grid">
           {hotels.map((hotel) => (
             <HotelCard

@@ -1,32 +1,33 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/cars";
-import { pageMeta, STATIC_PAGE } from "~/components/site";
-import { VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH, VEHICLE_KIND_LABEL, vehicleImage } from "~/domain/fleet";
+import { T, useLocale, useT } from "~/components/i18n";
+import { catalogueMeta, STATIC_PAGE } from "~/components/site";
+import { VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH, vehicleImage } from "~/domain/fleet";
+import { DEFAULT_LOCALE, localizedPath } from "~/domain/locales";
+import { pageMessages } from "~/lib/i18n.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Cars",
-    description:
-      "Our fleet: Volkswagen Caravelle and Renault Trafic minibuses, Mercedes Class V, Class S and Class E, Peugeot 508 and 5008, and coaches of 50 and 61 seats for airport and Disneyland Paris transfers.",
-    keywords: ["Paris transfer vehicles", "minibus", "Mercedes Class V", "Mercedes Class S", "coach hire Paris", "van with driver"],
-  });
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "cars");
 
 /** The active vehicles, as staff keep them at /admin/vehicles (the page cache keeps this page by the fleet's version). */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { vehicles } = await context.booking.fleet.get();
-  return { vehicles: vehicles.filter((v) => v.active) };
+  return { vehicles: vehicles.filter((v) => v.active), ...pageMessages(request, "cars") };
 }
 
 export default function CarsPage({ loaderData }: Route.ComponentProps) {
   const { vehicles } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   const seats = vehicles.map((v) => v.seats);
+  // Staff write the vehicles' texts in English: in another language they say so to a screen
+  // reader, which then reads them with English sounds.
+  const staffLang = locale === DEFAULT_LOCALE ? undefined : DEFAULT_LOCALE;
   return (
     <div className="container page">
-      <h1>Our fleet</h1>
+      <h1>{t("cars.title")}</h1>
       <p className="lead">
-        {seats.length > 0 ? `${vehicles.length} vehicles, from ${Math.min(...seats)} to ${Math.max(...seats)} seats. ` : ""}All are
-        air-conditioned, non-smoking and driven by professional drivers. Tell us how many you are and how much luggage you carry: we send
-        the vehicle that fits.
+        {seats.length > 0 ? `${t("cars.size", { count: vehicles.length, min: Math.min(...seats), max: Math.max(...seats) })} ` : ""}
+        {t("cars.lead")}
       </p>
       <ul className="grid fleet">
         {vehicles.map((vehicle, index) => (
@@ -36,28 +37,33 @@ export default function CarsPage({ loaderData }: Route.ComponentProps) {
               width={VEHICLE_IMAGE_WIDTH}
               height={VEHICLE_IMAGE_HEIGHT}
               alt={vehicle.pictureAlt}
+              lang={staffLang}
               loading={index < 2 ? "eager" : "lazy"}
               decoding="async"
             />
             <h2>{vehicle.name}</h2>
             <p className="fleet__meta">
-              <span className="badge">{vehicle.seats} passengers</span> <span className="badge">{vehicle.suitcases} suitcases</span>{" "}
-              <span className="fleet__kind">{VEHICLE_KIND_LABEL[vehicle.kind]}</span>
+              <span className="badge">{t("cars.passengers", { count: vehicle.seats })}</span>{" "}
+              <span className="badge">{t("cars.suitcases", { count: vehicle.suitcases })}</span>{" "}
+              <span className="fleet__kind">{t(`cars.kind.${vehicle.kind}`)}</span>
             </p>
-            <p>{vehicle.description}</p>
+            <p lang={staffLang}>{vehicle.description}</p>
             <p>
-              <strong>Luggage:</strong> {vehicle.luggage}
+              <strong>{t("cars.luggage")}</strong> <span lang={staffLang}>{vehicle.luggage}</span>
             </p>
             <p>
-              <strong>Child seats:</strong> {vehicle.childSeats > 0 ? `up to ${vehicle.childSeats}, fitted on request.` : "none."}
+              <strong>{t("cars.childSeats")}</strong>{" "}
+              {vehicle.childSeats > 0 ? t("cars.childSeatsUpTo", { count: vehicle.childSeats }) : t("cars.childSeatsNone")}
             </p>
           </li>
         ))}
       </ul>
-      <h2>Not sure which vehicle you need?</h2>
+      <h2>{t("cars.help.title")}</h2>
       <p>
-        Prices depend on the route and the number of passengers, not on the model. Check the <Link to="/rates">rates for your trip</Link>,
-        or <Link to="/contact">ask us</Link> for a group, a coach or a special request such as a wheelchair, skis or extra luggage.
+        <T
+          id="cars.help.text"
+          components={{ 0: <Link to={localizedPath(locale, "/rates")} />, 1: <Link to={localizedPath(locale, "/contact")} /> }}
+        />
       </p>
     </div>
   );

@@ -1,20 +1,24 @@
 import type { Route } from "./+types/hotels";
+import { airportWords } from "~/components/airport-words";
 import { HotelCard } from "~/components/HotelCard";
+import { useLocale, useT } from "~/components/i18n";
 import { pageMeta, PRICE_PAGE } from "~/components/site";
 import { Tabs } from "~/components/ui/Tabs";
 import { AIRPORTS, type Airport, DISNEYLAND_PLACE, transferKindsFrom } from "~/domain/airports";
 import { hotelTransferHref } from "~/domain/booking-link";
 import { resortHotels } from "~/domain/hotels";
+import { type Locale, localizedPath } from "~/domain/locales";
 import { formatEuros } from "~/domain/money";
 import { startingPrice } from "~/domain/pricing/pricing";
 import type { AirportCode, TransferKind } from "~/domain/site-paths";
+import { pageMessages } from "~/lib/i18n.server";
 
 const PATH = "/hotels_disneyland_paris";
 const KINDS: readonly TransferKind[] = ["shuttle", "private"];
 
 /** The list with `code`'s tab selected and `kind` wanted: what its links and its form ask for. */
-function hotelsHref(code: AirportCode, kind: TransferKind): string {
-  return `${PATH}?${new URLSearchParams({ airport: code, kind })}`;
+function hotelsHref(locale: Locale, code: AirportCode, kind: TransferKind): string {
+  return localizedPath(locale, `${PATH}?${new URLSearchParams({ airport: code, kind })}`);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   } catch {
     // Logged by the price store; the cards then show no "from" price.
   }
-  return { hotels: resortHotels(), from, airport, kind };
+  return { hotels: resortHotels(), from, airport, kind, ...pageMessages(request, "prices") };
 }
 
 // The document depends only on its URL and the price file: the server may keep it (decision 0010).
@@ -43,17 +47,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const handle = PRICE_PAGE;
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Disneyland Paris hotels",
-    description:
-      "The Disneyland Paris and partner hotels we serve from Charles de Gaulle, Orly and Beauvais airports, by shared shuttle or private car.",
-    keywords: ["Disneyland Paris hotels", "hotel transfer", "Val d'Europe hotels"],
-  });
+  pageMeta(args, (t) => ({
+    title: t("prices.hotels.title"),
+    description: t("prices.hotels.description"),
+    keywords: t("prices.hotels.keywords").split(", "),
+  }));
 
-const KIND_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle", private: "Private" };
+const KIND_LABEL = { shuttle: "prices.hotels.shuttle", private: "prices.hotels.private" } as const;
+const LEAD = {
+  shuttle: { plain: "prices.hotels.leadShuttle", from: "prices.hotels.leadShuttleFrom" },
+  private: { plain: "prices.hotels.leadPrivate", from: "prices.hotels.leadPrivateFrom" },
+} as const;
 
 export default function HotelsPage({ loaderData }: Route.ComponentProps) {
   const { hotels, from, kind: wanted } = loaderData;
+  const t = useT();
+  const locale = useLocale();
 
   const panel = (a: Airport) => {
     // Choosing Orly forces Private; the visitor's choice returns with CDG or Beauvais.
@@ -61,34 +70,35 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
     const kind = kinds.includes(wanted) ? wanted : "private";
     const lead = (k: TransferKind) => {
       const price = from[a.code]?.[k];
-      return `${KIND_LABEL[k]} transfers from ${a.code} to the hotels below${price != null ? `, from ${formatEuros(price)}` : ""}.`;
+      return price != null ? t(LEAD[k].from, { code: a.code, price: formatEuros(price) }) : t(LEAD[k].plain, { code: a.code });
     };
+    const name = airportWords(t, a.code).name;
     // Where the airport offers both, each choice's words and links, for the page script to switch.
     const variants = <T,>(of: (k: TransferKind) => T): Record<string, T> | undefined =>
       kinds.length > 1 ? Object.fromEntries(kinds.map((k) => [k, of(k)])) : undefined;
     const booking = (k: TransferKind, slug: string) => ({
       href: hotelTransferHref(a.place, DISNEYLAND_PLACE, k, slug),
-      label: `Book from ${a.code}`,
+      label: t("prices.hotels.book", { code: a.code }),
     });
     const leadVariants = variants((k) => ({ text: lead(k) }));
     return (
       <div data-choice-scope="">
-        <h2 className="hotels-heading">Hotels served from {a.name}</h2>
-        <form method="get" action={PATH} className="kind-form">
+        <h2 className="hotels-heading">{t("prices.hotels.heading", { airport: name })}</h2>
+        <form method="get" action={localizedPath(locale, PATH)} className="kind-form">
           <input type="hidden" name="airport" value={a.code} />
           <fieldset className="kind-choice">
-            <legend>Transfer from {a.name}</legend>
+            <legend>{t("prices.hotels.legend", { airport: name })}</legend>
             {KINDS.map((k) => (
               <label key={k} className={kinds.includes(k) ? undefined : "is-disabled"}>
                 <input type="radio" name="kind" value={k} defaultChecked={kind === k} disabled={!kinds.includes(k)} data-choice="" />{" "}
-                {KIND_LABEL[k]}
-                {kinds.includes(k) ? null : " (not offered from Orly)"}
+                {t(KIND_LABEL[k])}
+                {kinds.includes(k) ? null : ` ${t("prices.hotels.notFromOrly")}`}
               </label>
             ))}
           </fieldset>
           {kinds.length > 1 ? (
             <button type="submit" className="button button--secondary" data-without-script="">
-              Show {a.code} hotels
+              {t("prices.hotels.show", { code: a.code })}
             </button>
           ) : null}
         </form>
@@ -104,20 +114,17 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container page">
-      <h1>Disneyland Paris hotels</h1>
-      <p className="lead">
-        Pick your airport and your hotel: we drive you to its door by shared shuttle or private car. From Orly we offer private transfers
-        only.
-      </p>
+      <h1>{t("prices.hotels.title")}</h1>
+      <p className="lead">{t("prices.hotels.lead")}</p>
       <Tabs
-        label="Airport"
+        label={t("prices.hotels.tabs")}
         idPrefix="airport"
         selected={loaderData.airport}
         items={AIRPORTS.map((a) => ({
           id: a.code,
-          label: `${a.name.replace(/^Paris /, "")} (${a.code})`,
-          href: hotelsHref(a.code, wanted),
-          variants: Object.fromEntries(KINDS.map((k) => [k, { href: hotelsHref(a.code, k) }])),
+          label: t("prices.hotels.tab", { airport: airportWords(t, a.code).short, code: a.code }),
+          href: hotelsHref(locale, a.code, wanted),
+          variants: Object.fromEntries(KINDS.map((k) => [k, { href: hotelsHref(locale, a.code, k) }])),
           panel: panel(a),
         }))}
       />

@@ -11,6 +11,8 @@ import { DESKTOP, MOBILE, PageProblems, SITE_URL, expectNoAxeViolations, gotoRea
 // The airport pages (docs/product.md, Routes and Prices and the price file). Prices are
 // computed from the shipped data/prices.csv with the app's domain modules.
 
+// The airports' words as the English pages show them.
+const WORDS = JSON.parse(readFileSync(new URL("../../app/locales/en/prices.json", import.meta.url), "utf8")) as Record<string, string>;
 const ROWS = parsePriceFile(readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8")).rows;
 
 const TAB_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle Transfer", private: "Private Transfer" };
@@ -114,16 +116,16 @@ test.describe("airport pages: airport and first tab from the path", () => {
         // Image, city, country and code.
         const image = main.locator("img.airport-image").first();
         await expect(image).toHaveAttribute("src", airport.image);
-        await expect(image).toHaveAttribute("alt", airport.imageAlt);
+        await expect(image).toHaveAttribute("alt", WORDS[`airports.${airport.code}.imageAlt`]!);
         await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
         for (const [term, value] of [
           ["City", airport.city],
-          ["Country", airport.country],
+          ["Country", "France"],
           ["Code", airport.code],
         ]) {
           await expect(main.locator(`xpath=.//dt[normalize-space()="${term}"]/following-sibling::dd[1]`)).toHaveText(value!);
         }
-        await expect(main).toContainText(airport.description.intro);
+        await expect(main).toContainText(WORDS[`airports.${airport.code}.intro`]!);
         await expect(page.getByRole("heading", { name: "Getting to Disneyland Paris" })).toBeVisible();
 
         // The tabs: one per kind with prices, the path's kind selected first.
@@ -246,7 +248,7 @@ test("the airport image falls back to the generic Paris airports image when it f
     await gotoReady(page, "/airport_charles_de_gaulle_disneyland_paris_private_transfer");
     const image = page.locator("main img.airport-image").first();
     await expect(image).toHaveAttribute("src", FALLBACK_AIRPORT_IMAGE);
-    await expect(image).toHaveAttribute("alt", cdg.imageAlt);
+    await expect(image).toHaveAttribute("alt", WORDS["airports.CDG.imageAlt"]!);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await problems.expectNone();
   } finally {

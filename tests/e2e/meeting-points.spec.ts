@@ -46,7 +46,7 @@ async function shownRows(table: Locator): Promise<string[][]> {
 }
 
 function expectedRows(code: AirportCode, kind: TransferKind): string[][] {
-  return airportMeetingPoints(POINTS, code, kind).map((p) => [terminalLabel(p.terminal), p.text]);
+  return airportMeetingPoints(POINTS, code, kind, "en").map((p) => [terminalLabel(p.terminal), p.text]);
 }
 
 test("the CDG private page lists where the driver meets you at each terminal, 2E included, then the shuttle's", async ({ browser }) => {
