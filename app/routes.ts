@@ -105,6 +105,7 @@ export default [
   ...inEveryLanguage("privacy-policy", "routes/privacy-policy.tsx", "privacy-policy"),
   ...inEveryLanguage("terms-of-service", "routes/terms-of-service.tsx", "terms-of-service"),
   ...inEveryLanguage("cars", "routes/cars.tsx", "cars"),
+  ...inEveryLanguage("contact", "routes/contact.tsx", "contact"),
   ...inEveryLanguage("rates", "routes/rates.tsx", "rates"),
   ...inEveryLanguage("hotels_disneyland_paris", "routes/hotels.tsx", "hotels_disneyland_paris"),
   ...inEveryLanguage("airport_charles_de_gaulle_disneyland_paris_transfer", "routes/airport.tsx", "airport-cdg-shuttle"),

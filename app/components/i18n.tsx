@@ -38,6 +38,12 @@ export function WordsFromMatches({ locale, children }: { locale: Locale; childre
   return <WordsContext.Provider value={words}>{children}</WordsContext.Provider>;
 }
 
+/** Given messages in `locale`, for every component below: a component rendered outside the routes (a test). */
+export function Words({ locale, messages, children }: PageWords & { children: ReactNode }) {
+  const words = useMemo(() => ({ locale, messages }), [locale, messages]);
+  return <WordsContext.Provider value={words}>{children}</WordsContext.Provider>;
+}
+
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
 function translator({ locale, messages }: PageWords): Translate {

@@ -4,8 +4,6 @@
  * reading of a failed send. The form's zod schema is in ./contact.ts, which re-exports all of
  * this; the page loads that one only when the visitor starts filling in the form.
  */
-import { plainTextMessage } from "./plain-text";
-
 // --- The form -----------------------------------------------------------------------------------
 
 export type ContactField = "fullName" | "email" | "question";
@@ -13,25 +11,27 @@ export type ContactField = "fullName" | "email" | "question";
 /** Generous limits: a name, an address (RFC 5321's 254) and a question of a few paragraphs. */
 export const CONTACT_LIMITS = { fullName: 100, email: 254, question: 3000 } as const satisfies Record<ContactField, number>;
 
-/** Form order, with the words the summary, the errors and the edit buttons use. */
-export const CONTACT_FIELDS: ReadonlyArray<{ name: ContactField; label: string; lower: string }> = [
-  { name: "fullName", label: "Full name", lower: "full name" },
-  { name: "email", label: "E-mail", lower: "e-mail" },
-  { name: "question", label: "Question", lower: "question" },
-];
+/** The fields in form order; their words are in the `contact` catalogue (`contact.field.<name>`). */
+export const CONTACT_FIELDS: readonly ContactField[] = ["fullName", "email", "question"];
 
+/**
+ * What can be wrong with a field, as the form's schema reports it: each names its message in the
+ * `contact` catalogue (`contact.error.<code>`), which the page shows in its language.
+ */
 export const CONTACT_ERRORS = {
-  fullNameRequired: "Please enter your full name.",
-  fullNameTooLong: `Your full name must be at most ${CONTACT_LIMITS.fullName} characters.`,
-  emailRequired: "Please enter your e-mail address.",
-  emailFormat: "Please enter an e-mail address in the format name@example.com.",
-  emailTooLong: `Your e-mail address must be at most ${CONTACT_LIMITS.email} characters.`,
-  questionRequired: "Please enter your question.",
-  questionTooLong: `Your question must be at most ${CONTACT_LIMITS.question} characters.`,
-  fullNameCharacters: plainTextMessage("Full name"),
-  emailCharacters: plainTextMessage("E-mail"),
-  questionCharacters: plainTextMessage("Question"),
+  fullNameRequired: "fullNameRequired",
+  fullNameTooLong: "fullNameTooLong",
+  fullNameCharacters: "fullNameCharacters",
+  emailRequired: "emailRequired",
+  emailFormat: "emailFormat",
+  emailTooLong: "emailTooLong",
+  emailCharacters: "emailCharacters",
+  questionRequired: "questionRequired",
+  questionTooLong: "questionTooLong",
+  questionCharacters: "questionCharacters",
 } as const;
+
+export type ContactErrorCode = keyof typeof CONTACT_ERRORS;
 
 /** A contact message as the visitor confirmed it: the template's from_name, from_email and message. */
 export interface ContactMessage {
@@ -40,7 +40,7 @@ export interface ContactMessage {
   question: string;
 }
 
-export type ContactErrors = Partial<Record<ContactField, string>>;
+export type ContactErrors = Partial<Record<ContactField, ContactErrorCode>>;
 
 export type ContactValidation = { ok: true; message: ContactMessage } | { ok: false; errors: ContactErrors };
 
@@ -48,7 +48,7 @@ export const EMPTY_CONTACT: ContactMessage = { fullName: "", email: "", question
 
 /** The fields in form order that have an error. */
 export function invalidFields(errors: ContactErrors): ContactField[] {
-  return CONTACT_FIELDS.map((f) => f.name).filter((name) => errors[name] !== undefined);
+  return CONTACT_FIELDS.filter((name) => errors[name] !== undefined);
 }
 
 // --- The template params -----------------------------------------------------------------------
@@ -116,14 +116,7 @@ export function spellCode(code: string): string {
   return [...code].join(", ");
 }
 
-// --- Messages and toast durations ---------------------------------------------------------------
-
-export const CONTACT_MESSAGES = {
-  sent: "Your message has been sent successfully !",
-  failed: "Error sending your message. Please try again !",
-  local: "Local environment -> Email not sent. Simulating success!",
-  wrongCode: "The code entered is incorrect !",
-} as const;
+// --- Toast durations ---------------------------------------------------------------
 
 export const TOAST_MS = 5000;
 export const WRONG_CODE_TOAST_MS = 3000;

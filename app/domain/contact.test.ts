@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import englishWords from "~/locales/en/contact.json";
 import {
   buildTemplateParams,
   CODE_ALPHABET,
@@ -7,7 +8,6 @@ import {
   codeMatches,
   CONTACT_ERRORS,
   CONTACT_LIMITS,
-  CONTACT_MESSAGES,
   describeSendFailure,
   generateCode,
   invalidFields,
@@ -73,7 +73,7 @@ describe("validateContact", () => {
   });
 
   it("lists the invalid fields in form order", () => {
-    expect(invalidFields({ question: "q", fullName: "n" })).toEqual(["fullName", "question"]);
+    expect(invalidFields({ question: "questionRequired", fullName: "fullNameRequired" })).toEqual(["fullName", "question"]);
     expect(invalidFields({})).toEqual([]);
   });
 
@@ -300,14 +300,28 @@ describe("planSend", () => {
   });
 });
 
+const english: Record<string, string> = englishWords;
+
 describe("messages and toast timings", () => {
-  it("uses the product's exact words", () => {
-    expect(CONTACT_MESSAGES).toEqual({
+  it("uses the product's exact words in English", () => {
+    expect({
+      sent: english["toast.sent"],
+      failed: english["failure.title"],
+      local: english["toast.local"],
+      wrongCode: english["toast.wrongCode"],
+    }).toEqual({
       sent: "Your message has been sent successfully !",
       failed: "Error sending your message. Please try again !",
       local: "Local environment -> Email not sent. Simulating success!",
       wrongCode: "The code entered is incorrect !",
     });
+  });
+
+  it("has an English message for each error the schema gives", () => {
+    expect(Object.keys(CONTACT_ERRORS).map((code) => english[`error.${code}`])).not.toContain(undefined);
+  });
+
+  it("keeps its toasts and code lengths", () => {
     expect(TOAST_MS).toBe(5000);
     expect(WRONG_CODE_TOAST_MS).toBe(3000);
     expect(CODE_LENGTH).toBe(6);

@@ -6,13 +6,26 @@
 // zod's tree-shakable build: the classic API would add about 90 KB gzip to the contact page.
 import * as z from "zod/mini";
 import { isPlainText, type TextShape } from "./plain-text";
-import { CONTACT_ERRORS, CONTACT_LIMITS, type ContactErrors, type ContactMessage, type ContactValidation } from "./contact-rules";
+import {
+  CONTACT_ERRORS,
+  CONTACT_LIMITS,
+  type ContactErrorCode,
+  type ContactErrors,
+  type ContactMessage,
+  type ContactValidation,
+} from "./contact-rules";
 
 export * from "./contact-rules";
 
 // The text rule runs on the trimmed text: white space at either end (a pasted line break) is
 // dropped, as it always was; what stays is judged.
-const requiredText = (max: number, required: string, tooLong: string, characters: string, shape: TextShape = "line") =>
+const requiredText = (
+  max: number,
+  required: ContactErrorCode,
+  tooLong: ContactErrorCode,
+  characters: ContactErrorCode,
+  shape: TextShape = "line",
+) =>
   z.string(required).check(
     z.refine((v) => isPlainText(v.trim(), shape), characters),
     z.trim(),
@@ -54,7 +67,8 @@ export function validateContact(input: unknown): ContactValidation {
   for (const issue of result.error.issues) {
     const field = issue.path[0];
     if (field === "fullName" || field === "email" || field === "question") {
-      errors[field] ??= issue.message;
+      // Every message the schema gives is one of the codes above.
+      errors[field] ??= issue.message as ContactErrorCode;
     }
   }
   return { ok: false, errors };

@@ -45,6 +45,7 @@ export const LOCALIZED_PATHS: readonly string[] = [
   "/cars",
   "/rates",
   "/hotels_disneyland_paris",
+  "/contact",
   ...AIRPORT_PAGES.map((page) => page.path),
   ...RATE_PRESETS.map((preset) => preset.path),
 ];

@@ -1,5 +1,6 @@
 import type cars from "./en/cars.json";
 import type common from "./en/common.json";
+import type contact from "./en/contact.json";
 import type home from "./en/home.json";
 import type legal from "./en/legal.json";
 import type pages from "./en/pages.json";
@@ -13,7 +14,7 @@ import type prices from "./en/prices.json";
  * A page is sent the catalogues it renders, in its own language only: `common` (the frame: header,
  * footer, errors) with every page, the others by the routes that need them.
  */
-export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars"] as const;
+export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars", "contact"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 type Ids<C extends Catalogue, Source> = `${C}.${Extract<keyof Source, string>}`;
@@ -25,4 +26,5 @@ export type MessageId =
   | Ids<"pages", typeof pages>
   | Ids<"legal", typeof legal>
   | Ids<"prices", typeof prices>
-  | Ids<"cars", typeof cars>;
+  | Ids<"cars", typeof cars>
+  | Ids<"contact", typeof contact>;

@@ -1,28 +1,30 @@
 import type { Route } from "./+types/contact";
 import { ContactFlow } from "~/components/contact/ContactFlow";
-import { pageMeta, useSite } from "~/components/site";
+import { T, useT } from "~/components/i18n";
+import { catalogueMeta, useSite } from "~/components/site";
 import { telHref } from "~/domain/phone";
+import { pageMessages } from "~/lib/i18n.server";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Contact us",
-    description: "Questions about a transfer or a booking? Call us or write to us: we answer every message.",
-    keywords: ["contact", "transfer question", "booking help"],
-  });
+export function loader({ request }: Route.LoaderArgs) {
+  return pageMessages(request, "contact");
+}
+
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "contact");
 
 /** Hydrated (not a STATIC_PAGE): the contact form runs in the browser (docs/product.md, Contact flow). */
 export default function ContactPage() {
   const site = useSite();
+  const t = useT();
   return (
     <div className="container page">
-      <h1>Contact us</h1>
-      <p className="lead">A question about a ride, a price or a booking? We answer every message.</p>
+      <h1>{t("contact.title")}</h1>
+      <p className="lead">{t("contact.lead")}</p>
       <ul className="contact-list">
         <li>
-          E-mail: <a href={`mailto:${site.email}`}>{site.email}</a>
+          <T id="contact.email" components={{ 0: <a href={`mailto:${site.email}`}>{site.email}</a> }} />
         </li>
         <li>
-          Phone: <a href={telHref(site.phone)}>{site.phone}</a> (06:30–11:00, Paris time)
+          <T id="contact.phone" components={{ 0: <a href={telHref(site.phone)}>{site.phone}</a> }} />
         </li>
       </ul>
       <ContactFlow site={site} />

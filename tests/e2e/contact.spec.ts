@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import net from "node:net";
 import { type ConsoleMessage, expect, type Page, type Request, type Route, test } from "@playwright/test";
 import { DESKTOP, expectNoAxeViolations, gotoReady, MOBILE, PageProblems, SITE_NAME, SITE_URL } from "./helpers";
@@ -345,6 +346,53 @@ test.describe("contact flow sending through EmailJS", () => {
       await problems.expectNone();
     } finally {
       await context.close();
+    }
+  });
+
+  test("in French and in Spanish: the errors, every step, the toasts and the thank-you in that language", async ({ browser }) => {
+    test.slow();
+    for (const locale of ["fr", "es"] as const) {
+      const words = JSON.parse(readFileSync(`app/locales/${locale}/contact.json`, "utf8")) as Record<string, string>;
+      const context = await browser.newContext({ viewport: DESKTOP });
+      const page = await context.newPage();
+      try {
+        const problems = await PageProblems.attach(page);
+        const service = await fakeEmailService(page, 200);
+        await gotoReady(page, `${server.base}/${locale}/contact`);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(words["title"]!);
+
+        // A wrong address: the error in the page's language, tied to its field.
+        await page.getByLabel(words["field.fullName"]!, { exact: true }).fill(VISITOR.fullName);
+        await page.getByLabel(words["field.email"]!, { exact: true }).fill("marie.curie@");
+        await page.getByLabel(words["field.question"]!, { exact: true }).fill(VISITOR.question);
+        await page.getByRole("button", { name: words["form.continue"] }).click();
+        const email = page.getByLabel(words["field.email"]!, { exact: true });
+        await expect(email).toHaveAttribute("aria-invalid", "true");
+        await expect(page.getByRole("alert").getByRole("link")).toHaveText([words["error.emailFormat"]!]);
+        await email.fill(VISITOR.email);
+
+        await page.getByRole("button", { name: words["form.continue"] }).click();
+        await expect(heading(page)).toHaveText(words["summary.title"]!);
+        await page.getByRole("button", { name: words["form.continue"] }).click();
+        await expect(heading(page)).toHaveText(words["code.title"]!);
+        const code = (await page.getByTestId("contact-code").textContent()) ?? "";
+        const input = page.getByLabel(words["code.label"]!, { exact: true });
+        await input.fill(wrongCode(code));
+        await page.getByRole("button", { name: words["code.send"] }).click();
+        await expect(page.getByRole("alert").filter({ hasText: words["toast.wrongCode"]! })).toBeVisible();
+        await input.fill(code);
+        await page.getByRole("button", { name: words["code.send"] }).click();
+
+        const toast = page.getByRole("status").filter({ hasText: words["toast.sent"]! });
+        await expect(toast).toBeVisible();
+        await expect(heading(page)).toHaveText(words["thanks.title"]!.replace("{name}", VISITOR.fullName));
+        await toast.getByRole("button", { name: words["toast.close"] }).click();
+        await expect(toast).toBeHidden();
+        expect(service.bodies).toHaveLength(1);
+        await problems.expectNone();
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -1,5 +1,6 @@
 import type { FormEvent } from "react";
-import { CODE_LENGTH, CONTACT_MESSAGES, type SendFailure, spellCode } from "~/domain/contact-rules";
+import { T, useT } from "~/components/i18n";
+import { CODE_LENGTH, type SendFailure, spellCode } from "~/domain/contact-rules";
 import { telHref } from "~/domain/phone";
 import { CODE_INPUT_ID, SEND_BUTTON_ID, STEP_HEADING_ID } from "./ids";
 
@@ -29,6 +30,7 @@ export function ContactCodeCheck({
   onSend: () => void;
   onBack: () => void;
 }) {
+  const t = useT();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSend();
@@ -36,18 +38,18 @@ export function ContactCodeCheck({
   return (
     <section className="contact-step" aria-labelledby={STEP_HEADING_ID}>
       <h2 id={STEP_HEADING_ID} tabIndex={-1}>
-        Type the code to send
+        {t("contact.code.title")}
       </h2>
-      <p id="contact-code-hint">To send your message, type these {CODE_LENGTH} characters in the box below.</p>
+      <p id="contact-code-hint">{t("contact.code.hint", { count: CODE_LENGTH })}</p>
       <p className="contact-code" id="contact-code">
         <span className="contact-code__value" aria-hidden="true" translate="no" data-testid="contact-code">
           {code}
         </span>
-        <span className="visually-hidden">Code: {spellCode(code)}</span>
+        <span className="visually-hidden">{t("contact.code.spelled", { code: spellCode(code) })}</span>
       </p>
       <form noValidate onSubmit={submit} aria-labelledby={STEP_HEADING_ID} className="contact-form">
         <div className="field">
-          <label htmlFor={CODE_INPUT_ID}>Code</label>
+          <label htmlFor={CODE_INPUT_ID}>{t("contact.code.label")}</label>
           <input
             id={CODE_INPUT_ID}
             name="code"
@@ -64,25 +66,30 @@ export function ContactCodeCheck({
         <div role="alert" className="contact-failure-region">
           {failure ? (
             <div className="contact-failure">
-              <p className="contact-failure__title">{CONTACT_MESSAGES.failed}</p>
+              <p className="contact-failure__title">{t("contact.failure.title")}</p>
               <p>
                 {failure.setup
-                  ? "The contact form is not set up on this site yet."
+                  ? t("contact.failure.setup")
                   : failure.status !== null
-                    ? `The e-mail service answered: ${failure.reason}.`
-                    : "The e-mail service could not be reached."}{" "}
-                Your message is kept here. You can also write to <a href={`mailto:${contact.email}`}>{contact.email}</a> or call{" "}
-                <a href={telHref(contact.phone)}>{contact.phone}</a>.
+                    ? t("contact.failure.answered", { reason: failure.reason })
+                    : t("contact.failure.unreachable")}{" "}
+                <T
+                  id="contact.failure.kept"
+                  components={{
+                    0: <a href={`mailto:${contact.email}`}>{contact.email}</a>,
+                    1: <a href={telHref(contact.phone)}>{contact.phone}</a>,
+                  }}
+                />
               </p>
             </div>
           ) : null}
         </div>
         <div className="actions">
           <button id={SEND_BUTTON_ID} type="submit" className="button" disabled={sending}>
-            {sending ? "Sending…" : "Send message"}
+            {t(sending ? "contact.code.sending" : "contact.code.send")}
           </button>
           <button type="button" className="button button--secondary" onClick={onBack} disabled={sending}>
-            Back to the summary
+            {t("contact.code.back")}
           </button>
         </div>
       </form>

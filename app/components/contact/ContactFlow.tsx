@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { useT } from "~/components/i18n";
 import { ToastRegion, useToasts } from "~/components/ui/Toast";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import {
   buildTemplateParams,
   codeMatches,
-  CONTACT_MESSAGES,
   type ContactErrors,
   type ContactField,
   type ContactMessage,
@@ -46,6 +46,7 @@ type FocusTarget = "heading" | "send" | ContactField;
  * e-mail service, with the keys the server hands over at run time (the EMAILJS_* settings).
  */
 export function ContactFlow({ site }: { site: PublicSettings }) {
+  const t = useT();
   const ready = useHydrated();
   const [step, setStep] = useState<Step>("form");
   const [values, setValues] = useState<ContactMessage>(EMPTY_CONTACT);
@@ -109,7 +110,7 @@ export function ContactFlow({ site }: { site: PublicSettings }) {
       validate = await getValidator();
     } catch (error) {
       console.error("Contact: the form's checks could not be loaded.", error);
-      show("The form could not be checked. Please check your connection and try again.", { kind: "error", duration: TOAST_MS });
+      show(t("contact.form.checksFailed"), { kind: "error", duration: TOAST_MS });
       return;
     }
     const result = validate(values);
@@ -138,14 +139,14 @@ export function ContactFlow({ site }: { site: PublicSettings }) {
   const send = async () => {
     if (inFlight.current) return;
     if (!codeMatches(typedCode, code)) {
-      show(CONTACT_MESSAGES.wrongCode, { kind: "error", duration: WRONG_CODE_TOAST_MS });
+      show(t("contact.toast.wrongCode"), { kind: "error", duration: WRONG_CODE_TOAST_MS });
       return;
     }
     const params = buildTemplateParams(confirmed, site.siteName);
     const plan = planSend(site.emailjs, params, window.location.port);
     if (plan.action === "simulate") {
       console.info("Contact: local environment (port 3000), the e-mail is not sent.", params);
-      show(CONTACT_MESSAGES.local, { kind: "info", duration: TOAST_MS });
+      show(t("contact.toast.local"), { kind: "info", duration: TOAST_MS });
       goTo("sent");
       return;
     }
@@ -159,7 +160,7 @@ export function ContactFlow({ site }: { site: PublicSettings }) {
     setFailure(null);
     try {
       await sendWithEmailJs(plan);
-      show(CONTACT_MESSAGES.sent, { kind: "success", duration: TOAST_MS });
+      show(t("contact.toast.sent"), { kind: "success", duration: TOAST_MS });
       goTo("sent");
     } catch (error) {
       const reason = describeSendFailure(error);
@@ -210,7 +211,7 @@ export function ContactFlow({ site }: { site: PublicSettings }) {
       ) : (
         <ContactThanks name={confirmed.fullName} email={confirmed.email} onRestart={restart} />
       )}
-      <ToastRegion toasts={toasts} onDismiss={dismiss} />
+      <ToastRegion toasts={toasts} onDismiss={dismiss} closeLabel={t("contact.toast.close")} />
     </div>
   );
 }

@@ -1,15 +1,30 @@
 // @vitest-environment happy-dom
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONTACT_ERRORS, EMPTY_CONTACT } from "~/domain/contact-rules";
+import { Words } from "~/components/i18n";
+import { CONTACT_ERRORS, CONTACT_LIMITS, EMPTY_CONTACT } from "~/domain/contact-rules";
+import type { Locale } from "~/domain/locales";
+import type { CompiledMessages } from "~/domain/message-format";
+import english from "~/locales/en/contact.json";
+import french from "~/locales/fr/contact.json";
 import { ContactForm } from "./ContactForm";
 
 afterEach(cleanup);
 
-function renderForm(props: Partial<ComponentProps<typeof ContactForm>> = {}) {
+/** The contact catalogue compiled as the server hands it to the page. */
+function compiled(source: Record<string, string>): CompiledMessages {
+  return Object.fromEntries(Object.entries(source).map(([key, text]) => [`contact.${key}`, compileMessageOrThrow(text)]));
+}
+
+function renderForm(props: Partial<ComponentProps<typeof ContactForm>> = {}, locale: Locale = "en") {
   const handlers = { onChange: vi.fn(), onSubmit: vi.fn(), onStart: vi.fn() };
-  render(<ContactForm values={EMPTY_CONTACT} errors={{}} attempt={0} ready {...handlers} {...props} />);
+  render(
+    <Words locale={locale} messages={compiled(locale === "fr" ? french : english)}>
+      <ContactForm values={EMPTY_CONTACT} errors={{}} attempt={0} ready {...handlers} {...props} />
+    </Words>,
+  );
   return handlers;
 }
 
@@ -57,19 +72,36 @@ describe("ContactForm", () => {
     const email = screen.getByLabelText("E-mail");
     expect(email.getAttribute("aria-invalid")).toBe("true");
     const message = document.getElementById(email.getAttribute("aria-describedby") ?? "");
-    expect(message?.textContent).toBe(`Error: ${CONTACT_ERRORS.emailFormat}`);
+    expect(message?.textContent).toBe("Error: Please enter an e-mail address in the format name@example.com.");
     expect(screen.getByLabelText("Question").hasAttribute("aria-invalid")).toBe(false);
 
     const alert = screen.getByRole("alert");
     expect(within(alert).getByText("Please correct 2 fields:")).toBeTruthy();
     const links = within(alert).getAllByRole("link");
     expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual([
-      [CONTACT_ERRORS.fullNameRequired, `#${screen.getByLabelText("Full name").id}`],
-      [CONTACT_ERRORS.emailFormat, `#${email.id}`],
+      ["Please enter your full name.", `#${screen.getByLabelText("Full name").id}`],
+      ["Please enter an e-mail address in the format name@example.com.", `#${email.id}`],
     ]);
 
     fireEvent.click(links[1] as HTMLElement);
     expect(document.activeElement).toBe(email);
+  });
+
+  it("says a field's limit in its error", () => {
+    renderForm({ errors: { question: CONTACT_ERRORS.questionTooLong }, attempt: 1 });
+    expect(within(screen.getByRole("alert")).getByRole("link").textContent).toBe(
+      `Your question must be at most ${CONTACT_LIMITS.question} characters.`,
+    );
+  });
+
+  it("speaks the page's language: French labels, count and errors", () => {
+    renderForm({ errors: { fullName: CONTACT_ERRORS.fullNameTooLong }, attempt: 1 }, "fr");
+    const name = screen.getByLabelText(french["field.fullName"]);
+    const message = document.getElementById(name.getAttribute("aria-describedby") ?? "");
+    const error = french["error.fullNameTooLong"].replace("{max}", String(CONTACT_LIMITS.fullName));
+    expect(message?.textContent).toBe(`${french["form.errorPrefix"]}${error}`);
+    expect(within(screen.getByRole("alert")).getByRole("link").textContent).toBe(error);
+    expect(screen.getByRole("button", { name: french["form.continue"] })).toBeTruthy();
   });
 
   it("keeps the alert region in the page, empty, before any failed submit", () => {

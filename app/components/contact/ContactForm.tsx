@@ -1,5 +1,13 @@
 import type { ChangeEvent, FormEvent, MouseEvent } from "react";
-import { CONTACT_FIELDS, type ContactErrors, type ContactField, type ContactMessage, invalidFields } from "~/domain/contact-rules";
+import { useT } from "~/components/i18n";
+import {
+  CONTACT_FIELDS,
+  CONTACT_LIMITS,
+  type ContactErrors,
+  type ContactField,
+  type ContactMessage,
+  invalidFields,
+} from "~/domain/contact-rules";
 import { STEP_HEADING_ID, fieldId } from "./ids";
 
 const AUTOCOMPLETE: Record<ContactField, string> = { fullName: "name", email: "email", question: "off" };
@@ -25,7 +33,12 @@ export function ContactForm({
   /** The visitor has reached the form (focus inside it): time to load what checks it. */
   onStart: () => void;
 }) {
+  const t = useT();
   const invalid = invalidFields(errors);
+  const errorText = (field: ContactField) => {
+    const code = errors[field];
+    return code ? t(`contact.error.${code}`, { max: CONTACT_LIMITS[field] }) : null;
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -38,20 +51,18 @@ export function ContactForm({
   return (
     <section className="contact-step" aria-labelledby={STEP_HEADING_ID}>
       <h2 id={STEP_HEADING_ID} tabIndex={-1}>
-        Write to us
+        {t("contact.form.title")}
       </h2>
-      <p>All fields are required.</p>
+      <p>{t("contact.form.required")}</p>
       <div role="alert" className="contact-error-summary-region">
         {attempt > 0 && invalid.length > 0 ? (
           <div key={attempt} className="contact-error-summary">
-            <p className="contact-error-summary__title">
-              {invalid.length === 1 ? "Please correct 1 field:" : `Please correct ${invalid.length} fields:`}
-            </p>
+            <p className="contact-error-summary__title">{t("contact.form.summary", { count: invalid.length })}</p>
             <ul>
               {invalid.map((field) => (
                 <li key={field}>
                   <a href={`#${fieldId(field)}`} onClick={(e) => goToField(e, field)}>
-                    {errors[field]}
+                    {errorText(field)}
                   </a>
                 </li>
               ))}
@@ -60,8 +71,8 @@ export function ContactForm({
         ) : null}
       </div>
       <form noValidate onSubmit={submit} aria-labelledby={STEP_HEADING_ID} className="contact-form">
-        {CONTACT_FIELDS.map(({ name, label }) => {
-          const error = errors[name];
+        {CONTACT_FIELDS.map((name) => {
+          const error = errorText(name);
           const errorId = `${fieldId(name)}-error`;
           const common = {
             id: fieldId(name),
@@ -76,10 +87,10 @@ export function ContactForm({
           };
           return (
             <div className={`field${error ? " field--invalid" : ""}`} key={name}>
-              <label htmlFor={common.id}>{label}</label>
+              <label htmlFor={common.id}>{t(`contact.field.${name}`)}</label>
               {error ? (
                 <p id={errorId} className="field__error">
-                  <span className="visually-hidden">Error: </span>
+                  <span className="visually-hidden">{t("contact.form.errorPrefix")}</span>
                   {error}
                 </p>
               ) : null}
@@ -93,7 +104,7 @@ export function ContactForm({
         })}
         <div className="actions">
           <button type="submit" className="button" disabled={!ready}>
-            Continue
+            {t("contact.form.continue")}
           </button>
         </div>
       </form>

@@ -1,5 +1,12 @@
+import { T, useT } from "~/components/i18n";
 import { CONTACT_FIELDS, type ContactField, type ContactMessage } from "~/domain/contact-rules";
 import { STEP_HEADING_ID } from "./ids";
+
+const EDIT = {
+  fullName: "contact.summary.editFullName",
+  email: "contact.summary.editEmail",
+  question: "contact.summary.editQuestion",
+} as const;
 
 /** Step 2: what will be sent, with one 'Edit' button per field (the field in its accessible name). */
 export function ContactSummary({
@@ -11,20 +18,21 @@ export function ContactSummary({
   onEdit: (field: ContactField) => void;
   onContinue: () => void;
 }) {
+  const t = useT();
   return (
     <section className="contact-step" aria-labelledby={STEP_HEADING_ID}>
       <h2 id={STEP_HEADING_ID} tabIndex={-1}>
-        Check your message
+        {t("contact.summary.title")}
       </h2>
-      <p>This is what we will receive. Edit any part of it, or continue.</p>
+      <p>{t("contact.summary.text")}</p>
       <dl className="contact-summary">
-        {CONTACT_FIELDS.map(({ name, label, lower }) => (
+        {CONTACT_FIELDS.map((name) => (
           <div className="contact-summary__row" key={name}>
-            <dt>{label}</dt>
+            <dt>{t(`contact.field.${name}`)}</dt>
             <dd className={`contact-summary__value contact-summary__value--${name}`}>{message[name]}</dd>
             <dd className="contact-summary__edit">
               <button type="button" className="button button--secondary button--small" onClick={() => onEdit(name)}>
-                Edit<span className="visually-hidden"> {lower}</span>
+                <T id={EDIT[name]} components={{ 0: <span className="visually-hidden" /> }} />
               </button>
             </dd>
           </div>
@@ -32,7 +40,7 @@ export function ContactSummary({
       </dl>
       <div className="actions">
         <button type="button" className="button" onClick={onContinue}>
-          Continue
+          {t("contact.form.continue")}
         </button>
       </div>
     </section>

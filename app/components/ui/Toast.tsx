@@ -35,26 +35,35 @@ export function useToasts() {
  * Nothing here takes focus. A toast closes by itself after its duration (paused while the
  * pointer or the keyboard is on it) or with its close button.
  */
-export function ToastRegion({ toasts, onDismiss }: { toasts: readonly ToastItem[]; onDismiss: (id: number) => void }) {
+export function ToastRegion({
+  toasts,
+  onDismiss,
+  closeLabel = "Close notification",
+}: {
+  toasts: readonly ToastItem[];
+  onDismiss: (id: number) => void;
+  /** The close button's name, in the page's language. */
+  closeLabel?: string;
+}) {
   const polite = toasts.filter((t) => t.kind !== "error");
   const urgent = toasts.filter((t) => t.kind === "error");
   return (
     <div className="toasts">
       <div role="status" className="toasts__region">
         {polite.map((t) => (
-          <Toast key={t.id} toast={t} onDismiss={onDismiss} />
+          <Toast key={t.id} toast={t} onDismiss={onDismiss} closeLabel={closeLabel} />
         ))}
       </div>
       <div role="alert" className="toasts__region">
         {urgent.map((t) => (
-          <Toast key={t.id} toast={t} onDismiss={onDismiss} />
+          <Toast key={t.id} toast={t} onDismiss={onDismiss} closeLabel={closeLabel} />
         ))}
       </div>
     </div>
   );
 }
 
-function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
+function Toast({ toast, onDismiss, closeLabel }: { toast: ToastItem; onDismiss: (id: number) => void; closeLabel: string }) {
   const [paused, setPaused] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const { id, duration } = toast;
@@ -84,7 +93,7 @@ function Toast({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number)
   return (
     <div ref={box} className={`toast toast--${toast.kind}`} data-duration={duration}>
       <p className="toast__message">{toast.message}</p>
-      <button type="button" className="toast__close" aria-label="Close notification" onClick={() => onDismiss(id)}>
+      <button type="button" className="toast__close" aria-label={closeLabel} onClick={() => onDismiss(id)}>
         <span aria-hidden="true">×</span>
       </button>
     </div>
