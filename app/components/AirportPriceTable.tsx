@@ -1,5 +1,5 @@
 import type { TransferKind } from "~/domain/site-paths";
-import { useT } from "./i18n";
+import { useLocale, useT } from "./i18n";
 import { NoPrice, PriceTableFrame } from "./PriceTableFrame";
 import { formatEuros } from "~/domain/money";
 import { PAX_COUNTS } from "~/domain/pricing/csv";
@@ -23,6 +23,7 @@ export function AirportPriceTable({
   caption: string;
 }) {
   const t = useT();
+  const locale = useLocale();
   return (
     <PriceTableFrame caption={caption} columns={COLUMNS.map((c) => t(c.label))}>
       {PAX_COUNTS.map((n) => (
@@ -30,7 +31,7 @@ export function AirportPriceTable({
           <th scope="row">{t("prices.table.party", { count: n })}</th>
           {COLUMNS.map((c) => {
             const cents = (table as Readonly<Record<string, number | null>>)[`${kind}_pax_${n}_${c.suffix}`] ?? null;
-            return <td key={c.suffix}>{cents === null ? <NoPrice /> : formatEuros(cents)}</td>;
+            return <td key={c.suffix}>{cents === null ? <NoPrice /> : formatEuros(cents, locale)}</td>;
           })}
         </tr>
       ))}

@@ -1,4 +1,4 @@
-import { useT, type Translate } from "./i18n";
+import { useLocale, useT, type Translate } from "./i18n";
 import { NoPrice, PriceTableFrame } from "./PriceTableFrame";
 import { reservationHref } from "~/domain/booking-link";
 import { formatEuros } from "~/domain/money";
@@ -22,6 +22,7 @@ const TRIPS = [
  */
 export function RatesTable({ table, caption }: { table: RatesTableData; caption: string }) {
   const t = useT();
+  const locale = useLocale();
   const lines = table.lines.filter((l) => l.card[1] !== null || l.card[2] !== null);
   if (lines.length === 0) {
     return <p className="notice">{t(table.kind === "shuttle" ? "prices.table.noShuttle" : "prices.table.noPrivate")}</p>;
@@ -52,7 +53,7 @@ export function RatesTable({ table, caption }: { table: RatesTableData; caption:
                       tripType,
                     })}
                   >
-                    {each != null ? t("prices.table.perPerson", { price: formatEuros(each) }) : formatEuros(cents)}
+                    {each != null ? t("prices.table.perPerson", { price: formatEuros(each, locale) }) : formatEuros(cents, locale)}
                     <span className="visually-hidden">{t(book, { party: passengerLabel(t, line) })}</span>
                   </a>
                 )}

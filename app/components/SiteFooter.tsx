@@ -52,7 +52,7 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
               <li key={p.path}>
                 <a href={href(p.path)}>
                   {t(startingPriceLabel(p.kind, p.airport))}{" "}
-                  <span className="price-from">{t("common.footer.from", { price: formatEuros(p.cents) })}</span>
+                  <span className="price-from">{t("common.footer.from", { price: formatEuros(p.cents, locale) })}</span>
                 </a>
               </li>
             ))}
@@ -65,7 +65,7 @@ export function SiteFooter({ site }: { site: PublicSettings }) {
               <li key={p.path}>
                 <a href={href(p.path)}>
                   {t(startingPriceLabel(p.kind, p.airport))}{" "}
-                  <span className="price-from">{t("common.footer.from", { price: formatEuros(p.cents) })}</span>
+                  <span className="price-from">{t("common.footer.from", { price: formatEuros(p.cents, locale) })}</span>
                 </a>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { type Locale, LOCALES } from "./locales";
 import { formatEuros } from "./money";
 
 describe("formatEuros", () => {
@@ -36,6 +37,28 @@ describe("formatEuros", () => {
     fc.assert(
       fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (cents) => {
         expect(formatEuros(cents)).toBe(intl.format(cents / 100).replace(/[\u202f\u00a0]/g, "\u00a0"));
+      }),
+    );
+  });
+
+  it.each([
+    ["es", 123456, "1234,56\u00a0€"],
+    ["es", 1234567, "12.345,67\u00a0€"],
+    ["de", 123456, "1.234,56\u00a0€"],
+    ["nl", 1250, "€\u00a012,50"],
+    ["nl", -4050, "€\u00a0-40,50"],
+    ["fr", 1250, "12,50\u00a0€"],
+  ] as const)("in %s, %i cents reads %s", (locale, cents, text) => {
+    expect(formatEuros(cents, locale)).toBe(text);
+  });
+
+  const REGION: Readonly<Record<Locale, string>> = { en: "fr-FR", fr: "fr-FR", es: "es-ES", it: "it-IT", de: "de-DE", nl: "nl-NL" };
+
+  it.each(LOCALES)("reads in %s exactly as Intl's euro format of its country, with plain no-break spaces", (locale) => {
+    const intl = new Intl.NumberFormat(REGION[locale], { style: "currency", currency: "EUR" });
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (cents) => {
+        expect(formatEuros(cents, locale)).toBe(intl.format(cents / 100).replace(/[\u202f\u00a0]/g, "\u00a0"));
       }),
     );
   });

@@ -127,10 +127,10 @@ describe("the public forms refuse them too", () => {
   it("the contact form", () => {
     const good = { fullName: "Ann Lee", email: "ann@example.com", question: "Is there\na child seat?" };
     expect(validateContact(good).ok).toBe(true);
-    expect(validateContact({ ...good, fullName: `Ann${RLO}` })).toEqual({ ok: false, errors: { fullName: plainTextMessage("Full name") } });
+    expect(validateContact({ ...good, fullName: `Ann${RLO}` })).toEqual({ ok: false, errors: { fullName: "fullNameCharacters" } });
     expect(validateContact({ ...good, question: `Hello${NUL}` })).toEqual({
       ok: false,
-      errors: { question: plainTextMessage("Question") },
+      errors: { question: "questionCharacters" },
     });
   });
 

@@ -70,7 +70,7 @@ export default function HotelsPage({ loaderData }: Route.ComponentProps) {
     const kind = kinds.includes(wanted) ? wanted : "private";
     const lead = (k: TransferKind) => {
       const price = from[a.code]?.[k];
-      return price != null ? t(LEAD[k].from, { code: a.code, price: formatEuros(price) }) : t(LEAD[k].plain, { code: a.code });
+      return price != null ? t(LEAD[k].from, { code: a.code, price: formatEuros(price, locale) }) : t(LEAD[k].plain, { code: a.code });
     };
     const name = airportWords(t, a.code).name;
     // Where the airport offers both, each choice's words and links, for the page script to switch.

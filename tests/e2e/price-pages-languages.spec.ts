@@ -67,6 +67,13 @@ test("a German hotel list opened on Orly shows Orly's private transfers in Germa
   expect(html).toContain(de["hotels.notFromOrly"]!);
 });
 
+test("a Dutch rates page and its footer write euros as the Dutch do", async ({ page }) => {
+  await gotoReady(page, `/nl${CDG_PRESET}`);
+  const first = page.getByRole("table").first().getByRole("link").first();
+  await expect(first).toContainText("€\u00a040,00");
+  await expect(page.locator("footer .price-from").first()).toContainText("€\u00a0");
+});
+
 test("the Dutch fleet page is in Dutch, the staff's English texts marked as English", async ({ page }) => {
   const cars = catalogue("nl", "cars");
   await gotoReady(page, "/nl/cars");
