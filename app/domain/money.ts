@@ -1,6 +1,7 @@
 /** Money is integer cents everywhere; it becomes euros only here, when shown. */
 
-import { DEFAULT_LOCALE, type Locale } from "./locales";
+// The type only: the locales module (its path lists) stays out of every page that shows money.
+import type { Locale } from "./locales";
 
 /** How a language writes an amount of euros. */
 interface EuroStyle {
@@ -33,7 +34,7 @@ const EURO_STYLES: Readonly<Record<Locale, EuroStyle>> = {
  * the text must be the same on the server and in every browser for hydration. The unit test holds
  * each language to Intl's output.
  */
-export function formatEuros(cents: number, locale: Locale = DEFAULT_LOCALE): string {
+export function formatEuros(cents: number, locale: Locale = "en"): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   const style = EURO_STYLES[locale];
   const sign = cents < 0 ? "-" : "";
