@@ -1,9 +1,8 @@
+import { SERVICE_LABEL } from "./airport-words";
 import { useLocale, useT } from "./i18n";
 import type { TerminalMeetingPoint } from "~/domain/meeting-points";
 import type { AirportCode, TransferKind } from "~/domain/site-paths";
 import { TERMINAL_NOT_KNOWN } from "~/domain/terminals";
-
-const SERVICE_LABEL = { shuttle: "prices.airport.tabShuttle", private: "prices.airport.tabPrivate" } as const;
 
 /**
  * Where the driver meets the traveller at each terminal of an airport: a section with, for each

@@ -2,6 +2,9 @@ import type { Translate } from "./i18n";
 import { AIRPORTS } from "~/domain/airports";
 import type { AirportCode } from "~/domain/site-paths";
 
+/** Each service's name, as the airport page's tabs and its meeting points tables say it. */
+export const SERVICE_LABEL = { shuttle: "prices.airport.tabShuttle", private: "prices.airport.tabPrivate" } as const;
+
 /** An airport's names and texts in the page's language, from the `prices` catalogue. */
 export function airportWords(t: Translate, code: AirportCode) {
   return {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/airport";
-import { airportWords } from "~/components/airport-words";
+import { airportWords, SERVICE_LABEL } from "~/components/airport-words";
 import { AirportImage } from "~/components/AirportImage";
 import { AirportPriceTable } from "~/components/AirportPriceTable";
 import { HotelCard } from "~/components/HotelCard";
@@ -83,7 +83,6 @@ export const meta: Route.MetaFunction = (args) =>
     };
   });
 
-const TAB_LABEL = { shuttle: "prices.airport.tabShuttle", private: "prices.airport.tabPrivate" } as const;
 const BOOK_LABEL = { shuttle: "prices.airport.bookShuttle", private: "prices.airport.bookPrivate" } as const;
 
 export default function AirportPage({ loaderData }: Route.ComponentProps) {
@@ -135,14 +134,14 @@ export default function AirportPage({ loaderData }: Route.ComponentProps) {
             selected={kind}
             items={tabs.map((tab) => ({
               id: tab.kind,
-              label: t(TAB_LABEL[tab.kind]),
+              label: t(SERVICE_LABEL[tab.kind]),
               href: localizedPath(locale, tab.href),
               choice: tab.kind,
               panel: (
                 <AirportPriceTable
                   kind={tab.kind}
                   table={tab.table}
-                  caption={t("prices.airport.caption", { service: t(TAB_LABEL[tab.kind]), code: airport.code })}
+                  caption={t("prices.airport.caption", { service: t(SERVICE_LABEL[tab.kind]), code: airport.code })}
                 />
               ),
             }))}

@@ -6,13 +6,13 @@ import { formatEuros } from "../../app/domain/money";
 import { parsePriceFile } from "../../app/domain/pricing/csv";
 import { airportTable, hasAnyPrice } from "../../app/domain/pricing/pricing";
 import { AIRPORT_PAGES, type AirportPagePath, type TransferKind } from "../../app/domain/site-paths";
-import { DESKTOP, MOBILE, PageProblems, SITE_URL, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
+import { DESKTOP, MOBILE, PageProblems, SITE_URL, catalogue, expectNoAxeViolations, gotoReady, newPage } from "./helpers";
 
 // The airport pages (docs/product.md, Routes and Prices and the price file). Prices are
 // computed from the shipped data/prices.csv with the app's domain modules.
 
 // The airports' words as the English pages show them.
-const WORDS = JSON.parse(readFileSync(new URL("../../app/locales/en/prices.json", import.meta.url), "utf8")) as Record<string, string>;
+const WORDS = catalogue("en", "prices");
 const ROWS = parsePriceFile(readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8")).rows;
 
 const TAB_LABEL: Record<TransferKind, string> = { shuttle: "Shuttle Transfer", private: "Private Transfer" };

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import net from "node:net";
 import { type ConsoleMessage, expect, type Page, type Request, type Route, test } from "@playwright/test";
-import { DESKTOP, expectNoAxeViolations, gotoReady, MOBILE, PageProblems, SITE_NAME, SITE_URL } from "./helpers";
+import { DESKTOP, catalogue, expectNoAxeViolations, gotoReady, MOBILE, PageProblems, SITE_NAME, SITE_URL } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 
 // The contact flow (docs/product.md, Contact flow): form → summary → code → sending → thank-you,
@@ -352,7 +351,7 @@ test.describe("contact flow sending through EmailJS", () => {
   test("in French and in Spanish: the errors, every step, the toasts and the thank-you in that language", async ({ browser }) => {
     test.slow();
     for (const locale of ["fr", "es"] as const) {
-      const words = JSON.parse(readFileSync(`app/locales/${locale}/contact.json`, "utf8")) as Record<string, string>;
+      const words = catalogue(locale, "contact");
       const context = await browser.newContext({ viewport: DESKTOP });
       const page = await context.newPage();
       try {

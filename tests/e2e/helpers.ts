@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
 import type { ParisDate } from "../../app/domain/booking/paris-time";
+import type { Locale } from "../../app/domain/locales";
 import { PRICE_FILE_COLUMNS, type PriceColumn } from "../../app/domain/pricing/csv";
 import { AIRPORT_PAGES, CONTENT_PATHS, RATE_PRESETS } from "../../app/domain/site-paths";
 
@@ -265,4 +267,9 @@ export function withCdgShuttlePrice1(text: string, cents: number | string): stri
   fields[col("price1")] = String(cents);
   lines[i] = fields.join(";");
   return lines.join("\n");
+}
+
+/** A catalogue's messages in one language, as the site's pages read them: key → ICU text. */
+export function catalogue(locale: Locale, name: string): Record<string, string> {
+  return JSON.parse(readFileSync(new URL(`../../app/locales/${locale}/${name}.json`, import.meta.url), "utf8")) as Record<string, string>;
 }

@@ -1,14 +1,20 @@
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { type Locale, LOCALES, LOCALIZED_PATHS, localizedPath } from "../../app/domain/locales";
-import { DESKTOP, MOBILE, PageProblems, expectNoAxeViolations, gotoReady, headTags, newPage, rawHtml, titlesOf } from "./helpers";
+import { LOCALES, LOCALIZED_PATHS, localizedPath } from "../../app/domain/locales";
+import {
+  DESKTOP,
+  MOBILE,
+  PageProblems,
+  catalogue,
+  expectNoAxeViolations,
+  gotoReady,
+  headTags,
+  newPage,
+  rawHtml,
+  titlesOf,
+} from "./helpers";
 
 // The pages in six languages: their addresses, what a search engine reads of them (language,
 // canonical, hreflang) and the header's switcher. The words come from the catalogues themselves.
-
-function catalogue(locale: Locale, name: string): Record<string, string> {
-  return JSON.parse(readFileSync(`app/locales/${locale}/${name}.json`, "utf8")) as Record<string, string>;
-}
 
 /** A document's hreflang alternates, language → URL, in their order. */
 function alternatesOf(document: string): Array<[string, string]> {

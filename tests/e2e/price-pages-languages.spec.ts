@@ -1,14 +1,8 @@
-import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import type { Locale } from "../../app/domain/locales";
-import { DESKTOP, PageProblems, gotoReady, newPage, rawHtml } from "./helpers";
+import { DESKTOP, PageProblems, catalogue, gotoReady, newPage, rawHtml } from "./helpers";
 
 // The price pages and the fleet in the other languages: server HTML in the page's language whose
 // forms, tabs and links stay in it, with the words of the catalogues themselves.
-
-function catalogue(locale: Locale, name: string): Record<string, string> {
-  return JSON.parse(readFileSync(`app/locales/${locale}/${name}.json`, "utf8")) as Record<string, string>;
-}
 
 const fr = catalogue("fr", "prices");
 const de = catalogue("de", "prices");
