@@ -18,8 +18,10 @@ describe("the URL map", () => {
     }
   });
 
-  it("serves no other page under a prefix", () => {
+  it("serves no other page under a prefix, but the booking form's endpoint", () => {
     const prefixed = [...declared].filter((path) => /^\/(fr|es|it|de|nl)(\/|$)/.test(path));
-    expect(prefixed).toHaveLength(LOCALIZED_PATHS.length * (LOCALES.length - 1));
+    const endpoints = prefixed.filter((path) => /^\/[a-z]{2}\/api\/booking$/.test(path));
+    expect(endpoints).toHaveLength(LOCALES.length - 1);
+    expect(prefixed).toHaveLength(LOCALIZED_PATHS.length * (LOCALES.length - 1) + endpoints.length);
   });
 });

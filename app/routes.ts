@@ -48,9 +48,10 @@ export default [
   route("airport_beauvais_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-bva-disney-2" }),
   route("airport_charles_de_gaulle_disneyland_paris_transfers", "routes/rates.tsx", { id: "rates-cdg-disney-2" }),
 
-  // The booking back end: the form's endpoint, the sandbox payment page and the
+  // The booking back end: the form's endpoint, its rules' messages, the sandbox payment page and the
   // providers' server-to-server notifications.
   route("api/booking", "routes/api-booking.tsx"),
+  route("booking-words/:locale", "routes/booking-words.ts"),
   route("payment/:orderId", "routes/payment-sandbox.tsx"),
   route("api/payment/sandbox", "routes/api-payment-sandbox.ts"),
   route("api/payment/stripe", "routes/api-payment-stripe.ts"),
@@ -106,6 +107,10 @@ export default [
   ...inEveryLanguage("terms-of-service", "routes/terms-of-service.tsx", "terms-of-service"),
   ...inEveryLanguage("cars", "routes/cars.tsx", "cars"),
   ...inEveryLanguage("contact", "routes/contact.tsx", "contact"),
+  ...inEveryLanguage("reservation", "routes/reservation.tsx", "reservation"),
+  ...inEveryLanguage("booking", "routes/reservation.tsx", "booking"),
+  // The booking form's endpoint answers in the language of the form that posted.
+  ...inEveryLanguage("api/booking", "routes/api-booking.tsx", "api-booking"),
   ...inEveryLanguage("rates", "routes/rates.tsx", "rates"),
   ...inEveryLanguage("hotels_disneyland_paris", "routes/hotels.tsx", "hotels_disneyland_paris"),
   ...inEveryLanguage("airport_charles_de_gaulle_disneyland_paris_transfer", "routes/airport.tsx", "airport-cdg-shuttle"),

@@ -40,7 +40,7 @@ describe("a path in a language", () => {
     ["it", "/links?x=1#top", "/it/links?x=1#top"],
     ["de", "/services/", "/de/services/"],
     ["en", "/info", "/info"],
-    ["fr", "/reservation", "/reservation"],
+    ["fr", "/admin/login", "/admin/login"],
     ["nl", "/my-booking", "/my-booking"],
     ["fr", "https://vip.example/", "https://vip.example/"],
   ] as const)("in %s, %s is %s", (locale, path, localized) => {

@@ -46,6 +46,8 @@ export const LOCALIZED_PATHS: readonly string[] = [
   "/rates",
   "/hotels_disneyland_paris",
   "/contact",
+  "/reservation",
+  "/booking",
   ...AIRPORT_PAGES.map((page) => page.path),
   ...RATE_PRESETS.map((preset) => preset.path),
 ];

@@ -9,7 +9,7 @@ import { driverFormSchema } from "./back-office/driver-form";
 import { pricesFormSchema } from "./back-office/prices-form";
 import { staffCommandSchema, staffFormSchema } from "./back-office/staff-forms";
 import { CUSTOMER, TRIP, legFields } from "./booking/fields";
-import { bookingFormSchema } from "./booking/validation";
+import { bookingFormSchema, issueText } from "./booking/validation";
 import { validateContact } from "./contact";
 import { changeFormSchema } from "./manage/change-form";
 import { lostLinkSchema } from "./manage/lost-link-form";
@@ -18,6 +18,7 @@ import { plainTextMessage } from "./plain-text";
 import { isReadableAddress } from "./private-paths";
 import { parsePriceFile, PRICE_FILE_COLUMNS } from "./pricing/csv";
 import type { z } from "./zod";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 const NUL = "\u0000";
 const RLO = "\u202e";
@@ -101,6 +102,8 @@ describe("the staff forms refuse a NUL and a direction override, naming the fiel
 describe("the public forms refuse them too", () => {
   it("the booking form names the field after its part's prefix", () => {
     const schema = bookingFormSchema({ now: new Date("2026-05-01T10:00:00Z"), rows: [] });
+    const messages = (s: typeof schema, input: Record<string, string>, field: string) =>
+      (s.safeParse(input).error?.issues ?? []).filter((i) => i.path[0] === field).map((i) => issueText(i, ENGLISH_WORDS));
     expect(messages(schema, { [CUSTOMER.lastname]: `Dupont${RLO}` }, CUSTOMER.lastname)).toEqual([
       `USER - ${plainTextMessage("Last name")}`,
     ]);

@@ -53,8 +53,8 @@ describe("buildMeta", () => {
   });
 
   it("names no alternates for a page in English only or kept out of the index", () => {
-    const booking = buildMeta(site, "/reservation", { title: "Reservation", description: "d", keywords: [] });
-    expect(booking.filter((t) => "hrefLang" in t)).toEqual([]);
+    const login = buildMeta(site, "/admin/login", { title: "Staff login", description: "d", keywords: [] });
+    expect(login.filter((t) => "hrefLang" in t)).toEqual([]);
     const notFound = buildMeta(site, "/fr/nowhere", { title: "Page introuvable", description: "d", keywords: [], noindex: true });
     expect(notFound.filter((t) => "hrefLang" in t)).toEqual([]);
     expect(content(notFound, "og:locale")).toBe("fr_FR");
@@ -110,7 +110,7 @@ describe("sitemap and robots", () => {
   });
 
   it("gives a page in English only no alternates", () => {
-    expect(sitemapXml(site.siteUrl, ["/reservation"])).not.toContain("xhtml:link");
+    expect(sitemapXml(site.siteUrl, ["/admin/login"])).not.toContain("xhtml:link");
   });
 
   it("points robots at the sitemap", () => {

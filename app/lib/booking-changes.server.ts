@@ -15,6 +15,7 @@ import { bookingColumns, detailsColumn, writeLegs } from "./booking-store.server
 import { driverJobs, driverNames, lockBooking, type Tx } from "./booking-tx.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
+import { bookingWordsIn } from "./i18n.server";
 import { reminderRow } from "./reminder-rows.server";
 
 /**
@@ -87,7 +88,8 @@ export async function changeBookingByTraveller(db: Db, orderId: string, change: 
   return db.transaction(async (tx): Promise<ChangeOutcome> => {
     const row = await lockBooking(tx, orderId);
     if (!row) return { ok: false, status: 404, message: "There is no such booking." };
-    const plan = planChange({ row, ...change, phone: site.phone });
+    // The traveller's pages are in English (docs/decisions/0032-six-languages.md).
+    const plan = planChange({ row, ...change, phone: site.phone, words: bookingWordsIn("en") });
     if (!plan.ok)
       return plan.reason === "invalid"
         ? { ok: false, status: 400, problems: plan.problems }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type Catalogue } from "~/locales/catalogues";
 import { type Locale, localeOfPath } from "~/domain/locales";
-import type { CompiledMessages } from "~/domain/message-format";
+import type { BookingWords } from "~/domain/booking/validation";
+import { type CompiledMessages, formatMessage } from "~/domain/message-format";
 
 /**
  * The catalogues, compiled by Lingui's compiler once per language at first use: the compiled form
@@ -42,4 +44,45 @@ export function pickMessages(messages: CompiledMessages, prefix: string): Compil
 /** A route loader's words: the catalogues it renders, in the language of the requested path. */
 export function pageMessages(request: Request, ...catalogues: readonly Catalogue[]): { messages: CompiledMessages } {
   return { messages: messagesOf(localeOfPath(new URL(request.url).pathname), ...catalogues) };
+}
+
+/**
+ * The booking catalogue in `locale` as the booking rules' words: what the server says when it
+ * refuses a posted booking or a change, in the language of the page that posted it.
+ */
+export function bookingWordsIn(locale: Locale): BookingWords {
+  const messages = compiledCatalogue(locale, "booking");
+  return (key, values = {}) => {
+    const message = messages[`booking.${key}`];
+    return message ? formatMessage(message, values, locale) : key;
+  };
+}
+
+/** The booking catalogue's groups only the form's rules speak: loaded with the rules, not with the page. */
+const RULE_GROUPS = ["rule.", "label.", "prefix.", "phone.", "capacity."].map((group) => `booking.${group}`);
+
+function isRuleMessage(id: string): boolean {
+  return RULE_GROUPS.some((group) => id.startsWith(group));
+}
+
+/** The booking form's page words in `locale`: the catalogue less the rules' messages and the endpoint's page. */
+export function bookingPageMessages(locale: Locale): CompiledMessages {
+  const all = compiledCatalogue(locale, "booking");
+  return Object.fromEntries(Object.entries(all).filter(([id]) => !isRuleMessage(id) && !id.startsWith("booking.post.")));
+}
+
+const ruleMessages = new Map<Locale, { messages: CompiledMessages; version: string }>();
+
+/**
+ * The booking rules' messages in `locale`, which the form fetches with its rules, and their
+ * version: a digest of the messages, so that their address changes with them and can be cached.
+ */
+export function bookingRuleMessages(locale: Locale): { messages: CompiledMessages; version: string } {
+  let found = ruleMessages.get(locale);
+  if (!found) {
+    const messages = Object.fromEntries(Object.entries(compiledCatalogue(locale, "booking")).filter(([id]) => isRuleMessage(id)));
+    found = { messages, version: createHash("sha256").update(JSON.stringify(messages)).digest("hex").slice(0, 12) };
+    ruleMessages.set(locale, found);
+  }
+  return found;
 }

@@ -1,3 +1,4 @@
+import type booking from "./en/booking.json";
 import type cars from "./en/cars.json";
 import type common from "./en/common.json";
 import type contact from "./en/contact.json";
@@ -14,7 +15,7 @@ import type prices from "./en/prices.json";
  * A page is sent the catalogues it renders, in its own language only: `common` (the frame: header,
  * footer, errors) with every page, the others by the routes that need them.
  */
-export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars", "contact"] as const;
+export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars", "contact", "booking"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 type Ids<C extends Catalogue, Source> = `${C}.${Extract<keyof Source, string>}`;
@@ -27,4 +28,5 @@ export type MessageId =
   | Ids<"legal", typeof legal>
   | Ids<"prices", typeof prices>
   | Ids<"cars", typeof cars>
-  | Ids<"contact", typeof contact>;
+  | Ids<"contact", typeof contact>
+  | Ids<"booking", typeof booking>;

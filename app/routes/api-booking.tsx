@@ -1,23 +1,31 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/api-booking";
+import { useLocale, useT } from "~/components/i18n";
 import { pageMeta } from "~/components/site";
 import { bookingLoad, capacityAnswer, capacityRefusal } from "~/domain/booking/capacity";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { activeCapacities } from "~/domain/fleet";
-import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/booking/validation";
+import { localeOfPath, localizedPath } from "~/domain/locales";
+import { bookingFormSchema, bookingPriceRequest, bookingProblems, stripMarkup } from "~/domain/booking/validation";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { quote } from "~/domain/pricing/pricing";
 import { resultCookie } from "~/domain/payment-result";
 import { saveBooking } from "~/lib/bookings.server";
+import { bookingWordsIn, messagesOf, pickMessages } from "~/lib/i18n.server";
 import { drawManageToken } from "~/lib/manage-links.server";
 import { readFormBody } from "~/lib/request-guards.server";
 
 /** The largest booking form accepted: every field filled to the brim is well under this. */
 const MAX_BOOKING_BODY = 64 * 1024;
 
+/** The endpoint's page words: its own messages, in the language of the form that posted (the path's prefix). */
+function pageWords(request: Request) {
+  return { messages: pickMessages(messagesOf(localeOfPath(new URL(request.url).pathname), "booking"), "booking.post.") };
+}
+
 // A visit (GET) gets the explanation page with 405; after a refused post, the action's status stands.
 export function loader({ request }: Route.LoaderArgs) {
-  return request.method === "GET" ? data(null, { status: 405, headers: { Allow: "POST" } }) : null;
+  return request.method === "GET" ? data(pageWords(request), { status: 405, headers: { Allow: "POST" } }) : pageWords(request);
 }
 
 // Refusals carry their own headers (Allow, Retry-After, Connection) to the response.
@@ -25,11 +33,6 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
   return [...actionHeaders].length > 0 ? actionHeaders : loaderHeaders;
 }
 
-function refuse(status: number, problem: string, headers?: HeadersInit) {
-  return data({ problems: [problem], back: "/rates" }, { status, headers });
-}
-
-/** A Content-Type's media type: before any parameter (`;`), trimmed, in lower case (media types ignore case). */
 /**
  * The booking form's endpoint (docs/product.md, Payment and e-mails). A post from another site never
  * gets here (server/app.ts refuses it with 403). It parses the post once, with the form's own
@@ -37,25 +40,25 @@ function refuse(status: number, problem: string, headers?: HeadersInit) {
  * named), prices that booking from the price file (a posted price is ignored), stores it before
  * answering, and sends the visitor on to payment. Reposting with the same submission token
  * updates an unpaid booking and never changes a paid one (docs/decisions/0013-trust-boundary.md).
+ * The form posts to the endpoint under its own language's prefix (/fr/api/booking), and every
+ * refusal is in that language.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { settings, booking: services } = context;
-  if (request.method !== "POST") return refuse(405, "Bookings are sent with the booking form.", { Allow: "POST" });
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const words = bookingWordsIn(locale);
+  const refuse = (status: number, problem: string, headers?: HeadersInit) =>
+    data({ problems: [problem], back: localizedPath(locale, "/rates") }, { status, headers });
+  if (request.method !== "POST") return refuse(405, words("post.formOnly"), { Allow: "POST" });
   const limit = await services.limiter.consume(context.clientAddress);
-  if (!limit.allowed) {
-    return refuse(429, "Too many bookings from your connection in a minute. Please wait a minute and try again.", {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
+  if (!limit.allowed) return refuse(429, words("post.tooMany"), { "Retry-After": String(limit.retryAfterSeconds) });
   const body = await readFormBody(request, MAX_BOOKING_BODY);
   if (!body.ok) {
-    return body.status === 415
-      ? refuse(415, "The booking arrived in a form we do not read.")
-      : refuse(413, "The booking is too large to be read.", { Connection: "close" });
+    return body.status === 415 ? refuse(415, words("post.unreadable")) : refuse(413, words("post.tooLarge"), { Connection: "close" });
   }
   const fields: BookingDraft = {};
   for (const [name, value] of body.fields) if (!(name in fields)) fields[name] = value;
-  const back = `/reservation?${new URLSearchParams({ depart: fields.depart ?? "", arrive: fields.arrive ?? "" })}`;
+  const back = localizedPath(locale, `/reservation?${new URLSearchParams({ depart: fields.depart ?? "", arrive: fields.arrive ?? "" })}`);
 
   // The price file's rows: the rules take the route's durations, delays and hotel zones from them,
   // and the price. A file never read leaves none, and the booking is refused below for want of a price.
@@ -68,26 +71,22 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const parsed = bookingFormSchema({ now: new Date(), rows }).safeParse(fields);
   if (!parsed.success) {
-    const problems = [...new Set(parsed.error.issues.map((i) => stripMarkup(i.message)))];
+    const problems = [...new Set(bookingProblems(parsed.error, words).map((p) => stripMarkup(p.message)))];
     return data({ problems, back }, { status: 400 });
   }
   const booking = parsed.data;
-  if (!booking.submissionToken)
-    return data({ problems: ["The booking form was incomplete. Please open it again."], back }, { status: 400 });
+  if (!booking.submissionToken) return data({ problems: [words("post.incomplete")], back }, { status: 400 });
 
   // The party and its luggage must fit what it books: a private transfer is priced as the count
   // whose vehicle carries them, and a party no vehicle carries, or a shuttle party over its
   // allowance, is refused (docs/product.md, Luggage capacity).
   const capacity = capacityAnswer(booking.kind, bookingLoad(booking), activeCapacities((await services.fleet.get()).vehicles));
-  if (!capacity.ok) return data({ problems: [capacityRefusal(capacity.reason, settings.phone)], back }, { status: 400 });
+  if (!capacity.ok) return data({ problems: [capacityRefusal(capacity.reason, settings.phone, words)], back }, { status: 400 });
 
   // Priced from the checked booking: its route, kind, trip type, party and luggage; a posted price is ignored.
   const priceCents = quote(rows, bookingPriceRequest(booking, capacity.seatsPriced)).cb;
   if (priceCents <= 0) {
-    return data(
-      { problems: [`We have no online price for this trip. Please call us on ${settings.phone} and we will book it for you.`], back },
-      { status: 400 },
-    );
+    return data({ problems: [words("post.noPrice", { phone: settings.phone })], back }, { status: 400 });
   }
 
   // The browser that makes the booking may open its page from the payment result page: a manage
@@ -103,15 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   const { row } = saved;
   if (saved.outcome === "paid-differs") {
-    return data(
-      {
-        problems: [
-          `Your booking ${row.orderId} is already paid, so it cannot be changed here. To change it, call us on ${settings.phone}; to book another transfer, open the booking form again.`,
-        ],
-        back,
-      },
-      { status: 409 },
-    );
+    return data({ problems: [words("post.paid", { orderId: row.orderId, phone: settings.phone })], back }, { status: 409 });
   }
   if ((saved.outcome === "created" || saved.outcome === "updated") && booking.postedPrices.cb !== priceCents) {
     // Order id only: no personal data in logs.
@@ -125,44 +116,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // The booking is kept; posting the same form again retries the payment for the same order.
     console.error(`Booking ${row.orderId}: the payment provider could not be reached (${(error as Error).name}).`);
-    return data(
-      {
-        problems: [
-          `Your booking ${row.orderId} is saved, but the payment service did not answer. Please try again in a minute, or call us on ${settings.phone}.`,
-        ],
-        back,
-      },
-      { status: 502 },
-    );
+    return data({ problems: [words("post.paymentDown", { orderId: row.orderId, phone: settings.phone })], back }, { status: 502 });
   }
   return redirect(checkout, { status: 303, headers: withCookie });
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Your booking could not be sent",
-    description: "What to correct in your booking.",
-    keywords: [],
-    noindex: true,
-  });
+  pageMeta(args, (t) => ({ title: t("booking.post.title"), description: t("booking.post.description"), keywords: [], noindex: true }));
 
 export default function BookingProblems({ actionData }: Route.ComponentProps) {
-  const problems = actionData?.problems ?? ["Bookings are sent with the booking form."];
+  const t = useT();
+  const locale = useLocale();
+  const problems = actionData?.problems ?? [t("booking.post.formOnly")];
   return (
     <div className="container page">
-      <h1>Your booking could not be sent</h1>
+      <h1>{t("booking.post.title")}</h1>
       <div className="error-summary" role="alert" aria-labelledby="problems-title">
-        <h2 id="problems-title">{problems.length === 1 ? "Please correct this:" : "Please correct these:"}</h2>
+        <h2 id="problems-title">{problems.length === 1 ? t("booking.post.correctOne") : t("booking.post.correctMany")}</h2>
         <ul>
           {problems.map((p) => (
             <li key={p}>{p}</li>
           ))}
         </ul>
       </div>
-      <p>Your details are kept in this browser: the form opens again with everything you typed.</p>
+      <p>{t("booking.post.kept")}</p>
       <p className="actions">
-        <Link className="button" to={actionData?.back ?? "/rates"}>
-          Back to the booking form
+        <Link className="button" to={actionData?.back ?? localizedPath(locale, "/rates")}>
+          {t("booking.post.back")}
         </Link>
       </p>
     </div>

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Route } from "./+types/reservation";
 import { BookingForm } from "~/components/booking/BookingForm";
-import { pageMeta } from "~/components/site";
+import { catalogueMeta } from "~/components/site";
 import { initialDraft } from "~/domain/booking/draft";
 import { activeCapacities } from "~/domain/fleet";
 import { TRIP, type BookingDraft } from "~/domain/booking/fields";
@@ -9,12 +9,24 @@ import { dateBounds } from "~/domain/booking/paris-time";
 import { repriceDraft } from "~/domain/booking/price-request";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { routeDetailRows } from "~/domain/pricing/pricing";
+import { DEFAULT_LOCALE, localeOfPath, type Locale } from "~/domain/locales";
+import { phoneLabelsIn } from "~/lib/country-names.server";
+import { bookingPageMessages, bookingRuleMessages, messagesOf, pickMessages } from "~/lib/i18n.server";
+
+/**
+ * Where the form posts: the endpoint under the page's language prefix when it is this site's own
+ * path, so that a refusal is in the language of the form (app/routes/api-booking.tsx).
+ */
+function endpointIn(locale: Locale, endpoint: string): string {
+  return locale !== DEFAULT_LOCALE && endpoint.startsWith("/") ? `/${locale}${endpoint}` : endpoint;
+}
 
 // The site footer is hidden on the booking form.
 export const handle = { hideFooter: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const now = new Date();
+  const locale = localeOfPath(new URL(request.url).pathname);
   const query = Object.fromEntries(new URL(request.url).searchParams);
   let draft: BookingDraft = { ...initialDraft(query, { now }), [TRIP.submissionToken]: randomUUID() };
   // What the price file says of this route's durations, delays and hotel zones (its rows without
@@ -32,16 +44,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The date bounds come from the server's clock, so they render the same on both sides, and the
   // browser builds no Paris-time formatter while it hydrates (a 10 ms task on a phone).
   const bounds = { 1: dateBounds(1, now), 2: dateBounds(2, now) };
-  return { draft, bounds, bookingEndpoint: context.settings.bookingEndpoint, routeRows, fleet, phone: context.settings.phone };
+  // The form's words in the page's language and the names of the places it shows
+  // (app/components/airport-words.ts, placeLabel); its rules' messages come with its rules.
+  const places = pickMessages(messagesOf(locale, "prices"), "prices.");
+  const messages = {
+    ...bookingPageMessages(locale),
+    ...Object.fromEntries(Object.entries(places).filter(([id]) => id.endsWith(".place") || id === "prices.places.paris")),
+  };
+  const rulesWords = `/booking-words/${locale}?v=${bookingRuleMessages(locale).version}`;
+  return {
+    draft,
+    bounds,
+    bookingEndpoint: endpointIn(locale, context.settings.bookingEndpoint),
+    routeRows,
+    fleet,
+    phone: context.settings.phone,
+    // English is the phone control's own language: its names are in the page's code already.
+    phoneLabels: locale === DEFAULT_LOCALE ? null : phoneLabelsIn(locale),
+    rulesWords,
+    messages,
+  };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Book your transfer",
-    description: "Book your shared shuttle or private transfer between the Paris airports, Disneyland Paris and Paris.",
-    keywords: ["book airport transfer", "Disneyland shuttle booking", "private car booking"],
-    canonicalPath: "/reservation",
-  });
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "booking", { canonicalPath: "/reservation" });
 
 export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   return (
@@ -53,6 +78,8 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
         routeRows={loaderData.routeRows}
         fleet={loaderData.fleet}
         phone={loaderData.phone}
+        phoneLabels={loaderData.phoneLabels}
+        rulesWords={loaderData.rulesWords}
       />
     </div>
   );

@@ -14,6 +14,7 @@ import {
   PageProblems,
   SITE_URL,
   bookingInput as input,
+  bookingText,
   expectNoAxeViolations,
   fillCustomer,
   gotoReady,
@@ -57,7 +58,9 @@ function expected(day: ParisDate, takeoff: string) {
     proposal: clock(departure.proposal),
     later: minutes(15),
     earlier: minutes(-30),
-    note: proposalNote({ takeoff: departure.takeoff, proposal: departure.proposal, durationMinutes: departure.timing.duree, legDate: day }),
+    note: bookingText(
+      proposalNote({ takeoff: departure.takeoff, proposal: departure.proposal, durationMinutes: departure.timing.duree, legDate: day }),
+    ),
   };
 }
 

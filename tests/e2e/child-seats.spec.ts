@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { withCounts } from "../../app/domain/booking/draft";
-import { MESSAGES, stripMarkup } from "../../app/domain/booking/messages";
 import { addDays, formatFrenchDate, isoDate, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
 import { HOTELS } from "../../app/domain/hotels";
 import { startSmtp, type ReceivedMail, type TestSmtp } from "../support/smtp";
@@ -156,7 +155,7 @@ test("3 booster seats for a party with 1 child show the seats message at the boo
   await page.getByRole("button", { name: "Book Now" }).click();
 
   // "FIRST STEP - You asked for 3 child seats for 1 child or baby: there can be no more seats than children and babies."
-  const message = `FIRST STEP - ${stripMarkup(MESSAGES.seatsOverChildren(3, 1))}`;
+  const message = "FIRST STEP - You asked for 3 child seats for 1 child or baby: there can be no more seats than children and babies.";
   const summary = page.getByRole("alert");
   await expect(summary.getByRole("heading")).toHaveText("There is 1 problem with your booking");
   const link = summary.getByRole("link", { name: message, exact: true });
@@ -277,7 +276,7 @@ test.describe("a family's booking with a baby seat and a booster seat", () => {
     const before = await bookingCount(page);
 
     // The family's own post (its submission token, the paid booking's) and the same as a new booking.
-    const message = `FIRST STEP - ${stripMarkup(MESSAGES.seatsOverChildren(3, 1))}`;
+    const message = "FIRST STEP - You asked for 3 child seats for 1 child or baby: there can be no more seats than children and babies.";
     for (const token of [null, `child-seats-replay-${Date.now()}`]) {
       const fields = Object.fromEntries(new URLSearchParams(postedBody));
       const replay = withCounts({

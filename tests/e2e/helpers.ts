@@ -1,7 +1,10 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type ConsoleMessage, type Page } from "@playwright/test";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import { say, type BookingMessage } from "../../app/domain/booking/messages";
 import type { ParisDate } from "../../app/domain/booking/paris-time";
+import { formatMessage } from "../../app/domain/message-format";
 import type { Locale } from "../../app/domain/locales";
 import { PRICE_FILE_COLUMNS, type PriceColumn } from "../../app/domain/pricing/csv";
 import { AIRPORT_PAGES, CONTENT_PATHS, RATE_PRESETS } from "../../app/domain/site-paths";
@@ -272,4 +275,10 @@ export function withCdgShuttlePrice1(text: string, cents: number | string): stri
 /** A catalogue's messages in one language, as the site's pages read them: key → ICU text. */
 export function catalogue(locale: Locale, name: string): Record<string, string> {
   return JSON.parse(readFileSync(new URL(`../../app/locales/${locale}/${name}.json`, import.meta.url), "utf8")) as Record<string, string>;
+}
+
+/** A booking rule's message in words, as the form in `locale` writes it. */
+export function bookingText(message: BookingMessage, locale: Locale = "en"): string {
+  const words = catalogue(locale, "booking");
+  return say((key, values = {}) => formatMessage(compileMessageOrThrow(words[key] ?? key), values, locale), message);
 }

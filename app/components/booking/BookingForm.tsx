@@ -22,10 +22,16 @@ import { appendLuggageSummary } from "~/domain/booking/summary";
 import { draftCapacity, withCapacity } from "~/domain/booking/capacity";
 import { withOfferedTerminals } from "~/domain/booking/terminal";
 import type { Clock } from "~/domain/booking/time-rules";
+import type * as Rules from "~/domain/booking/validation";
 import type { FormProblem } from "~/domain/form-problems";
+import type { CompiledMessages } from "~/domain/message-format";
+import { localizedPath } from "~/domain/locales";
 import type { VehicleCapacity } from "~/domain/fleet";
 import type { PriceRow } from "~/domain/pricing/csv";
+import { placeLabel } from "../airport-words";
+import { useLocale, useT } from "../i18n";
 import { usePriceFile } from "../use-price-file";
+import { useRulesWords } from "./use-booking-words";
 import { CustomerFields } from "./CustomerFields";
 import { ErrorList } from "./ErrorList";
 import type { FormApi } from "./form-api";
@@ -36,12 +42,34 @@ import { loadStoredDraft, postDraft, storeDraft, storeDraftLink, storedDraftLink
 // The post leaves 100 ms after the draft is stored (docs/product.md, Booking screen).
 const POST_DELAY_MS = 100;
 
+/** The booking's rules and their schema (zod), and the messages they speak in the page's language. */
+interface Validation {
+  rules: typeof Rules;
+  words: CompiledMessages;
+}
+
+const loads = new Map<string, Promise<Validation>>();
+
 /**
- * The booking's rules and their schema (zod): loaded when the visitor first uses the form (its
- * first focus, or its submit), not with the page, which is then read sooner on a phone.
+ * The rules and their messages (from `wordsHref`): loaded when the visitor first uses the form (its
+ * first focus, or its submit), not with the page, which is then read sooner on a phone. Loaded
+ * once; a failed load (the connection dropped) is tried again at the next use.
  */
-const loadValidation = () => import("~/domain/booking/validation");
-type Validation = Awaited<ReturnType<typeof loadValidation>>;
+function loadValidation(wordsHref: string): Promise<Validation> {
+  let load = loads.get(wordsHref);
+  if (!load) {
+    load = Promise.all([
+      import("~/domain/booking/validation"),
+      fetch(wordsHref).then((response) => {
+        if (!response.ok) throw new Error(`The rules' messages answered ${response.status}.`);
+        return response.json() as Promise<CompiledMessages>;
+      }),
+    ]).then(([rules, words]) => ({ rules, words }));
+    load.catch(() => loads.delete(wordsHref));
+    loads.set(wordsHref, load);
+  }
+  return load;
+}
 
 /**
  * The draft as submitted, its mobile number in E.164: a number typed in the plain phone field,
@@ -52,9 +80,6 @@ async function submittedDraft(draft: BookingDraft): Promise<BookingDraft> {
   const { withE164Phone } = await import("./phone-number");
   return withE164Phone(draft);
 }
-
-/** What the form says when the rules could not be loaded (the connection dropped). */
-const NOT_CHECKED: FormProblem = { field: null, message: "The form could not be checked. Please check your connection and try again." };
 
 /**
  * What the visitor (or the browser's autofill) wrote into the server's HTML before the page
@@ -97,6 +122,8 @@ export function BookingForm({
   routeRows,
   fleet,
   phone,
+  phoneLabels,
+  rulesWords,
 }: {
   initialDraft: BookingDraft;
   /** Each leg's first and last bookable Paris dates, from the server's clock when the page was made. */
@@ -108,12 +135,19 @@ export function BookingForm({
   fleet: readonly VehicleCapacity[];
   /** The business's phone, for a party no vehicle online carries. */
   phone: string;
+  /** The phone control's words in the page's language (the countries' names by code); null for its own English. */
+  phoneLabels: Readonly<Record<string, string>> | null;
+  /** Where the rules' messages in the page's language are fetched from, with the rules. */
+  rulesWords: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
+  const [validation, setValidation] = useState<Validation | null>(null);
+  const rulesWordsIn = useRulesWords();
   const [draft, setDraft] = useState<BookingDraft>(initialDraft);
   const [errors, setErrors] = useState<FormProblem[] | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [restored, setRestored] = useState(false);
-  const [validation, setValidation] = useState<Validation | null>(null);
   // Asks for the error list to take the focus once it has rendered, so that it is read out.
   const [errorsShown, setErrorsShown] = useState(0);
   const checking = useRef(false);
@@ -151,13 +185,13 @@ export function BookingForm({
   useEffect(() => {
     const form = formRef.current;
     const load = () =>
-      void loadValidation().then(
+      void loadValidation(rulesWords).then(
         (v) => setValidation(() => v),
         () => undefined,
       );
     form?.addEventListener("focusin", load, { once: true });
     return () => form?.removeEventListener("focusin", load);
-  }, []);
+  }, [rulesWords]);
 
   const reprice = (d: BookingDraft): BookingDraft => (prices.state === "ready" ? repriceDraft(d, prices.rows, fleet) : d);
 
@@ -201,12 +235,14 @@ export function BookingForm({
   }, [proposedKey]);
   const capacity = draftCapacity(draft, fleet);
   const withValidation = (): Promise<Validation> =>
-    loadValidation().then((v) => {
+    loadValidation(rulesWords).then((v) => {
       setValidation(() => v);
       return v;
     });
-  const check = (v: Validation, d: BookingDraft) =>
-    withCapacity(v.validateDraft(d, { ...rules, now: new Date() }), draftCapacity(d, fleet), phone);
+  const check = (v: Validation, d: BookingDraft) => {
+    const words = rulesWordsIn(v.words);
+    return withCapacity(v.rules.validateDraft(d, { ...rules, now: new Date() }, words), draftCapacity(d, fleet), phone, words);
+  };
   // After a first submit, every change is checked again as the visitor corrects the form.
   const current = errors === null || !validation ? null : check(validation, draft);
   const messages = new Map<string, string>();
@@ -249,7 +285,8 @@ export function BookingForm({
         storeDraft(final);
         window.setTimeout(() => postDraft(bookingEndpoint, final), POST_DELAY_MS);
       })
-      .catch(() => refused([NOT_CHECKED]));
+      // The rules could not be loaded (the connection dropped).
+      .catch(() => refused([{ field: null, message: t("booking.form.notChecked") }]));
   };
 
   // A count being typed that is not one yet shows as 0.
@@ -261,66 +298,67 @@ export function BookingForm({
   const adults = shown(outbound.paxAdult);
   const children = shown(outbound.paxChild);
   const babies = shown(outbound.paxBaby);
-  const kindLabel = kind === "private" ? PRIVATE : SHUTTLE;
+  const kindLabel = kind === "private" ? t("booking.kind.private") : t("booking.kind.shuttle");
 
   return (
     <form ref={formRef} className="booking-form" noValidate onSubmit={onSubmit} action={bookingEndpoint} method="post">
       <p>
         <Link
           className="button button--secondary"
-          to={`/rates?from=${encodeURIComponent(draft.depart ?? "")}&to=${encodeURIComponent(draft.arrive ?? "")}`}
+          to={localizedPath(locale, `/rates?from=${encodeURIComponent(draft.depart ?? "")}&to=${encodeURIComponent(draft.arrive ?? "")}`)}
         >
-          Back
+          {t("booking.form.back")}
         </Link>
       </p>
       <h1>
-        {draft.depart || "Your transfer"} → {draft.arrive || "destination"} ({kindLabel})
+        {t("booking.form.heading", {
+          from: draft.depart ? placeLabel(t, draft.depart) : t("booking.form.headingFrom"),
+          to: draft.arrive ? placeLabel(t, draft.arrive) : t("booking.form.headingTo"),
+          kind: kindLabel,
+        })}
       </h1>
       <section id="reservation" aria-labelledby="book-heading" className="card">
-        <h2 id="book-heading">Book Your Transfer</h2>
-        <p>Complete the details below to finalize your reservation</p>
+        <h2 id="book-heading">{t("booking.form.title")}</h2>
+        <p>{t("booking.form.lead")}</p>
         <dl className="summary">
           <div>
-            <dt>From</dt>
-            <dd>{draft.depart}</dd>
+            <dt>{t("booking.form.from")}</dt>
+            <dd>{placeLabel(t, draft.depart ?? "")}</dd>
           </div>
           <div>
-            <dt>To</dt>
-            <dd>{draft.arrive}</dd>
+            <dt>{t("booking.form.to")}</dt>
+            <dd>{placeLabel(t, draft.arrive ?? "")}</dd>
           </div>
           <div>
-            <dt>Type</dt>
+            <dt>{t("booking.form.type")}</dt>
             <dd>{kindLabel}</dd>
           </div>
           <div>
-            <dt>Passengers</dt>
-            <dd>
-              {adults} {adults === 1 ? "adult" : "adults"}, {children} {children === 1 ? "child" : "children"}, {babies}{" "}
-              {babies === 1 ? "baby" : "babies"}
-            </dd>
+            <dt>{t("booking.form.passengers")}</dt>
+            <dd>{t("booking.form.party", { adults, children, babies })}</dd>
           </div>
         </dl>
         <div className="choice-row">
           <fieldset className="kind-choice">
-            <legend>Transfer</legend>
+            <legend>{t("booking.form.transfer")}</legend>
             {(
               [
-                ["shuttle", SHUTTLE],
-                ["private", PRIVATE],
+                ["shuttle", SHUTTLE, t("booking.kind.shuttle")],
+                ["private", PRIVATE, t("booking.kind.private")],
               ] as const
-            ).map(([value, label]) => (
+            ).map(([value, wire, label]) => (
               <label key={value}>
-                <input type="radio" name={TRIP.kind} value={label} checked={kind === value} onChange={() => form.set(TRIP.kind, label)} />{" "}
+                <input type="radio" name={TRIP.kind} value={wire} checked={kind === value} onChange={() => form.set(TRIP.kind, wire)} />{" "}
                 {label}
               </label>
             ))}
           </fieldset>
           <fieldset className="kind-choice">
-            <legend>Trip</legend>
+            <legend>{t("booking.form.trip")}</legend>
             {(
               [
-                ["1", false, "One way"],
-                ["2", true, "Round trip"],
+                ["1", false, t("booking.trip.oneWay")],
+                ["2", true, t("booking.trip.roundTrip")],
               ] as const
             ).map(([value, both, label]) => (
               <label key={value}>
@@ -342,12 +380,12 @@ export function BookingForm({
       <LuggageFields form={form} />
       <LegSection form={form} leg={1} kind={kind} bounds={bounds[1]} hotels={hotels} departure={departures[1]} />
       {roundTrip ? <LegSection form={form} leg={2} kind={kind} bounds={bounds[2]} hotels={hotels} departure={departures[2]} /> : null}
-      <CustomerFields form={form} />
+      <CustomerFields form={form} phoneLabels={phoneLabels} />
 
       <ErrorList ref={errorListRef} errors={current?.errors ?? errors ?? []} />
       <p className="actions">
         <button type="submit" className="button" disabled={submitting} aria-disabled={submitting}>
-          {submitting ? "Booking…" : "Book Now"}
+          {submitting ? t("booking.form.submitting") : t("booking.form.submit")}
         </button>
       </p>
     </form>

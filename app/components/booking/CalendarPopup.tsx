@@ -1,21 +1,55 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { Locale as DateLocale } from "date-fns";
 import { enGB } from "date-fns/locale/en-GB";
 import DatePicker, { registerLocale } from "react-datepicker";
 import "react-datepicker/dist/react-datepicker.css";
+import type { Locale } from "~/domain/locales";
+import { useT } from "../i18n";
 
 // British English: day names and labels read "Friday 26 November 2026", which contain the visible
 // day number (WCAG 2.5.3), and weeks start on Monday as in France.
 registerLocale("en-GB", enGB);
 
+/** Each other language's month and day names, loaded with the calendar that shows them. */
+const DATE_LOCALES: Readonly<Record<Exclude<Locale, "en">, () => Promise<DateLocale>>> = {
+  fr: () => import("date-fns/locale/fr").then((m) => m.fr),
+  es: () => import("date-fns/locale/es").then((m) => m.es),
+  it: () => import("date-fns/locale/it").then((m) => m.it),
+  de: () => import("date-fns/locale/de").then((m) => m.de),
+  nl: () => import("date-fns/locale/nl").then((m) => m.nl),
+};
+
+const registered = new Set<Locale>(["en"]);
+
+/** Whether the picker has `locale`'s names, loading them when it has not. */
+function useDateLocale(locale: Locale): boolean {
+  const [ready, setReady] = useState(registered.has(locale));
+  useEffect(() => {
+    if (locale === "en" || registered.has(locale)) return;
+    let current = true;
+    void DATE_LOCALES[locale]().then((names) => {
+      registerLocale(locale, names);
+      registered.add(locale);
+      if (current) setReady(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return ready;
+}
+
 /**
  * The month calendar of the date field, loaded only when a visitor opens it: the picker and its
- * date library weigh about 75 KB gzip, more than the rest of the form.
+ * date library weigh about 75 KB gzip, more than the rest of the form. It speaks the page's
+ * language: month and day names from date-fns, its buttons' labels from the booking catalogue.
  */
 export default function CalendarPopup({
   selected,
   min,
   max,
   label,
+  locale,
   onPick,
   onClose,
 }: {
@@ -23,16 +57,19 @@ export default function CalendarPopup({
   min: Date;
   max: Date;
   label: string;
+  locale: Locale;
   onPick: (date: Date) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const ref = useRef<HTMLDivElement>(null);
+  const ready = useDateLocale(locale);
 
   useEffect(() => {
     // Put the keyboard on the selected (or first selectable) day so arrow keys move at once.
     const day = ref.current?.querySelector<HTMLElement>('.react-datepicker__day[tabindex="0"]');
     day?.focus();
-  }, []);
+  }, [ready]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -44,20 +81,31 @@ export default function CalendarPopup({
 
   return (
     <div ref={ref} className="calendar-popup" role="dialog" aria-label={label}>
-      <DatePicker
-        inline
-        selected={selected}
-        openToDate={selected ?? min}
-        minDate={min}
-        maxDate={max}
-        locale="en-GB"
-        calendarStartDay={1}
-        onChange={(d: Date | null) => {
-          if (d) onPick(d);
-        }}
-      />
+      {ready ? (
+        <DatePicker
+          inline
+          selected={selected}
+          openToDate={selected ?? min}
+          minDate={min}
+          maxDate={max}
+          locale={locale === "en" ? "en-GB" : locale}
+          calendarStartDay={1}
+          chooseDayAriaLabelPrefix={t("booking.date.chooseDay")}
+          disabledDayAriaLabelPrefix={t("booking.date.notAvailable")}
+          monthAriaLabelPrefix={t("booking.date.month")}
+          previousMonthButtonLabel={t("booking.date.previousMonth")}
+          previousMonthAriaLabel={t("booking.date.previousMonth")}
+          nextMonthButtonLabel={t("booking.date.nextMonth")}
+          nextMonthAriaLabel={t("booking.date.nextMonth")}
+          onChange={(d: Date | null) => {
+            if (d) onPick(d);
+          }}
+        />
+      ) : (
+        <p role="status">{t("booking.date.loading")}</p>
+      )}
       <button type="button" className="button button--secondary calendar-popup__close" onClick={onClose}>
-        Close calendar
+        {t("booking.date.close")}
       </button>
     </div>
   );

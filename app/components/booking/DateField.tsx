@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { type ParisDate, formatFrenchDate, parseFrenchDate } from "~/domain/booking/paris-time";
+import { useLocale, useT } from "../i18n";
 import { Field } from "../ui/Field";
 
 const CalendarPopup = lazy(() => import("./CalendarPopup"));
@@ -40,6 +41,8 @@ export function DateField({
   /** The text as typed, and the date it means (null when it is not a real date). */
   onDate: (text: string, date: ParisDate | null) => void;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const parsed = parseFrenchDate(text);
@@ -58,8 +61,8 @@ export function DateField({
         required={required}
         inputMode="numeric"
         autoComplete="off"
-        placeholder="dd/mm/yyyy"
-        hint={`Day/month/year, from ${formatFrenchDate(bounds.min)} to ${formatFrenchDate(bounds.max)}.`}
+        placeholder={t("booking.date.placeholder")}
+        hint={t("booking.date.hint", { min: formatFrenchDate(bounds.min), max: formatFrenchDate(bounds.max) })}
         error={error}
       />
       <button
@@ -69,12 +72,13 @@ export function DateField({
         aria-expanded={open}
         onClick={() => setOpen((v) => !v)}
       >
-        {open ? "Hide calendar" : "Choose in a calendar"}
+        {open ? t("booking.date.hide") : t("booking.date.open")}
         <span className="visually-hidden">: {label}</span>
       </button>
       {open ? (
-        <Suspense fallback={<p role="status">Loading the calendar…</p>}>
+        <Suspense fallback={<p role="status">{t("booking.date.loading")}</p>}>
           <CalendarPopup
+            locale={locale}
             label={label}
             selected={parsed ? toPickerDate(parsed) : null}
             min={toPickerDate(bounds.min)}

@@ -3,8 +3,10 @@ import { type End, endFields, type Leg, pickupTerminalField } from "~/domain/boo
 import { FLIGHT_END, setFlightTime } from "~/domain/booking/draft";
 import { editAddressEnd } from "~/domain/booking/quote";
 import { airportOfPlace } from "~/domain/booking/terminal";
-import { type Clock, FLIGHT_TIME_HINT, formatClock } from "~/domain/booking/time-rules";
-import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
+import { type Clock, formatClock } from "~/domain/booking/time-rules";
+import { TERMINALS, TERMINAL_NOT_KNOWN } from "~/domain/terminals";
+import { placeLabel } from "../airport-words";
+import { useT } from "../i18n";
 import { Field, FieldNotes, describedBy, fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
 
@@ -28,27 +30,26 @@ export function EndFields({
   flightWindow: { min: Clock; max: Clock };
   hotels: readonly Hotel[];
 }) {
+  const t = useT();
   const f = endFields(end, leg);
   const { value, set, error } = form;
   const place = value(f.lieu);
   const isFlight = value(f.type) === FLIGHT_END;
   const pickup = end === "pu";
-  const title = pickup ? "Pick-up" : "Drop-off";
   // A pick-up from a flight at an airport asks for the terminal (never a drop-off).
   const airport = pickup && isFlight ? airportOfPlace(place) : undefined;
   const terminal = pickupTerminalField(leg);
-  const terminalHint = "The terminal your flight lands at, if you know it: your driver waits there.";
+  const terminalHint = t("booking.end.terminalHint");
+  const placeName = place ? placeLabel(t, place) : t("booking.end.placeToChoose");
 
   return (
     <fieldset className="end-fields">
-      <legend>
-        {title}: {place || "place to be chosen"}
-      </legend>
+      <legend>{pickup ? t("booking.end.pickup", { place: placeName }) : t("booking.end.dropoff", { place: placeName })}</legend>
       {isFlight ? (
         <div className="field-row">
           <Field
             name={f.horaireVol}
-            label={pickup ? "Landing time" : "Take-off time"}
+            label={pickup ? t("booking.end.landing") : t("booking.end.takeoff")}
             type="time"
             step={900}
             min={toInputTime(flightWindow.min)}
@@ -56,12 +57,12 @@ export function EndFields({
             required
             value={value(f.horaireVol)}
             onValue={(v) => form.apply((d) => setFlightTime(d, end, leg, v))}
-            hint={`${FLIGHT_TIME_HINT}, between ${toInputTime(flightWindow.min)} and ${toInputTime(flightWindow.max)}.`}
+            hint={t("booking.end.flightHint", { min: toInputTime(flightWindow.min), max: toInputTime(flightWindow.max) })}
             error={error(f.horaireVol)}
           />
           <Field
             name={f.cityVol}
-            label={pickup ? "Flight arriving from (city)" : "Flight going to (city)"}
+            label={pickup ? t("booking.end.cityFrom") : t("booking.end.cityTo")}
             required
             autoComplete="off"
             value={value(f.cityVol)}
@@ -70,17 +71,17 @@ export function EndFields({
           />
           <Field
             name={f.numVol}
-            label="Flight number"
+            label={t("booking.end.flightNumber")}
             required
             autoComplete="off"
             value={value(f.numVol)}
             onValue={(v) => set(f.numVol, v.toUpperCase())}
-            hint="For example AF1234"
+            hint={t("booking.end.flightNumberHint")}
             error={error(f.numVol)}
           />
           {airport ? (
             <div className="field">
-              <label htmlFor={fieldId(terminal)}>Terminal</label>
+              <label htmlFor={fieldId(terminal)}>{t("booking.end.terminal")}</label>
               <select
                 id={fieldId(terminal)}
                 name={terminal}
@@ -89,7 +90,7 @@ export function EndFields({
                 aria-invalid={error(terminal) ? true : undefined}
                 aria-describedby={describedBy(terminal, terminalHint, error(terminal))}
               >
-                <option value={TERMINAL_NOT_KNOWN}>{TERMINAL_NOT_KNOWN_LABEL}</option>
+                <option value={TERMINAL_NOT_KNOWN}>{t("booking.end.terminalNotKnown")}</option>
                 {TERMINALS[airport.code].map((t) => (
                   <option key={t} value={t}>
                     {t}
@@ -104,14 +105,14 @@ export function EndFields({
         <>
           {hotels.length > 0 ? (
             <div className="field">
-              <label htmlFor={fieldId(f.hotelN)}>Hotel (optional)</label>
+              <label htmlFor={fieldId(f.hotelN)}>{t("booking.end.hotelChoice")}</label>
               <select
                 id={fieldId(f.hotelN)}
                 name={f.hotelN}
                 value={value(f.hotelN)}
                 onChange={(e) => form.pickHotel(end, leg, e.target.value)}
               >
-                <option value="">Another hotel or an address</option>
+                <option value="">{t("booking.end.otherHotel")}</option>
                 {hotels.map((h) => (
                   <option key={h.id} value={String(h.id)}>
                     {h.name}
@@ -123,7 +124,7 @@ export function EndFields({
           <div className="field-row">
             <Field
               name={f.hotel}
-              label="Hotel name"
+              label={t("booking.end.hotelName")}
               autoComplete="off"
               value={value(f.hotel)}
               onValue={(v) => form.apply((d) => editAddressEnd(d, end, leg, "hotel", v))}
@@ -131,7 +132,7 @@ export function EndFields({
             />
             <Field
               name={f.address}
-              label="Address"
+              label={t("booking.end.address")}
               required
               autoComplete="address-line1"
               value={value(f.address)}
@@ -140,7 +141,7 @@ export function EndFields({
             />
             <Field
               name={f.zip}
-              label="Postcode"
+              label={t("booking.end.postcode")}
               required
               inputMode="numeric"
               autoComplete="postal-code"

@@ -4,7 +4,13 @@ import { createRef } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fieldId } from "../ui/Field";
 import type { FormProblem } from "~/domain/form-problems";
+import { Words } from "~/components/i18n";
+import english from "~/locales/en/booking.json";
+import french from "~/locales/fr/booking.json";
+import { compiledCatalogue } from "../catalogue-for-tests";
 import { ErrorList, Markup } from "./ErrorList";
+
+const ENGLISH = compiledCatalogue("booking", english);
 
 afterEach(() => {
   cleanup();
@@ -19,7 +25,7 @@ const ERRORS: readonly FormProblem[] = [
 /** The list beside the fields it points at, as on the booking page. */
 function Page({ errors }: { errors: readonly FormProblem[] }) {
   return (
-    <>
+    <Words locale="en" messages={ENGLISH}>
       <ErrorList errors={errors} />
       <label htmlFor={fieldId("email")}>E-mail</label>
       <input id={fieldId("email")} name="email" />
@@ -27,7 +33,7 @@ function Page({ errors }: { errors: readonly FormProblem[] }) {
       <input id={fieldId("pax_adult_t1")} name="pax_adult_t1" />
       {/* A control known only by its name (no f- id), e.g. a radio group. */}
       <input type="radio" name="payment" value="cb" aria-label="Card" />
-    </>
+    </Words>
   );
 }
 
@@ -47,6 +53,15 @@ describe("ErrorList", () => {
   it("says 'problem' for one", () => {
     render(<Page errors={ERRORS.slice(0, 1)} />);
     expect(screen.getByRole("alert", { name: "There is 1 problem with your booking" })).toBeTruthy();
+  });
+
+  it("counts the problems in the page's language", () => {
+    render(
+      <Words locale="fr" messages={compiledCatalogue("booking", french)}>
+        <ErrorList errors={ERRORS} />
+      </Words>,
+    );
+    expect(screen.getByRole("alert", { name: "Votre réservation comporte 2 problèmes" })).toBeTruthy();
   });
 
   it("lists each error as a link to its field's id", () => {

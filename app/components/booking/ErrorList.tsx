@@ -1,5 +1,6 @@
 import { forwardRef, type MouseEvent } from "react";
 import type { FormProblem } from "~/domain/form-problems";
+import { useT } from "../i18n";
 import { fieldId } from "../ui/Field";
 
 /** `**bold**` in a rule's message becomes <strong>. */
@@ -21,12 +22,11 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, field: string) {
  * screen reader reads it, and each entry moves focus to its field.
  */
 export const ErrorList = forwardRef<HTMLDivElement, { errors: readonly FormProblem[] }>(function ErrorList({ errors }, ref) {
+  const t = useT();
   if (errors.length === 0) return null;
   return (
     <div ref={ref} className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1}>
-      <h2 id="error-summary-title">
-        {errors.length === 1 ? "There is 1 problem with your booking" : `There are ${errors.length} problems with your booking`}
-      </h2>
+      <h2 id="error-summary-title">{t("booking.form.summary", { count: errors.length })}</h2>
       <ul>
         {errors.map((e, i) => (
           <li key={`${e.field}-${i}`}>

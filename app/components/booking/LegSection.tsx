@@ -3,14 +3,17 @@ import type { Hotel } from "~/domain/hotels";
 import { endFields, type Leg, legFields } from "~/domain/booking/fields";
 import type { ParisDate } from "~/domain/booking/paris-time";
 import { FLIGHT_END, setLegDate, setPickupClock } from "~/domain/booking/draft";
+import { say } from "~/domain/booking/messages";
 import { proposalNote } from "~/domain/booking/pickup-proposal";
 import type { DepartureProposal } from "~/domain/booking/rules";
 import { flightWindow, parseClock } from "~/domain/booking/time-rules";
 import type { TransferKind } from "~/domain/site-paths";
+import { useT } from "../i18n";
 import { Field, fieldId } from "../ui/Field";
 import { DateField } from "./DateField";
 import { EndFields } from "./EndFields";
 import type { FormApi } from "./form-api";
+import { useBookingWords } from "./use-booking-words";
 
 /**
  * One leg of the trip: its date, its two ends and a note. A leg with no flight asks for its
@@ -33,6 +36,8 @@ export function LegSection({
   /** The departure's proposed pick-up, when the leg is one and its date and take-off are known. */
   departure: DepartureProposal | null;
 }) {
+  const t = useT();
+  const words = useBookingWords();
   const l = legFields(leg);
   const pickupIsFlight = form.value(endFields("pu", leg).type) === FLIGHT_END;
   const dropIsFlight = form.value(endFields("drop", leg).type) === FLIGHT_END;
@@ -45,7 +50,7 @@ export function LegSection({
   const pickupTimeField = (hint: ReactNode) => (
     <Field
       name={l.timeH}
-      label="Pick-up time"
+      label={t("booking.leg.pickupTime")}
       type="time"
       step={900}
       required={!isDeparture}
@@ -58,11 +63,11 @@ export function LegSection({
 
   return (
     <section className="leg card card--later" aria-labelledby={titleId}>
-      <h2 id={titleId}>{leg === 1 ? "FIRST STEP" : "RETURN - SECOND STEP"}</h2>
+      <h2 id={titleId}>{leg === 1 ? t("booking.leg.first") : t("booking.leg.second")}</h2>
       <DateField
         id={l.date}
         name={l.frenchDate}
-        label={leg === 1 ? "Date of the transfer" : "Date of the return"}
+        label={leg === 1 ? t("booking.leg.date") : t("booking.leg.returnDate")}
         text={form.value(l.frenchDate)}
         bounds={bounds}
         required={leg === 1}
@@ -72,28 +77,31 @@ export function LegSection({
           form.apply((d) => (day ? setLegDate(d, leg, day) : { ...setLegDate(d, leg, null), [l.frenchDate]: text }));
         }}
       />
-      {!pickupIsFlight && !dropIsFlight ? pickupTimeField("Paris time. Time must be in 15-minute intervals.") : null}
+      {!pickupIsFlight && !dropIsFlight ? pickupTimeField(t("booking.leg.pickupHint")) : null}
       <EndFields form={form} leg={leg} end="pu" flightWindow={flightWindow(kind, "landing")} hotels={hotels} />
       <EndFields form={form} leg={leg} end="drop" flightWindow={flightWindow(kind, "takeoff")} hotels={hotels} />
       {isDeparture
         ? pickupTimeField(
             <>
-              Paris time, on the quarter hour. {/* Polite: the proposal changes as the take-off time is typed in another control. */}
+              {t("booking.leg.departureHint")} {/* Polite: the proposal changes as the take-off time is typed in another control. */}
               <span aria-live="polite">
                 {departure
-                  ? proposalNote({
-                      takeoff: departure.takeoff,
-                      proposal: departure.proposal,
-                      durationMinutes: departure.timing.duree,
-                      legDate: departure.date,
-                    })
-                  : "Enter the date and the take-off time, and we propose a pick-up time."}
+                  ? say(
+                      words,
+                      proposalNote({
+                        takeoff: departure.takeoff,
+                        proposal: departure.proposal,
+                        durationMinutes: departure.timing.duree,
+                        legDate: departure.date,
+                      }),
+                    )
+                  : t("booking.leg.proposalWaiting")}
               </span>
             </>,
           )
         : null}
       <div className="field">
-        <label htmlFor={fieldId(l.info)}>Additional information</label>
+        <label htmlFor={fieldId(l.info)}>{t("booking.leg.notes")}</label>
         <textarea
           id={fieldId(l.info)}
           name={l.info}

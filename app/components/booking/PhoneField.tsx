@@ -3,6 +3,7 @@ import type { Country } from "react-phone-number-input";
 import en from "react-phone-number-input/locale/en.json";
 import { withMobileNumber } from "~/domain/booking/draft";
 import { CUSTOMER } from "~/domain/booking/fields";
+import { useT } from "../i18n";
 import { fieldId } from "../ui/Field";
 import type { FormApi } from "./form-api";
 
@@ -12,6 +13,8 @@ export interface PhoneFieldProps {
   country: Country;
   /** The country names, in the order the list shows them. */
   countries: readonly (readonly [string, string])[];
+  /** The control's words in the page's language: country names by code, and its own labels. */
+  labels: Readonly<Record<string, string>>;
   describedBy: string;
   invalid: boolean;
 }
@@ -36,6 +39,7 @@ type LoadedField = ComponentType<PhoneFieldProps & { focus: "input" | "country" 
  * is. What is typed meanwhile is kept.
  */
 export function PhoneField(props: PhoneFieldProps) {
+  const t = useT();
   const [Loaded, setLoaded] = useState<LoadedField | null>(null);
   const [focus, setFocus] = useState<"input" | "country" | null>(null);
   const [loading, setLoading] = useState(false);
@@ -64,7 +68,7 @@ export function PhoneField(props: PhoneFieldProps) {
       <div className="PhoneInputCountry">
         <select
           name={`${CUSTOMER.mobile}Country`}
-          aria-label="Phone number country"
+          aria-label={t("booking.customer.phoneCountry")}
           className="PhoneInputCountrySelect"
           value={country}
           onFocus={load}

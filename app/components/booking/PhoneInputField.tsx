@@ -1,6 +1,5 @@
 import { useLayoutEffect } from "react";
 import PhoneInput from "react-phone-number-input";
-import en from "react-phone-number-input/locale/en.json";
 import { compareAlphabetical } from "~/domain/alphabetical";
 import { withMobileNumber } from "~/domain/booking/draft";
 import { CUSTOMER } from "~/domain/booking/fields";
@@ -18,6 +17,7 @@ export default function PhoneInputField({
   describedBy,
   invalid,
   focus,
+  labels,
 }: PhoneFieldProps & { focus: "input" | "country" | null }) {
   const id = fieldId(CUSTOMER.mobile);
 
@@ -42,7 +42,7 @@ export default function PhoneInputField({
       international
       countryCallingCodeEditable={false}
       defaultCountry={country}
-      labels={en}
+      labels={labels}
       // The same order as the postal country list, without the ICU collator its default builds
       // (the library ignores this prop unless patched: vite.config.ts, phoneCountryOrder).
       compareStrings={compareAlphabetical}

@@ -1,22 +1,18 @@
 // @vitest-environment happy-dom
-import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Words } from "~/components/i18n";
 import { CONTACT_ERRORS, CONTACT_LIMITS, EMPTY_CONTACT } from "~/domain/contact-rules";
 import type { Locale } from "~/domain/locales";
-import type { CompiledMessages } from "~/domain/message-format";
 import english from "~/locales/en/contact.json";
 import french from "~/locales/fr/contact.json";
+import { compiledCatalogue } from "../catalogue-for-tests";
 import { ContactForm } from "./ContactForm";
 
 afterEach(cleanup);
 
-/** The contact catalogue compiled as the server hands it to the page. */
-function compiled(source: Record<string, string>): CompiledMessages {
-  return Object.fromEntries(Object.entries(source).map(([key, text]) => [`contact.${key}`, compileMessageOrThrow(text)]));
-}
+const compiled = (source: Record<string, string>) => compiledCatalogue("contact", source);
 
 function renderForm(props: Partial<ComponentProps<typeof ContactForm>> = {}, locale: Locale = "en") {
   const handlers = { onChange: vi.fn(), onSubmit: vi.fn(), onStart: vi.fn() };

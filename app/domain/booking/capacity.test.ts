@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { activeCapacities, FIRST_FLEET, type VehicleCapacity } from "../fleet";
+import { activeCapacities, FIRST_FLEET, VEHICLE_KIND_NOUN, type VehicleCapacity, type VehicleKind } from "../fleet";
 import {
   capacityAnswer,
   capacityRefusal,
@@ -11,6 +11,7 @@ import {
   type PartyLoad,
   vehicleNeeded,
 } from "./capacity";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 const FLEET = activeCapacities(FIRST_FLEET);
 const NO_LUGGAGE = { checkIn: 0, cabin: 0, strollerSingle: 0, strollerDouble: 0 };
@@ -163,13 +164,19 @@ describe("the capacity rule's properties", () => {
 
 describe("the messages", () => {
   it("names the vehicle and the new price", () => {
-    expect(upsizeNotice({ because: "luggage", kind: "van" }, "80,00 €")).toBe("Your luggage needs a van: 80,00 €");
-    expect(upsizeNotice({ because: "child-seats", kind: "suv" }, "65,00 €")).toBe("Your child seats need an SUV: 65,00 €");
+    expect(upsizeNotice({ because: "luggage", kind: "van" }, "80,00 €", ENGLISH_WORDS)).toBe("Your luggage needs a van: 80,00 €");
+    expect(upsizeNotice({ because: "child-seats", kind: "suv" }, "65,00 €", ENGLISH_WORDS)).toBe("Your child seats need an SUV: 65,00 €");
+  });
+
+  it.each(Object.entries(VEHICLE_KIND_NOUN))("names a %s as the fleet's words do", (kind, noun) => {
+    expect(upsizeNotice({ because: "luggage", kind: kind as VehicleKind }, "1,00 €", ENGLISH_WORDS)).toBe(
+      `Your luggage needs ${noun}: 1,00 €`,
+    );
   });
 
   it("gives the phone number in a refusal", () => {
-    expect(capacityRefusal("shuttle-allowance", "+33 1 23 45 67 89")).toContain("call us on +33 1 23 45 67 89");
-    expect(capacityRefusal("no-vehicle", "+33 1 23 45 67 89")).toContain("call us on +33 1 23 45 67 89");
+    expect(capacityRefusal("shuttle-allowance", "+33 1 23 45 67 89", ENGLISH_WORDS)).toContain("call us on +33 1 23 45 67 89");
+    expect(capacityRefusal("no-vehicle", "+33 1 23 45 67 89", ENGLISH_WORDS)).toContain("call us on +33 1 23 45 67 89");
   });
 });
 

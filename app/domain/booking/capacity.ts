@@ -16,7 +16,7 @@ import type { FormProblem } from "../form-problems";
 import type { TransferKind } from "../site-paths";
 import { countOf, legCounts, transferKind } from "./draft";
 import { TRIP, type BookingDraft } from "./fields";
-import { CHILD_SEATS } from "./messages";
+import { CHILD_SEATS, type BookingWords } from "./messages";
 import type { ChildSeats, Luggage } from "./model";
 
 export interface LuggageCounts {
@@ -116,16 +116,17 @@ export function capacityAnswer(kind: TransferKind, load: PartyLoad, fleet: reado
 }
 
 /** What the booking form says above the price when the party is priced as a larger vehicle. */
-export function upsizeNotice(upsized: { because: "luggage" | "child-seats"; kind: VehicleKind }, price: string): string {
-  const what = upsized.because === "luggage" ? "Your luggage needs" : "Your child seats need";
-  return `${what} ${VEHICLE_KIND_NOUN[upsized.kind]}: ${price}`;
+export function upsizeNotice(
+  upsized: { because: "luggage" | "child-seats"; kind: VehicleKind },
+  price: string,
+  words: BookingWords,
+): string {
+  return words(upsized.because === "luggage" ? "upsize.luggage" : "upsize.childSeats", { vehicle: upsized.kind, price });
 }
 
 /** Why a booking is refused for its luggage, and whom to call. */
-export function capacityRefusal(reason: "no-vehicle" | "shuttle-allowance", phone: string): string {
-  return reason === "shuttle-allowance"
-    ? `A shuttle seat includes one suitcase and one cabin bag per passenger. For more luggage, choose a private transfer, or call us on ${phone}.`
-    : `No vehicle we book online carries this party with its luggage and child seats. Please call us on ${phone} and we will find the right one.`;
+export function capacityRefusal(reason: "no-vehicle" | "shuttle-allowance", phone: string, words: BookingWords): string {
+  return words(reason === "shuttle-allowance" ? "capacity.shuttleAllowance" : "capacity.noVehicle", { phone });
 }
 
 /** The load of a checked booking, or of a stored one: its party, luggage and child seats. */
@@ -160,11 +161,16 @@ export function draftCapacity(draft: BookingDraft, fleet: readonly VehicleCapaci
 }
 
 /** The booking form's check with the capacity rule's refusal added at the luggage, when it refuses. */
-export function withCapacity<R extends { errors: FormProblem[]; booking: unknown }>(result: R, answer: CapacityAnswer, phone: string): R {
+export function withCapacity<R extends { errors: FormProblem[]; booking: unknown }>(
+  result: R,
+  answer: CapacityAnswer,
+  phone: string,
+  words: BookingWords,
+): R {
   if (answer.ok) return result;
   return {
     ...result,
-    errors: [...result.errors, { field: TRIP.checkInLuggage, message: capacityRefusal(answer.reason, phone) }],
+    errors: [...result.errors, { field: TRIP.checkInLuggage, message: capacityRefusal(answer.reason, phone, words) }],
     booking: null,
   };
 }

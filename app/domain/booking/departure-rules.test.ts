@@ -5,6 +5,7 @@ import { initialDraft, mirrorReturnLeg, setFlightTime, setLegDate, setPickupCloc
 import { parisInstant, parisParts } from "./paris-time";
 import { departureProposalOf, pickupMoment, legTiming } from "./rules";
 import { bookingFormSchema, stripMarkup, validateDraft } from "./validation";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 // The departure's proposed pick-up time and its rule (docs/product.md, Booking rules and Time
 // rules): a hotel → airport leg is proposed takeoff − (arrival delay + journey), rounded down to
@@ -56,7 +57,7 @@ const time = (text: string): BookingDraft => {
 };
 
 const errorsOf = (draft: BookingDraft, at = now, rows = ROWS) =>
-  validateDraft(draft, { now: at, rows }).errors.map((e) => ({ field: e.field, message: stripMarkup(e.message) }));
+  validateDraft(draft, { now: at, rows }, ENGLISH_WORDS).errors.map((e) => ({ field: e.field, message: stripMarkup(e.message) }));
 const parse = (draft: BookingDraft, at = now, rows = ROWS) => bookingFormSchema({ now: at, rows }).parse(draft);
 
 const LATE = "FIRST STEP - To be at the airport in time for your 14:30 flight, pick-up must be at 11:15 at the latest.";
@@ -116,7 +117,7 @@ describe("the pick-up time of a departure", () => {
   });
 
   it("the message keeps its bold times for the error list", () => {
-    const [error] = validateDraft(departure(time("11:30")), { now, rows: ROWS }).errors;
+    const [error] = validateDraft(departure(time("11:30")), { now, rows: ROWS }, ENGLISH_WORDS).errors;
     expect(error?.message).toBe(
       "FIRST STEP - To be at the airport in time for your **14:30** flight, pick-up must be at **11:15** at the latest.",
     );
@@ -199,8 +200,8 @@ describe("the pick-up time of a departure", () => {
         2,
         { hour: Number(given.slice(0, 2)), minute: Number(given.slice(3)) },
       );
-    expect(validateDraft(back("11:15"), { now, rows: [] }).errors).toEqual([]);
-    expect(validateDraft(back("11:00"), { now, rows: [] }).errors.map((e) => stripMarkup(e.message))).toEqual([
+    expect(validateDraft(back("11:15"), { now, rows: [] }, ENGLISH_WORDS).errors).toEqual([]);
+    expect(validateDraft(back("11:00"), { now, rows: [] }, ENGLISH_WORDS).errors.map((e) => stripMarkup(e.message))).toEqual([
       "SECOND STEP - The return pick-up must be after the outbound arrival (11:00).",
     ]);
   });

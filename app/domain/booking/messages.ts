@@ -1,23 +1,17 @@
 /**
- * The booking rules' messages (docs/product.md, Booking rules): fixed texts, listed there word for
- * word with their prefixes ('minimun' included). `**…**` marks the bold parts of a message; the
- * error list shows them bold, the message under a field shows them plain.
+ * The booking rules' messages (docs/product.md, Booking rules): each a key of the booking
+ * catalogue and its values, put into words by the page or the e-mail in its own language. The
+ * English words stay those the specification lists, prefixes and 'minimun' included. `**…**`
+ * marks the bold parts; the error list shows them bold, the message under a field plain.
  */
+import type bookingCatalogue from "../../locales/en/booking.json";
 import { CUSTOMER, CUSTOMER_FIELDS, TRIP, endFields, fieldsOfLeg, legFields, pickupTerminalField, type End, type Leg } from "./fields";
-
-export const USER_PREFIX = "USER - ";
-export const STEP_PREFIX: Record<Leg, string> = { 1: "FIRST STEP - ", 2: "SECOND STEP - " };
 
 /**
  * The part of the booking a message is about: the customer, or leg 1 or 2. The message's prefix
  * says it to the visitor; code reads it from here, never from the prefix.
  */
 export type BookingPart = "customer" | Leg;
-
-/** The prefix a part's messages start with. */
-export function prefixOf(part: BookingPart): string {
-  return part === "customer" ? USER_PREFIX : STEP_PREFIX[part];
-}
 
 export const LIMITS = {
   adults: { min: 1, max: 50 },
@@ -62,188 +56,235 @@ export function partFor(field: string): BookingPart {
   return RETURN_FIELDS.has(field) ? 2 : 1;
 }
 
-export const END_WORDS: Record<End, { name: string; city: string }> = {
-  pu: { name: "pick-up", city: "origin city" },
-  drop: { name: "drop-off", city: "destination city" },
-};
+/** The luggage count fields. */
+export const LUGGAGE_FIELDS = [TRIP.checkInLuggage, TRIP.cabinBags, TRIP.strollerSingle, TRIP.strollerDouble] as const;
 
-const OTHER_END_OF: Record<End, End> = { pu: "drop", drop: "pu" };
-
-/** What the return copies from the outbound, as its message names it. */
-export const RETURN_COPY_WORDS = {
-  address: "address",
-  zip: "zip code",
-  hotel: "hotel name",
-  hotelN: "hotel picked",
-  cityVol: "flight city",
-} as const;
-
-export const COUNT_WORDS = { adults: "adults", children: "children", babies: "babies" } as const;
-
-/** The luggage fields and the words their message uses. */
-export const LUGGAGE = [
-  [TRIP.checkInLuggage, "check-in luggage"],
-  [TRIP.cabinBags, "cabin bags"],
-  [TRIP.strollerSingle, "single strollers"],
-  [TRIP.strollerDouble, "double strollers"],
-] as const;
-
-/** The child seat fields, the model's name for each, the words their messages use, and their label with the weights each group takes. */
+/**
+ * The child seat fields, the model's name for each, and the English words and label (with the
+ * weights each group takes) of the pages still in English: the traveller's change page and the
+ * phone booking. The booking form takes its own from the catalogue.
+ */
 export const CHILD_SEATS = [
   [TRIP.babySeat, "baby", "baby seats", "Baby seats (group 0+, up to 13 kg)"],
   [TRIP.childSeat, "child", "child seats", "Child seats (group 1, 9-18 kg)"],
   [TRIP.boosterSeat, "booster", "booster seats", "Booster seats (groups 2-3, 15-36 kg)"],
 ] as const;
 
-/** Every message after its prefix, by rule. */
+/**
+ * A message of the booking catalogue (app/locales/<language>/booking.json) and its values: the
+ * rules say what is wrong in these, and the page or e-mail puts them into its own language.
+ * The values a message shows in bold arrive wrapped in `**` (bold()).
+ */
+export interface BookingMessage {
+  key: BookingWordKey;
+  /** A value may itself be a message, such as a field's label. */
+  values?: Readonly<Record<string, string | number | BookingMessage>>;
+}
+
+/** The booking catalogue's keys, from its English source. */
+export type BookingWordKey = Extract<keyof typeof bookingCatalogue, string>;
+
+/** A booking message in one language: a translator over the booking catalogue. */
+export type BookingWords = (key: BookingWordKey, values?: Readonly<Record<string, string | number>>) => string;
+
+/** The message in `words`' language. */
+export function say(words: BookingWords, { key, values }: BookingMessage): string {
+  if (!values) return words(key);
+  return words(key, Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === "object" ? say(words, v) : v])));
+}
+
+const PREFIX_KEY: Record<BookingPart, BookingWordKey> = { customer: "prefix.customer", 1: "prefix.outbound", 2: "prefix.return" };
+
+/** The prefix of a part's messages ("USER - ", "FIRST STEP - "), in `words`' language. */
+export function prefixIn(words: BookingWords, part: BookingPart): string {
+  return words(PREFIX_KEY[part]);
+}
+
+/** A value shown in bold: a text, or each value of a message (a time and its date). */
+function emphasised(value: string | BookingMessage): string | BookingMessage {
+  if (typeof value === "string") return bold(value);
+  const values = Object.entries(value.values ?? {}).map(([name, v]) => [name, typeof v === "number" ? v : emphasised(v)]);
+  return { ...value, values: Object.fromEntries(values) as BookingMessage["values"] };
+}
+
+const message = (key: BookingWordKey, values?: BookingMessage["values"]): BookingMessage => (values ? { key, values } : { key });
+
+const END_KEY: Record<End, "Pickup" | "Dropoff"> = { pu: "Pickup", drop: "Dropoff" };
+const COPY_KEY = { address: "Address", zip: "Zip", hotel: "Hotel", hotelN: "HotelN", cityVol: "CityVol" } as const;
+const COUNT_KEY = { adults: "rule.countAdults", children: "rule.countChildren", babies: "rule.countBabies" } as const;
+
+/** The luggage counts' messages, by field. */
+const LUGGAGE_RULE_KEY: Readonly<Record<(typeof LUGGAGE_FIELDS)[number], BookingWordKey>> = {
+  [TRIP.checkInLuggage]: "rule.luggageCheckIn",
+  [TRIP.cabinBags]: "rule.luggageCabin",
+  [TRIP.strollerSingle]: "rule.luggageStrollerSingle",
+  [TRIP.strollerDouble]: "rule.luggageStrollerDouble",
+};
+
+/** The child seat counts' messages, by the model's name of the seat. */
+const SEATS_RULE_KEY: Readonly<Record<(typeof CHILD_SEATS)[number][1], BookingWordKey>> = {
+  baby: "rule.seatsBaby",
+  child: "rule.seatsChild",
+  booster: "rule.seatsBooster",
+};
+
+/** Every message after its prefix, by rule (docs/product.md lists the English words). */
 export const MESSAGES = {
-  lastname: "Please enter your last name.",
-  firstname: "Please enter your first name.",
-  email: "Please enter a valid email.",
-  minimumAdult: "Please enter a minimun adult pax.",
-  phone: "Please enter your phone number.",
-  phoneCountry: "Please choose your phone number's country from the list.",
-  country: "Please choose your country from the list.",
-  kind: "Please choose Shuttle or Private.",
-  trip: "Please choose one way or round trip.",
-  place: (leg: Leg, end: End, name: string) => {
-    if (leg === 1) {
-      return end === "pu"
-        ? `The pick-up place must be the start of the route, ${bold(name)}.`
-        : `The drop-off place must be the end of the route, ${bold(name)}.`;
-    }
-    return end === "pu"
-      ? `The return must start where the outbound leg ends, ${bold(name)}.`
-      : `The return must end where the outbound leg starts, ${bold(name)}.`;
-  },
-  placeKind: (end: End) => `The ${END_WORDS[end].name} place must be a flight or an address, as the form offers.`,
-  returnKind: (end: End) =>
-    end === "pu"
-      ? "The return's pick-up must be the same kind of place as the outbound drop-off."
-      : "The return's drop-off must be the same kind of place as the outbound pick-up.",
-  returnCopy: (end: End, key: keyof typeof RETURN_COPY_WORDS) =>
-    `The return's ${END_WORDS[end].name} ${RETURN_COPY_WORDS[key]} must be the outbound ${END_WORDS[OTHER_END_OF[end]].name}'s, as the form copies it.`,
-  dateRequired: (leg: Leg) => ` Date Departure (t${leg}) is required.`,
-  dateInvalid: "Date input not valid.",
-  dateBounds: (leg: Leg, min: string, max: string) => `Date Departure (t${leg}) must be between ${bold(min)} and ${bold(max)}.`,
-  returnBeforeOutbound: "The return date cannot be before the departure date.",
-  returnBeforeArrival: (arrival: string) => `The return pick-up must be after the outbound arrival (${bold(arrival)}).`,
-  leadTime: "Reservation must be made at least 20 hours before departure.",
-  atLeastOnePassenger: "Please enter at least 1 passenger.",
-  countRange: (key: keyof typeof COUNT_WORDS) => `Please enter between ${LIMITS[key].min} and ${LIMITS[key].max} ${COUNT_WORDS[key]}.`,
-  party: "The passengers of this leg differ from the party booked.",
+  lastname: message("rule.lastname"),
+  firstname: message("rule.firstname"),
+  email: message("rule.email"),
+  minimumAdult: message("rule.minimumAdult"),
+  phone: message("rule.phone"),
+  phoneCountry: message("rule.phoneCountry"),
+  country: message("rule.country"),
+  kind: message("rule.kind"),
+  trip: message("rule.trip"),
+  place: (leg: Leg, end: End, name: string) =>
+    message(`rule.place${leg === 1 ? "Outbound" : "Return"}${END_KEY[end]}`, { place: bold(name) }),
+  placeKind: (end: End) => message(`rule.placeKind${END_KEY[end]}`),
+  returnKind: (end: End) => message(`rule.returnKind${END_KEY[end]}`),
+  returnCopy: (end: End, key: keyof typeof COPY_KEY) => message(`rule.returnCopy${END_KEY[end]}${COPY_KEY[key]}`),
+  dateRequired: (leg: Leg) => message("rule.dateRequired", { leg }),
+  dateInvalid: message("rule.dateInvalid"),
+  dateBounds: (leg: Leg, min: string, max: string) => message("rule.dateBounds", { leg, min: bold(min), max: bold(max) }),
+  returnBeforeOutbound: message("rule.returnBeforeOutbound"),
+  returnBeforeArrival: (arrival: string) => message("rule.returnBeforeArrival", { arrival: bold(arrival) }),
+  leadTime: message("rule.leadTime"),
+  atLeastOnePassenger: message("rule.atLeastOnePassenger"),
+  countRange: (key: keyof typeof COUNT_KEY) => message(COUNT_KEY[key], LIMITS[key]),
+  party: message("rule.party"),
   flightWindow: (min: string, max: string, entered: string) =>
-    `Departure flight time must be between ${bold(min)} and ${bold(max)}. You entered: ${bold(entered)}`,
-  gap: (needed: string) => `The delay between pickup and drop-off is insufficient. Time needed: ${bold(needed)}`,
-  flightTimeRequired: (end: End) => `Please enter the ${END_WORDS[end].name} flight time.`,
-  flightTimeInvalid: (end: End) => `Please enter a valid ${END_WORDS[end].name} flight time (HH:MM).`,
-  flightTimeQuarter: (end: End) => `The ${END_WORDS[end].name} flight time must be in 15-minute intervals.`,
-  flightCity: (end: End) => `Please enter the ${END_WORDS[end].name} flight ${END_WORDS[end].city}.`,
-  flightNumber: (end: End) => `Please enter the ${END_WORDS[end].name} flight number.`,
-  address: (end: End) => `Please enter the ${END_WORDS[end].name} address.`,
-  zip: (end: End) => `Please enter the ${END_WORDS[end].name} zip code.`,
-  hotel: (end: End) => `The ${END_WORDS[end].name} hotel is not one of the hotels offered for this route.`,
-  hotelMismatch: (end: End) => `The ${END_WORDS[end].name} hotel's name, address and zip code must be those of the hotel picked.`,
-  pickupTimeRequired: "Please enter the pick-up time.",
-  pickupTimeInvalid: "Please enter a valid pick-up time (HH:MM).",
-  pickupTimeQuarter: "The pick-up time must be in 15-minute intervals.",
-  pickupTooLate: (flight: string, latest: string) =>
-    `To be at the airport in time for your ${bold(flight)} flight, pick-up must be at ${bold(latest)} at the latest.`,
-  pickupTooEarly: (proposal: string, earliest: string) =>
-    `Pick-up can be at most 3 hours before the proposed ${bold(proposal)}: at ${bold(earliest)} at the earliest.`,
+    message("rule.flightWindow", { min: bold(min), max: bold(max), entered: bold(entered) }),
+  gap: (needed: string) => message("rule.gap", { needed: bold(needed) }),
+  flightTimeRequired: (end: End) => message(`rule.flightTimeRequired${END_KEY[end]}`),
+  flightTimeInvalid: (end: End) => message(`rule.flightTimeInvalid${END_KEY[end]}`),
+  flightTimeQuarter: (end: End) => message(`rule.flightTimeQuarter${END_KEY[end]}`),
+  flightCity: (end: End) => message(`rule.flightCity${END_KEY[end]}`),
+  flightNumber: (end: End) => message(`rule.flightNumber${END_KEY[end]}`),
+  address: (end: End) => message(`rule.address${END_KEY[end]}`),
+  zip: (end: End) => message(`rule.zip${END_KEY[end]}`),
+  hotel: (end: End) => message(`rule.hotel${END_KEY[end]}`),
+  hotelMismatch: (end: End) => message(`rule.hotelMismatch${END_KEY[end]}`),
+  pickupTimeRequired: message("rule.pickupTimeRequired"),
+  pickupTimeInvalid: message("rule.pickupTimeInvalid"),
+  pickupTimeQuarter: message("rule.pickupTimeQuarter"),
+  pickupTooLate: (flight: string | BookingMessage, latest: string | BookingMessage) =>
+    message("rule.pickupTooLate", { flight: emphasised(flight), latest: emphasised(latest) }),
+  pickupTooEarly: (proposal: string | BookingMessage, earliest: string | BookingMessage) =>
+    message("rule.pickupTooEarly", { proposal: emphasised(proposal), earliest: emphasised(earliest) }),
   terminal: (airport: string, terminals: readonly string[]) =>
-    `The pick-up terminal must be a terminal of ${bold(airport)} (${terminals.join(", ")}), or 'Not known yet'.`,
-  terminalNotAirport: "A terminal is asked only for a pick-up from a flight at an airport: please leave it empty.",
-  luggage: (words: string) => `Please enter between ${LIMITS.luggage.min} and ${LIMITS.luggage.max} ${words}.`,
-  childSeats: (words: string) => `Please enter between ${LIMITS.childSeats.min} and ${LIMITS.childSeats.max} ${words}.`,
+    message("rule.terminal", { airport: bold(airport), terminals: terminals.join(", ") }),
+  terminalNotAirport: message("rule.terminalNotAirport"),
+  luggage: (field: (typeof LUGGAGE_FIELDS)[number]) => message(LUGGAGE_RULE_KEY[field], LIMITS.luggage),
+  childSeats: (seat: (typeof CHILD_SEATS)[number][1]) => message(SEATS_RULE_KEY[seat], LIMITS.childSeats),
   seatsOverChildren: (seats: number, young: number) =>
-    `You asked for ${bold(String(seats))} child ${seats === 1 ? "seat" : "seats"} for ${bold(String(young))} ${young === 1 ? "child or baby" : "children and babies"}: there can be no more seats than children and babies.`,
-  wholeNumber: "This field must be a whole number.",
-  notText: "This field must be text.",
-  tooLong: "This field is too long.",
-  nul: "This field holds a character we cannot read.",
-  noPickupMoment: "The pickup moment could not be worked out.",
+    message("rule.seatsOverChildren", { seatsShown: bold(String(seats)), seats, youngShown: bold(String(young)), young }),
+  wholeNumber: message("rule.wholeNumber"),
+  notText: message("rule.notText"),
+  tooLong: message("rule.tooLong"),
+  nul: message("rule.nul"),
+  plainText: (field: string) => message("rule.plainText", { label: fieldLabel(field) }),
+  noPickupMoment: message("rule.noPickupMoment"),
 } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Field labels
 
-const CUSTOMER_LABELS: Record<string, string> = {
-  [CUSTOMER.lastname]: "Last name",
-  [CUSTOMER.firstname]: "First name",
-  [CUSTOMER.email]: "E-mail",
-  [CUSTOMER.phone]: "Phone",
-  [CUSTOMER.phoneHome]: "Phone",
-  [CUSTOMER.mobile]: "Mobile phone",
-  [CUSTOMER.mobileCopy]: "Mobile phone",
-  [CUSTOMER.fax]: "Fax",
-  [CUSTOMER.address]: "Address",
-  [CUSTOMER.postcode]: "Postcode",
-  [CUSTOMER.city]: "City",
-  [CUSTOMER.country]: "Country",
-  [CUSTOMER.phoneCountryCode]: "Phone country",
-  [CUSTOMER.phoneCountryName]: "Phone country",
-  [CUSTOMER.phoneCountryFormat]: "Phone country",
+const CUSTOMER_LABELS: Record<string, BookingWordKey> = {
+  [CUSTOMER.lastname]: "label.lastname",
+  [CUSTOMER.firstname]: "label.firstname",
+  [CUSTOMER.email]: "label.email",
+  [CUSTOMER.phone]: "label.phone",
+  [CUSTOMER.phoneHome]: "label.phone",
+  [CUSTOMER.mobile]: "label.mobile",
+  [CUSTOMER.mobileCopy]: "label.mobile",
+  [CUSTOMER.fax]: "label.fax",
+  [CUSTOMER.address]: "label.address",
+  [CUSTOMER.postcode]: "label.postcode",
+  [CUSTOMER.city]: "label.city",
+  [CUSTOMER.country]: "label.country",
+  [CUSTOMER.phoneCountryCode]: "label.phoneCountry",
+  [CUSTOMER.phoneCountryName]: "label.phoneCountry",
+  [CUSTOMER.phoneCountryFormat]: "label.phoneCountry",
 };
 
-const TRIP_LABELS: Record<string, string> = {
-  [TRIP.luggageNote]: "Luggage notes",
-  [TRIP.hotel]: "Hotel",
-  [TRIP.depart]: "From",
-  [TRIP.arrive]: "To",
-  ...Object.fromEntries(LUGGAGE.map(([field, words]) => [field, words.charAt(0).toUpperCase() + words.slice(1)])),
-  ...Object.fromEntries(CHILD_SEATS.map(([field, , words]) => [field, words.charAt(0).toUpperCase() + words.slice(1)])),
+const TRIP_LABELS: Record<string, BookingWordKey> = {
+  [TRIP.luggageNote]: "label.luggageNote",
+  [TRIP.hotel]: "label.hotel",
+  [TRIP.depart]: "label.from",
+  [TRIP.arrive]: "label.to",
+  [TRIP.checkInLuggage]: "label.luggageCheckIn",
+  [TRIP.cabinBags]: "label.luggageCabin",
+  [TRIP.strollerSingle]: "label.strollerSingle",
+  [TRIP.strollerDouble]: "label.strollerDouble",
+  [TRIP.babySeat]: "label.babySeats",
+  [TRIP.childSeat]: "label.childSeats",
+  [TRIP.boosterSeat]: "label.boosterSeats",
 };
 
-const LEG_LABELS: Partial<Record<keyof ReturnType<typeof legFields>, string>> = {
-  frenchDate: "date",
-  date: "date",
-  day: "date",
-  month: "date",
-  year: "date",
-  timeH: "pick-up time",
-  timeM: "pick-up time",
-  info: "notes for the driver",
-  paxAdult: "adults",
-  paxChild: "children",
-  paxBaby: "babies",
+/** A leg's fields' labels; each label's message names the return on leg 2. */
+const LEG_LABELS: Partial<Record<keyof ReturnType<typeof legFields>, BookingWordKey>> = {
+  frenchDate: "label.date",
+  date: "label.date",
+  day: "label.date",
+  month: "label.date",
+  year: "label.date",
+  timeH: "label.pickupTime",
+  timeM: "label.pickupTime",
+  info: "label.notes",
+  paxAdult: "label.adults",
+  paxChild: "label.children",
+  paxBaby: "label.babies",
 };
 
-const END_LABELS: Partial<Record<keyof ReturnType<typeof endFields>, string>> = {
-  lieu: "place",
-  horaireVol: "flight time",
-  timeVol: "flight time",
-  minuteVol: "flight time",
-  cityVol: "flight city",
-  numVol: "flight number",
-  hotel: "hotel name",
-  hotelN: "hotel",
-  address: "address",
-  zip: "zip code",
+const END_LABELS: Record<End, Partial<Record<keyof ReturnType<typeof endFields>, BookingWordKey>>> = {
+  pu: {
+    horaireVol: "label.pickupFlightTime",
+    timeVol: "label.pickupFlightTime",
+    minuteVol: "label.pickupFlightTime",
+    cityVol: "label.pickupFlightCity",
+    numVol: "label.pickupFlightNumber",
+    hotel: "label.pickupHotelName",
+    hotelN: "label.pickupHotel",
+    address: "label.pickupAddress",
+    zip: "label.pickupZip",
+  },
+  drop: {
+    horaireVol: "label.dropoffFlightTime",
+    timeVol: "label.dropoffFlightTime",
+    minuteVol: "label.dropoffFlightTime",
+    cityVol: "label.dropoffFlightCity",
+    numVol: "label.dropoffFlightNumber",
+    hotel: "label.dropoffHotelName",
+    hotelN: "label.dropoffHotel",
+    address: "label.dropoffAddress",
+    zip: "label.dropoffZip",
+  },
 };
+
+const END_PLACE_LABEL: Record<End, BookingWordKey> = { pu: "label.pickupPlace", drop: "label.dropoffPlace" };
 
 /**
  * A booking form field's label in a message about the field itself ("Last name", "Return pick-up
  * address"): the leg and end it belongs to, and what it holds. A field the visitor never types
  * (a total, a duration) is named by the part of the form it belongs to.
  */
-export function fieldLabel(field: string): string {
+export function fieldLabel(field: string): BookingMessage {
   const known = CUSTOMER_LABELS[field] ?? TRIP_LABELS[field];
-  if (known) return known;
+  if (known) return message(known);
   for (const leg of [1, 2] as const) {
-    const step = leg === 1 ? "" : "Return ";
-    const capital = (words: string) => (step === "" ? words.charAt(0).toUpperCase() + words.slice(1) : `${step}${words}`);
-    if (field === pickupTerminalField(leg)) return capital("pick-up terminal");
+    const onLeg = (key: BookingWordKey) => message(key, { leg: leg === 1 ? "outbound" : "return" });
+    if (field === pickupTerminalField(leg)) return onLeg("label.terminal");
     const legKeys = legFields(leg);
     for (const key of Object.keys(legKeys) as (keyof typeof legKeys)[]) {
-      if (legKeys[key] === field) return capital(LEG_LABELS[key] ?? "trip details");
+      if (legKeys[key] === field) return onLeg(LEG_LABELS[key] ?? "label.legDetails");
     }
     for (const end of ["pu", "drop"] as const) {
       const endKeys = endFields(end, leg);
       for (const key of Object.keys(endKeys) as (keyof typeof endKeys)[]) {
-        if (endKeys[key] === field) return capital(`${END_WORDS[end].name} ${END_LABELS[key] ?? "place"}`);
+        if (endKeys[key] === field) return onLeg(END_LABELS[end][key] ?? END_PLACE_LABEL[end]);
       }
     }
   }
-  return CUSTOMER_FIELDS.includes(field as (typeof CUSTOMER_FIELDS)[number]) ? "Your details" : "Trip details";
+  return message(CUSTOMER_FIELDS.includes(field as (typeof CUSTOMER_FIELDS)[number]) ? "label.customerDetails" : "label.tripDetails");
 }

@@ -11,6 +11,8 @@ import {
   proposalNote,
   proposedPickup,
 } from "./pickup-proposal";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
+import { say } from "./messages";
 
 // The departure's proposed pick-up (docs/product.md, Time rules), on instants: the clock changes
 // of 29/03/2026, 25/10/2026, 28/03/2027 and 31/10/2027 (all at 01:00 UTC), and midnight.
@@ -233,7 +235,7 @@ describe("what the form and the messages say", () => {
   it("the note, word for word", () => {
     const takeoff = paris(2026, 5, 20, 14, 30);
     const proposal = proposedPickup(takeoff, 120, 75);
-    expect(proposalNote({ takeoff, proposal, durationMinutes: 75, legDate: { year: 2026, month: 5, day: 20 } })).toBe(
+    expect(say(ENGLISH_WORDS, proposalNote({ takeoff, proposal, durationMinutes: 75, legDate: { year: 2026, month: 5, day: 20 } }))).toBe(
       "Proposed from your 14:30 flight: leaving at 11:15 gets you to the airport 2 h before takeoff. You can change it.",
     );
   });
@@ -241,7 +243,7 @@ describe("what the form and the messages say", () => {
   it("says the margin left after rounding down, and the date of a pick-up the evening before", () => {
     const takeoff = paris(2026, 5, 15, 1, 0);
     const proposal = proposedPickup(takeoff, 135, 50); // 21:55 → 21:45
-    expect(proposalNote({ takeoff, proposal, durationMinutes: 50, legDate: { year: 2026, month: 5, day: 15 } })).toBe(
+    expect(say(ENGLISH_WORDS, proposalNote({ takeoff, proposal, durationMinutes: 50, legDate: { year: 2026, month: 5, day: 15 } }))).toBe(
       "Proposed from your 01:00 flight: leaving at 21:45 on 14/05/2026 gets you to the airport 2 h 25 min before takeoff. You can change it.",
     );
   });
@@ -252,12 +254,13 @@ describe("what the form and the messages say", () => {
     [45, "45 min"],
     [0, "0 min"],
   ])("marginText(%d) = %s", (n, text) => {
-    expect(marginText(n)).toBe(text);
+    expect(say(ENGLISH_WORDS, marginText(n))).toBe(text);
   });
 
   it("pickupText gives the date only off the leg's date", () => {
     const legDate = { year: 2026, month: 3, day: 29 };
     expect(pickupText(paris(2026, 3, 29, 0, 45), legDate)).toBe("00:45");
-    expect(pickupText(paris(2026, 3, 28, 23, 45), legDate)).toBe("23:45 on 28/03/2026");
+    expect(pickupText(paris(2026, 3, 28, 23, 45), legDate)).toEqual({ key: "time.onDay", values: { time: "23:45", date: "28/03/2026" } });
+    expect(say(ENGLISH_WORDS, { key: "time.onDay", values: { time: "23:45", date: "28/03/2026" } })).toBe("23:45 on 28/03/2026");
   });
 });

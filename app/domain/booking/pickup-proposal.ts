@@ -5,6 +5,7 @@
  * paris-time.ts. Nothing reads the clock.
  */
 import { addDays, formatFrenchDate, parisClock, parisInstant, parisParts, type ParisDate } from "./paris-time";
+import type { BookingMessage } from "./messages";
 import { FLIGHT_TIME_STEP_MINUTES, formatClock, type Clock } from "./time-rules";
 
 const MINUTE = 60_000;
@@ -60,23 +61,23 @@ export function pickupProblem(chosen: Date, proposal: Date): PickupProblem | nul
 }
 
 /**
- * A pick-up instant as a message gives it: HH:MM, with " on dd/MM/yyyy" when it is not on the
- * leg's date (the flight's date).
+ * A pick-up instant as a message gives it: HH:MM, or the booking catalogue's "HH:MM on
+ * dd/MM/yyyy" when it is not on the leg's date (the flight's date).
  */
-export function pickupText(at: Date, legDate: ParisDate): string {
+export function pickupText(at: Date, legDate: ParisDate): string | BookingMessage {
   const p = parisParts(at);
   const clock = formatClock(p);
   const sameDay = p.year === legDate.year && p.month === legDate.month && p.day === legDate.day;
-  return sameDay ? clock : `${clock} on ${formatFrenchDate(p)}`;
+  return sameDay ? clock : { key: "time.onDay", values: { time: clock, date: formatFrenchDate(p) } };
 }
 
 /** Minutes as the note says them: "2 h", "2 h 15 min", "45 min". */
-export function marginText(minutes: number): string {
+export function marginText(minutes: number): BookingMessage {
   const whole = Math.max(0, Math.round(minutes));
-  const h = Math.floor(whole / 60);
-  const m = whole % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  const hours = Math.floor(whole / 60);
+  const rest = whole % 60;
+  if (hours === 0) return { key: "time.minutes", values: { minutes: rest } };
+  return rest === 0 ? { key: "time.hours", values: { hours } } : { key: "time.hoursMinutes", values: { hours, minutes: rest } };
 }
 
 /**
@@ -84,11 +85,11 @@ export function marginText(minutes: number): string {
  * to the airport 2 h before takeoff. You can change it." The margin is what is left before takeoff
  * once the journey is done (the arrival delay, or a little more after rounding down).
  */
-export function proposalNote(options: { takeoff: Date; proposal: Date; durationMinutes: number; legDate: ParisDate }): string {
+export function proposalNote(options: { takeoff: Date; proposal: Date; durationMinutes: number; legDate: ParisDate }): BookingMessage {
   const { takeoff, proposal, durationMinutes, legDate } = options;
   const margin = (takeoff.getTime() - proposal.getTime()) / MINUTE - durationMinutes;
-  return (
-    `Proposed from your ${parisClock(takeoff)} flight: leaving at ${pickupText(proposal, legDate)} ` +
-    `gets you to the airport ${marginText(margin)} before takeoff. You can change it.`
-  );
+  return {
+    key: "leg.proposal",
+    values: { takeoff: parisClock(takeoff), pickup: pickupText(proposal, legDate), margin: marginText(margin) },
+  };
 }

@@ -10,6 +10,7 @@ import { editAddressEnd, pickHotel } from "./quote";
 import { SUMMARY_MARK, appendLuggageSummary, luggageSummary } from "./summary";
 import { isOneEmailAddress } from "./rules";
 import { bookingFormSchema, bookingPriceRequest, stripMarkup, validateDraft, type Booking } from "./validation";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 // The rules that hold the trust boundary (docs/product.md, Booking rules): the server stores only
 // what the form could have sent, or refuses, and takes every derived value from the price file.
@@ -73,7 +74,7 @@ function dateFields(leg: 1 | 2, day: number): BookingDraft {
 }
 
 const schema = bookingFormSchema({ now, rows: ROWS });
-const problems = (draft: BookingDraft) => validateDraft(draft, { now, rows: ROWS }).errors;
+const problems = (draft: BookingDraft) => validateDraft(draft, { now, rows: ROWS }, ENGLISH_WORDS).errors;
 const messages = (draft: BookingDraft) => problems(draft).map((e) => stripMarkup(e.message));
 const NINES = "9".repeat(400);
 

@@ -2,11 +2,11 @@
  * The booking rules (docs/product.md, Booking rules), one entry per rule, in the order the form
  * lists their messages: USER, then FIRST STEP, then SECOND STEP for round trips. Each rule names
  * the control to focus and its part (the customer or a leg), says when a draft breaks it, and
- * gives its message with that part's prefix; the booking schema (validation.ts) runs them all in
- * one zod check and passes each part on in its issue. The small pure helpers below, and those of
- * leg-timing.ts, are what the rules share: reading a leg's date, its clocks, its passengers, and
- * the route's durations, delays and postal codes, which come from the price file and never from
- * the draft.
+ * gives its message as a catalogue key and values (the page puts it into words, its part's prefix
+ * first); the booking schema (validation.ts) runs them all in one zod check and passes each part
+ * and message on in its issue. The small pure helpers below, and those of leg-timing.ts, are what
+ * the rules share: reading a leg's date, its clocks, its passengers, and the route's durations,
+ * delays and postal codes, which come from the price file and never from the draft.
  */
 import { z } from "../zod";
 import countryNames from "react-phone-number-input/locale/en.json";
@@ -31,7 +31,7 @@ import {
   type Counts,
 } from "./draft";
 import { CUSTOMER, TRIP, endFields, legFields, pickupTerminalField, type BookingDraft, type End, type Leg } from "./fields";
-import { CHILD_SEATS, LIMITS, LUGGAGE, MAX_EMAIL_LENGTH, MESSAGES, prefixOf, type BookingPart } from "./messages";
+import { CHILD_SEATS, LIMITS, LUGGAGE_FIELDS, MAX_EMAIL_LENGTH, MESSAGES, type BookingMessage, type BookingPart } from "./messages";
 import { compareDates, dateBounds, formatFrenchDate, parisParts } from "./paris-time";
 import { earliestPickup, pickupAtClock, pickupProblem, pickupText, type PickupProblem } from "./pickup-proposal";
 import { TERMINALS } from "../terminals";
@@ -72,13 +72,13 @@ export interface RuleContext {
   rows: readonly PriceRow[];
 }
 
-/** One rule: the control it focuses, the part it is about, when a draft breaks it, and its message (prefix included). */
+/** One rule: the control it focuses, the part it is about, when a draft breaks it, and its message (after the part's prefix). */
 export interface Rule {
   field: string;
   /** The customer, or the leg: what the message's prefix says, for code to read. */
   part: BookingPart;
   broken(draft: BookingDraft, context: RuleContext): boolean;
-  message(draft: BookingDraft, context: RuleContext): string;
+  message(draft: BookingDraft, context: RuleContext): BookingMessage;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,8 +209,8 @@ function arrivalText(arrival: Date, draft: BookingDraft): string {
 // ---------------------------------------------------------------------------------------------
 // The rules
 
-function userRule(field: string, message: string, broken: (draft: BookingDraft) => boolean): Rule {
-  return { field, part: "customer", broken, message: () => prefixOf("customer") + message };
+function userRule(field: string, message: BookingMessage, broken: (draft: BookingDraft) => boolean): Rule {
+  return { field, part: "customer", broken, message: () => message };
 }
 
 const customerRules: Rule[] = [
@@ -231,12 +231,12 @@ function legRules(leg: Leg): Rule[] {
   const f = legFields(leg);
   const rules: Rule[] = [];
   const applies = (d: BookingDraft) => leg === 1 || isRoundTrip(d);
-  const add = (field: string, broken: Rule["broken"], message: string | ((d: BookingDraft, c: RuleContext) => string)) =>
+  const add = (field: string, broken: Rule["broken"], message: BookingMessage | Rule["message"]) =>
     rules.push({
       field,
       part: leg,
       broken: (d, c) => applies(d) && broken(d, c),
-      message: (d, c) => prefixOf(leg) + (typeof message === "string" ? message : message(d, c)),
+      message: typeof message === "function" ? message : () => message,
     });
 
   // The choices the form offers: a kind, a trip type (its copy follows it).
@@ -450,9 +450,8 @@ function legRules(leg: Leg): Rule[] {
 
   // Luggage belongs to the booking: checked once, with the first step.
   if (leg === 1) {
-    for (const [field, words] of LUGGAGE) add(field, (d) => !inRange(countOf(d[field]), LIMITS.luggage), MESSAGES.luggage(words));
-    for (const [field, , words] of CHILD_SEATS)
-      add(field, (d) => !inRange(countOf(d[field]), LIMITS.childSeats), MESSAGES.childSeats(words));
+    for (const field of LUGGAGE_FIELDS) add(field, (d) => !inRange(countOf(d[field]), LIMITS.luggage), MESSAGES.luggage(field));
+    for (const [field, seat] of CHILD_SEATS) add(field, (d) => !inRange(countOf(d[field]), LIMITS.childSeats), MESSAGES.childSeats(seat));
     // At the booster seats, the last of them: the message names the whole party.
     add(
       TRIP.boosterSeat,

@@ -6,6 +6,7 @@ import { DRAFT_FIELDS } from "./fields";
 import { restoreDraft } from "./restore";
 import { airportOfPlace, pickupAirport, withOfferedTerminals } from "./terminal";
 import { bookingFormSchema, stripMarkup, validateDraft } from "./validation";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 // The pick-up terminal (docs/product.md, Booking screen and Booking rules): asked for a pick-up
 // from a flight at an airport, one of that airport's terminals or "Not known yet" (empty).
@@ -51,7 +52,7 @@ function departure(extra: BookingDraft = {}, roundTrip = false): BookingDraft {
 }
 
 const errorsOf = (draft: BookingDraft) =>
-  validateDraft(draft, { now, rows: [] }).errors.map((e) => ({ field: e.field, message: stripMarkup(e.message) }));
+  validateDraft(draft, { now, rows: [] }, ENGLISH_WORDS).errors.map((e) => ({ field: e.field, message: stripMarkup(e.message) }));
 const parse = (draft: BookingDraft) => bookingFormSchema({ now, rows: [] }).parse(draft);
 /** The terminals the form offers at the outbound's pick-up (EndFields): the pick-up airport's own, none elsewhere. */
 const terminalsOffered = (draft: BookingDraft): readonly string[] => {

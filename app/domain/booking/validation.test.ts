@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { initialDraft, type BookingDraft } from "./draft";
 import { PRICE_FILE_COLUMNS, parsePriceFile, type PriceRow } from "../pricing/csv";
-import { prefixOf } from "./messages";
-import { bookingFormSchema, bookingIssue, markupParts, phoneWarnings, pickupMoment, stripMarkup, validateDraft } from "./validation";
+import { say } from "./messages";
+import {
+  bookingFormSchema,
+  bookingIssue,
+  issueText,
+  markupParts,
+  phoneWarnings,
+  pickupMoment,
+  stripMarkup,
+  validateDraft,
+} from "./validation";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 // 12:00 in Paris, 10 May 2026.
 const now = new Date("2026-05-10T10:00:00Z");
@@ -70,8 +80,8 @@ function roundTrip(extra: BookingDraft = {}): BookingDraft {
 }
 
 const messages = (draft: BookingDraft, at = now) =>
-  validateDraft(draft, { now: at, rows: NO_ROWS }).errors.map((e) => stripMarkup(e.message));
-const errors = (draft: BookingDraft, at = now) => validateDraft(draft, { now: at, rows: NO_ROWS }).errors;
+  validateDraft(draft, { now: at, rows: NO_ROWS }, ENGLISH_WORDS).errors.map((e) => stripMarkup(e.message));
+const errors = (draft: BookingDraft, at = now) => validateDraft(draft, { now: at, rows: NO_ROWS }, ENGLISH_WORDS).errors;
 
 describe("a complete draft", () => {
   it("passes one way and round trip", () => {
@@ -101,7 +111,9 @@ describe("a complete draft", () => {
     expect(messages({ lastname: "x" })).toContain("USER - Please enter your first name.");
     const bad = bookingFormSchema({ now, rows: NO_ROWS }).safeParse({ ...oneWay(), lastname: 42 });
     expect(bad.success).toBe(false);
-    expect(bad.error?.issues[0]).toMatchObject({ path: ["lastname"], message: "USER - This field must be text." });
+    const [issue] = bad.error?.issues ?? [];
+    expect(issue?.path).toEqual(["lastname"]);
+    expect(issueText(issue!, ENGLISH_WORDS)).toBe("USER - This field must be text.");
   });
 });
 
@@ -218,7 +230,10 @@ describe("each issue's part", () => {
   /** Each issue as its field, the part it carries, and its text after the prefix. */
   const issuesOf = (input: unknown) => {
     const result = bookingFormSchema({ now, rows: NO_ROWS }).safeParse(input);
-    return (result.error?.issues ?? []).map((issue) => ({ field: issue.path[0], ...bookingIssue(issue) }));
+    return (result.error?.issues ?? []).map((issue) => {
+      const { part, message } = bookingIssue(issue);
+      return { field: issue.path[0], part, text: say(ENGLISH_WORDS, message) };
+    });
   };
 
   it("names leg 2 for a leg-2 rule, leg 1 for leg 1's, the customer for the customer's", () => {
@@ -242,15 +257,16 @@ describe("each issue's part", () => {
     expect(found).toContainEqual({ field: "city_vol_drop_2", part: 2, text: "This field holds a character we cannot read." });
   });
 
-  it("is the part whose prefix the message starts with", () => {
+  it("is the part whose prefix the message's words start with", () => {
     const result = bookingFormSchema({ now, rows: NO_ROWS }).safeParse(
       roundTrip({ lastname: "", pax_adult_t1: "0", french_date_pu_t1: "", french_date_pu_t2: "xx", cabin_bag: "x" }),
     );
     const issues = result.error?.issues ?? [];
     expect(issues.length).toBeGreaterThan(3);
+    const prefixes = { customer: "USER - ", 1: "FIRST STEP - ", 2: "SECOND STEP - " };
     for (const issue of issues) {
-      const { part, text } = bookingIssue(issue);
-      expect(prefixOf(part) + text).toBe(issue.message);
+      const { part, message } = bookingIssue(issue);
+      expect(issueText(issue, ENGLISH_WORDS)).toBe(prefixes[part] + say(ENGLISH_WORDS, message));
     }
   });
 });
@@ -323,7 +339,7 @@ describe("gap rule (both ends flights)", () => {
       { duree_t1: NINES },
     ];
     for (const posted of posts) {
-      const found = validateDraft(flights("10:00", "14:00", posted), { now, rows: CDG_DISNEY_ROWS }).errors;
+      const found = validateDraft(flights("10:00", "14:00", posted), { now, rows: CDG_DISNEY_ROWS }, ENGLISH_WORDS).errors;
       expect(found).toEqual([
         {
           field: "horaire_vol_drop_1",
@@ -331,7 +347,7 @@ describe("gap rule (both ends flights)", () => {
         },
       ]);
     }
-    expect(validateDraft(flights("10:00", "14:15"), { now, rows: CDG_DISNEY_ROWS }).errors).toEqual([]);
+    expect(validateDraft(flights("10:00", "14:15"), { now, rows: CDG_DISNEY_ROWS }, ENGLISH_WORDS).errors).toEqual([]);
   });
 });
 
@@ -444,11 +460,11 @@ describe("phone warnings (not blocking)", () => {
       ["Phone number +155512 is incorrect length. Expected 11 digits. Format must be +. (...) ...-.... for US"],
     ],
   ])("%o → %o", (change, expected) => {
-    expect(phoneWarnings(oneWay(change)).map((w) => w.message)).toEqual(expected);
+    expect(phoneWarnings(oneWay(change), ENGLISH_WORDS).map((w) => w.message)).toEqual(expected);
   });
 
   it("never blocks", () => {
-    const result = validateDraft(oneWay({ phone_mobile: "+3361234" }), { now, rows: NO_ROWS });
+    const result = validateDraft(oneWay({ phone_mobile: "+3361234" }), { now, rows: NO_ROWS }, ENGLISH_WORDS);
     expect(result.errors).toEqual([]);
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]!.field).toBe("phone_mobile");

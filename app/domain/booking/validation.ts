@@ -11,14 +11,33 @@
 import { z } from "../zod";
 import type { PriceRequest } from "../pricing/pricing";
 import { CUSTOMER, DRAFT_FIELDS, legFields, type BookingDraft } from "./fields";
-import { problemsOf, type FormProblem } from "../form-problems";
-import { MAX_FIELD_LENGTH, MESSAGES, fieldLabel, partFor, prefixOf, type BookingPart } from "./messages";
-import { plainTextMessage, plainTextRefinement } from "../plain-text";
+import type { FormProblem } from "../form-problems";
+import {
+  MAX_FIELD_LENGTH,
+  MESSAGES,
+  partFor,
+  prefixIn,
+  say,
+  type BookingMessage,
+  type BookingPart,
+  type BookingWordKey,
+  type BookingWords,
+} from "./messages";
+import { plainTextRefinement } from "../plain-text";
 import { bookingRules, text, type RuleContext } from "./rules";
 import { bookingFromDraft } from "./wire";
 
 export { transferKind } from "./draft";
-export { LIMITS, MAX_FIELD_LENGTH, markupParts, stripMarkup, type BookingPart } from "./messages";
+export {
+  LIMITS,
+  MAX_FIELD_LENGTH,
+  markupParts,
+  stripMarkup,
+  type BookingMessage,
+  type BookingPart,
+  type BookingWordKey,
+  type BookingWords,
+} from "./messages";
 export { legDate, pickupMoment, type RuleContext } from "./rules";
 
 // ---------------------------------------------------------------------------------------------
@@ -33,18 +52,18 @@ function digitCount(s: string): number {
  * format's digit count minus 2. The format is the country's pattern with one dot (or digit) per
  * digit, dial code included, e.g. France "+.. . .. .. .. .." (11). Its result never blocks.
  */
-export function phoneWarnings(draft: BookingDraft): FormProblem[] {
+export function phoneWarnings(draft: BookingDraft, words: BookingWords): FormProblem[] {
   const phone = text(draft, CUSTOMER.mobile);
   const format = text(draft, CUSTOMER.phoneCountryFormat);
   const code = text(draft, CUSTOMER.phoneCountryCode);
   const warn = (message: string) => [{ field: CUSTOMER.mobile, message }];
-  if (digitCount(phone) === 0 || format === "" || code === "") return warn("Missing phone number or country data.");
-  if (!/^[a-z]{2}$/i.test(code)) return warn("Invalid country code.");
+  if (digitCount(phone) === 0 || format === "" || code === "") return warn(words("phone.missing"));
+  if (!/^[a-z]{2}$/i.test(code)) return warn(words("phone.badCountry"));
   const expected = (format.match(/[.\d]/g) ?? []).length;
   const digits = phone.replace(/\D/g, "");
   if (digits.length < expected - 2) {
     const country = text(draft, CUSTOMER.phoneCountryName) || code.toUpperCase();
-    return warn(`Phone number +${digits} is incorrect length. Expected ${expected} digits. Format must be ${format} for ${country}`);
+    return warn(words("phone.length", { digits, expected, format, country }));
   }
   return [];
 }
@@ -52,33 +71,37 @@ export function phoneWarnings(draft: BookingDraft): FormProblem[] {
 // ---------------------------------------------------------------------------------------------
 // The schema
 
-/** What the schema's own issues carry besides the message: the part of the booking the message's prefix names. */
+/**
+ * What the schema's own issues carry: the part of the booking the message's prefix names, and the
+ * message itself, a catalogue key and values (the issue's `message` is the key alone).
+ */
 export interface BookingIssueParams {
   part: BookingPart;
+  message: BookingMessage;
 }
 
-const issueParams = (part: BookingPart): BookingIssueParams => ({ part });
+const issueParams = (part: BookingPart, message: BookingMessage): BookingIssueParams => ({ part, message });
 
 function buildFieldsSchema() {
   const shape = Object.fromEntries(
     DRAFT_FIELDS.map((name) => {
-      const part = partFor(name);
-      const prefix = prefixOf(part);
+      const plain = MESSAGES.plainText(name);
       return [
         name,
+        // zod's own checks carry no params: their message is the catalogue key, their part the field's.
         z
-          .string({ error: `${prefix}${MESSAGES.notText}` })
-          .max(MAX_FIELD_LENGTH, { error: `${prefix}${MESSAGES.tooLong}` })
+          .string({ error: MESSAGES.notText.key })
+          .max(MAX_FIELD_LENGTH, { error: MESSAGES.tooLong.key })
           // The site's text rule: a NUL, which the database cannot store, keeps its own message;
           // any other control or invisible character is refused with the field's label.
           .superRefine(
             plainTextRefinement({
-              message: `${prefix}${plainTextMessage(fieldLabel(name))}`,
-              nulMessage: `${prefix}${MESSAGES.nul}`,
+              message: plain.key,
+              nulMessage: MESSAGES.nul.key,
               // A line break in a one-line field is left to the booking rules, whose messages say
               // what the field must hold (a postcode's five digits).
               shape: "lines",
-              params: { ...issueParams(part) },
+              params: { ...issueParams(partFor(name), plain) },
             }),
           )
           .default(""),
@@ -99,7 +122,7 @@ let fieldsSchema: ReturnType<typeof buildFieldsSchema> | undefined;
  * The schema of a posted booking form, measured against `now` and the price file's `rows`: every
  * draft field a string (missing ones empty, unknown ones dropped), then every booking rule, in one
  * check, in the order the form lists them, and the result a typed Booking. Each issue's path is the
- * field to focus; messages carry the prefixes and bold markup; bookingIssue reads an issue's part.
+ * field to focus; bookingIssue reads its part and message, issueText puts them into words.
  */
 export function bookingFormSchema(context: RuleContext) {
   const drafts: z.ZodType<BookingDraft> = z.lazy(() => (fieldsSchema ??= buildFieldsSchema()));
@@ -109,12 +132,13 @@ export function bookingFormSchema(context: RuleContext) {
     const draft = payload.value;
     for (const rule of bookingRules()) {
       if (!rule.broken(draft, context)) continue;
+      const message = rule.message(draft, context);
       payload.issues.push({
         code: "custom",
         path: [rule.field],
-        message: rule.message(draft, context),
+        message: message.key,
         input: draft,
-        params: issueParams(rule.part),
+        params: issueParams(rule.part, message),
       });
     }
   });
@@ -124,8 +148,8 @@ export function bookingFormSchema(context: RuleContext) {
     ctx.addIssue({
       code: "custom",
       path: [legFields(1).frenchDate],
-      message: `${prefixOf(1)}${MESSAGES.noPickupMoment}`,
-      params: issueParams(1),
+      message: MESSAGES.noPickupMoment.key,
+      params: issueParams(1, MESSAGES.noPickupMoment),
     });
     return z.NEVER;
   });
@@ -136,21 +160,40 @@ export type BookingFormSchema = ReturnType<typeof bookingFormSchema>;
 /** An issue of the booking schema: the part of the booking it is about, and its message after that part's prefix. */
 export interface BookingIssue {
   part: BookingPart;
-  /** The message without its prefix, bold markup kept. */
-  text: string;
+  message: BookingMessage;
+}
+
+function isIssueParams(value: unknown): value is BookingIssueParams {
+  return typeof value === "object" && value !== null && "part" in value && "message" in value;
 }
 
 /**
- * What an issue of bookingFormSchema is about. The schema's own checks carry their part
- * (BookingIssueParams); zod's built-in checks of a field (not text, too long) carry none and are
- * about their field's part, which is what their prefix says. Every message starts with its part's
- * prefix, so the text after it is the message less the prefix's length.
+ * What an issue of bookingFormSchema is about. The schema's own checks carry their part and
+ * message (BookingIssueParams); zod's built-in checks of a field (not text, too long) carry none:
+ * they are about their field's part, and their message is the catalogue key they were given. A
+ * NUL shares the text check's params but keeps its own message, the issue's key.
  */
 export function bookingIssue(issue: z.core.$ZodIssue): BookingIssue {
-  const given: unknown = issue.code === "custom" ? issue.params?.part : undefined;
-  const part: BookingPart =
-    given === "customer" || given === 1 || given === 2 ? given : partFor(typeof issue.path[0] === "string" ? issue.path[0] : "");
-  return { part, text: issue.message.slice(prefixOf(part).length) };
+  const params: unknown = issue.code === "custom" ? issue.params : undefined;
+  const field = typeof issue.path[0] === "string" ? issue.path[0] : "";
+  if (isIssueParams(params)) {
+    return { part: params.part, message: params.message.key === issue.message ? params.message : { key: issue.message as BookingWordKey } };
+  }
+  return { part: partFor(field), message: { key: issue.message as BookingWordKey } };
+}
+
+/** An issue in words: its part's prefix, then its message, bold markup kept. */
+export function issueText(issue: z.core.$ZodIssue, words: BookingWords): string {
+  const { part, message } = bookingIssue(issue);
+  return prefixIn(words, part) + say(words, message);
+}
+
+/** A refused booking's problems in words, each at the field it names. */
+export function bookingProblems(error: z.ZodError, words: BookingWords): FormProblem[] {
+  return error.issues.map((issue) => ({
+    field: typeof issue.path[0] === "string" ? issue.path[0] : null,
+    message: issueText(issue, words),
+  }));
 }
 
 /** A posted form, checked, with numbers as numbers: the schema's own output type. */
@@ -179,11 +222,12 @@ export function bookingPriceRequest(booking: Booking, seatsPriced?: number): Pri
 export function validateDraft(
   draft: BookingDraft,
   context: RuleContext,
+  words: BookingWords,
 ): { errors: FormProblem[]; warnings: FormProblem[]; booking: Booking | null } {
   const result = bookingFormSchema(context).safeParse(draft);
   return {
-    errors: result.success ? [] : problemsOf(result.error),
-    warnings: phoneWarnings(draft),
+    errors: result.success ? [] : bookingProblems(result.error, words),
+    warnings: phoneWarnings(draft, words),
     booking: result.success ? result.data : null,
   };
 }

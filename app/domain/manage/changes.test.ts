@@ -16,6 +16,7 @@ import { changeLayout } from "./change-layout";
 import { changeClosedReason, followTakeoff, overlayChanges, planChange, type ChangeRequest } from "./changes";
 import { PHONE_ONLY_FIELDS, phoneOnlyChanges } from "./phone-only";
 import { activeCapacities, FIRST_FLEET } from "../fleet";
+import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 const FLEET = activeCapacities(FIRST_FLEET);
 
@@ -108,7 +109,7 @@ function formPost(row: ChangeRequest["row"]): Record<string, string> {
 
 function plan(row: ChangeRequest["row"], posted: Record<string, string>, at = now) {
   const form = changeFormSchema.parse(posted);
-  return planChange({ row, form, posted, now: at, rows: ROWS, fleet: FLEET, phone: PHONE });
+  return planChange({ row, form, posted, now: at, rows: ROWS, fleet: FLEET, phone: PHONE, words: ENGLISH_WORDS });
 }
 
 describe("draftFromBooking", () => {

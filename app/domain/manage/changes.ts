@@ -21,7 +21,16 @@ import { TRIP, endFields, legFields, type BookingDraft, type Leg } from "../book
 import { readStoredDetails, type StoredDetails } from "../booking/model";
 import { editAddressEnd, pickHotel } from "../booking/quote";
 import { formatClock, type Clock } from "../booking/time-rules";
-import { bookingFormSchema, bookingIssue, bookingPriceRequest, stripMarkup, type Booking, type BookingIssue } from "../booking/validation";
+import {
+  bookingFormSchema,
+  bookingIssue,
+  bookingPriceRequest,
+  stripMarkup,
+  type Booking,
+  type BookingIssue,
+  type BookingWords,
+} from "../booking/validation";
+import { say } from "../booking/messages";
 import { LUGGAGE_COUNTS, LUGGAGE_NOTE_FIELD, PHONE_FIELD, type ChangeForm } from "./change-form";
 import { firstPickupOf } from "./cancel";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
@@ -160,6 +169,8 @@ export interface ChangeRequest {
   fleet: readonly VehicleCapacity[];
   /** The business's phone, for the messages. */
   phone: string;
+  /** The booking rules' words, in the page's language. */
+  words: BookingWords;
 }
 
 /** What the booking becomes: its details, its phone column and its pickup moments. */
@@ -176,8 +187,8 @@ export type ChangePlan =
   | { ok: true; changes: Change[]; next: ChangedBooking | null };
 
 /** The booking form's message as this page shows it: no prefix, no bold marks, the leg named on a round trip. */
-function problemMessage({ part, text }: BookingIssue, roundTrip: boolean): string {
-  const plain = stripMarkup(text).trim();
+function problemMessage({ part, message }: BookingIssue, roundTrip: boolean, words: BookingWords): string {
+  const plain = stripMarkup(say(words, message)).trim();
   return roundTrip && part !== "customer" ? `${legTitle(part, true)}: ${plain}` : plain;
 }
 
@@ -286,7 +297,7 @@ function changedDetails(stored: StoredDetails, booking: Booking, changes: readon
  * changed).
  */
 export function planChange(request: ChangeRequest): ChangePlan {
-  const { row, form, posted, now, rows, fleet, phone } = request;
+  const { row, form, posted, now, rows, fleet, phone, words } = request;
   const closed = changeClosedReason(row, now, phone);
   if (closed) return { ok: false, reason: "closed", message: closed };
   const stored = readStoredDetails(row.details);
@@ -301,7 +312,7 @@ export function planChange(request: ChangeRequest): ChangePlan {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = problemField(String(issue.path[0] ?? ""), layout);
-      const message = problemMessage(bookingIssue(issue), layout.roundTrip);
+      const message = problemMessage(bookingIssue(issue), layout.roundTrip, words);
       if (!problems.some((p) => p.field === field && p.message === message)) problems.push({ field, message });
     }
   }

@@ -19,7 +19,8 @@ import { airportOfPlace } from "~/domain/booking/terminal";
 import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
 import { CHILD_SEATS } from "~/domain/booking/messages";
 import { hotelChoices } from "~/domain/booking/quote";
-import { bookingFormSchema, bookingPriceRequest, stripMarkup } from "~/domain/booking/validation";
+import { bookingFormSchema, bookingPriceRequest, bookingProblems, stripMarkup } from "~/domain/booking/validation";
+import { bookingWordsIn } from "~/lib/i18n.server";
 import { formatEuros } from "~/domain/money";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { places, quote } from "~/domain/pricing/pricing";
@@ -153,10 +154,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     endFields("drop", 1).horaireVol,
   ]);
   const problems: FormProblem[] = [
-    // The rules' problems at the field staff fill, their bold marks dropped.
+    // The rules' problems in English, the back office's language, at the field staff fill, their bold marks dropped.
     ...(parsed.success
       ? []
-      : problemsOf(parsed.error).map((p) => ({
+      : bookingProblems(parsed.error, bookingWordsIn("en")).map((p) => ({
           field: p.field === null ? null : shownField(p.field, shown),
           message: stripMarkup(p.message),
         }))),
@@ -175,7 +176,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const capacity = capacityAnswer(booking.kind, bookingLoad(booking), fleet);
   if (!capacity.ok && priceOverride === null) {
     return refuse(400, [
-      { field: TRIP.checkInLuggage, message: `${capacityRefusal(capacity.reason, context.settings.phone)} Or enter a price and say why.` },
+      {
+        field: TRIP.checkInLuggage,
+        message: `${capacityRefusal(capacity.reason, context.settings.phone, bookingWordsIn("en"))} Or enter a price and say why.`,
+      },
     ]);
   }
   const file = quote(rows, bookingPriceRequest(booking, capacity.ok ? capacity.seatsPriced : undefined));
