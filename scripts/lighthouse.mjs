@@ -37,6 +37,7 @@ const ISSUE_PAGES = [
   "/fr/charles-de-gaulle-airport-disneyland-transportation",
   "/fr/airport_charles_de_gaulle_disneyland_paris_transfer",
   "/fr/hotels_disneyland_paris",
+  "/fr/reservation",
   "/fr/contact",
   "/fr/services",
 ];
