@@ -11,14 +11,17 @@ import type { PriceRow } from "~/domain/pricing/csv";
 import { routeDetailRows } from "~/domain/pricing/pricing";
 import { DEFAULT_LOCALE, localeOfPath, type Locale } from "~/domain/locales";
 import { phoneLabelsIn } from "~/lib/country-names.server";
-import { bookingPageMessages, bookingRuleMessages, messagesOf, pickMessages } from "~/lib/i18n.server";
+import { bookingPageMessages, bookingRuleMessages, messagesOf } from "~/lib/i18n.server";
+
+/** The site's own booking endpoint, which app/routes.ts serves under every language's prefix too. */
+const OWN_ENDPOINT = "/api/booking";
 
 /**
- * Where the form posts: the endpoint under the page's language prefix when it is this site's own
- * path, so that a refusal is in the language of the form (app/routes/api-booking.tsx).
+ * Where the form posts: the site's own endpoint under the page's language prefix, so that a refusal
+ * is in the language of the form (app/routes/api-booking.tsx); any other endpoint as set.
  */
 function endpointIn(locale: Locale, endpoint: string): string {
-  return locale !== DEFAULT_LOCALE && endpoint.startsWith("/") ? `/${locale}${endpoint}` : endpoint;
+  return locale !== DEFAULT_LOCALE && endpoint === OWN_ENDPOINT ? `/${locale}${endpoint}` : endpoint;
 }
 
 // The site footer is hidden on the booking form.
@@ -46,11 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const bounds = { 1: dateBounds(1, now), 2: dateBounds(2, now) };
   // The form's words in the page's language and the names of the places it shows
   // (app/components/airport-words.ts, placeLabel); its rules' messages come with its rules.
-  const places = pickMessages(messagesOf(locale, "prices"), "prices.");
-  const messages = {
-    ...bookingPageMessages(locale),
-    ...Object.fromEntries(Object.entries(places).filter(([id]) => id.endsWith(".place") || id === "prices.places.paris")),
-  };
+  const places = Object.entries(messagesOf(locale, "prices")).filter(([id]) => id.endsWith(".place") || id === "prices.places.paris");
+  const messages = { ...bookingPageMessages(locale), ...Object.fromEntries(places) };
   const rulesWords = `/booking-words/${locale}?v=${bookingRuleMessages(locale).version}`;
   return {
     draft,
