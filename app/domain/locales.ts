@@ -30,8 +30,9 @@ export const OG_LOCALES: Readonly<Record<Locale, string>> = {
 };
 
 /**
- * The paths of the pages that exist in every language; any other path is English only and its
- * prefixed form is not found. app/routes.ts declares each of these under every prefix.
+ * The paths of the pages that exist in every language; any other page is English only and its
+ * prefixed form is not found. app/routes.ts declares each of these under every prefix, and the
+ * booking form's endpoint too, which is no page but answers in the language of the form.
  */
 export const LOCALIZED_PATHS: readonly string[] = [
   "/",

@@ -72,7 +72,7 @@ export function plainTextMessage(label: string): string {
 }
 
 export interface PlainTextCheck {
-  /** The message for any refused character: plainTextMessage of the field's label, with a form's prefix if it has one. */
+  /** The message for any refused character: plainTextMessage of the field's label, or the key of a catalogue's message for it. */
   message: string;
   /** A field that already says a NUL cannot be stored keeps its own message for it. */
   nulMessage?: string;

@@ -15,6 +15,7 @@ describe("the phone control's words", () => {
     const labels = phoneLabelsIn(locale);
     expect(Object.keys(labels)).toEqual(Object.keys(en));
     expect(labels.FR).toBe(france);
+    expect(labels.ZZ).not.toMatch(/unknown|inconnue|unbekannt|onbekend/i);
     for (const [code, name] of Object.entries(labels)) expect(name, code).not.toBe("");
   });
 });

@@ -10,6 +10,11 @@ const CONTROL_LABELS: Readonly<Record<Locale, Readonly<Record<string, string>>>>
 
 const labels = new Map<Locale, Readonly<Record<string, string>>>();
 
+/** A country's code; ZZ is the control's "International", which the CLDR calls an unknown region. */
+function isRegion(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && code !== "ZZ";
+}
+
 /**
  * The phone control's words in `locale`: each country's name by its code, and the control's own
  * labels (its country list's name, "International"). English keeps the control's own names, as the
@@ -24,10 +29,7 @@ export function phoneLabelsIn(locale: Locale): Readonly<Record<string, string>> 
     const names = new Intl.DisplayNames([locale], { type: "region", fallback: "none" });
     const own = CONTROL_LABELS[locale];
     result = Object.fromEntries(
-      Object.keys(en).map((code) => [
-        code,
-        (/^[A-Z]{2}$/.test(code) ? names.of(code) : undefined) ?? own[code] ?? en[code as keyof typeof en],
-      ]),
+      Object.keys(en).map((code) => [code, (isRegion(code) ? names.of(code) : undefined) ?? own[code] ?? en[code as keyof typeof en]]),
     );
     labels.set(locale, result);
   }

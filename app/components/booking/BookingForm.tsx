@@ -241,7 +241,9 @@ export function BookingForm({
     });
   const check = (v: Validation, d: BookingDraft) => {
     const words = rulesWordsIn(v.words);
-    return withCapacity(v.rules.validateDraft(d, { ...rules, now: new Date() }, words), draftCapacity(d, fleet), phone, words);
+    // The phone check names the country in the page's language (its own English when null).
+    const checked = v.rules.validateDraft(d, { ...rules, now: new Date() }, words, phoneLabels ?? undefined);
+    return withCapacity(checked, draftCapacity(d, fleet), phone, words);
   };
   // After a first submit, every change is checked again as the visitor corrects the form.
   const current = errors === null || !validation ? null : check(validation, draft);

@@ -21,22 +21,34 @@ const DATE_LOCALES: Readonly<Record<Exclude<Locale, "en">, () => Promise<DateLoc
 
 const registered = new Set<Locale>(["en"]);
 
-/** Whether the picker has `locale`'s names, loading them when it has not. */
-function useDateLocale(locale: Locale): boolean {
-  const [ready, setReady] = useState(registered.has(locale));
+/**
+ * The picker's name for `locale`'s month and day names once they are there (loading them when they
+ * are not), null meanwhile; British English when they could not be loaded (the connection dropped).
+ */
+function useDateLocale(locale: Locale): string | null {
+  const [ready, setReady] = useState<string | null>(registered.has(locale) ? pickerName(locale) : null);
   useEffect(() => {
     if (locale === "en" || registered.has(locale)) return;
     let current = true;
-    void DATE_LOCALES[locale]().then((names) => {
-      registerLocale(locale, names);
-      registered.add(locale);
-      if (current) setReady(true);
-    });
+    DATE_LOCALES[locale]().then(
+      (names) => {
+        registerLocale(locale, names);
+        registered.add(locale);
+        if (current) setReady(locale);
+      },
+      () => {
+        if (current) setReady(pickerName("en"));
+      },
+    );
     return () => {
       current = false;
     };
   }, [locale]);
   return ready;
+}
+
+function pickerName(locale: Locale): string {
+  return locale === "en" ? "en-GB" : locale;
 }
 
 /**
@@ -63,13 +75,13 @@ export default function CalendarPopup({
 }) {
   const t = useT();
   const ref = useRef<HTMLDivElement>(null);
-  const ready = useDateLocale(locale);
+  const dateLocale = useDateLocale(locale);
 
   useEffect(() => {
     // Put the keyboard on the selected (or first selectable) day so arrow keys move at once.
     const day = ref.current?.querySelector<HTMLElement>('.react-datepicker__day[tabindex="0"]');
     day?.focus();
-  }, [ready]);
+  }, [dateLocale]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -81,14 +93,14 @@ export default function CalendarPopup({
 
   return (
     <div ref={ref} className="calendar-popup" role="dialog" aria-label={label}>
-      {ready ? (
+      {dateLocale ? (
         <DatePicker
           inline
           selected={selected}
           openToDate={selected ?? min}
           minDate={min}
           maxDate={max}
-          locale={locale === "en" ? "en-GB" : locale}
+          locale={dateLocale}
           calendarStartDay={1}
           chooseDayAriaLabelPrefix={t("booking.date.chooseDay")}
           disabledDayAriaLabelPrefix={t("booking.date.notAvailable")}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 import { DRAFT_FIELDS } from "./fields";
-import { fieldLabel, say } from "./messages";
+import { MESSAGES, fieldLabel, say } from "./messages";
 
 // The labels the messages about a field name it by, in English as the form always wrote them.
 const ENGLISH_LABELS = [
@@ -90,5 +90,14 @@ describe("a field's label", () => {
     ["lastname", "Last name"],
   ])("of %s is %s", (field, label) => {
     expect(say(ENGLISH_WORDS, fieldLabel(field))).toBe(label);
+  });
+});
+
+describe("a value in bold", () => {
+  it("is bold as a whole when it is a time on another day", () => {
+    const evening = { key: "time.onDay", values: { time: "22:45", date: "03/06/2026" } } as const;
+    expect(say(ENGLISH_WORDS, MESSAGES.pickupTooLate("01:00", evening))).toBe(
+      "To be at the airport in time for your **01:00** flight, pick-up must be at **22:45 on 03/06/2026** at the latest.",
+    );
   });
 });

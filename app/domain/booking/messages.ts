@@ -79,6 +79,8 @@ export interface BookingMessage {
   key: BookingWordKey;
   /** A value may itself be a message, such as a field's label. */
   values?: Readonly<Record<string, string | number | BookingMessage>>;
+  /** Shown in bold as a whole, as a value of another message ("**06:30 on 12/05/2026**"). */
+  bold?: true;
 }
 
 /** The booking catalogue's keys, from its English source. */
@@ -88,9 +90,10 @@ export type BookingWordKey = Extract<keyof typeof bookingCatalogue, string>;
 export type BookingWords = (key: BookingWordKey, values?: Readonly<Record<string, string | number>>) => string;
 
 /** The message in `words`' language. */
-export function say(words: BookingWords, { key, values }: BookingMessage): string {
-  if (!values) return words(key);
-  return words(key, Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === "object" ? say(words, v) : v])));
+export function say(words: BookingWords, { key, values, bold: whole }: BookingMessage): string {
+  const filled = values && Object.fromEntries(Object.entries(values).map(([name, v]) => [name, typeof v === "object" ? say(words, v) : v]));
+  const text = words(key, filled);
+  return whole ? bold(text) : text;
 }
 
 const PREFIX_KEY: Record<BookingPart, BookingWordKey> = { customer: "prefix.customer", 1: "prefix.outbound", 2: "prefix.return" };
@@ -100,11 +103,9 @@ export function prefixIn(words: BookingWords, part: BookingPart): string {
   return words(PREFIX_KEY[part]);
 }
 
-/** A value shown in bold: a text, or each value of a message (a time and its date). */
+/** A value shown in bold: a text, or a message in words (a time and its date). */
 function emphasised(value: string | BookingMessage): string | BookingMessage {
-  if (typeof value === "string") return bold(value);
-  const values = Object.entries(value.values ?? {}).map(([name, v]) => [name, typeof v === "number" ? v : emphasised(v)]);
-  return { ...value, values: Object.fromEntries(values) as BookingMessage["values"] };
+  return typeof value === "string" ? bold(value) : { ...value, bold: true };
 }
 
 const message = (key: BookingWordKey, values?: BookingMessage["values"]): BookingMessage => (values ? { key, values } : { key });

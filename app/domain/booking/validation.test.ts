@@ -463,6 +463,11 @@ describe("phone warnings (not blocking)", () => {
     expect(phoneWarnings(oneWay(change), ENGLISH_WORDS).map((w) => w.message)).toEqual(expected);
   });
 
+  it("names the country in the page's language when given its names", () => {
+    const [warning] = phoneWarnings(oneWay({ phone_mobile: "+33612345" }), ENGLISH_WORDS, { FR: "Frankrijk" });
+    expect(warning?.message).toMatch(/ for Frankrijk$/);
+  });
+
   it("never blocks", () => {
     const result = validateDraft(oneWay({ phone_mobile: "+3361234" }), { now, rows: NO_ROWS }, ENGLISH_WORDS);
     expect(result.errors).toEqual([]);

@@ -50,9 +50,10 @@ function digitCount(s: string): number {
 /**
  * The phone check: the number's digit count may not be under the country
  * format's digit count minus 2. The format is the country's pattern with one dot (or digit) per
- * digit, dial code included, e.g. France "+.. . .. .. .. .." (11). Its result never blocks.
+ * digit, dial code included, e.g. France "+.. . .. .. .. .." (11). Its result never blocks. The
+ * country is named by `countryNames` (the page's language) when given, else as the draft names it.
  */
-export function phoneWarnings(draft: BookingDraft, words: BookingWords): FormProblem[] {
+export function phoneWarnings(draft: BookingDraft, words: BookingWords, countryNames?: Readonly<Record<string, string>>): FormProblem[] {
   const phone = text(draft, CUSTOMER.mobile);
   const format = text(draft, CUSTOMER.phoneCountryFormat);
   const code = text(draft, CUSTOMER.phoneCountryCode);
@@ -62,7 +63,7 @@ export function phoneWarnings(draft: BookingDraft, words: BookingWords): FormPro
   const expected = (format.match(/[.\d]/g) ?? []).length;
   const digits = phone.replace(/\D/g, "");
   if (digits.length < expected - 2) {
-    const country = text(draft, CUSTOMER.phoneCountryName) || code.toUpperCase();
+    const country = countryNames?.[code.toUpperCase()] ?? (text(draft, CUSTOMER.phoneCountryName) || code.toUpperCase());
     return warn(words("phone.length", { digits, expected, format, country }));
   }
   return [];
@@ -216,18 +217,19 @@ export function bookingPriceRequest(booking: Booking, seatsPriced?: number): Pri
 }
 
 /**
- * The form's check, as the browser runs it on submit: blocking errors, then phone warnings, and
- * the typed booking when there is no error.
+ * The form's check, as the browser runs it on submit: blocking errors, then phone warnings (the
+ * country named by `countryNames` when given), and the typed booking when there is no error.
  */
 export function validateDraft(
   draft: BookingDraft,
   context: RuleContext,
   words: BookingWords,
+  countryNames?: Readonly<Record<string, string>>,
 ): { errors: FormProblem[]; warnings: FormProblem[]; booking: Booking | null } {
   const result = bookingFormSchema(context).safeParse(draft);
   return {
     errors: result.success ? [] : bookingProblems(result.error, words),
-    warnings: phoneWarnings(draft, words),
+    warnings: phoneWarnings(draft, words, countryNames),
     booking: result.success ? result.data : null,
   };
 }
