@@ -3,7 +3,7 @@ import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./locales";
-import { formatMessage } from "./message-format";
+import { formatMessage, pluralCategory } from "./message-format";
 
 function format(source: string, values: Record<string, unknown>, locale = "en"): string {
   return formatMessage(compileMessageOrThrow(source), values, locale);
@@ -58,5 +58,27 @@ describe("formatMessage", () => {
         },
       ),
     );
+  });
+});
+
+describe("a whole number's plural category", () => {
+  it.each(LOCALES)("in %s is Intl's", (locale) => {
+    const intl = new Intl.PluralRules(locale);
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -20, max: 20 }),
+          fc.integer(),
+          fc.integer({ min: 0, max: 9 }).map((k) => k * 1_000_000),
+        ),
+        (n) => {
+          expect(pluralCategory(locale, n)).toBe(intl.select(n));
+        },
+      ),
+    );
+  });
+
+  it("of a fraction is Intl's", () => {
+    expect(pluralCategory("fr", 1.5)).toBe(new Intl.PluralRules("fr").select(1.5));
   });
 });

@@ -14,7 +14,32 @@ export type MessageValues = Record<string, unknown>;
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
-function pluralCategory(locale: string, n: number): string {
+/**
+ * A whole number's plural category in one of the site's languages, by the CLDR's rules for whole
+ * numbers: no Intl.PluralRules is built, which costs a phone 5–12 ms while a page hydrates
+ * (docs/decisions/0011). message-format.test.ts holds it to Intl's answer.
+ */
+function wholeNumberCategory(language: string, n: number): string | undefined {
+  const abs = Math.abs(n);
+  const millions = abs !== 0 && abs % 1_000_000 === 0;
+  switch (language) {
+    case "en":
+    case "de":
+    case "nl":
+      return abs === 1 ? "one" : "other";
+    case "es":
+    case "it":
+      return abs === 1 ? "one" : millions ? "many" : "other";
+    case "fr":
+      return abs <= 1 ? "one" : millions ? "many" : "other";
+    default:
+      return undefined;
+  }
+}
+
+export function pluralCategory(locale: string, n: number): string {
+  const whole = Number.isSafeInteger(n) ? wholeNumberCategory(locale, n) : undefined;
+  if (whole) return whole;
   let rules = pluralRules.get(locale);
   if (!rules) {
     rules = new Intl.PluralRules(locale);
