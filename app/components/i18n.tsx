@@ -1,13 +1,4 @@
-import {
-  cloneElement,
-  type ComponentProps,
-  createContext,
-  type ReactElement,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useMemo,
-} from "react";
+import { cloneElement, type ComponentProps, createContext, type ReactElement, type ReactNode, useContext, useMemo } from "react";
 import { useMatches } from "react-router";
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locales";
 import { type CompiledMessages, formatMessage, type MessageValues } from "~/domain/message-format";
@@ -71,15 +62,6 @@ export function translatorFor(locale: Locale, data: readonly unknown[]): Transla
 /** The message `id` in the page's language, its placeholders filled from `values`. */
 export function useT(): Translate {
   return translator(useContext(WordsContext));
-}
-
-/**
- * A translator of the page's words and of more messages that came after the page (the booking
- * rules' messages, which arrive with the rules), in the page's language.
- */
-export function useTranslatorWith(): (more: CompiledMessages) => Translate {
-  const words = useContext(WordsContext);
-  return useCallback((more) => translator({ locale: words.locale, messages: { ...words.messages, ...more } }), [words]);
 }
 
 /** The page's language. */

@@ -14,27 +14,19 @@ export type MessageValues = Record<string, unknown>;
 
 const pluralRules = new Map<string, Intl.PluralRules>();
 
+/** The languages whose whole numbers take "many" by the million. */
+const MANY_BY_MILLIONS = ["fr", "es", "it"];
+
 /**
  * A whole number's plural category in one of the site's languages, by the CLDR's rules for whole
  * numbers: no Intl.PluralRules is built, which costs a phone 5–12 ms while a page hydrates
  * (docs/decisions/0011). message-format.test.ts holds it to Intl's answer.
  */
 function wholeNumberCategory(language: string, n: number): string | undefined {
+  if (!["en", "de", "nl", ...MANY_BY_MILLIONS].includes(language)) return undefined;
   const abs = Math.abs(n);
-  const millions = abs !== 0 && abs % 1_000_000 === 0;
-  switch (language) {
-    case "en":
-    case "de":
-    case "nl":
-      return abs === 1 ? "one" : "other";
-    case "es":
-    case "it":
-      return abs === 1 ? "one" : millions ? "many" : "other";
-    case "fr":
-      return abs <= 1 ? "one" : millions ? "many" : "other";
-    default:
-      return undefined;
-  }
+  if (abs === 1 || (abs === 0 && language === "fr")) return "one";
+  return abs !== 0 && abs % 1_000_000 === 0 && MANY_BY_MILLIONS.includes(language) ? "many" : "other";
 }
 
 export function pluralCategory(locale: string, n: number): string {
