@@ -238,32 +238,27 @@ const LEG_LABELS: Partial<Record<keyof ReturnType<typeof legFields>, BookingWord
   paxBaby: "label.babies",
 };
 
-const END_LABELS: Record<End, Partial<Record<keyof ReturnType<typeof endFields>, BookingWordKey>>> = {
-  pu: {
-    horaireVol: "label.pickupFlightTime",
-    timeVol: "label.pickupFlightTime",
-    minuteVol: "label.pickupFlightTime",
-    cityVol: "label.pickupFlightCity",
-    numVol: "label.pickupFlightNumber",
-    hotel: "label.pickupHotelName",
-    hotelN: "label.pickupHotel",
-    address: "label.pickupAddress",
-    zip: "label.pickupZip",
-  },
-  drop: {
-    horaireVol: "label.dropoffFlightTime",
-    timeVol: "label.dropoffFlightTime",
-    minuteVol: "label.dropoffFlightTime",
-    cityVol: "label.dropoffFlightCity",
-    numVol: "label.dropoffFlightNumber",
-    hotel: "label.dropoffHotelName",
-    hotelN: "label.dropoffHotel",
-    address: "label.dropoffAddress",
-    zip: "label.dropoffZip",
-  },
-};
+/** What an end's field holds, as its label names it after the end ("Pick-up" + "flight time"). */
+const END_FIELD_WORDS = {
+  horaireVol: "FlightTime",
+  timeVol: "FlightTime",
+  minuteVol: "FlightTime",
+  cityVol: "FlightCity",
+  numVol: "FlightNumber",
+  hotel: "HotelName",
+  hotelN: "Hotel",
+  address: "Address",
+  zip: "Zip",
+} as const satisfies Partial<Record<keyof ReturnType<typeof endFields>, string>>;
 
-const END_PLACE_LABEL: Record<End, BookingWordKey> = { pu: "label.pickupPlace", drop: "label.dropoffPlace" };
+const END_LABEL = { pu: "label.pickup", drop: "label.dropoff" } as const;
+
+/** An end's field's label: the end, then what the field holds (its place, for any other field). */
+function endLabel(end: End, key: keyof ReturnType<typeof endFields>): BookingWordKey {
+  const words: (typeof END_FIELD_WORDS)[keyof typeof END_FIELD_WORDS] | "Place" =
+    key in END_FIELD_WORDS ? END_FIELD_WORDS[key as keyof typeof END_FIELD_WORDS] : "Place";
+  return `${END_LABEL[end]}${words}`;
+}
 
 /**
  * A booking form field's label in a message about the field itself ("Last name", "Return pick-up
@@ -283,7 +278,7 @@ export function fieldLabel(field: string): BookingMessage {
     for (const end of ["pu", "drop"] as const) {
       const endKeys = endFields(end, leg);
       for (const key of Object.keys(endKeys) as (keyof typeof endKeys)[]) {
-        if (endKeys[key] === field) return onLeg(END_LABELS[end][key] ?? END_PLACE_LABEL[end]);
+        if (endKeys[key] === field) return onLeg(endLabel(end, key));
       }
     }
   }
