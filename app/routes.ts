@@ -111,6 +111,9 @@ export default [
   ...inEveryLanguage("booking", "routes/reservation.tsx", "booking"),
   // The booking form's endpoint answers in the language of the form that posted.
   ...inEveryLanguage("api/booking", "routes/api-booking.tsx", "api-booking"),
+  // The payment pages follow the booking's language.
+  ...inEveryLanguage("payment/:orderId", "routes/payment-sandbox.tsx", "payment"),
+  ...inEveryLanguage("response_bank_ok_ko", "routes/payment-result.tsx", "response_bank_ok_ko"),
   ...inEveryLanguage("rates", "routes/rates.tsx", "rates"),
   ...inEveryLanguage("hotels_disneyland_paris", "routes/hotels.tsx", "hotels_disneyland_paris"),
   ...inEveryLanguage("airport_charles_de_gaulle_disneyland_paris_transfer", "routes/airport.tsx", "airport-cdg-shuttle"),

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { EMAIL_KINDS } from "../app/domain/email-registry";
 import { VEHICLE_KINDS, VEHICLE_PICTURES } from "../app/domain/fleet";
+import { LOCALES } from "../app/domain/locales";
 
 /**
  * One schema for PostgreSQL and the embedded PGlite (docs/decisions/0006-storage-and-payments.md).
@@ -31,6 +32,11 @@ export const bookings = pgTable(
     source: text("source", { enum: ["web", "phone"] })
       .notNull()
       .default("web"),
+    /**
+     * The traveller's language: the booking form's, or the one staff chose. Its e-mails, its pages,
+     * voucher and calendar file speak it (docs/decisions/0032-six-languages.md).
+     */
+    locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     /** Made while the sandbox stood in for a payment provider: no money moved. */
     test: boolean("test").notNull().default(false),
     kind: text("kind", { enum: ["shuttle", "private"] }).notNull(),

@@ -7,6 +7,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
+import { DEFAULT_LOCALE, localeOfPath, LOCALES, localizedPath } from "~/domain/locales";
 import { isBackOfficePath, isReadableAddress, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { startBackups } from "~/lib/backups.server";
@@ -140,10 +141,11 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
     res.status(403).set("Cache-Control", "no-store").type("text/plain").send("This request did not come from our site.");
   });
 
-  // Old payment provider configurations still return visitors to the PHP path.
-  app.all("/response_bank_ok_ko.php", (req, res) => {
+  // Old payment provider configurations still return visitors to the PHP path, in any language.
+  const prefixes = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).join("|");
+  app.all(new RegExp(`^/(?:(${prefixes})/)?response_bank_ok_ko\\.php$`, "i"), (req, res) => {
     const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
-    res.redirect(308, `/response_bank_ok_ko${query}`);
+    res.redirect(308, `${localizedPath(localeOfPath(req.path), "/response_bank_ok_ko")}${query}`);
   });
 
   if (vite) {

@@ -53,6 +53,13 @@ export const LOCALIZED_PATHS: readonly string[] = [
   ...RATE_PRESETS.map((preset) => preset.path),
 ];
 
+/**
+ * Pages in every language that belong to one visitor: a payment's result and the sandbox's payment
+ * page. The switcher keeps them and their links stay in the visitor's language, but they have no
+ * language alternates: no search engine indexes them.
+ */
+const VISITOR_PAGES: readonly RegExp[] = [/^\/response_bank_ok_ko$/, /^\/payment\/[^/]+$/];
+
 export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }
@@ -76,6 +83,12 @@ export function pathWithoutLocale(pathname: string): string {
 
 /** Whether the page at an English path exists in every language. */
 export function isLocalizedPath(pathname: string): boolean {
+  const path = stripTrailingSlash(pathname);
+  return LOCALIZED_PATHS.includes(path) || VISITOR_PAGES.some((page) => page.test(path));
+}
+
+/** Whether the page at an English path names its pages in the other languages (hreflang, the sitemap). */
+export function hasLanguageAlternates(pathname: string): boolean {
   return LOCALIZED_PATHS.includes(stripTrailingSlash(pathname));
 }
 

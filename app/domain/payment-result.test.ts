@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   MAX_CHECKS,
   nextCheckHref,
+  resultHref,
   readChecks,
   resultCookie,
   resultCookieName,
@@ -73,19 +74,37 @@ describe("readChecks and nextCheckHref", () => {
   });
 
   it("counts the next check in the page's own address", () => {
-    expect(nextCheckHref("NV-7K3P2Q", 0)).toBe("/response_bank_ok_ko?ok_ko=ok&order_id=NV-7K3P2Q&check=1");
-    expect(nextCheckHref("NV-7K3P2Q", 4)).toBe("/response_bank_ok_ko?ok_ko=ok&order_id=NV-7K3P2Q&check=5");
+    expect(nextCheckHref("en", "NV-7K3P2Q", 0)).toBe("/response_bank_ok_ko?ok_ko=ok&order_id=NV-7K3P2Q&check=1");
+    expect(nextCheckHref("en", "NV-7K3P2Q", 4)).toBe("/response_bank_ok_ko?ok_ko=ok&order_id=NV-7K3P2Q&check=5");
+  });
+
+  it("keeps the booking's language in the next check's address", () => {
+    expect(nextCheckHref("es", "NV-7K3P2Q", 1)).toBe("/es/response_bank_ok_ko?ok_ko=ok&order_id=NV-7K3P2Q&check=2");
+  });
+});
+
+describe("resultHref", () => {
+  it.each([
+    ["en", "ok", "/response_bank_ok_ko?ok_ko=ok&order_id=NV-7K3P2Q"],
+    ["fr", "ok", "/fr/response_bank_ok_ko?ok_ko=ok&order_id=NV-7K3P2Q"],
+    ["nl", "ko", "/nl/response_bank_ok_ko?ok_ko=ko&order_id=NV-7K3P2Q"],
+  ] as const)("returns a %s booking's %s payment to %s", (locale, okKo, href) => {
+    expect(resultHref(locale, okKo, "NV-7K3P2Q")).toBe(href);
   });
 });
 
 describe("the result cookie", () => {
   it("is HttpOnly, SameSite=Lax, for the result page only, for a day; Secure with the __Secure- prefix on https", () => {
-    expect(resultCookie("NV-7K3P2Q", TOKEN, false)).toBe(
+    expect(resultCookie("NV-7K3P2Q", TOKEN, false, "en")).toBe(
       `navette_result=NV-7K3P2Q.${TOKEN}; Max-Age=86400; Path=/response_bank_ok_ko; HttpOnly; SameSite=Lax`,
     );
-    expect(resultCookie("NV-7K3P2Q", TOKEN, true)).toBe(
+    expect(resultCookie("NV-7K3P2Q", TOKEN, true, "en")).toBe(
       `__Secure-navette_result=NV-7K3P2Q.${TOKEN}; Max-Age=86400; Path=/response_bank_ok_ko; HttpOnly; SameSite=Lax; Secure`,
     );
+  });
+
+  it("is for the result page in the booking's language", () => {
+    expect(resultCookie("NV-7K3P2Q", TOKEN, false, "de")).toContain("; Path=/de/response_bank_ok_ko;");
   });
 
   it("gives its token back only for the order it names, under the name of the site's scheme", () => {
@@ -103,7 +122,7 @@ describe("the result cookie", () => {
   it("reads back what it writes, and never throws on any header", () => {
     fc.assert(
       fc.property(fc.string(), (junk) => {
-        const header = `${junk}; ${resultCookie("NV-7K3P2Q", TOKEN, false).split(";")[0]}`;
+        const header = `${junk}; ${resultCookie("NV-7K3P2Q", TOKEN, false, "en").split(";")[0]}`;
         expect(resultCookieToken(header, "NV-7K3P2Q", false)).toBe(TOKEN);
         expect(() => resultCookieToken(junk, "NV-7K3P2Q", false)).not.toThrow();
       }),

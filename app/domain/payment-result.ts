@@ -1,4 +1,5 @@
 import { ORDER_ID_PATTERN } from "./booking/order-id";
+import { type Locale, localizedPath } from "./locales";
 
 /**
  * What the payment result page (/response_bank_ok_ko, docs/product.md, Payment result page) says
@@ -46,17 +47,24 @@ export function readChecks(value: string | null): number {
   return Math.min(MAX_CHECKS, Number(value));
 }
 
+/** The result page in the booking's language: where the payment returns the traveller. */
+export function resultPath(locale: Locale): string {
+  return localizedPath(locale, "/response_bank_ok_ko");
+}
+
+/** The result page's address for an order, as the payment returns to it: `ok` paid, `ko` not. */
+export function resultHref(locale: Locale, okKo: "ok" | "ko", orderId: string): string {
+  return `${resultPath(locale)}?${new URLSearchParams({ ok_ko: okKo, order_id: orderId })}`;
+}
+
 /** The page's address with the next check's counter: what the no-JavaScript refresh goes to. */
-export function nextCheckHref(orderId: string, checks: number): string {
-  const query = new URLSearchParams({ ok_ko: "ok", order_id: orderId, check: String(Math.min(MAX_CHECKS, checks + 1)) });
-  return `/response_bank_ok_ko?${query}`;
+export function nextCheckHref(locale: Locale, orderId: string, checks: number): string {
+  return `${resultHref(locale, "ok", orderId)}&check=${Math.min(MAX_CHECKS, checks + 1)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
 // The result cookie: `<order id>.<manage token>`, set by the booking endpoint when it saves a
-// booking, read only by the result page (its Path), for a day.
-
-const RESULT_COOKIE_PATH = "/response_bank_ok_ko";
+// booking, read only by the result page in the booking's language (its Path), for a day.
 const RESULT_COOKIE_MAX_AGE = 24 * 60 * 60;
 
 /** The cookie's name: with the __Secure- prefix, which browsers keep for Secure cookies, on an https site. */
@@ -64,12 +72,12 @@ export function resultCookieName(secure: boolean): string {
   return secure ? "__Secure-navette_result" : "navette_result";
 }
 
-/** The Set-Cookie header for a booking's order id and a fresh manage token. */
-export function resultCookie(orderId: string, token: string, secure: boolean): string {
+/** The Set-Cookie header for a booking's order id and a fresh manage token, for the result page in `locale`. */
+export function resultCookie(orderId: string, token: string, secure: boolean, locale: Locale): string {
   const attributes = [
     `${resultCookieName(secure)}=${orderId}.${token}`,
     `Max-Age=${RESULT_COOKIE_MAX_AGE}`,
-    `Path=${RESULT_COOKIE_PATH}`,
+    `Path=${resultPath(locale)}`,
     "HttpOnly",
     "SameSite=Lax",
     ...(secure ? ["Secure"] : []),

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, isLocalizedPath, localeOfPath, LOCALES, localizedPath, OG_LOCALES, pathWithoutLocale } from "./locales";
+import { DEFAULT_LOCALE, hasLanguageAlternates, localeOfPath, LOCALES, localizedPath, OG_LOCALES, pathWithoutLocale } from "./locales";
 import type { PublicSettings } from "./public-settings";
 
 export interface PageSeo {
@@ -37,7 +37,7 @@ export function absoluteUrl(siteUrl: string, path: string): string {
  * ours lands), for a page that exists in all of them; none otherwise.
  */
 export function languageAlternates(siteUrl: string, englishPath: string): MetaTag[] {
-  if (!isLocalizedPath(englishPath)) return [];
+  if (!hasLanguageAlternates(englishPath)) return [];
   const href = (locale: (typeof LOCALES)[number]) => absoluteUrl(siteUrl, localizedPath(locale, englishPath));
   return [
     ...LOCALES.map((locale) => ({ tagName: "link" as const, rel: "alternate" as const, hrefLang: locale, href: href(locale) })),

@@ -1,4 +1,4 @@
-import { isLocalizedPath, LOCALES, localizedPath } from "./locales";
+import { hasLanguageAlternates, LOCALES, localizedPath } from "./locales";
 import { absoluteUrl, languageAlternates } from "./seo";
 
 function escapeXml(s: string): string {
@@ -11,7 +11,7 @@ function escapeXml(s: string): string {
  */
 export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
   const urls = paths.flatMap((path) => {
-    if (!isLocalizedPath(path)) return [`  <url><loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc></url>`];
+    if (!hasLanguageAlternates(path)) return [`  <url><loc>${escapeXml(absoluteUrl(siteUrl, path))}</loc></url>`];
     const alternates = languageAlternates(siteUrl, path)
       .map((tag) => ("hrefLang" in tag ? `<xhtml:link rel="alternate" hreflang="${tag.hrefLang}" href="${escapeXml(tag.href)}"/>` : ""))
       .join("");

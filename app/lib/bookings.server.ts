@@ -6,6 +6,7 @@ import { orderIdFrom } from "~/domain/booking/order-id";
 import { readStoredDetails, storedDetails, type StoredDetails } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
 import { storedColumns } from "~/domain/booking/wire";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locales";
 import { formatEuros } from "~/domain/money";
 import { bookingColumns, detailsColumn, insertLegsOf, legRecords, writeLegs } from "./booking-store.server";
 import type { Db } from "./db.server";
@@ -24,6 +25,8 @@ export interface NewBooking {
   paymentMode?: "card" | "cash";
   /** Staff's reason when the price is not the price file's. */
   priceOverrideReason?: string | null;
+  /** The traveller's language: the booking form's (its path's prefix), English by default. */
+  locale?: Locale;
   /**
    * The hash of a manage token drawn for whoever posts the booking (drawManageToken): stored as a
    * link to the booking saved, unless a paid booking of other content refuses the post.
@@ -47,6 +50,7 @@ function bookingValues(input: NewBooking) {
     priceCents,
     paymentMode: input.paymentMode ?? ("card" as const),
     source: input.source ?? ("web" as const),
+    locale: input.locale ?? DEFAULT_LOCALE,
     priceOverrideReason: input.priceOverrideReason ?? null,
     test: input.test ?? false,
     details: detailsColumn(storedDetails(booking)),
@@ -98,6 +102,7 @@ function prepareInsert(db: Db) {
         priceCents: p("priceCents"),
         paymentMode: p("paymentMode"),
         source: p("source"),
+        locale: p("locale"),
         priceOverrideReason: p("priceOverrideReason"),
         test: p("test"),
         details: p("details"),

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { type Catalogue } from "~/locales/catalogues";
+import { type Catalogue, type CatalogueKey } from "~/locales/catalogues";
 import { type Locale, localeOfPath } from "~/domain/locales";
 import type { BookingWords } from "~/domain/booking/validation";
-import { type CompiledMessages, formatMessage } from "~/domain/message-format";
+import { type CompiledMessages, formatMessage, type MessageValues } from "~/domain/message-format";
 
 /**
  * The catalogues, compiled by Lingui's compiler once per language at first use: the compiled form
@@ -47,15 +47,23 @@ export function pageMessages(request: Request, ...catalogues: readonly Catalogue
 }
 
 /**
+ * A catalogue's words in `locale`, for what the server says in a sentence of its own (a refusal,
+ * an e-mail): the message of a key without the catalogue's name, its placeholders filled.
+ */
+export function wordsIn<C extends Catalogue>(locale: Locale, catalogue: C): (key: CatalogueKey<C>, values?: MessageValues) => string {
+  const messages = compiledCatalogue(locale, catalogue);
+  return (key, values = {}) => {
+    const message = messages[`${catalogue}.${key}`];
+    return message ? formatMessage(message, values, locale) : key;
+  };
+}
+
+/**
  * The booking catalogue in `locale` as the booking rules' words: what the server says when it
  * refuses a posted booking or a change, in the language of the page that posted it.
  */
 export function bookingWordsIn(locale: Locale): BookingWords {
-  const messages = compiledCatalogue(locale, "booking");
-  return (key, values = {}) => {
-    const message = messages[`booking.${key}`];
-    return message ? formatMessage(message, values, locale) : key;
-  };
+  return wordsIn(locale, "booking");
 }
 
 /** The booking catalogue's groups only the form's rules speak: loaded with the rules, not with the page. */

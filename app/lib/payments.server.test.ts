@@ -68,6 +68,15 @@ describe("StripeProvider.verify", () => {
   });
 });
 
+describe("SandboxProvider.checkoutUrl", () => {
+  it.each([
+    ["en", "/payment/NV-ABCDEF"],
+    ["it", "/it/payment/NV-ABCDEF"],
+  ] as const)("sends a booking made in %s to %s", async (locale, path) => {
+    expect(await new SandboxProvider(null).checkoutUrl({ orderId: "NV-ABCDEF", locale } as BookingRow)).toBe(path);
+  });
+});
+
 describe("StripeProvider.checkoutUrl", () => {
   /** A server answering Checkout Session creation as Stripe's API does, recording each request. */
   const requests: Array<{ path: string; headers: IncomingHttpHeaders; body: URLSearchParams }> = [];
@@ -89,7 +98,14 @@ describe("StripeProvider.checkoutUrl", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  const row = { orderId: "NV-ABCDEF", priceCents: 4000, currency: "EUR", depart: "Orly Airport (ORY)", arrive: "Disneyland Paris" };
+  const row = {
+    orderId: "NV-ABCDEF",
+    priceCents: 4000,
+    currency: "EUR",
+    depart: "Orly Airport (ORY)",
+    arrive: "Disneyland Paris",
+    locale: "en",
+  };
 
   it("creates a session at the booking's amount on STRIPE_API_BASE, and returns its URL", async () => {
     const provider = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: WEBHOOK_SECRET, apiBase }, "https://navette.example");
@@ -101,6 +117,15 @@ describe("StripeProvider.checkoutUrl", () => {
     expect(asked.body.get("metadata[order_id]")).toBe("NV-ABCDEF");
     expect(asked.body.get("success_url")).toBe("https://navette.example/response_bank_ok_ko?ok_ko=ok&order_id=NV-ABCDEF");
     expect(asked.headers.authorization).toBe("Bearer sk_test_unit");
+  });
+
+  it("opens Checkout in the booking's language and returns to the result page in it", async () => {
+    const provider = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: WEBHOOK_SECRET, apiBase }, "https://navette.example");
+    await provider.checkoutUrl({ ...row, locale: "es" } as BookingRow);
+    const asked = requests.at(-1)!;
+    expect(asked.body.get("locale")).toBe("es");
+    expect(asked.body.get("success_url")).toBe("https://navette.example/es/response_bank_ok_ko?ok_ko=ok&order_id=NV-ABCDEF");
+    expect(asked.body.get("cancel_url")).toBe("https://navette.example/es/response_bank_ok_ko?ok_ko=ko&order_id=NV-ABCDEF");
   });
 
   it("asks again under the same idempotency key for the same booking, and under another once it is repriced", async () => {

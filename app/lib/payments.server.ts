@@ -1,4 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { localizedPath } from "~/domain/locales";
+import { resultHref } from "~/domain/payment-result";
 import type { BookingRow, PaymentNotice } from "./bookings.server";
 import type { Settings } from "./settings.server";
 import type Stripe from "stripe";
@@ -62,7 +64,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   async checkoutUrl(row: BookingRow): Promise<string> {
-    return `/payment/${encodeURIComponent(row.orderId)}`;
+    return localizedPath(row.locale, `/payment/${encodeURIComponent(row.orderId)}`);
   }
 
   /**
@@ -153,9 +155,11 @@ export class StripeProvider implements PaymentProvider {
 
   async checkoutUrl(row: BookingRow, fresh?: string): Promise<string> {
     const stripe = await this.client();
-    const back = (okKo: "ok" | "ko") => `${this.siteUrl}/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
+    const back = (okKo: "ok" | "ko") => `${this.siteUrl}${resultHref(row.locale, okKo, row.orderId)}`;
     const params = {
       mode: "payment" as const,
+      // Stripe's page in the booking's language, which Checkout speaks.
+      locale: row.locale,
       client_reference_id: row.orderId,
       metadata: { order_id: row.orderId },
       line_items: [

@@ -9,7 +9,7 @@ import { localeOfPath, localizedPath } from "~/domain/locales";
 import { bookingFormSchema, bookingPriceRequest, bookingProblems, stripMarkup } from "~/domain/booking/validation";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { quote } from "~/domain/pricing/pricing";
-import { resultCookie } from "~/domain/payment-result";
+import { resultCookie, resultHref } from "~/domain/payment-result";
 import { saveBooking } from "~/lib/bookings.server";
 import { bookingWordsIn, messagesOf, pickMessages } from "~/lib/i18n.server";
 import { drawManageToken } from "~/lib/manage-links.server";
@@ -99,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     priceCents,
     test: services.payments.name === "sandbox",
     manageTokenHash: link.hash,
+    locale,
   });
   const { row } = saved;
   if (saved.outcome === "paid-differs") {
@@ -108,8 +109,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Order id only: no personal data in logs.
     console.warn(`Booking ${row.orderId}: posted card price ${booking.postedPrices.cb} ignored, server price ${priceCents}.`);
   }
-  const withCookie = { "Set-Cookie": resultCookie(row.orderId, link.token, settings.siteUrl.startsWith("https://")) };
-  if (row.status === "paid") return redirect(`/response_bank_ok_ko?ok_ko=ok&order_id=${row.orderId}`, { status: 303, headers: withCookie });
+  const withCookie = { "Set-Cookie": resultCookie(row.orderId, link.token, settings.siteUrl.startsWith("https://"), row.locale) };
+  if (row.status === "paid") return redirect(resultHref(row.locale, "ok", row.orderId), { status: 303, headers: withCookie });
   let checkout: string;
   try {
     checkout = await services.payments.checkoutUrl(row);

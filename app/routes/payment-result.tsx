@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { forgetBookedTrip, storedDraftLink } from "~/components/booking/post-draft";
 import type { Route } from "./+types/payment-result";
+import { MessageAnchor, T, useLocale, useT } from "~/components/i18n";
 import { pageMeta, useSite, type PageHandle } from "~/components/site";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
 import {
@@ -13,8 +14,11 @@ import {
   resultState,
   type ResultState,
 } from "~/domain/payment-result";
+import { type Locale, localeOfPath, localizedPath } from "~/domain/locales";
+import type { MessageId } from "~/locales/catalogues";
 import { telHref } from "~/domain/phone";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
+import { messagesOf, pickMessages } from "~/lib/i18n.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { tryManageToken } from "~/lib/manage.server";
 
@@ -48,16 +52,17 @@ async function ownBooking(context: Route.LoaderArgs["context"], orderId: string 
  * booking counts as a wrong token against the visitor's limit, and a visitor past the limit gets
  * no link, the page otherwise as without the cookie.
  */
-async function manageHref(context: Route.LoaderArgs["context"], request: Request, row: BookingRow): Promise<string | null> {
+async function manageHref(context: Route.LoaderArgs["context"], request: Request, row: BookingRow, locale: Locale): Promise<string | null> {
   const secure = context.settings.siteUrl.startsWith("https://");
   const token = resultCookieToken(request.headers.get("Cookie"), row.orderId, secure);
   if (!token) return null;
   const tried = await tryManageToken(context, token, (opened) => opened.orderId === row.orderId);
-  return tried.outcome === "found" ? `${MANAGE_PATH}/${token}` : null;
+  return tried.outcome === "found" ? localizedPath(locale, `${MANAGE_PATH}/${token}`) : null;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
   const ok = url.searchParams.get("ok_ko") === "ok";
   const orderId = safeOrderId(url.searchParams.get("order_id"));
   const checks = readChecks(url.searchParams.get("check"));
@@ -67,13 +72,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // than the order id: its booking's link, or while unpaid the way back to the booking form, which
   // names the route. Anyone else who knows the order id reads its state, not its route: unpaid, the
   // page offers 'Book Now' as for an order it does not know.
-  const opened = row ? await manageHref(context, request, row) : null;
+  const opened = row ? await manageHref(context, request, row, locale) : null;
   const own = {
     manageHref: state === "not-paid" ? null : opened,
     backHref:
-      row && opened && state === "not-paid" ? `/reservation?${new URLSearchParams({ depart: row.depart, arrive: row.arrive })}` : null,
+      row && opened && state === "not-paid"
+        ? localizedPath(locale, `/reservation?${new URLSearchParams({ depart: row.depart, arrive: row.arrive })}`)
+        : null,
   };
-  return data({ ok, orderId, state, checks, lostLinkHref: MANAGE_PATH, ...own }, { headers: NO_STORE });
+  const messages = pickMessages(messagesOf(locale, "payment"), "payment.result.");
+  return data({ messages, ok, orderId, state, checks, lostLinkHref: localizedPath(locale, MANAGE_PATH), ...own }, { headers: NO_STORE });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -85,20 +93,20 @@ function shownState(state: ResultState, checksDone: number): ResultState {
   return state === "waiting" && checksDone >= MAX_CHECKS ? "confirming" : state;
 }
 
-function titleOf(state: ResultState, ok: boolean): string {
-  if (state === "outside") return ok ? "Thank you for your booking" : "Payment not completed";
-  if (state === "not-paid") return "Payment not completed";
-  if (state === "cancelled") return "Booking cancelled";
-  return "Thank you for your booking";
+function titleOf(state: ResultState, ok: boolean): MessageId {
+  if (state === "outside") return ok ? "payment.result.meta.titleThanks" : "payment.result.meta.titleNotPaid";
+  if (state === "not-paid") return "payment.result.meta.titleNotPaid";
+  if (state === "cancelled") return "payment.result.meta.titleCancelled";
+  return "payment.result.meta.titleThanks";
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: args.data ? titleOf(args.data.state, args.data.ok) : "Payment result",
-    description: "The result of your transfer payment.",
-    keywords: ["booking confirmation"],
+  pageMeta(args, (t) => ({
+    title: t(args.data ? titleOf(args.data.state, args.data.ok) : "payment.result.meta.title"),
+    description: t("payment.result.meta.description"),
+    keywords: [t("payment.result.meta.keywords")],
     noindex: true,
-  });
+  }));
 
 /**
  * The browser's checks while the provider's notification is awaited: a revalidation every
@@ -125,9 +133,10 @@ function useChecks(waiting: boolean, fromAddress: number): number {
  * there is the same order (app/domain/booking/restore.ts).
  */
 function useBackToForm(routeForm: string | null): string | null {
+  const locale = useLocale();
   const link = useSyncExternalStore(noChanges, storedDraftLink, () => null);
   if (!routeForm) return null;
-  return link !== null && (link === "" || link.startsWith("?")) ? `/reservation${link}` : routeForm;
+  return link !== null && (link === "" || link.startsWith("?")) ? localizedPath(locale, `/reservation${link}`) : routeForm;
 }
 
 /** The stored draft's link changes only on the booking form's page, never while this one is open. */
@@ -138,30 +147,26 @@ function noChanges(): () => void {
 function OrderLine({ orderId }: { orderId: string }) {
   return (
     <p>
-      Order: <strong>{orderId}</strong>
+      <T id="payment.result.order" values={{ orderId }} components={{ 0: <strong /> }} />
     </p>
   );
 }
 
 /** The way to the booking's own page: the link itself for the browser that made it, else the e-mail and 'Lost your link?'. */
 function BookingLink({ href, lostLinkHref, emailSent }: { href: string | null; lostLinkHref: string; emailSent: boolean }) {
+  const t = useT();
   if (href) {
     return (
       <p>
-        See your booking, change or cancel it, and print your voucher:{" "}
-        <Link to={href} reloadDocument>
-          Open your booking
-        </Link>
+        <T id="payment.result.openBooking" components={{ 0: <Link to={href} reloadDocument /> }} />
       </p>
     );
   }
   return (
     <p>
-      {emailSent
-        ? "Your confirmation e-mail has the link to your booking."
-        : "Your confirmation e-mail will have the link to your booking."}{" "}
+      {t(emailSent ? "payment.result.linkSent" : "payment.result.linkToCome")}{" "}
       <Link to={lostLinkHref} reloadDocument>
-        Lost your link?
+        {t("payment.result.lostLink")}
       </Link>
     </p>
   );
@@ -175,6 +180,8 @@ function BookingLink({ href, lostLinkHref, emailSent }: { href: string | null; l
 export default function PaymentResultPage({ loaderData }: Route.ComponentProps) {
   const { ok, orderId, checks, manageHref, backHref, lostLinkHref } = loaderData;
   const site = useSite();
+  const t = useT();
+  const locale = useLocale();
   const checksDone = useChecks(loaderData.state === "waiting", checks);
   const state = shownState(loaderData.state, checksDone);
   const booked = state === "paid" || state === "waiting" || state === "confirming" || (state === "outside" && ok);
@@ -182,16 +189,18 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
     if (booked) forgetBookedTrip();
   }, [booked]);
   const back = useBackToForm(state === "not-paid" ? backHref : null);
+  const home = localizedPath(locale, "/");
+  const rates = localizedPath(locale, "/rates");
 
   if (state === "outside" && ok) {
     return (
       <div className="container page result">
-        <h1>Thank you for your booking!</h1>
-        <p>Your reservation will be confirmed within 12 hours.</p>
+        <h1>{t("payment.result.thanks")}</h1>
+        <p>{t("payment.result.confirmedWithin")}</p>
         {orderId ? <OrderLine orderId={orderId} /> : null}
         <p className="actions">
-          <Link className="button" to="/">
-            Home
+          <Link className="button" to={home}>
+            {t("payment.result.home")}
           </Link>
         </p>
       </div>
@@ -200,25 +209,21 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
   if (state === "outside" || state === "not-paid") {
     return (
       <div className="container page result">
-        <h1>You did not complete your payment</h1>
-        <p>
-          Order: <strong>{orderId ?? "none"}</strong>
-        </p>
-        <p>Please try again or go back to the homepage.</p>
-        {state === "not-paid" && backHref ? (
-          <p>Your details are kept in this browser: the booking form opens again with everything you typed.</p>
-        ) : null}
+        <h1>{t("payment.result.notPaid")}</h1>
+        <OrderLine orderId={orderId ?? t("payment.result.noOrder")} />
+        <p>{t("payment.result.tryAgain")}</p>
+        {state === "not-paid" && backHref ? <p>{t("payment.result.detailsKept")}</p> : null}
         <p className="actions">
           {back ? (
             <Link className="button" to={back}>
-              Back to your booking
+              {t("payment.result.backToBooking")}
             </Link>
           ) : null}
-          <Link className="button button--secondary" to="/">
-            Home
+          <Link className="button button--secondary" to={home}>
+            {t("payment.result.home")}
           </Link>
-          <Link className="button" to="/rates" reloadDocument>
-            Book Now
+          <Link className="button" to={rates} reloadDocument>
+            {t("payment.result.bookNow")}
           </Link>
         </p>
       </div>
@@ -227,18 +232,22 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
   if (state === "cancelled") {
     return (
       <div className="container page result">
-        <h1>This booking is cancelled</h1>
+        <h1>{t("payment.result.cancelled")}</h1>
         <OrderLine orderId={orderId!} />
         <p>
-          If you paid for it, we refund the payment in full; for any question, call us on <a href={telHref(site.phone)}>{site.phone}</a>.
+          <T
+            id="payment.result.refundCall"
+            values={{ phone: site.phone }}
+            components={{ 0: <MessageAnchor href={telHref(site.phone)} /> }}
+          />
         </p>
         <BookingLink href={manageHref} lostLinkHref={lostLinkHref} emailSent />
         <p className="actions">
-          <Link className="button button--secondary" to="/">
-            Home
+          <Link className="button button--secondary" to={home}>
+            {t("payment.result.home")}
           </Link>
-          <Link className="button" to="/rates" reloadDocument>
-            Book Now
+          <Link className="button" to={rates} reloadDocument>
+            {t("payment.result.bookNow")}
           </Link>
         </p>
       </div>
@@ -249,22 +258,24 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
     <div className="container page result">
       {state === "waiting" ? (
         <noscript>
-          <meta httpEquiv="refresh" content={`${CHECK_EVERY_SECONDS};url=${nextCheckHref(orderId!, checks)}`} />
+          <meta httpEquiv="refresh" content={`${CHECK_EVERY_SECONDS};url=${nextCheckHref(locale, orderId!, checks)}`} />
         </noscript>
       ) : null}
-      <h1>Thank you for your booking!</h1>
+      <h1>{t("payment.result.thanks")}</h1>
       <p role="status">
-        {state === "paid"
-          ? "Your reservation will be confirmed within 12 hours."
-          : state === "waiting"
-            ? "We are waiting for the payment provider's confirmation…"
-            : "Your payment is being confirmed: the confirmation e-mail will follow."}
+        {t(
+          state === "paid"
+            ? "payment.result.confirmedWithin"
+            : state === "waiting"
+              ? "payment.result.waiting"
+              : "payment.result.confirming",
+        )}
       </p>
       <OrderLine orderId={orderId!} />
       <BookingLink href={manageHref} lostLinkHref={lostLinkHref} emailSent={state === "paid"} />
       <p className="actions">
-        <Link className="button" to="/">
-          Home
+        <Link className="button" to={home}>
+          {t("payment.result.home")}
         </Link>
       </p>
     </div>

@@ -1,9 +1,13 @@
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/payment-sandbox";
-import { pageMeta } from "~/components/site";
+import { useLocale, useT } from "~/components/i18n";
+import { catalogueMeta } from "~/components/site";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
+import { localeOfPath, localizedPath } from "~/domain/locales";
 import { formatEuros } from "~/domain/money";
+import { resultHref } from "~/domain/payment-result";
 import { findByOrderId } from "~/lib/bookings.server";
+import { messagesOf, pickMessages, wordsIn } from "~/lib/i18n.server";
 import { SandboxProvider } from "~/lib/payments.server";
 import { acceptPayment } from "~/lib/payment-notices.server";
 import { readFormBody } from "~/lib/request-guards.server";
@@ -16,41 +20,47 @@ async function bookingFor(context: Route.LoaderArgs["context"], orderId: string)
   return (await findByOrderId(await context.booking.db(), orderId)) ?? null;
 }
 
-/** A refusal in one sentence: the ErrorBoundary shows it, and its headers go out with it. */
-function refusal(status: number, sentence: string, headers?: HeadersInit) {
-  return data(sentence, { status, statusText: sentence, headers });
+/** The sandbox's words in the language of its address (the booking's, from the booking endpoint). */
+function sandboxWords(request: Request) {
+  return wordsIn(localeOfPath(new URL(request.url).pathname), "payment");
+}
+type SandboxWords = ReturnType<typeof sandboxWords>;
+
+/** A refusal in one sentence, in the page's language: the ErrorBoundary shows it, and its headers go out with it. */
+function refusal(status: number, words: SandboxWords, reason: "tooMany" | "unreadable" | "tooLarge" | "notFound", headers?: HeadersInit) {
+  return data({ title: words("sandbox.title"), sentence: words(`sandbox.${reason}`) }, { status, headers });
 }
 
 /**
  * Both the page (GET) and its form (POST) are counted against one limit per visitor, before the
  * order is looked up: neither answer (404 or the page) can be used to try order ids in bulk.
  */
-async function countVisit(context: Route.LoaderArgs["context"]) {
+async function countVisit(context: Route.LoaderArgs["context"], words: SandboxWords) {
   const limit = await context.booking.paymentPageLimiter.consume(context.clientAddress);
   if (!limit.allowed) {
-    throw refusal(429, "Too many payment pages from your connection in a minute. Please wait a minute and try again.", {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
+    throw refusal(429, words, "tooMany", { "Retry-After": String(limit.retryAfterSeconds) });
   }
 }
 
 /** The form's `intent`, read from a url-encoded body of at most MAX_PAYMENT_FORM_BODY bytes. */
-async function readIntent(request: Request): Promise<string | null> {
+async function readIntent(request: Request, words: SandboxWords): Promise<string | null> {
   const body = await readFormBody(request, MAX_PAYMENT_FORM_BODY);
   if (body.ok) return body.fields.get("intent");
-  if (body.status === 415) throw refusal(415, "The payment arrived in a form we do not read. Please use the payment page's buttons.");
-  throw refusal(413, "The payment form is too large to be read.", { Connection: "close" });
+  if (body.status === 415) throw refusal(415, words, "unreadable");
+  throw refusal(413, words, "tooLarge", { Connection: "close" });
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  await countVisit(context);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const words = sandboxWords(request);
+  await countVisit(context, words);
   const row = await bookingFor(context, params.orderId);
-  if (!row) throw data("Error: this payment does not exist.", { status: 404, statusText: "This payment does not exist." });
+  if (!row) throw refusal(404, words, "notFound");
   return {
+    messages: pickMessages(messagesOf(localeOfPath(new URL(request.url).pathname), "payment"), "payment.sandbox."),
     orderId: row.orderId,
     amount: row.priceCents,
     route: `${row.depart} → ${row.arrive}`,
-    kind: row.kind === "private" ? "Private transfer" : "Shared shuttle",
+    kind: row.kind,
     paid: row.status === "paid",
     cancelled: row.bookingStatus === "cancelled",
   };
@@ -62,13 +72,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
  * that marks the booking paid; then the visitor returns to the result page.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await countVisit(context);
-  const intent = await readIntent(request);
+  const words = sandboxWords(request);
+  await countVisit(context, words);
+  const intent = await readIntent(request, words);
   const row = await bookingFor(context, params.orderId);
   const payments = context.booking.payments;
-  if (!row || !(payments instanceof SandboxProvider))
-    throw data("Error: this payment does not exist.", { status: 404, statusText: "This payment does not exist." });
-  const back = (okKo: "ok" | "ko") => `/response_bank_ok_ko?ok_ko=${okKo}&order_id=${encodeURIComponent(row.orderId)}`;
+  if (!row || !(payments instanceof SandboxProvider)) throw refusal(404, words, "notFound");
+  // Back to the result page in the booking's language, whichever language this page was opened in.
+  const back = (okKo: "ok" | "ko") => resultHref(row.locale, okKo, row.orderId);
   // A booking cancelled meanwhile (by the traveller or by staff) takes no payment here.
   if (intent !== "pay" || row.bookingStatus === "cancelled") return redirect(back("ko"), 303);
   // The provider's notification, signed and then verified like any other that arrives.
@@ -86,58 +97,65 @@ export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
   return errorHeaders ?? loaderHeaders;
 }
 
+/** A refusal's title and sentence, or null for any other error. */
+function refusalOf(error: unknown): { title: string; sentence: string } | null {
+  if (!isRouteErrorResponse(error) || typeof error.data !== "object" || error.data === null) return null;
+  const { title, sentence } = error.data as { title?: unknown; sentence?: unknown };
+  return typeof title === "string" && typeof sentence === "string" ? { title, sentence } : null;
+}
+
 /** A refused or unknown payment page: the reason in one sentence. Its own, so its headers reach the response. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const detail = isRouteErrorResponse(error) && error.statusText ? error.statusText : "This payment page could not be shown.";
+  const t = useT();
+  const locale = useLocale();
+  const refused = refusalOf(error);
   return (
     <div className="container page">
-      <h1>Payment</h1>
-      <p>{detail}</p>
+      <h1>{refused?.title ?? t("common.error.title")}</h1>
+      <p>{refused?.sentence ?? t("common.error.generic")}</p>
       <p>
-        <a href="/">Back to the home page</a>
+        <a href={localizedPath(locale, "/")}>{t("common.error.home")}</a>
       </p>
     </div>
   );
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Payment", description: "Pay for your transfer.", keywords: [], noindex: true });
+export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "payment.sandbox", { noindex: true });
 
 export default function SandboxPaymentPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const amount = formatEuros(loaderData.amount, locale);
   return (
     <div className="container page">
-      <h1>Payment</h1>
-      <p className="notice">Test payment page: no card is charged.</p>
+      <h1>{t("payment.sandbox.title")}</h1>
+      <p className="notice">{t("payment.sandbox.testNotice")}</p>
       <dl className="summary">
         <div>
-          <dt>Order</dt>
+          <dt>{t("payment.sandbox.order")}</dt>
           <dd>{loaderData.orderId}</dd>
         </div>
         <div>
-          <dt>Transfer</dt>
-          <dd>
-            {loaderData.kind}, {loaderData.route}
-          </dd>
+          <dt>{t("payment.sandbox.transfer")}</dt>
+          <dd>{t("payment.sandbox.kind", { kind: loaderData.kind, route: loaderData.route })}</dd>
         </div>
         <div>
-          <dt>Amount</dt>
-          <dd>{formatEuros(loaderData.amount)}</dd>
+          <dt>{t("payment.sandbox.amount")}</dt>
+          <dd>{amount}</dd>
         </div>
       </dl>
-      <p>
-        Order {loaderData.orderId}: {formatEuros(loaderData.amount)}
-      </p>
+      <p>{t("payment.sandbox.orderAmount", { orderId: loaderData.orderId, amount })}</p>
       {loaderData.paid ? (
-        <p>This order is already paid.</p>
+        <p>{t("payment.sandbox.alreadyPaid")}</p>
       ) : loaderData.cancelled ? (
-        <p>This booking is cancelled: it cannot be paid.</p>
+        <p>{t("payment.sandbox.cancelled")}</p>
       ) : (
         <Form method="post" className="actions" reloadDocument>
           <button className="button" type="submit" name="intent" value="pay">
-            Pay {formatEuros(loaderData.amount)}
+            {t("payment.sandbox.pay", { amount })}
           </button>
           <button className="button button--secondary" type="submit" name="intent" value="cancel">
-            Cancel
+            {t("payment.sandbox.cancel")}
           </button>
         </Form>
       )}

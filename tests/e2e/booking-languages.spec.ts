@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { addDays, dateBounds, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
 import { HOTELS } from "../../app/domain/hotels";
 import { bookingInput as input, catalogue, expectNoAxeViolations, fillCustomer, PageProblems, SITE_URL, waitForReady } from "./helpers";
@@ -50,8 +50,8 @@ test("the rules' messages arrive at the first focus, at their version, and are k
   expect((await request.get("/booking-words/pt")).status()).toBe(404);
 });
 
-test("a Spanish booking is corrected in Spanish and goes on to payment", async ({ page }) => {
-  const problems = await PageProblems.attach(page);
+/** The Spanish form filled for an arrival at CDG, flight IB3436, to a Disneyland hotel. */
+async function fillSpanishBooking(page: Page) {
   await page.goto(`/es/reservation?${CDG_DISNEY}`, { waitUntil: "load" });
   await waitForReady(page);
   const hotel = HOTELS.find((h) => h.zip === "77700")!;
@@ -61,14 +61,50 @@ test("a Spanish booking is corrected in Spanish and goes on to payment", async (
   await input(page, "num_vol_pu_1").fill("IB3436");
   await input(page, "hotel_n_drop_1").selectOption(String(hotel.id));
   await fillCustomer(page);
+}
+
+test("a Spanish booking is corrected in Spanish and goes on to payment", async ({ page }) => {
+  const problems = await PageProblems.attach(page);
+  await fillSpanishBooking(page);
   await input(page, "lastname").fill("");
   await page.getByRole("button", { name: spanish["form.submit"] }).click();
   await expect(page.locator("#err-lastname")).toHaveText(`${spanish["prefix.customer"]}${spanish["rule.lastname"]}`);
   await input(page, "lastname").fill("Lovelace");
   await expect(page.locator("#err-lastname")).toHaveCount(0);
   await page.getByRole("button", { name: spanish["form.submit"] }).click();
-  await page.waitForURL(/\/payment\/NV-[A-Z0-9]{6}$/);
+  await page.waitForURL(/\/es\/payment\/NV-[A-Z0-9]{6}$/);
   await problems.expectNone();
+});
+
+test("a Spanish booking is paid on a Spanish page and comes back to the Spanish result", async ({ page }) => {
+  const payment = catalogue("es", "payment");
+  const problems = await PageProblems.attach(page);
+  await fillSpanishBooking(page);
+  await page.getByRole("button", { name: spanish["form.submit"] }).click();
+  await page.waitForURL(/\/es\/payment\/NV-[A-Z0-9]{6}$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(payment["sandbox.title"]!);
+  await expectNoAxeViolations(page, "the Spanish payment page");
+  const amount = (await page.locator(".summary div").nth(2).locator("dd").textContent())!;
+  expect(amount).toMatch(/^\d+,\d\d\u00a0€$/);
+  await page.getByRole("button", { name: payment["sandbox.pay"]!.replace("{amount}", amount) }).click();
+
+  await page.waitForURL(/\/es\/response_bank_ok_ko\?ok_ko=ok&order_id=NV-[A-Z0-9]{6}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(payment["result.thanks"]!);
+  // The result cookie, set for the Spanish result page, opens the booking's own link there.
+  await expect(page.getByRole("link", { name: /<0>(.*)<\/0>/.exec(payment["result.openBooking"]!)![1] })).toBeVisible();
+  await expectNoAxeViolations(page, "the Spanish result page");
+  await problems.expectNone();
+});
+
+test("the old .php result address keeps the language and the query", async ({ request }) => {
+  const response = await request.get("/fr/response_bank_ok_ko.php?ok_ko=ko&order_id=NV-2", { maxRedirects: 0 });
+  expect(response.status()).toBe(308);
+  expect(response.headers()["location"]).toBe("/fr/response_bank_ok_ko?ok_ko=ko&order_id=NV-2");
+  const french = catalogue("fr", "payment");
+  const page = await (await request.get("/fr/response_bank_ok_ko?ok_ko=ko&order_id=NV-2")).text();
+  expect(page).toContain('<html lang="fr"');
+  expect(page).toContain(`<h1>${french["result.notPaid"]}</h1>`);
 });
 
 test("a post the server refuses is answered in the language of the form that sent it", async ({ request }) => {
