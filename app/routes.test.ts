@@ -18,10 +18,10 @@ describe("the URL map", () => {
     }
   });
 
-  it("serves no other page under a prefix, but the booking form's endpoint", () => {
+  it("serves no other page under a prefix, but the booking form's endpoint and the payment pages", () => {
     const prefixed = [...declared].filter((path) => /^\/(fr|es|it|de|nl)(\/|$)/.test(path));
-    const endpoints = prefixed.filter((path) => /^\/[a-z]{2}\/api\/booking$/.test(path));
-    expect(endpoints).toHaveLength(LOCALES.length - 1);
-    expect(prefixed).toHaveLength(LOCALIZED_PATHS.length * (LOCALES.length - 1) + endpoints.length);
+    const others = prefixed.filter((path) => /^\/[a-z]{2}\/(api\/booking|payment\/:orderId|response_bank_ok_ko)$/.test(path));
+    expect(others).toHaveLength(3 * (LOCALES.length - 1));
+    expect(prefixed).toHaveLength(LOCALIZED_PATHS.length * (LOCALES.length - 1) + others.length);
   });
 });

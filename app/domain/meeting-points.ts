@@ -274,9 +274,19 @@ function inLanguage(row: MeetingPointRow, locale: Locale): MeetingPointText {
   return translated === undefined ? { text: row.text, lang: DEFAULT_LOCALE } : { text: translated, lang: locale };
 }
 
-/** Where the driver meets a traveller picked up at `place` (see rowFor), in English; "" when the points have no such row. */
-export function meetingPointFor(points: MeetingPoints, place: string, terminal: string, service: TransferKind): string {
-  return rowFor(points, place, terminal, service)?.text ?? "";
+/**
+ * Where the driver meets a traveller picked up at `place` (see rowFor), in `locale` where the file
+ * gives it, else in English; "" when the points have no such row.
+ */
+export function meetingPointFor(
+  points: MeetingPoints,
+  place: string,
+  terminal: string,
+  service: TransferKind,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const row = rowFor(points, place, terminal, service);
+  return row ? inLanguage(row, locale).text : "";
 }
 
 export interface TerminalMeetingPoint extends MeetingPointText {

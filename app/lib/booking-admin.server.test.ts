@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, bookingLegs, bookings, drivers, outbox, paymentEvents } from "../../db/schema";
-import { addNote, assignDriver, confirmBooking, markFinished, resendEmail, resendRefusal } from "./booking-admin.server";
+import { addNote, assignDriver, confirmBooking, markFinished, resendEmail, resendRefusal, setLanguage } from "./booking-admin.server";
 import { loadBookingPage } from "./booking-page.server";
 import { legDrivers } from "./booking-tx.server";
 import { bookingsPickedUpBetween } from "./dispatch.server";
@@ -15,6 +15,7 @@ import { PaymentLinkFailed } from "./payment-links.server";
 import { createPhoneBooking } from "./phone-booking.server";
 import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { mailWordsIn } from "./i18n.server";
 import { POSTGRES, usePostgresDatabase } from "./test-support/postgres-database";
 import { bookingFixtures, countingSandbox, noLink, now, paid, site, staff } from "./test-support/staff-actions";
 
@@ -201,6 +202,31 @@ describe("addNote", () => {
       ["note_added", "Second, different note."],
     ]);
     expect(await addNote(database.db, "NV-ZZZZZZ", note, staff)).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("setLanguage", () => {
+  it("changes the traveller's language once, in the history, and writes the next e-mail in it", async () => {
+    const row = await newBooking(paid);
+    expect(
+      await Promise.all([setLanguage(database.db, row.orderId, "de", staff), setLanguage(database.db, row.orderId, "de", staff)]),
+    ).toEqual(
+      expect.arrayContaining([
+        { ok: true, done: "language_set" },
+        { ok: true, done: "language_unchanged" },
+      ]),
+    );
+    expect((await reread(row.orderId)).locale).toBe("de");
+    expect((await history(row.orderId)).map((h) => [h.action, h.detail])).toEqual([["language_changed", "English → Deutsch"]]);
+    await confirmBooking(database.db, row.orderId, staff, site);
+    const [confirmation] = await mails(row.orderId);
+    expect(confirmation!.subject).toBe(
+      `[TEST] ${mailWordsIn("de").t("confirmed.subject", { siteName: "Navette Paris", orderId: row.orderId })}`,
+    );
+  });
+
+  it("refuses an unknown order, changing nothing", async () => {
+    expect(await setLanguage(database.db, "NV-ZZZZZZ", "fr", staff)).toMatchObject({ ok: false, status: 404 });
   });
 });
 

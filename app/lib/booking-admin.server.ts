@@ -34,6 +34,7 @@ import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
 import { PaymentLinkFailed } from "./payment-links.server";
 import { reminderRow } from "./reminder-rows.server";
+import { type Locale, LOCALE_NAMES } from "~/domain/locales";
 
 /**
  * What staff do to one booking from its back-office page (docs/product.md, Back office): confirm
@@ -201,6 +202,24 @@ export async function addNote(db: Db, orderId: string, note: string, actor: Acto
       .limit(1);
     if (!repeat) await auditChange(tx, actor, orderId, "note_added", note);
     return { ok: true, done: "note_added" };
+  });
+}
+
+/**
+ * The traveller's language, which staff may change on the booking's page: the e-mails written
+ * from now on speak it (those already sent stay as they were). The change is in the history.
+ */
+export async function setLanguage(db: Db, orderId: string, locale: Locale, actor: Actor): Promise<ActionOutcome> {
+  return db.transaction(async (tx) => {
+    const row = await lockBooking(tx, orderId);
+    if (!row) return NO_SUCH_BOOKING;
+    if (row.locale === locale) return { ok: true, done: "language_unchanged" };
+    await tx
+      .update(bookings)
+      .set({ locale, updatedAt: sql`now()` })
+      .where(eq(bookings.orderId, orderId));
+    await auditChange(tx, actor, orderId, "language_changed", `${LOCALE_NAMES[row.locale]} → ${LOCALE_NAMES[locale]}`);
+    return { ok: true, done: "language_set" };
   });
 }
 

@@ -16,6 +16,7 @@ import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { setLegDriver } from "./test-support/insert-bookings";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+import { mailWordsIn } from "./i18n.server";
 
 // A traveller's change on the embedded PostgreSQL: once, with its history row and e-mails written
 // together, or nothing at all.
@@ -26,6 +27,7 @@ const now = new Date("2026-05-12T10:00:00Z");
 const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };

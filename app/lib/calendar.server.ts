@@ -2,6 +2,8 @@ import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { PARIS_TIME_ZONE, parisInstant, parisParts } from "~/domain/booking/paris-time";
+import { DEFAULT_LOCALE } from "~/domain/locales";
+import { mailWordsIn } from "./i18n.server";
 import { calendarEvents, calendarFilename, type CalendarBooking, type CalendarEvent, type CalendarSite } from "~/domain/manage/calendar";
 import type { MeetingPoints } from "~/domain/meeting-points";
 import type { MailAttachment } from "./mail.server";
@@ -62,7 +64,9 @@ export interface CalendarOptions {
 
 /** The booking's .ics file, or null when no leg has a pickup moment to show. */
 export function bookingCalendar(row: CalendarBooking, options: CalendarOptions): { filename: string; content: string } | null {
-  const events = calendarEvents(row, { ...options, now: options.now ?? new Date() });
+  // In the booking's language, as its e-mails are.
+  const words = mailWordsIn(row.locale ?? DEFAULT_LOCALE);
+  const events = calendarEvents(row, { ...options, now: options.now ?? new Date(), words });
   if (events.length === 0) return null;
   return { filename: calendarFilename(row.orderId), content: icsText(events, options.site.siteName) };
 }

@@ -1,5 +1,6 @@
 import type { EmailSite } from "~/domain/booking/email-frame";
 import type { MeetingPoints } from "~/domain/meeting-points";
+import { mailWordsIn } from "./i18n.server";
 import { newLinkMarker } from "./manage-links.server";
 import type { Settings } from "./settings.server";
 
@@ -17,5 +18,6 @@ export function emailSite(settings: Pick<Settings, "siteName" | "email" | "phone
     // when it sends them (app/lib/traveller-mail.server.ts).
     manageUrl: newLinkMarker(),
     ...(meetingPoints ? { meetingPoints } : {}),
+    words: mailWordsIn,
   };
 }

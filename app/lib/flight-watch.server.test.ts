@@ -9,6 +9,7 @@ import { bookingRowValues } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { insertBookings } from "./test-support/insert-bookings";
 import { startRecordedFlights, type RecordedFlights } from "./test-support/recorded-flights";
+import { mailWordsIn } from "./i18n.server";
 
 // The flight watch on the embedded PostgreSQL against AeroDataBox's recorded answers over real
 // HTTP: a late flight moves its shuttle pickup, the traveller is e-mailed, and its planned day's
@@ -71,7 +72,13 @@ describe("watchFlightsOnce", () => {
         },
       }),
     );
-    const site = { siteName: "Navette", businessEmail: SETTINGS.email, phone: SETTINGS.phone, siteUrl: SETTINGS.siteUrl };
+    const site = {
+      siteName: "Navette",
+      businessEmail: SETTINGS.email,
+      words: mailWordsIn,
+      phone: SETTINGS.phone,
+      siteUrl: SETTINGS.siteUrl,
+    };
     const rules = { exitMinutes: 30, maxWaitMinutes: 30 };
     await changeRuns(db, runChangeSchema.parse({ intent: "replan", day: "2026-05-20" }), {
       actor: { id: "staff-1", email: "d@navette.test" },

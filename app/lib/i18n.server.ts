@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type Catalogue, type CatalogueKey } from "~/locales/catalogues";
 import { type Locale, localeOfPath } from "~/domain/locales";
+import type { MailWords } from "~/domain/booking/mail-words";
 import type { BookingWords } from "~/domain/booking/validation";
 import { type CompiledMessages, formatMessage, type MessageValues } from "~/domain/message-format";
 
@@ -56,6 +57,15 @@ export function wordsIn<C extends Catalogue>(locale: Locale, catalogue: C): (key
     const message = messages[`${catalogue}.${key}`];
     return message ? formatMessage(message, values, locale) : key;
   };
+}
+
+const mailWords = new Map<Locale, MailWords>();
+
+/** The e-mails' words in `locale`: what a booking's messages, voucher and calendar file say (MailWords). */
+export function mailWordsIn(locale: Locale): MailWords {
+  let words = mailWords.get(locale);
+  if (!words) mailWords.set(locale, (words = { locale, t: wordsIn(locale, "email") }));
+  return words;
 }
 
 /**

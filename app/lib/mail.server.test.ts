@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { bookings, outbox } from "../../db/schema";
 import { startSmtp, type TestSmtp } from "../../tests/support/smtp";
-import { CONFIRMATION_SENTENCE, type EmailSite } from "~/domain/booking/email-frame";
+import { type EmailSite } from "~/domain/booking/email-frame";
 import { bookingEmails } from "~/domain/booking/paid-emails";
 import type { BookingEnd } from "~/domain/booking/model";
 import type { Booking } from "~/domain/booking/validation";
@@ -21,6 +21,10 @@ import {
   type PrepareMessage,
 } from "./mail.server";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { mailWordsIn } from "./i18n.server";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+
+const CONFIRMATION_SENTENCE = ENGLISH_MAIL.t("confirmation");
 
 // ---------------------------------------------------------------------------------------------
 // A real SMTP server in the test process
@@ -357,6 +361,7 @@ describe("the outbox over real SMTP", () => {
 const site: EmailSite = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };

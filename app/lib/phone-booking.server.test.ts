@@ -7,6 +7,7 @@ import { PaymentLinkFailed } from "./payment-links.server";
 import { createPhoneBooking } from "./phone-booking.server";
 import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { mailWordsIn } from "./i18n.server";
 import { bookingFixtures, site, staff } from "./test-support/staff-actions";
 
 const database = useEmbeddedDatabase();
@@ -48,6 +49,24 @@ describe("createPhoneBooking", () => {
     ]);
     // Pay on board: it can be confirmed unpaid.
     expect(await confirmBooking(database.db, orderId, staff, site)).toEqual({ ok: true, done: "confirmed" });
+  });
+
+  it("e-mails the payment link in the language staff chose for the traveller", async () => {
+    const input = {
+      booking: checkedBooking("phone-it"),
+      priceCents: 6_500,
+      filePriceCents: 6_500,
+      overrideReason: null,
+      payment: "link" as const,
+      locale: "it" as const,
+      test: false,
+    };
+    const outcome = await createPhoneBooking(database.db, input, staff, site, sandboxLink);
+    const orderId = (outcome as { orderId: string }).orderId;
+    expect((await reread(orderId)).locale).toBe("it");
+    const [link] = await mails(orderId);
+    expect(link!.subject).toBe(mailWordsIn("it").t("paymentLink.subject", { siteName: "Navette Paris", orderId }));
+    expect(link!.body).toContain(mailWordsIn("it").t("confirmation"));
   });
 
   it("keeps a staff price with its reason, and e-mails the payment link", async () => {

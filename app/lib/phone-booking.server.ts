@@ -6,6 +6,7 @@ import { formatEuros } from "~/domain/money";
 import { auditChange, queueEmails, type Actor } from "./booking-tx.server";
 import { saveBooking, type BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
+import type { Locale } from "~/domain/locales";
 import { PaymentLinkFailed } from "./payment-links.server";
 
 /** A booking taken by phone (docs/product.md, Back office): stored as the public form stores one. */
@@ -19,6 +20,8 @@ export interface PhoneBooking {
   overrideReason: string | null;
   /** cash: paid to the driver on board; link: the traveller is e-mailed a payment link. */
   payment: "cash" | "link";
+  /** The traveller's language: their e-mails, the payment link's first, speak it (English when not given). */
+  locale?: Locale;
   test: boolean;
 }
 
@@ -46,6 +49,7 @@ export async function createPhoneBooking(
         source: "phone",
         paymentMode: input.payment === "cash" ? "cash" : "card",
         priceOverrideReason: input.overrideReason,
+        locale: input.locale,
       });
       const { row } = saved;
       if (saved.outcome === "paid" || saved.outcome === "paid-differs") {

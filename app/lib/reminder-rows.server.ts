@@ -36,7 +36,7 @@ export async function reminderRow(
     pickupAt: leg.pickupAt,
     site,
     driver: (await assignedDrivers(tx, row)).get(leg.leg) ?? null,
-    meetingPoint: meetingPointOfLeg(row, leg.leg, site.meetingPoints) || null,
+    meetingPoint: meetingPointOfLeg(row, leg.leg, site.meetingPoints, row.locale) || null,
     run: (await legRunTimes(tx, row.orderId)).get(leg.leg) ?? null,
     now,
     updated,

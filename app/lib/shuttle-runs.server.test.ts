@@ -11,6 +11,7 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { POSTGRES, usePostgresDatabase } from "./test-support/postgres-database";
 import { insertBookings } from "./test-support/insert-bookings";
 import { insertDriver } from "./test-support/leg-drivers";
+import { mailWordsIn } from "./i18n.server";
 
 // The stored shuttle runs on the embedded PostgreSQL: planning a day, moving a booking, locking,
 // assigning and dispatching, each refused with its reason when it cannot be made.
@@ -21,6 +22,7 @@ const RULES: RunRules = { exitMinutes: 30, maxWaitMinutes: 30 };
 const SITE: EmailSite = {
   siteName: "Navette",
   businessEmail: "office@navette.test",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.test",
 };

@@ -12,6 +12,7 @@ import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
 import { setLegDriver } from "./test-support/insert-bookings";
 import { insertDriver } from "./test-support/leg-drivers";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
+import { mailWordsIn } from "./i18n.server";
 
 // The traveller's own actions on the embedded PostgreSQL: a cancellation under the 24-hour rule,
 // refunded once whatever the parallel posts, and the link sent again only to the booking's address.
@@ -19,6 +20,7 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:marker]",

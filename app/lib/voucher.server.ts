@@ -4,6 +4,7 @@ import { voucherView, type VoucherView } from "~/domain/manage/voucher";
 import { assignedDrivers } from "./booking-tx.server";
 import { managedBooking } from "./manage.server";
 import { manageUrl } from "./manage-links.server";
+import { mailWordsIn } from "./i18n.server";
 
 /**
  * What the voucher page shows (app/routes/my-booking/voucher.tsx): the booking opened by the token
@@ -32,6 +33,8 @@ export async function voucherData(context: AppLoadContext, token: string | undef
     points,
     drivers: await assignedDrivers(await context.booking.db(), row),
     runs: await legRunTimes(await context.booking.db(), row.orderId),
+    // The voucher page speaks English until the traveller's pages take the booking's language.
+    words: mailWordsIn("en"),
   });
   return { voucher, qr: await qrSvg(manageUrl(context.settings.siteUrl, token ?? "")) };
 }

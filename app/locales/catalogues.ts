@@ -2,6 +2,7 @@ import type booking from "./en/booking.json";
 import type cars from "./en/cars.json";
 import type common from "./en/common.json";
 import type contact from "./en/contact.json";
+import type email from "./en/email.json";
 import type home from "./en/home.json";
 import type legal from "./en/legal.json";
 import type pages from "./en/pages.json";
@@ -16,7 +17,7 @@ import type prices from "./en/prices.json";
  * A page is sent the catalogues it renders, in its own language only: `common` (the frame: header,
  * footer, errors) with every page, the others by the routes that need them.
  */
-export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars", "contact", "booking", "payment"] as const;
+export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars", "contact", "booking", "payment", "email"] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 type Ids<C extends Catalogue, Source> = `${C}.${Extract<keyof Source, string>}`;
@@ -31,7 +32,8 @@ export type MessageId =
   | Ids<"cars", typeof cars>
   | Ids<"contact", typeof contact>
   | Ids<"booking", typeof booking>
-  | Ids<"payment", typeof payment>;
+  | Ids<"payment", typeof payment>
+  | Ids<"email", typeof email>;
 
 /** A key of catalogue `C`, without the catalogue's name: what a catalogue's own words take. */
 export type CatalogueKey<C extends Catalogue> = MessageId extends infer Id ? (Id extends `${C}.${infer Key}` ? Key : never) : never;

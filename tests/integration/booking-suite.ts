@@ -4,7 +4,6 @@ import Stripe from "stripe";
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
 import { mirrorReturnLeg, setFlightTime, setLegDate, withCounts, withTripMode } from "~/domain/booking/draft";
-import { CANCELLATION_RULE, CONFIRMATION_SENTENCE } from "~/domain/booking/email-frame";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { addDays, parisToday } from "~/domain/booking/paris-time";
 import { priceRequestOf } from "~/domain/booking/price-request";
@@ -36,6 +35,10 @@ import {
   closeAfterMail,
 } from "./helpers";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+
+const CANCELLATION_RULE = ENGLISH_MAIL.t("cancellation.rule");
+const CONFIRMATION_SENTENCE = ENGLISH_MAIL.t("confirmation");
 
 const FIRST_FLEET_CAPACITIES = activeCapacities(FIRST_FLEET);
 

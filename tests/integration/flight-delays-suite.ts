@@ -11,6 +11,7 @@ import { checkedBooking, checkedRoundTrip } from "~/lib/test-support/booking-row
 import { setLegDriver } from "~/lib/test-support/insert-bookings";
 import { insertDriver } from "~/lib/test-support/leg-drivers";
 import { startRecordedFlights, type RecordedFlights } from "~/lib/test-support/recorded-flights";
+import { mailWordsIn } from "~/lib/i18n.server";
 
 /**
  * A flight's new landing time on a stored booking, on a database the test opens (PGlite or a
@@ -27,6 +28,7 @@ export interface FlightDelaysBackend {
 const SITE = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };

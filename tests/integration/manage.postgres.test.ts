@@ -17,6 +17,7 @@ import { BOOKED_AT, checkedBooking } from "~/lib/test-support/booking-rows";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
 import { createTestDatabase, NO_POSTGRES, TEST_DATABASE_URL, type TestDatabase } from "./helpers";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
+import { mailWordsIn } from "~/lib/i18n.server";
 
 // The traveller's cancel and change on one real PostgreSQL, from several instances at once, each
 // on its own pool of connections: the booking's row lock (SELECT … FOR UPDATE) makes them take
@@ -28,6 +29,7 @@ const POINTS = parseMeetingPoints([MEETING_POINTS_HEADER, "ORY,,private,Orly arr
 const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:marker]",

@@ -10,6 +10,7 @@ import { changeRuns } from "~/lib/shuttle-runs.server";
 import { bookingRowValues } from "~/lib/test-support/booking-rows";
 import { insertBookings } from "~/lib/test-support/insert-bookings";
 import { startInProcessServer, type InProcessServer } from "./helpers";
+import { mailWordsIn } from "~/lib/i18n.server";
 
 /**
  * The shared shuttle's planned time on the traveller's pages, on the built app in this process on
@@ -20,7 +21,13 @@ import { startInProcessServer, type InProcessServer } from "./helpers";
 const DAY_MS = 86_400_000;
 const CDG = { place: "Charles de Gaulle Airport (CDG)", kind: "flight", flightNumber: "BA304", flightCity: "London" } as const;
 const HOTEL = { place: "Disneyland Paris", kind: "address", hotel: "Hotel Cheyenne", zip: "77700" } as const;
-const SITE = { siteName: "Navette", businessEmail: "office@run-time.test", phone: "+33 1 99 00 12 34", siteUrl: "https://run-time.test" };
+const SITE = {
+  siteName: "Navette",
+  businessEmail: "office@run-time.test",
+  words: mailWordsIn,
+  phone: "+33 1 99 00 12 34",
+  siteUrl: "https://run-time.test",
+};
 
 describe("the shuttle run's time on the traveller's pages on PGlite", () => {
   let server: InProcessServer;

@@ -7,7 +7,8 @@ import {
   REFUND_CONFIRM_FIELD,
 } from "~/domain/back-office/booking-actions";
 import type { StatusAction } from "~/domain/back-office/statuses";
-import { FieldNotes } from "~/components/ui/Field";
+import { describedBy, FieldNotes } from "~/components/ui/Field";
+import { type Locale, LOCALE_NAMES, LOCALES } from "~/domain/locales";
 
 export interface DriverChoice {
   id: number;
@@ -315,6 +316,53 @@ export function AssignDriverForm({
           </button>
         </div>
       )}
+    </Form>
+  );
+}
+
+const LANGUAGE_HINT = "The traveller's e-mails written from now on speak it; those sent already stay as they were.";
+
+/**
+ * The traveller's language, which their e-mails speak: the booking form's, or English for a booking
+ * taken by phone. Staff change it when a traveller asks, or after taking a booking by phone.
+ */
+export function LanguageForm({
+  action,
+  locale,
+  busy,
+  errorOf,
+}: {
+  action: string;
+  locale: Locale;
+  busy: boolean;
+  errorOf(field: string): string | undefined;
+}) {
+  const error = errorOf("locale");
+  return (
+    <Form method="post" action={action} className="admin-form no-print" noValidate>
+      <input type="hidden" name="intent" value="set_language" />
+      <div className="field">
+        <label htmlFor="f-locale">Traveller&apos;s language</label>
+        <select
+          id="f-locale"
+          name="locale"
+          defaultValue={locale}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy("locale", LANGUAGE_HINT, error)}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {LOCALE_NAMES[l]}
+            </option>
+          ))}
+        </select>
+        <FieldNotes name="locale" hint={LANGUAGE_HINT} error={error} />
+      </div>
+      <div>
+        <button type="submit" className="button" disabled={busy}>
+          Save language
+        </button>
+      </div>
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseMeetingPoints } from "~/domain/meeting-points";
 import { manageView, type ManagedRow, type ManageViewInput } from "./booking-view";
+import { englishMailWords } from "../catalogue-for-tests";
 
 const points = parseMeetingPoints(readFileSync("data/meeting-points.csv", "utf8")).points;
 const pickupAt = new Date("2026-05-20T08:00:00.000Z"); // 10:00 in Paris
@@ -85,7 +86,13 @@ const row: ManagedRow = {
   },
 };
 
-const input: ManageViewInput = { drivers: new Map(), refundableCents: 12_000, points, now: new Date(pickupAt.getTime() - 76 * HOUR) };
+const input: ManageViewInput = {
+  drivers: new Map(),
+  refundableCents: 12_000,
+  points,
+  words: englishMailWords(),
+  now: new Date(pickupAt.getTime() - 76 * HOUR),
+};
 const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
 const marc = { name: "Marc Petit", phone: "+33 6 55 66 77 88" };
 

@@ -1,6 +1,7 @@
 import type { BookingStatus, PaymentStatus } from "~/domain/back-office/statuses";
 import { bookingPassengers, routeText, serviceName, type BookingWords } from "~/domain/booking/email-text";
 import { bookingSummary, meetingPointOfLeg, shuttleRunOf, type LegSummary } from "~/domain/booking/booking-lines";
+import type { MailWords } from "~/domain/booking/mail-words";
 import type { LegRunTime } from "~/domain/runs/run-time-text";
 import type { LegNumber } from "~/domain/booking/model";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
@@ -86,14 +87,15 @@ function manageLegs(
   legs: readonly LegSummary[],
   points: MeetingPoints | undefined,
   runs: ReadonlyMap<LegNumber, LegRunTime>,
+  w: MailWords,
 ): ManageLeg[] {
   return legs.map((leg) => ({
     title: leg.title,
     when: leg.when,
     from: leg.from,
     to: leg.to,
-    meetingPoint: meetingPointOfLeg(row, leg.number, points) || null,
-    shuttleRun: shuttleRunOf(runs, leg.number),
+    meetingPoint: meetingPointOfLeg(row, leg.number, points, w.locale) || null,
+    shuttleRun: shuttleRunOf(runs, leg.number, w),
     passengers: leg.passengers,
     notes: leg.notes,
   }));
@@ -108,12 +110,17 @@ export interface ManageViewInput {
   points: MeetingPoints | undefined;
   /** Each leg's planned shuttle run, by leg number (none for a private transfer or before planning). */
   runs?: ReadonlyMap<LegNumber, LegRunTime>;
+  /** The booking's words (its route, legs and luggage), in the page's language. */
+  words: MailWords;
   now: Date;
 }
 
 /** The page's data for a booking, as of `now`. */
-export function manageView(row: ManagedRow, { drivers, refundableCents, points, runs = new Map(), now }: ManageViewInput): ManageView {
-  const summary = bookingSummary(row);
+export function manageView(
+  row: ManagedRow,
+  { drivers, refundableCents, points, runs = new Map(), words, now }: ManageViewInput,
+): ManageView {
+  const summary = bookingSummary(row, words);
   const status = travellerStatus({
     bookingStatus: row.bookingStatus,
     paymentStatus: row.status,
@@ -134,11 +141,11 @@ export function manageView(row: ManagedRow, { drivers, refundableCents, points, 
   return {
     orderId: row.orderId,
     test: row.test,
-    service: serviceName(row.kind),
-    route: routeText(row),
-    passengers: bookingPassengers(row),
+    service: serviceName(row.kind, words),
+    route: routeText(row, words),
+    passengers: bookingPassengers(row, words),
     status,
-    legs: manageLegs(row, summary.legs, points, runs),
+    legs: manageLegs(row, summary.legs, points, runs, words),
     luggage: summary.luggage,
     luggageNote: summary.luggageNote,
     childSeats: summary.childSeats,

@@ -56,6 +56,10 @@ describe("bookingActionSchema", () => {
       { intent: "resend", emailId: "12" },
       { intent: "resend", emailId: 12 },
     ],
+    [
+      { intent: "set_language", locale: "es" },
+      { intent: "set_language", locale: "es" },
+    ],
   ])("reads %j", (fields, expected) => {
     expect(bookingActionSchema.parse(fields)).toEqual(expected);
   });
@@ -92,6 +96,8 @@ describe("bookingActionSchema", () => {
     [{ intent: "add_note", note: "   " }, "Write the note."],
     [{ intent: "add_note", note: "x".repeat(MAX_NOTE_LENGTH + 1) }, `A note has at most ${MAX_NOTE_LENGTH} characters.`],
     [{ intent: "resend", emailId: "-3" }, "Choose the e-mail to send again."],
+    [{ intent: "set_language", locale: "pt" }, "Choose one of the site's six languages."],
+    [{ intent: "set_language" }, "Choose one of the site's six languages."],
   ])("refuses %j with one clear message", (fields, message) => {
     const result = bookingActionSchema.safeParse(fields);
     expect(result.success).toBe(false);
@@ -210,18 +216,22 @@ describe("a booking taken by phone", () => {
   });
 
   it.each([
-    [{ payment: "cash" }, { payment: "cash", priceOverride: null, priceOverrideReason: "" }],
+    [{ payment: "cash" }, { payment: "cash", locale: "en", priceOverride: null, priceOverrideReason: "" }],
     [
       { payment: "link", priceOverride: "" },
-      { payment: "link", priceOverride: null, priceOverrideReason: "" },
+      { payment: "link", locale: "en", priceOverride: null, priceOverrideReason: "" },
     ],
     [
       { payment: "cash", priceOverride: "85,5", priceOverrideReason: "Regular customer" },
-      { payment: "cash", priceOverride: 8_550, priceOverrideReason: "Regular customer" },
+      { payment: "cash", locale: "en", priceOverride: 8_550, priceOverrideReason: "Regular customer" },
     ],
     [
       { payment: "link", priceOverride: " 120 ", priceOverrideReason: "Night" },
-      { payment: "link", priceOverride: 12_000, priceOverrideReason: "Night" },
+      { payment: "link", locale: "en", priceOverride: 12_000, priceOverrideReason: "Night" },
+    ],
+    [
+      { payment: "link", locale: "nl" },
+      { payment: "link", locale: "nl", priceOverride: null, priceOverrideReason: "" },
     ],
   ])("reads the staff's choices %j", (fields, expected) => {
     expect(phoneExtrasSchema.parse(fields)).toEqual(expected);

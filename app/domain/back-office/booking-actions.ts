@@ -7,6 +7,7 @@ import { pickHotel } from "../booking/quote";
 import type { PriceRow } from "../pricing/csv";
 import { plainText, plainTextMessage, plainTextRefinement } from "../plain-text";
 import type { VehicleCapacity } from "../fleet";
+import { LOCALES } from "../locales";
 
 /**
  * The posts of one booking's back-office page: one form per action, told apart by `intent`, read
@@ -113,6 +114,7 @@ export const bookingActionSchema = z.discriminatedUnion(
         .max(MAX_NOTE_LENGTH, `A note has at most ${MAX_NOTE_LENGTH} characters.`),
     }),
     z.object({ intent: z.literal("resend"), emailId: id("Choose the e-mail to send again.") }),
+    z.object({ intent: z.literal("set_language"), locale: z.enum(LOCALES, { error: "Choose one of the site's six languages." }) }),
     z.object({
       intent: z.literal("change_landing"),
       leg: z.enum(["1", "2"], { error: "Choose the leg whose flight lands at a new time." }).transform((leg) => (leg === "2" ? 2 : 1)),
@@ -147,6 +149,8 @@ export const DONE_MESSAGES = {
   refunded: "The payment is refunded in full, and the traveller is e-mailed.",
   refunded_outside: "The payment is recorded as refunded outside the site, and the traveller is e-mailed.",
   note_added: "The note is added to the history.",
+  language_set: "The traveller's language is saved: the e-mails written from now on speak it.",
+  language_unchanged: "The booking already speaks this language: nothing changed.",
   resent: "The e-mail is queued to be sent again.",
   created: "The booking is saved.",
   created_link: "The booking is saved, and the payment link is e-mailed to the traveller.",
@@ -273,6 +277,7 @@ const euros = z
 export const phoneExtrasSchema = z
   .object({
     payment: z.enum(["cash", "link"], { error: "Choose how the traveller pays: on board, or by a payment link." }),
+    locale: z.enum(LOCALES, { error: "Choose one of the site's six languages." }).default("en"),
     priceOverride: euros.optional().transform((v) => v ?? null),
     priceOverrideReason: z
       .string()

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bookingSummary, meetingPointOfLeg, travellerLegs } from "./booking-lines";
 import { outboundLeg, points, returnLeg, roundTripDetails, row, UNREADABLE_DETAILS, withTerminals } from "./round-trip.fixture";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
 
 describe("bookingSummary", () => {
   it("lists each leg's moment, both ends in full, the party and notes, the luggage and the postal address", () => {
-    const summary = bookingSummary(row);
+    const summary = bookingSummary(row, ENGLISH_MAIL);
     expect(summary.legs.map((l) => [l.title, l.pickupAt, l.from, l.to, l.passengers])).toEqual([
       [
         "Outbound (leg 1)",
@@ -25,7 +26,7 @@ describe("bookingSummary", () => {
     expect(summary.luggage).toBe("3 check-in, 2 cabin, 1 single stroller, 0 double strollers");
     expect(summary.luggageNote).toBe("One surfboard.");
     expect(summary.address).toBe("1 rue de Rivoli, 75001 Paris, France");
-    expect(bookingSummary({ roundTrip: false, details: "nonsense" })).toEqual({
+    expect(bookingSummary({ roundTrip: false, details: "nonsense" }, ENGLISH_MAIL)).toEqual({
       legs: [],
       luggage: null,
       luggageNote: "",
@@ -35,20 +36,20 @@ describe("bookingSummary", () => {
   });
 
   it.each(UNREADABLE_DETAILS)("gives no legs, luggage or address for details that are %s", (_what, details) => {
-    expect(bookingSummary({ roundTrip: true, details })).toEqual({
+    expect(bookingSummary({ roundTrip: true, details }, ENGLISH_MAIL)).toEqual({
       legs: [],
       luggage: null,
       luggageNote: "",
       childSeats: "",
       address: null,
     });
-    expect(travellerLegs({ kind: "private", roundTrip: true, details })).toEqual([]);
+    expect(travellerLegs({ kind: "private", roundTrip: true, details }, ENGLISH_MAIL)).toEqual([]);
   });
 });
 
 describe("the voucher's and calendar file's legs, and the meeting points", () => {
   it("reads the legs for the voucher and the calendar: when, where, flight, terminal, party, meeting point", () => {
-    const legs = travellerLegs(withTerminals, points);
+    const legs = travellerLegs(withTerminals, ENGLISH_MAIL, points);
     expect(legs).toHaveLength(2);
     expect(legs[0]).toMatchObject({
       number: 1,
@@ -72,7 +73,7 @@ describe("the voucher's and calendar file's legs, and the meeting points", () =>
       meetingPoint: "Hotel lobby (private)",
       pickupIsFlight: false,
     });
-    expect(travellerLegs({ kind: "private", roundTrip: false, details: "nonsense" })).toEqual([]);
+    expect(travellerLegs({ kind: "private", roundTrip: false, details: "nonsense" }, ENGLISH_MAIL)).toEqual([]);
   });
 
   it("shows a drop-off's terminal when one is stored; the form asks only for the pickup's", () => {
@@ -80,7 +81,7 @@ describe("the voucher's and calendar file's legs, and the meeting points", () =>
       ...withTerminals,
       details: { ...roundTripDetails, legs: [outboundLeg, { ...returnLeg, dropoff: { ...returnLeg.dropoff, terminal: "3" } }] },
     };
-    expect(travellerLegs(dropTerminal, points)[1]!.to).toBe("Orly Airport (ORY), Terminal 3");
+    expect(travellerLegs(dropTerminal, ENGLISH_MAIL, points)[1]!.to).toBe("Orly Airport (ORY), Terminal 3");
   });
 
   // One rule for every page and message that names a leg's meeting point.
@@ -100,7 +101,7 @@ describe("the voucher's and calendar file's legs, and the meeting points", () =>
 
   it("meetingPointOfLeg agrees with the voucher's legs, and gives none without the file or a pickup place", () => {
     for (const kind of ["private", "shuttle", "minibus"]) {
-      const legs = travellerLegs({ ...withTerminals, kind }, points);
+      const legs = travellerLegs({ ...withTerminals, kind }, ENGLISH_MAIL, points);
       expect(legs.map((l) => meetingPointOfLeg({ ...withTerminals, kind }, l.number, points))).toEqual(legs.map((l) => l.meetingPoint));
     }
     expect(meetingPointOfLeg(withTerminals, 1, undefined)).toBe("");

@@ -7,8 +7,10 @@
  */
 import { airportCodeOfPlace, meetingPointFor, type MeetingPoints } from "../meeting-points";
 import type { TransferKind } from "../site-paths";
-import { terminalLabel } from "../terminals";
+import type { Locale } from "../locales";
+import { TERMINAL_NOT_KNOWN } from "../terminals";
 import { oneLine, passengersText, placeText } from "./email-text";
+import type { MailWords } from "./mail-words";
 import { bagsText, childSeatsText, luggageNote } from "./luggage-text";
 import { runTimeText, type LegRunTime } from "../runs/run-time-text";
 import { readStoredDetails, type BookingEnd, type BookingLeg, type Customer, type LegNumber, type StoredDetails } from "./model";
@@ -18,8 +20,6 @@ import { formatFrenchDate, formatParisDateTime, parisDateTime, parseIsoDate } fr
 export const UNREAD_LEGS = "The leg details stored with this booking could not be read.";
 /** The same, in a driver's messages. */
 export const UNREAD_LEGS_DRIVER = "The leg details stored with this booking could not be read: call the office.";
-/** The same, in the traveller's messages. */
-export const UNREAD_LEGS_TRAVELLER = "The details of your transfer could not be read: call us for them.";
 
 /** Which end of a leg: the pickup ("from") or the drop-off ("to"). */
 export type EndRole = "from" | "to";
@@ -37,20 +37,19 @@ export function clock(value: string | null): string {
 }
 
 /** "Transfer" for a one-way trip; "Outbound" or "Return" for a round trip's legs. */
-export function legTitle(leg: BookingLeg, roundTrip: boolean): string {
-  if (!roundTrip) return "Transfer";
-  return leg.leg === 2 ? "Return" : "Outbound";
+export function legTitle(leg: BookingLeg, roundTrip: boolean, w: MailWords): string {
+  if (!roundTrip) return w.t("leg.transfer");
+  return w.t(leg.leg === 2 ? "leg.return" : "leg.outbound");
 }
 
 /** "12/05/2026 at 07:45 (Paris time)": the pickup moment the booking rules measured. */
-function pickupText(leg: BookingLeg): string {
-  const { date, time } = parisDateTime(leg.pickupAt);
-  return `${date} at ${time} (Paris time)`;
+function pickupText(leg: Pick<BookingLeg, "pickupAt">, w: MailWords): string {
+  return w.t("leg.when", parisDateTime(leg.pickupAt));
 }
 
 /** "Pick-up: 12/05/2026 at 07:45 (Paris time)". */
-export function pickupLine(leg: BookingLeg): string {
-  return `Pick-up: ${pickupText(leg)}`;
+export function pickupLine(leg: Pick<BookingLeg, "pickupAt">, w: MailWords): string {
+  return w.t("leg.pickup", { when: pickupText(leg, w) });
 }
 
 /**
@@ -58,38 +57,39 @@ export function pickupLine(leg: BookingLeg): string {
  * elsewhere. The booking form asks for a pickup's terminal only, so a drop-off's shows only when one
  * is given.
  */
-function terminalOf(end: BookingEnd, role: EndRole): string | null {
+function terminalOf(end: BookingEnd, role: EndRole, w: MailWords): string | null {
   if (end.terminal === undefined || airportCodeOfPlace(end.place.trim()) === null) return null;
   const stored = oneLine(end.terminal);
-  return role === "from" || stored !== "" ? terminalLabel(stored) : null;
+  if (role === "to" && stored === "") return null;
+  return stored === TERMINAL_NOT_KNOWN ? w.t("end.terminalNotKnown") : w.t("end.terminal", { terminal: stored });
 }
 
 /** The end's place as people read it, with its terminal at an airport. */
-function placeWithTerminal(end: BookingEnd, role: EndRole): string {
-  const terminal = terminalOf(end, role);
-  return (placeText(end.place) || "(not given)") + (terminal ? `, ${terminal}` : "");
+function placeWithTerminal(end: BookingEnd, role: EndRole, w: MailWords): string {
+  const terminal = terminalOf(end, role, w);
+  return (placeText(end.place) || w.t("end.notGiven")) + (terminal ? `, ${terminal}` : "");
 }
 
-/** " from London" and ", landing 10:00 (Paris time)" at a pickup's flight; " to Rome" and ", takeoff …" at a drop-off's. */
-function flightWords(end: BookingEnd, role: EndRole): { city: string; time: string } {
+/**
+ * A flight's words after its name: "from London, landing 10:00 (Paris time)" at a pickup,
+ * "to Rome, takeoff …" at a drop-off; each part only when given. `name` opens them ("flight BA304").
+ */
+function flightWords(end: BookingEnd, role: EndRole, name: string, w: MailWords): string {
   const city = oneLine(end.flightCity);
   const time = clock(end.flightTime);
-  return {
-    city: city ? (role === "from" ? ` from ${city}` : ` to ${city}`) : "",
-    time: time ? `, ${role === "from" ? "landing" : "takeoff"} ${time} (Paris time)` : "",
-  };
+  const named = city ? `${name} ${w.t(role === "from" ? "flight.fromCity" : "flight.toCity", { city })}` : name;
+  return time ? `${named}, ${w.t(role === "from" ? "flight.landing" : "flight.takeoff", { time })}` : named;
 }
 
 /**
  * The end after its label: the place, then the flight (number, city, time) at an airport, or the
  * hotel and address, with the postcode when `full`.
  */
-function endText(end: BookingEnd, role: EndRole, full: boolean): string {
-  const place = placeWithTerminal(end, role);
+function endText(end: BookingEnd, role: EndRole, full: boolean, w: MailWords): string {
+  const place = placeWithTerminal(end, role, w);
   if (end.kind === "flight") {
-    const { city, time } = flightWords(end, role);
     const number = oneLine(end.flightNumber);
-    return `${place} (flight${number ? ` ${number}` : ""}${city}${time})`;
+    return `${place} (${flightWords(end, role, number ? w.t("flight.named", { number }) : w.t("flight.unnamed"), w)})`;
   }
   const where = full ? [end.hotel, end.address, end.zip] : [end.hotel, end.address];
   const parts = where.map(oneLine).filter((s) => s !== "");
@@ -97,15 +97,14 @@ function endText(end: BookingEnd, role: EndRole, full: boolean): string {
 }
 
 /** "From: …" or "To: …". */
-export function endLine(end: BookingEnd, role: EndRole, full: boolean): string {
-  return `${role === "from" ? "From" : "To"}: ${endText(end, role, full)}`;
+export function endLine(end: BookingEnd, role: EndRole, full: boolean, w: MailWords): string {
+  return w.t(role === "from" ? "end.from" : "end.to", { end: endText(end, role, full, w) });
 }
 
 /** "BA304 from London, landing 10:00 (Paris time)" at a flight's end; null at a place. */
-function flightText(end: BookingEnd, role: EndRole): string | null {
+function flightText(end: BookingEnd, role: EndRole, w: MailWords): string | null {
   if (end.kind !== "flight") return null;
-  const { city, time } = flightWords(end, role);
-  return `${oneLine(end.flightNumber) || "Flight"}${city}${time}`;
+  return flightWords(end, role, oneLine(end.flightNumber) || w.t("flight.title"), w);
 }
 
 /** "1 rue de Rivoli, 75001 Paris, France"; null when no part of it is given. */
@@ -134,22 +133,31 @@ function serviceOf(kind: string): TransferKind | null {
   return kind === "shuttle" || kind === "private" ? kind : null;
 }
 
-/** Where the driver meets the traveller at the leg's pickup (its place, terminal and the service); "" when unknown. */
-function pickupMeetingPoint(leg: BookingLeg, kind: string, points: MeetingPoints | null | undefined): string {
+/**
+ * Where the driver meets the traveller at the leg's pickup (its place, terminal and the service),
+ * in `locale` where the file gives it; "" when unknown.
+ */
+function pickupMeetingPoint(leg: BookingLeg, kind: string, points: MeetingPoints | null | undefined, locale: Locale): string {
   const service = serviceOf(kind);
   const place = leg.pickup.place.trim();
   if (!points || !service || place === "") return "";
-  return meetingPointFor(points, place, oneLine(leg.pickup.terminal ?? ""), service);
+  return meetingPointFor(points, place, oneLine(leg.pickup.terminal ?? ""), service, locale);
 }
 
 /**
  * The meeting point of leg `leg` (1 outbound, 2 return) of a stored booking: the meeting points
- * file's text for its pickup's place and terminal and the booking's service. "" without the file,
- * without such a leg or a stored pickup place, or for a kind that is not a service (serviceOf).
+ * file's text for its pickup's place and terminal and the booking's service, in `locale` where the
+ * file gives it. "" without the file, without such a leg or a stored pickup place, or for a kind
+ * that is not a service (serviceOf).
  */
-export function meetingPointOfLeg(row: { kind: string; details: unknown }, leg: number, points: MeetingPoints | null | undefined): string {
+export function meetingPointOfLeg(
+  row: { kind: string; details: unknown },
+  leg: number,
+  points: MeetingPoints | null | undefined,
+  locale: Locale = "en",
+): string {
   const found = readStoredDetails(row.details)?.legs.find((l) => l.leg === leg);
-  return found ? pickupMeetingPoint(found, row.kind, points) : "";
+  return found ? pickupMeetingPoint(found, row.kind, points, locale) : "";
 }
 
 /**
@@ -160,18 +168,19 @@ export function meetingPointOfLeg(row: { kind: string; details: unknown }, leg: 
 export function travellerLegLines(
   row: { kind: string; roundTrip: boolean },
   details: StoredDetails | null,
+  w: MailWords,
   points?: MeetingPoints | null,
 ): string[] {
-  if (!details) return ["", UNREAD_LEGS_TRAVELLER];
+  if (!details) return ["", w.t("legs.unread")];
   return details.legs.flatMap((leg) => {
-    const meetingPoint = pickupMeetingPoint(leg, row.kind, points);
+    const meetingPoint = pickupMeetingPoint(leg, row.kind, points, w.locale);
     return [
       "",
-      legTitle(leg, row.roundTrip),
-      pickupLine(leg),
-      endLine(leg.pickup, "from", false),
-      endLine(leg.dropoff, "to", false),
-      ...(meetingPoint ? [`Meeting point: ${meetingPoint}`] : []),
+      legTitle(leg, row.roundTrip, w),
+      pickupLine(leg, w),
+      endLine(leg.pickup, "from", false, w),
+      endLine(leg.dropoff, "to", false, w),
+      ...(meetingPoint ? [w.t("line.meetingPoint", { point: meetingPoint })] : []),
     ];
   });
 }
@@ -190,6 +199,9 @@ export interface TravellerLeg {
   /** The pickup place, with its terminal at an airport ("Charles de Gaulle Airport (CDG), Terminal 2E"). */
   from: string;
   to: string;
+  /** The pickup and drop-off places alone ("Charles de Gaulle Airport (CDG)"). */
+  fromPlace: string;
+  toPlace: string;
   /** Each end in full: place, terminal, flight or hotel and address, as the e-mails write it. */
   fromDetail: string;
   toDetail: string;
@@ -210,35 +222,38 @@ export interface TravellerLeg {
 }
 
 /** The leg's shuttle time in words, when its run is planned. */
-export function shuttleRunOf(runs: ReadonlyMap<number, LegRunTime>, leg: number): string | null {
+export function shuttleRunOf(runs: ReadonlyMap<number, LegRunTime>, leg: number, w: MailWords): string | null {
   const run = runs.get(leg);
-  return run ? runTimeText(run) : null;
+  return run ? runTimeText(run, w) : null;
 }
 
 /** A stored booking's legs for the voucher and the calendar file, with each pickup's meeting point; none when the details do not read. */
 export function travellerLegs(
   row: { kind: string; roundTrip: boolean; details: unknown },
+  w: MailWords,
   points?: MeetingPoints,
   runs: ReadonlyMap<LegNumber, LegRunTime> = new Map(),
 ): TravellerLeg[] {
   const details = readStoredDetails(row.details);
   return (details?.legs ?? []).map((leg) => ({
     number: leg.leg,
-    title: legTitle(leg, row.roundTrip),
+    title: legTitle(leg, row.roundTrip, w),
     pickupAt: leg.pickupAt,
-    when: pickupText(leg),
-    from: placeWithTerminal(leg.pickup, "from"),
-    to: placeWithTerminal(leg.dropoff, "to"),
-    fromDetail: endText(leg.pickup, "from", true),
-    toDetail: endText(leg.dropoff, "to", true),
-    flight: flightText(leg.pickup, "from") ?? flightText(leg.dropoff, "to"),
-    terminal: terminalOf(leg.pickup, "from") ?? terminalOf(leg.dropoff, "to"),
-    passengers: passengersText(leg.passengers),
-    meetingPoint: pickupMeetingPoint(leg, row.kind, points),
+    when: pickupText(leg, w),
+    from: placeWithTerminal(leg.pickup, "from", w),
+    to: placeWithTerminal(leg.dropoff, "to", w),
+    fromPlace: placeText(leg.pickup.place) || w.t("end.notGiven"),
+    toPlace: placeText(leg.dropoff.place) || w.t("end.notGiven"),
+    fromDetail: endText(leg.pickup, "from", true, w),
+    toDetail: endText(leg.dropoff, "to", true, w),
+    flight: flightText(leg.pickup, "from", w) ?? flightText(leg.dropoff, "to", w),
+    terminal: terminalOf(leg.pickup, "from", w) ?? terminalOf(leg.dropoff, "to", w),
+    passengers: passengersText(leg.passengers, w),
+    meetingPoint: pickupMeetingPoint(leg, row.kind, points, w.locale),
     durationMinutes: leg.durationMinutes,
     delayDepartMinutes: leg.delayDepartMinutes,
     pickupIsFlight: leg.pickup.kind === "flight",
-    shuttleRun: shuttleRunOf(runs, leg.leg),
+    shuttleRun: shuttleRunOf(runs, leg.leg, w),
   }));
 }
 
@@ -266,7 +281,10 @@ export interface LegSummary {
  * place, flight (number, city, time), hotel, address and postcode, in the e-mails' words. No legs,
  * luggage or address when the details do not read.
  */
-export function bookingSummary(row: { roundTrip: boolean; details: unknown }): {
+export function bookingSummary(
+  row: { roundTrip: boolean; details: unknown },
+  w: MailWords,
+): {
   legs: LegSummary[];
   luggage: string | null;
   luggageNote: string;
@@ -278,19 +296,19 @@ export function bookingSummary(row: { roundTrip: boolean; details: unknown }): {
   if (!details) return { legs: [], luggage: null, luggageNote: "", childSeats: "", address: null };
   const legs = details.legs.map((leg) => ({
     number: leg.leg,
-    title: `${legTitle(leg, row.roundTrip)} (leg ${leg.leg})`,
+    title: w.t("leg.numbered", { title: legTitle(leg, row.roundTrip, w), number: leg.leg }),
     pickupAt: leg.pickupAt.toISOString(),
-    pickupText: pickupText(leg),
-    when: `${formatParisDateTime(leg.pickupAt)} (Paris time)`,
-    from: endText(leg.pickup, "from", true),
-    to: endText(leg.dropoff, "to", true),
-    passengers: passengersText(leg.passengers),
+    pickupText: pickupText(leg, w),
+    when: w.t("leg.whenShort", { dateTime: formatParisDateTime(leg.pickupAt) }),
+    from: endText(leg.pickup, "from", true, w),
+    to: endText(leg.dropoff, "to", true, w),
+    passengers: passengersText(leg.passengers, w),
     notes: leg.info.trim(),
   }));
   return {
     legs,
-    luggage: bagsText(details.luggage),
-    childSeats: childSeatsText(details.childSeats),
+    luggage: bagsText(details.luggage, w),
+    childSeats: childSeatsText(details.childSeats, w),
     luggageNote: luggageNote(details),
     address: postalAddress(details.customer),
   };

@@ -4,10 +4,12 @@
  * traveller's message (the booking's page, the voucher, how to reach the business, the driver).
  * Pure; the outbox (app/lib/mail.server.ts) sends what the builders return.
  */
+import { DEFAULT_LOCALE, type Locale } from "../locales";
 import { displayPhone } from "../phone";
 import type { MeetingPoints } from "../meeting-points";
 import { formatEuros } from "../money";
-import { oneLine } from "./email-text";
+import { bookingPassengers, oneLine, routeText, serviceName } from "./email-text";
+import type { MailWords } from "./mail-words";
 import type { LegNumber } from "./model";
 
 /** What the builders read of a stored booking (structurally a bookings row). */
@@ -32,6 +34,8 @@ export interface BookingEmailInput {
   test?: boolean;
   /** The first pickup's column, read before the first leg's instant in `details` (firstPickupOf). */
   firstPickupAt?: Date | null;
+  /** The traveller's language: their e-mails speak it (English when not given). */
+  locale?: Locale;
 }
 
 export interface EmailSite {
@@ -47,6 +51,24 @@ export interface EmailSite {
   manageUrl?: string;
   /** The meeting points file (MEETING_POINTS_CSV): the confirmations give each pickup's meeting point from it. */
   meetingPoints?: MeetingPoints;
+  /** The e-mails' words in a language (app/lib/i18n.server.ts, mailWordsIn). */
+  words: (locale: Locale) => MailWords;
+}
+
+/**
+ * The staff's language: the business's and the drivers' messages speak it, whatever the booking's.
+ * English until the back office speaks French (docs/decisions/0032-six-languages.md).
+ */
+export const STAFF_LOCALE: Locale = DEFAULT_LOCALE;
+
+/** The words of the booking's traveller: their language's. */
+export function travellerWords(row: Pick<BookingEmailInput, "locale">, site: EmailSite): MailWords {
+  return site.words(row.locale ?? DEFAULT_LOCALE);
+}
+
+/** The words of the staff's and the drivers' messages. */
+export function staffWords(site: EmailSite): MailWords {
+  return site.words(STAFF_LOCALE);
 }
 
 /** The driver as the e-mails name them. */
@@ -54,10 +76,6 @@ export interface EmailDriver {
   name: string;
   phone: string;
 }
-
-export const CONFIRMATION_SENTENCE = "Your reservation will be confirmed within 12 hours.";
-export const CANCELLATION_RULE =
-  "Cancellations made at least 24 hours before departure are fully refunded. Cancellations made within 24 hours of departure are not refunded.";
 
 /** What opens the subject of a test (sandbox) booking's e-mails. */
 export const TEST_SUBJECT_PREFIX = "[TEST] ";
@@ -67,17 +85,27 @@ export function withTestSubject<T extends { subject: string }>(row: { test?: boo
   return row.test ? { ...message, subject: TEST_SUBJECT_PREFIX + message.subject } : message;
 }
 
-/** An amount in cents in the booking's currency ("159,50 €", "12.34 USD"). */
-export function price(cents: number, currency: string): string {
-  if (!Number.isSafeInteger(cents)) return "see your payment receipt";
+/** An amount in cents in the booking's currency, as the words' language writes euros ("159,50 €", "12.34 USD"). */
+export function price(cents: number, currency: string, w: MailWords): string {
+  if (!Number.isSafeInteger(cents)) return w.t("price.unknown");
   const code = oneLine(currency).toUpperCase();
-  if (code === "EUR" || code === "") return formatEuros(cents);
+  if (code === "EUR" || code === "") return formatEuros(cents, w.locale);
   return `${(cents / 100).toFixed(2)} ${code}`;
 }
 
+/** The order number, route, service and party, a line each, as the traveller's messages open with them. */
+export function orderLines(row: BookingEmailInput, w: MailWords): string[] {
+  return [
+    w.t("line.orderNumber", { orderId: row.orderId }),
+    w.t("line.route", { route: routeText(row, w) }),
+    w.t("line.service", { service: serviceName(row.kind, w) }),
+    w.t("line.passengers", { passengers: bookingPassengers(row, w) }),
+  ];
+}
+
 /** The line that gives the traveller their booking's page, when the site has a link for it. */
-export function manageLines(site: EmailSite): string[] {
-  return site.manageUrl ? ["", "Your booking online: see it, change or cancel it, print your voucher", site.manageUrl] : [];
+export function manageLines(site: EmailSite, w: MailWords): string[] {
+  return site.manageUrl ? ["", w.t("manage.title"), site.manageUrl] : [];
 }
 
 /** Where a booking's voucher is, below its page's address (the manage link or its marker). */
@@ -86,9 +114,9 @@ export function voucherUrl(manageUrl: string): string {
 }
 
 /** The voucher's link (when the site has a manage link) and, on a message carrying it, the calendar file's note. */
-export function voucherLines(site: EmailSite, calendar: boolean): string[] {
-  const lines = site.manageUrl ? ["", `Print your voucher: ${voucherUrl(site.manageUrl)}`] : [];
-  if (calendar) lines.push("", "Your calendar file is attached: open it to add each transfer to your calendar, with its meeting point.");
+export function voucherLines(site: EmailSite, calendar: boolean, w: MailWords): string[] {
+  const lines = site.manageUrl ? ["", w.t("voucher.print", { url: voucherUrl(site.manageUrl) })] : [];
+  if (calendar) lines.push("", w.t("calendar.attached"));
   return lines;
 }
 
@@ -98,11 +126,11 @@ export function withManageLink<T extends { body: string }>(message: T, site: Ema
 }
 
 /** How the traveller reaches the business about the booking, and the site's address and name that close a message. */
-export function questionsLines(row: Pick<BookingEmailInput, "orderId">, site: EmailSite): string[] {
+export function questionsLines(row: Pick<BookingEmailInput, "orderId">, site: EmailSite, w: MailWords): string[] {
   return [
     "",
-    "Questions or changes",
-    `Call us on ${site.phone} or write to ${site.businessEmail}, quoting your order number ${row.orderId}.`,
+    w.t("questions.title"),
+    w.t("questions.callOrWrite", { phone: site.phone, email: site.businessEmail, orderId: row.orderId }),
     site.siteUrl,
     "",
     site.siteName,
@@ -110,32 +138,29 @@ export function questionsLines(row: Pick<BookingEmailInput, "orderId">, site: Em
 }
 
 /** The booking's page, the voucher with the calendar file's note on a confirmation, and how to reach the business. */
-export function contactLines(row: Pick<BookingEmailInput, "orderId">, site: EmailSite, calendar?: boolean): string[] {
-  return [...manageLines(site), ...(calendar === undefined ? [] : voucherLines(site, calendar)), ...questionsLines(row, site)];
+export function contactLines(row: Pick<BookingEmailInput, "orderId">, site: EmailSite, w: MailWords, calendar?: boolean): string[] {
+  return [...manageLines(site, w), ...(calendar === undefined ? [] : voucherLines(site, calendar, w)), ...questionsLines(row, site, w)];
+}
+
+/** A driver's name and phone under a heading. */
+function driverBlock(title: string, driver: EmailDriver, w: MailWords): string[] {
+  return ["", title, w.t("line.name", { name: oneLine(driver.name) }), w.t("line.phone", { phone: oneLine(displayPhone(driver.phone)) })];
 }
 
 /** The driver's name and phone under their heading; none without a driver. */
-export function driverLines(driver: EmailDriver | null): string[] {
-  if (!driver) return [];
-  return ["", "Your driver", `Name: ${oneLine(driver.name)}`, `Phone: ${oneLine(displayPhone(driver.phone))}`];
+export function driverLines(driver: EmailDriver | null, w: MailWords): string[] {
+  return driver ? driverBlock(w.t("driver.title"), driver, w) : [];
 }
-
-const LEG_DRIVER_TITLE: Record<LegNumber, string> = { 1: "Your driver for the outbound", 2: "Your driver for the return" };
 
 /**
  * The traveller's lines of each leg's driver: one "Your driver" block when one driver drives every
  * one of the booking's `legCount` legs, else a block per leg that has one, named by its leg.
  */
-export function legDriverLines(drivers: ReadonlyMap<LegNumber, EmailDriver>, legCount: number): string[] {
+export function legDriverLines(drivers: ReadonlyMap<LegNumber, EmailDriver>, legCount: number, w: MailWords): string[] {
   const assigned = [...drivers].sort(([a], [b]) => a - b);
   const [first] = assigned;
   if (!first) return [];
   const same = assigned.every(([, d]) => d.name === first[1].name && d.phone === first[1].phone);
-  if (same && assigned.length === legCount) return driverLines(first[1]);
-  return assigned.flatMap(([leg, d]) => [
-    "",
-    LEG_DRIVER_TITLE[leg],
-    `Name: ${oneLine(d.name)}`,
-    `Phone: ${oneLine(displayPhone(d.phone))}`,
-  ]);
+  if (same && assigned.length === legCount) return driverLines(first[1], w);
+  return assigned.flatMap(([leg, d]) => driverBlock(w.t(leg === 2 ? "driver.titleReturn" : "driver.titleOutbound"), d, w));
 }

@@ -12,6 +12,7 @@ import {
   travellerContactLines,
   travellerName,
 } from "./email-text";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
 
 describe("the booking's words", () => {
   it.each([
@@ -19,8 +20,8 @@ describe("the booking's words", () => {
     ["private", "Private transfer"],
     ["  van\nhire ", "van hire"],
     ["", "Transfer"],
-  ])("serviceName(%j) is %j", (kind, expected) => {
-    expect(serviceName(kind)).toBe(expected);
+  ])("serviceName(%j, ENGLISH_MAIL) is %j", (kind, expected) => {
+    expect(serviceName(kind, ENGLISH_MAIL)).toBe(expected);
   });
 
   it.each([
@@ -33,21 +34,21 @@ describe("the booking's words", () => {
   it.each([
     [{ adults: 1, children: 0, babies: 1 }, "1 adult, 0 children, 1 baby"],
     [{ adults: 2, children: 1, babies: 0 }, "2 adults, 1 child, 0 babies"],
-  ])("passengersText(%j) is %j", (party, expected) => {
-    expect(passengersText(party)).toBe(expected);
-    expect(bookingPassengers(party)).toBe(expected);
+  ])("passengersText(%j, ENGLISH_MAIL) is %j", (party, expected) => {
+    expect(passengersText(party, ENGLISH_MAIL)).toBe(expected);
+    expect(bookingPassengers(party, ENGLISH_MAIL)).toBe(expected);
   });
 
   it("reads a count that is not a whole number of people as 0", () => {
-    expect(bookingPassengers({ adults: 2, children: -1, babies: Number.NaN })).toBe("2 adults, 0 children, 0 babies");
+    expect(bookingPassengers({ adults: 2, children: -1, babies: Number.NaN }, ENGLISH_MAIL)).toBe("2 adults, 0 children, 0 babies");
   });
 
   it("writes the route one way or round trip, and the traveller's name or 'traveller'", () => {
     const row = { depart: "Orly_Airport_(ORY)", arrive: "Disneyland_Paris", roundTrip: true };
-    expect(routeText(row)).toBe("Orly Airport (ORY) to Disneyland Paris (round trip)");
-    expect(routeText({ ...row, roundTrip: false })).toBe("Orly Airport (ORY) to Disneyland Paris (one way)");
-    expect(greeting({ firstname: " Alice\n", lastname: "Martin " })).toBe("Hello Alice Martin,");
-    expect(greeting({ firstname: " ", lastname: "" })).toBe("Hello traveller,");
+    expect(routeText(row, ENGLISH_MAIL)).toBe("Orly Airport (ORY) to Disneyland Paris (round trip)");
+    expect(routeText({ ...row, roundTrip: false }, ENGLISH_MAIL)).toBe("Orly Airport (ORY) to Disneyland Paris (one way)");
+    expect(greeting({ firstname: " Alice\n", lastname: "Martin " }, ENGLISH_MAIL)).toBe("Hello Alice Martin,");
+    expect(greeting({ firstname: " ", lastname: "" }, ENGLISH_MAIL)).toBe("Hello traveller,");
     expect(travellerName({ firstname: "Alice", lastname: "" })).toBe("Alice");
     expect(
       travellerContactLines({ firstname: "Alice", lastname: "Martin", email: " alice@example.com\n", phone: "+33 6 12 34 56 78" }),
@@ -57,7 +58,12 @@ describe("the booking's words", () => {
   it("never lets a value break a line: every text is one line, trimmed", () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), (a, b) => {
-        for (const text of [oneLine(a), placeText(a), serviceName(a), greeting({ firstname: a, lastname: b })]) {
+        for (const text of [
+          oneLine(a),
+          placeText(a),
+          serviceName(a, ENGLISH_MAIL),
+          greeting({ firstname: a, lastname: b }, ENGLISH_MAIL),
+        ]) {
           expect(text).not.toMatch(/[\r\n]/);
           expect(text).toBe(text.trim());
         }

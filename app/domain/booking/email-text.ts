@@ -1,8 +1,10 @@
 /**
  * The words a stored booking's columns are written in, wherever the traveller or the business reads
  * them: the e-mails (paid-emails.ts, staff-emails.ts, app/domain/manage/*-email.ts), the booking's
- * page and the voucher. Pure; user text never breaks a line apart.
+ * page and the voucher, in the language of the words given (mail-words.ts). Pure; user text never
+ * breaks a line apart.
  */
+import type { MailWords } from "./mail-words";
 
 /** What the booking's own words are drawn from (structurally a bookings row). */
 export interface BookingWords {
@@ -17,9 +19,12 @@ export interface BookingWords {
   babies: number;
 }
 
-/** One line: user text never breaks a "Label: value" line apart. */
+/**
+ * One line: user text never breaks a "Label: value" line apart. No-break spaces stay: French
+ * writes one before a colon, and they break no line.
+ */
 export function oneLine(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
+  return value.replace(/[^\S\u00a0\u202f]+/g, " ").trim();
 }
 
 /** A stored place name as people read it: "Charles_de_Gaulle_Airport_(CDG)" → "Charles de Gaulle Airport (CDG)". */
@@ -33,10 +38,10 @@ export function plural(n: number, one: string, many: string): string {
 }
 
 /** "Shared shuttle" or "Private transfer"; another kind as it is written, "Transfer" when empty. */
-export function serviceName(kind: string): string {
-  if (kind === "shuttle") return "Shared shuttle";
-  if (kind === "private") return "Private transfer";
-  return oneLine(kind) || "Transfer";
+export function serviceName(kind: string, w: MailWords): string {
+  if (kind === "shuttle") return w.t("service.shuttle");
+  if (kind === "private") return w.t("service.private");
+  return oneLine(kind) || w.t("service.other");
 }
 
 export interface Passengers {
@@ -46,19 +51,19 @@ export interface Passengers {
 }
 
 /** "2 adults, 1 child, 0 babies". */
-export function passengersText(p: Passengers): string {
-  return `${plural(p.adults, "adult", "adults")}, ${plural(p.children, "child", "children")}, ${plural(p.babies, "baby", "babies")}`;
+export function passengersText(p: Passengers, w: MailWords): string {
+  return w.t("passengers", { adults: p.adults, children: p.children, babies: p.babies });
 }
 
 /** The booking's party; a count that is not a whole number of people reads as 0. */
-export function bookingPassengers(row: Passengers): string {
+export function bookingPassengers(row: Passengers, w: MailWords): string {
   const n = (v: number) => (Number.isSafeInteger(v) && v >= 0 ? v : 0);
-  return passengersText({ adults: n(row.adults), children: n(row.children), babies: n(row.babies) });
+  return passengersText({ adults: n(row.adults), children: n(row.children), babies: n(row.babies) }, w);
 }
 
 /** "Charles de Gaulle Airport (CDG) to Disneyland Paris (round trip)". */
-export function routeText(row: Pick<BookingWords, "depart" | "arrive" | "roundTrip">): string {
-  return `${placeText(row.depart)} to ${placeText(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`;
+export function routeText(row: Pick<BookingWords, "depart" | "arrive" | "roundTrip">, w: MailWords): string {
+  return w.t("route", { from: placeText(row.depart), to: placeText(row.arrive), trip: row.roundTrip ? "round" : "one-way" });
 }
 
 /** The traveller's name on one line; "" when none is stored. */
@@ -72,6 +77,7 @@ export function travellerContactLines(row: Pick<BookingWords, "firstname" | "las
 }
 
 /** "Hello Alice Martin," or "Hello traveller,". */
-export function greeting(row: Pick<BookingWords, "firstname" | "lastname">): string {
-  return `Hello ${travellerName(row) || "traveller"},`;
+export function greeting(row: Pick<BookingWords, "firstname" | "lastname">, w: MailWords): string {
+  const name = travellerName(row);
+  return name ? w.t("greeting", { name }) : w.t("greetingAnonymous");
 }

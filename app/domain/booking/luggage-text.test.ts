@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { bagsText, childSeatsText, luggageLines, luggageNote, luggageText, shortLuggageText } from "./luggage-text";
 import { NO_CHILD_SEATS, readStoredDetails, type ChildSeats, type Luggage } from "./model";
 import { roundTripDetails } from "./round-trip.fixture";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
 
 const details = readStoredDetails(roundTripDetails)!;
 const luggage = (counts: Partial<Luggage>): Luggage => ({
@@ -16,31 +17,31 @@ const luggage = (counts: Partial<Luggage>): Luggage => ({
 
 describe("the luggage in words", () => {
   it("lists every bag and stroller for the e-mails and pages, a count of 0 included", () => {
-    expect(bagsText(details.luggage)).toBe("3 check-in, 2 cabin, 1 single stroller, 0 double strollers");
-    expect(bagsText(luggage({ strollerDouble: 2 }))).toBe("0 check-in, 0 cabin, 0 single strollers, 2 double strollers");
+    expect(bagsText(details.luggage, ENGLISH_MAIL)).toBe("3 check-in, 2 cabin, 1 single stroller, 0 double strollers");
+    expect(bagsText(luggage({ strollerDouble: 2 }), ENGLISH_MAIL)).toBe("0 check-in, 0 cabin, 0 single strollers, 2 double strollers");
   });
 
   it("names each group's seats with its weight class, and none when none is asked", () => {
-    expect(childSeatsText({ baby: 1, child: 0, booster: 2 })).toBe("1 baby seat (group 0+), 2 booster seats (groups 2-3)");
-    expect(childSeatsText({ baby: 0, child: 1, booster: 0 })).toBe("1 child seat (group 1)");
-    expect(childSeatsText(NO_CHILD_SEATS)).toBe("");
+    expect(childSeatsText({ baby: 1, child: 0, booster: 2 }, ENGLISH_MAIL)).toBe("1 baby seat (group 0+), 2 booster seats (groups 2-3)");
+    expect(childSeatsText({ baby: 0, child: 1, booster: 0 }, ENGLISH_MAIL)).toBe("1 child seat (group 1)");
+    expect(childSeatsText(NO_CHILD_SEATS, ENGLISH_MAIL)).toBe("");
   });
 
   it("adds a 'Child seats' line under the luggage only when seats are asked", () => {
-    expect(luggageLines(details)).toEqual(["Luggage: 3 check-in, 2 cabin, 1 single stroller, 0 double strollers"]);
-    expect(luggageLines({ ...details, childSeats: { baby: 1, child: 0, booster: 1 } })).toEqual([
+    expect(luggageLines(details, ENGLISH_MAIL)).toEqual(["Luggage: 3 check-in, 2 cabin, 1 single stroller, 0 double strollers"]);
+    expect(luggageLines({ ...details, childSeats: { baby: 1, child: 0, booster: 1 } }, ENGLISH_MAIL)).toEqual([
       "Luggage: 3 check-in, 2 cabin, 1 single stroller, 0 double strollers",
       "Child seats: 1 baby seat (group 0+), 1 booster seat (groups 2-3)",
     ]);
-    expect(luggageLines(null)).toEqual([]);
+    expect(luggageLines(null, ENGLISH_MAIL)).toEqual([]);
   });
 
   it("gives the voucher one line, the seats after the bags", () => {
-    expect(luggageText(details)).toBe("3 check-in, 2 cabin, 1 single stroller, 0 double strollers");
-    expect(luggageText({ ...details, childSeats: { baby: 0, child: 2, booster: 0 } })).toBe(
+    expect(luggageText(details, ENGLISH_MAIL)).toBe("3 check-in, 2 cabin, 1 single stroller, 0 double strollers");
+    expect(luggageText({ ...details, childSeats: { baby: 0, child: 2, booster: 0 } }, ENGLISH_MAIL)).toBe(
       "3 check-in, 2 cabin, 1 single stroller, 0 double strollers; child seats: 2 child seats (group 1)",
     );
-    expect(luggageText(null)).toBeNull();
+    expect(luggageText(null, ENGLISH_MAIL)).toBeNull();
   });
 
   it("writes the run sheet's and the CSV's short line from the same words, leaving out what there is none of", () => {
@@ -59,7 +60,10 @@ describe("the luggage in words", () => {
         fc.record({ checkIn: count, cabin: count, strollerSingle: count, strollerDouble: count }),
         fc.record({ baby: count, child: count, booster: count }),
         (bags, seats: ChildSeats) => {
-          const full = [...bagsText(luggage(bags)).split(", "), ...(childSeatsText(seats) ? childSeatsText(seats).split(", ") : [])];
+          const full = [
+            ...bagsText(luggage(bags), ENGLISH_MAIL).split(", "),
+            ...(childSeatsText(seats, ENGLISH_MAIL) ? childSeatsText(seats, ENGLISH_MAIL).split(", ") : []),
+          ];
           const short = shortLuggageText({ luggage: luggage(bags), childSeats: seats });
           const counted = full.filter((item) => !item.startsWith("0 "));
           expect(short).toBe(counted.length > 0 ? counted.join(", ") : "None");

@@ -3,62 +3,91 @@
  * note, written with the same words wherever they are read. The e-mails, the voucher and the
  * booking's pages list every bag and stroller (a count of 0 included, so the traveller can check
  * it) and the seats asked; the run sheet and the CSV export take one short line of what there is.
- * The words of each item are in BAG_WORDS and SEAT_WORDS: a new kind of luggage is one entry there,
- * and the compiler asks for it as soon as the model has it.
+ * The words of each item are the catalogue's (BAG_WORDS and SEAT_WORDS name them): a new kind of
+ * luggage is one entry there, and the compiler asks for it as soon as the model has it.
  */
-import { plural } from "./email-text";
+import type { MailWordKey, MailWords } from "./mail-words";
 import type { ChildSeats, Luggage, StoredDetails } from "./model";
 
 type Counted = Exclude<keyof Luggage, "info">;
 
-/** Each count of the luggage, singular and plural, in the order the texts give them. */
-const BAG_WORDS: Readonly<Record<Counted, readonly [one: string, many: string]>> = {
-  checkIn: ["check-in", "check-in"],
-  cabin: ["cabin", "cabin"],
-  strollerSingle: ["single stroller", "single strollers"],
-  strollerDouble: ["double stroller", "double strollers"],
+/** Each count of the luggage, by its plural message, in the order the texts give them. */
+const BAG_WORDS = {
+  checkIn: "bags.checkIn",
+  cabin: "bags.cabin",
+  strollerSingle: "bags.strollerSingle",
+  strollerDouble: "bags.strollerDouble",
+} as const satisfies Readonly<Record<Counted, MailWordKey>>;
+
+/** Each group of child seats with its weight class, by its plural message. */
+const SEAT_WORDS = {
+  baby: "seats.baby",
+  child: "seats.child",
+  booster: "seats.booster",
+} as const satisfies Readonly<Record<keyof ChildSeats, MailWordKey>>;
+
+type ItemKey = (typeof BAG_WORDS)[Counted] | (typeof SEAT_WORDS)[keyof ChildSeats];
+
+/**
+ * The back office's words for each item, singular and plural: English, as the whole back office is
+ * until it speaks French (docs/decisions/0032-six-languages.md).
+ */
+const STAFF_ITEM_WORDS: Readonly<Record<ItemKey, readonly [one: string, many: string]>> = {
+  "bags.checkIn": ["check-in", "check-in"],
+  "bags.cabin": ["cabin", "cabin"],
+  "bags.strollerSingle": ["single stroller", "single strollers"],
+  "bags.strollerDouble": ["double stroller", "double strollers"],
+  "seats.baby": ["baby seat (group 0+)", "baby seats (group 0+)"],
+  "seats.child": ["child seat (group 1)", "child seats (group 1)"],
+  "seats.booster": ["booster seat (groups 2-3)", "booster seats (groups 2-3)"],
 };
 
-/** Each group of child seats with its weight class, singular and plural. */
-const SEAT_WORDS: Readonly<Record<keyof ChildSeats, readonly [one: string, many: string]>> = {
-  baby: ["baby seat (group 0+)", "baby seats (group 0+)"],
-  child: ["child seat (group 1)", "child seats (group 1)"],
-  booster: ["booster seat (groups 2-3)", "booster seats (groups 2-3)"],
+/** An item's count in words: "2 cabin", "1 baby seat (group 0+)". */
+type SayCount = (key: ItemKey, count: number) => string;
+
+const inWords =
+  (w: MailWords): SayCount =>
+  (key, count) =>
+    w.t(key, { count });
+
+const inStaffWords: SayCount = (key, count) => {
+  const [one, many] = STAFF_ITEM_WORDS[key];
+  return `${count} ${count === 1 ? one : many}`;
 };
 
-/** "2 cabin", "1 baby seat (group 0+)" for each entry of `words`; counts of 0 only when `zeros`. */
+/** Each entry of `keys` with its count in words; counts of 0 only when `zeros`. */
 function said<K extends string>(
   counts: Readonly<Record<NoInfer<K>, number>>,
-  words: Readonly<Record<K, readonly [string, string]>>,
+  keys: Readonly<Record<K, ItemKey>>,
   zeros: boolean,
+  say: SayCount,
 ): string[] {
-  return (Object.entries(words) as [K, readonly [string, string]][])
-    .filter(([key]) => zeros || counts[key] > 0)
-    .map(([key, [one, many]]) => plural(counts[key], one, many));
+  return (Object.entries(keys) as [K, ItemKey][]).filter(([key]) => zeros || counts[key] > 0).map(([key, item]) => say(item, counts[key]));
 }
 
 /** "3 check-in, 2 cabin, 1 single stroller, 0 double strollers": every bag and stroller. */
-export function bagsText(luggage: Luggage): string {
-  return said(luggage, BAG_WORDS, true).join(", ");
+export function bagsText(luggage: Luggage, w: MailWords): string {
+  return said(luggage, BAG_WORDS, true, inWords(w)).join(", ");
 }
 
 /** "1 baby seat (group 0+), 1 booster seat (groups 2-3)": the seats to fit; "" when none is asked. */
-export function childSeatsText(seats: ChildSeats): string {
-  return said(seats, SEAT_WORDS, false).join(", ");
+export function childSeatsText(seats: ChildSeats, w: MailWords): string {
+  return said(seats, SEAT_WORDS, false, inWords(w)).join(", ");
 }
 
 /** The e-mails' "Luggage: …" line, and the "Child seats: …" line when seats are asked; none when the details do not read. */
-export function luggageLines(details: StoredDetails | null): string[] {
+export function luggageLines(details: StoredDetails | null, w: MailWords): string[] {
   if (!details) return [];
-  const seats = childSeatsText(details.childSeats);
-  return [`Luggage: ${bagsText(details.luggage)}`, ...(seats ? [`Child seats: ${seats}`] : [])];
+  const seats = childSeatsText(details.childSeats, w);
+  return [w.t("line.luggage", { luggage: bagsText(details.luggage, w) }), ...(seats ? [w.t("line.childSeats", { seats })] : [])];
 }
 
 /** The voucher's luggage, on one line ("2 check-in, 1 cabin, …; child seats: 1 baby seat (group 0+)"); null when the details do not read. */
-export function luggageText(details: StoredDetails | null): string | null {
+export function luggageText(details: StoredDetails | null, w: MailWords): string | null {
   if (!details) return null;
-  const seats = childSeatsText(details.childSeats);
-  return seats ? `${bagsText(details.luggage)}; child seats: ${seats}` : bagsText(details.luggage);
+  const seats = childSeatsText(details.childSeats, w);
+  const bags = bagsText(details.luggage, w);
+  return seats ? w.t("luggage.withSeats", { bags, seats }) : bags;
 }
 
 /**
@@ -68,7 +97,7 @@ export function luggageText(details: StoredDetails | null): string | null {
  */
 export function shortLuggageText(details: Pick<StoredDetails, "luggage" | "childSeats"> | null): string {
   if (!details) return "Not known";
-  const items = [...said(details.luggage, BAG_WORDS, false), ...said(details.childSeats, SEAT_WORDS, false)];
+  const items = [...said(details.luggage, BAG_WORDS, false, inStaffWords), ...said(details.childSeats, SEAT_WORDS, false, inStaffWords)];
   return items.length > 0 ? items.join(", ") : "None";
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UNREAD_LEGS, UNREAD_LEGS_TRAVELLER } from "./booking-lines";
-import { CANCELLATION_RULE, CONFIRMATION_SENTENCE, voucherUrl } from "./email-frame";
+import { UNREAD_LEGS } from "./booking-lines";
+import { voucherUrl } from "./email-frame";
 import { bookingEmails } from "./paid-emails";
 import {
   linked,
@@ -14,6 +14,11 @@ import {
   UNREADABLE_DETAILS,
   withTerminals,
 } from "./round-trip.fixture";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+
+const CANCELLATION_RULE = ENGLISH_MAIL.t("cancellation.rule");
+const CONFIRMATION_SENTENCE = ENGLISH_MAIL.t("confirmation");
+const UNREAD_LEGS_TRAVELLER = ENGLISH_MAIL.t("legs.unread");
 
 const [traveller, business] = bookingEmails(row, site);
 

@@ -9,10 +9,11 @@ import { block, clock, endLine, legDate, legTitle, pickupLine, postalAddress, tr
 import { luggageLines, luggageNote } from "./luggage-text";
 import { parisDateTime } from "./paris-time";
 import {
-  CANCELLATION_RULE,
-  CONFIRMATION_SENTENCE,
   manageLines,
+  orderLines,
   price,
+  staffWords,
+  travellerWords,
   voucherLines,
   withManageLink,
   withTestSubject,
@@ -55,33 +56,31 @@ function cancellationDeadline(row: BookingEmailInput): { date: string; time: str
 }
 
 function travellerEmail(row: BookingEmailInput, site: EmailSite, details: StoredDetails | null): BookingEmail {
+  const w = travellerWords(row, site);
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `Thank you for booking with ${site.siteName}. We have received your payment.`,
-    CONFIRMATION_SENTENCE,
+    w.t("paid.thanks", { siteName: site.siteName }),
+    w.t("confirmation"),
     "",
-    `Order number: ${row.orderId}`,
-    `Route: ${routeText(row)}`,
-    `Service: ${serviceName(row.kind)}`,
-    `Passengers: ${bookingPassengers(row)}`,
-    ...luggageLines(details),
-    `Price paid: ${price(row.priceCents, row.currency)}`,
-    ...travellerLegLines(row, details, site.meetingPoints),
+    ...orderLines(row, w),
+    ...luggageLines(details, w),
+    w.t("line.pricePaid", { price: price(row.priceCents, row.currency, w) }),
+    ...travellerLegLines(row, details, w, site.meetingPoints),
     "",
-    "Cancellation",
-    CANCELLATION_RULE,
+    w.t("cancellation.title"),
+    w.t("cancellation.rule"),
   ];
   const deadline = cancellationDeadline(row);
-  if (deadline) lines.push(`For this booking: cancel before ${deadline.date} at ${deadline.time} (Paris time) for a full refund.`);
+  if (deadline) lines.push(w.t("cancellation.deadline", deadline));
   // Every leg of readable details has its pickup moment, so the calendar file has an event for it.
   const calendar = details !== null;
   lines.push(
-    ...manageLines(site),
-    ...voucherLines(site, calendar),
+    ...manageLines(site, w),
+    ...voucherLines(site, calendar, w),
     "",
-    "Questions or changes",
-    `Write to ${site.businessEmail} or call ${site.phone}, quoting your order number ${row.orderId}.`,
+    w.t("questions.title"),
+    w.t("questions.writeOrCall", { email: site.businessEmail, phone: site.phone, orderId: row.orderId }),
     site.siteUrl,
     "",
     site.siteName,
@@ -89,7 +88,7 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Stored
   const message: BookingEmail = {
     kind: "traveller_confirmation",
     recipient: oneLine(row.email),
-    subject: oneLine(`${site.siteName}: your booking ${row.orderId}`),
+    subject: oneLine(w.t("paid.subject", { siteName: site.siteName, orderId: row.orderId })),
     body: lines.join("\n") + "\n",
     calendar,
   };
@@ -97,6 +96,7 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Stored
 }
 
 function businessEmail(row: BookingEmailInput, site: EmailSite, details: StoredDetails | null): BookingEmail {
+  const w = staffWords(site);
   const address = details ? postalAddress(details.customer) : null;
   const first = details?.legs[0];
   const firstPickup = first ? parisDateTime(first.pickupAt) : null;
@@ -104,16 +104,16 @@ function businessEmail(row: BookingEmailInput, site: EmailSite, details: StoredD
   const lines = [
     `A booking has been paid on ${site.siteName}.`,
     "",
-    `Order number: ${row.orderId}`,
-    `Price paid: ${price(row.priceCents, row.currency)}`,
-    `Service: ${serviceName(row.kind)}`,
-    `Route: ${routeText(row)}`,
+    w.t("line.orderNumber", { orderId: row.orderId }),
+    w.t("line.pricePaid", { price: price(row.priceCents, row.currency, w) }),
+    w.t("line.service", { service: serviceName(row.kind, w) }),
+    w.t("line.route", { route: routeText(row, w) }),
     "",
     "Customer",
     ...travellerContactLines(row),
   ];
   if (address) lines.push(`Address: ${address}`);
-  lines.push("", `Passengers: ${bookingPassengers(row)}`, ...luggageLines(details));
+  lines.push("", w.t("line.passengers", { passengers: bookingPassengers(row, w) }), ...luggageLines(details, w));
   const note = luggageNote(details);
   if (note !== "") lines.push(...block("Luggage notes", note));
   if (!details) lines.push("", UNREAD_LEGS);
@@ -121,11 +121,11 @@ function businessEmail(row: BookingEmailInput, site: EmailSite, details: StoredD
     const date = legDate(leg);
     const given = clock(leg.pickupTime);
     const notes = leg.info.trim();
-    lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.leg})`, pickupLine(leg));
+    lines.push("", w.t("leg.numbered", { title: legTitle(leg, row.roundTrip, w), number: leg.leg }), pickupLine(leg, w));
     if (date) lines.push(`Date: ${date}`);
     if (given) lines.push(`Pick-up time given: ${given}`);
-    lines.push(`Passengers: ${passengersText(leg.passengers)}`);
-    lines.push(endLine(leg.pickup, "from", true), endLine(leg.dropoff, "to", true));
+    lines.push(w.t("line.passengers", { passengers: passengersText(leg.passengers, w) }));
+    lines.push(endLine(leg.pickup, "from", true, w), endLine(leg.dropoff, "to", true, w));
     if (notes !== "") lines.push(...block("Notes", notes));
   }
   lines.push("", `Reply to the traveller at ${oneLine(row.email)}.`);

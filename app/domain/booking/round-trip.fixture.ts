@@ -4,6 +4,7 @@
  * database gives them back, the site that writes about it and a meeting points file. Test data only:
  * no application module imports it.
  */
+import { mailWordsIn } from "~/lib/test-support/booking-words";
 import type { BookingEmailInput, EmailSite } from "./email-frame";
 import type { BookingLeg, StoredDetails } from "./model";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "../meeting-points";
@@ -13,6 +14,7 @@ export const site: EmailSite = {
   businessEmail: "booking@navette.example",
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
+  words: mailWordsIn,
 };
 
 /** The details column as JSON holds it: instants as ISO strings. */

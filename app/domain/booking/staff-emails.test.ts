@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { UNREAD_LEGS_TRAVELLER } from "./booking-lines";
-import { CANCELLATION_RULE } from "./email-frame";
 import {
   linked,
   MARKER,
@@ -20,6 +18,10 @@ import {
   driverJobEmail,
   paymentLinkEmail,
 } from "./staff-emails";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+
+const CANCELLATION_RULE = ENGLISH_MAIL.t("cancellation.rule");
+const UNREAD_LEGS_TRAVELLER = ENGLISH_MAIL.t("legs.unread");
 
 const driver = { name: "Karim Benali", phone: "+33 6 98 76 54 32", email: "karim@drivers.example" };
 

@@ -7,19 +7,20 @@ import { block, endLine, legTitle, pickupLine, travellerLegLines, UNREAD_LEGS_DR
 import { luggageLines, luggageNote } from "./luggage-text";
 import { parisDateTime } from "./paris-time";
 import {
-  CANCELLATION_RULE,
-  CONFIRMATION_SENTENCE,
   contactLines,
   driverLines,
   legDriverLines,
+  orderLines,
   price,
+  staffWords,
+  travellerWords,
   withManageLink,
   withTestSubject,
   type BookingEmailInput,
   type EmailDriver,
   type EmailSite,
 } from "./email-frame";
-import { bookingPassengers, greeting, oneLine, passengersText, placeText, routeText, serviceName, travellerName } from "./email-text";
+import { bookingPassengers, greeting, oneLine, passengersText, placeText, serviceName, travellerName } from "./email-text";
 import { readStoredDetails, type BookingLeg, type LegNumber, type StoredDetails } from "./model";
 import type { EmailKind } from "../email-registry";
 
@@ -52,10 +53,19 @@ function firstPickupWords(legs: readonly BookingLeg[]): string {
   return ` on ${date} ${time}`;
 }
 
-/** "the return of ", when these legs are some of a round trip's, for the sentence that names the booking; else "". */
+/**
+ * Which of the booking's legs a message is about, for the sentence that names the booking: the
+ * outbound or the return when they are one of a round trip's two, else all of it.
+ */
+function drivenLegs(row: BookingEmailInput, details: StoredDetails | null, driven: StoredDetails | null): "outbound" | "return" | "all" {
+  if (!row.roundTrip || !details || !driven || driven.legs.length !== 1 || details.legs.length === 1) return "all";
+  return driven.legs[0]!.leg === 2 ? "return" : "outbound";
+}
+
+/** "the return of ", when these legs are some of a round trip's, for the staff's sentences that name the booking; else "". */
 function legsWords(row: BookingEmailInput, details: StoredDetails | null, driven: StoredDetails | null): string {
-  if (!row.roundTrip || !details || !driven || driven.legs.length === details.legs.length) return "";
-  return driven.legs.map((leg) => (leg.leg === 2 ? "the return of " : "the outbound of ")).join("");
+  const legs = drivenLegs(row, details, driven);
+  return legs === "all" ? "" : `the ${legs} of `;
 }
 
 /** "Orly Airport (ORY) to Disneyland Paris": the booking's route, or the return's when the job is the return alone. */
@@ -74,26 +84,24 @@ export function bookingConfirmedEmail(
   drivers: ReadonlyMap<LegNumber, EmailDriver> = new Map(),
 ): StaffEmail {
   const details = readStoredDetails(row.details);
+  const w = travellerWords(row, site);
   // Every leg of readable details has its pickup moment, so the calendar file has an event for it.
   const calendar = details !== null;
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `Your booking ${row.orderId} with ${site.siteName} is confirmed.`,
+    w.t("confirmed.body", { orderId: row.orderId, siteName: site.siteName }),
     "",
-    `Order number: ${row.orderId}`,
-    `Route: ${routeText(row)}`,
-    `Service: ${serviceName(row.kind)}`,
-    `Passengers: ${bookingPassengers(row)}`,
-    ...luggageLines(details),
-    ...travellerLegLines(row, details, site.meetingPoints),
-    ...legDriverLines(drivers, details?.legs.length ?? 0),
-    ...contactLines(row, site, calendar),
+    ...orderLines(row, w),
+    ...luggageLines(details, w),
+    ...travellerLegLines(row, details, w, site.meetingPoints),
+    ...legDriverLines(drivers, details?.legs.length ?? 0, w),
+    ...contactLines(row, site, w, calendar),
   ];
   return staffEmail(row, site, {
     kind: "booking_confirmed",
     recipient: oneLine(row.email),
-    subject: oneLine(`${site.siteName}: booking ${row.orderId} confirmed`),
+    subject: oneLine(w.t("confirmed.subject", { siteName: site.siteName, orderId: row.orderId })),
     body: lines.join("\n") + "\n",
     calendar,
   });
@@ -107,18 +115,19 @@ export function bookingConfirmedEmail(
 export function driverAssignedEmail(row: BookingEmailInput, site: EmailSite, driver: EmailDriver, legs?: readonly LegNumber[]): StaffEmail {
   const details = readStoredDetails(row.details);
   const driven = details && legs ? { ...details, legs: details.legs.filter((leg) => legs.includes(leg.leg)) } : details;
+  const w = travellerWords(row, site);
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `A driver is assigned to ${legsWords(row, details, driven)}your booking ${row.orderId}.`,
-    ...driverLines(driver),
-    ...travellerLegLines(row, driven, site.meetingPoints),
-    ...contactLines(row, site),
+    w.t("assigned.body", { legs: drivenLegs(row, details, driven), orderId: row.orderId }),
+    ...driverLines(driver, w),
+    ...travellerLegLines(row, driven, w, site.meetingPoints),
+    ...contactLines(row, site, w),
   ];
   return staffEmail(row, site, {
     kind: "driver_assigned",
     recipient: oneLine(row.email),
-    subject: oneLine(`${site.siteName}: your driver for booking ${row.orderId}`),
+    subject: oneLine(w.t("assigned.subject", { siteName: site.siteName, orderId: row.orderId })),
     body: lines.join("\n") + "\n",
   });
 }
@@ -152,23 +161,24 @@ export function driverJob(
 ): DriverJob {
   const details = readStoredDetails(row.details);
   const driven = details && legs ? { ...details, legs: details.legs.filter((leg) => legs.includes(leg.leg)) } : details;
+  const w = staffWords(site);
   const lines = [
-    `You are assigned to ${legsWords(row, details, driven)}booking ${row.orderId} (${serviceName(row.kind)}).`,
+    `You are assigned to ${legsWords(row, details, driven)}booking ${row.orderId} (${serviceName(row.kind, w)}).`,
     "",
     "Traveller",
     `Name: ${travellerName(row)}`,
     `Phone: ${oneLine(row.phone)}`,
-    `Passengers: ${bookingPassengers(row)}`,
-    ...luggageLines(details),
+    w.t("line.passengers", { passengers: bookingPassengers(row, w) }),
+    ...luggageLines(details, w),
   ];
   const note = luggageNote(details);
   if (note !== "") lines.push(...block("Luggage notes", note));
   if (!details) lines.push("", UNREAD_LEGS_DRIVER);
   for (const leg of driven?.legs ?? []) {
     const notes = leg.info.trim();
-    lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.leg})`, pickupLine(leg));
-    lines.push(`Passengers: ${passengersText(leg.passengers)}`);
-    lines.push(endLine(leg.pickup, "from", true), endLine(leg.dropoff, "to", true));
+    lines.push("", w.t("leg.numbered", { title: legTitle(leg, row.roundTrip, w), number: leg.leg }), pickupLine(leg, w));
+    lines.push(w.t("line.passengers", { passengers: passengersText(leg.passengers, w) }));
+    lines.push(endLine(leg.pickup, "from", true, w), endLine(leg.dropoff, "to", true, w));
     if (notes !== "") lines.push(...block("Notes", notes));
   }
   lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
@@ -211,7 +221,8 @@ export function driverJobCancelledEmail(
 ): StaffEmail {
   const details = readStoredDetails(row.details);
   const driven = details && legs ? { ...details, legs: details.legs.filter((leg) => legs.includes(leg.leg)) } : details;
-  const named = `${legsWords(row, details, driven)}booking ${row.orderId} (${serviceName(row.kind)})`;
+  const w = staffWords(site);
+  const named = `${legsWords(row, details, driven)}booking ${row.orderId} (${serviceName(row.kind, w)})`;
   const booking = named.charAt(0).toUpperCase() + named.slice(1);
   const what =
     why === "cancelled"
@@ -219,7 +230,9 @@ export function driverJobCancelledEmail(
       : `${booking} is given to another driver: you no longer do this job.`;
   const lines = [`Hello ${oneLine(driver.name) || "driver"},`, "", what];
   if (!details) lines.push("", UNREAD_LEGS_DRIVER);
-  for (const leg of driven?.legs ?? []) lines.push("", `${legTitle(leg, row.roundTrip)} (leg ${leg.leg})`, pickupLine(leg));
+  for (const leg of driven?.legs ?? []) {
+    lines.push("", w.t("leg.numbered", { title: legTitle(leg, row.roundTrip, w), number: leg.leg }), pickupLine(leg, w));
+  }
   lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
   return staffEmail(row, site, {
     kind: "driver_job_cancelled",
@@ -233,23 +246,22 @@ export function driverJobCancelledEmail(
 
 /** The traveller's notice that the booking is cancelled, with the refund when one was made. */
 export function bookingCancelledEmail(row: BookingEmailInput, site: EmailSite, refundedCents: number): StaffEmail {
+  const w = travellerWords(row, site);
   const refund =
-    refundedCents > 0
-      ? `We have refunded ${price(refundedCents, row.currency)} to the card you paid with. Depending on your bank, it shows on your account within 5 to 10 days.`
-      : "No payment was taken for this booking, so there is nothing to refund.";
+    refundedCents > 0 ? w.t("cancelled.refunded", { amount: price(refundedCents, row.currency, w) }) : w.t("cancelled.nothingToRefund");
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `Your booking ${row.orderId} with ${site.siteName} is cancelled.`,
+    w.t("cancelled.body", { orderId: row.orderId, siteName: site.siteName }),
     refund,
     // No meeting points: the traveller has nowhere to go now.
-    ...travellerLegLines(row, readStoredDetails(row.details)),
-    ...contactLines(row, site),
+    ...travellerLegLines(row, readStoredDetails(row.details), w),
+    ...contactLines(row, site, w),
   ];
   return staffEmail(row, site, {
     kind: "booking_cancelled",
     recipient: oneLine(row.email),
-    subject: oneLine(`${site.siteName}: booking ${row.orderId} cancelled`),
+    subject: oneLine(w.t("cancelled.subject", { siteName: site.siteName, orderId: row.orderId })),
     body: lines.join("\n") + "\n",
   });
 }
@@ -259,45 +271,44 @@ export function bookingCancelledEmail(row: BookingEmailInput, site: EmailSite, r
  * after the cancellation): a cancellation notice too, so it goes as a booking_cancelled message.
  */
 export function bookingRefundedEmail(row: BookingEmailInput, site: EmailSite, refundedCents: number): StaffEmail {
+  const w = travellerWords(row, site);
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `Your booking ${row.orderId} with ${site.siteName} is cancelled, and we have refunded the ${price(refundedCents, row.currency)} you paid for it to the card you paid with.`,
-    "Depending on your bank, it shows on your account within 5 to 10 days.",
-    ...contactLines(row, site),
+    w.t("refunded.body", { orderId: row.orderId, siteName: site.siteName, amount: price(refundedCents, row.currency, w) }),
+    w.t("refunded.bank"),
+    ...contactLines(row, site, w),
   ];
   return staffEmail(row, site, {
     kind: "booking_cancelled",
     recipient: oneLine(row.email),
-    subject: oneLine(`${site.siteName}: refund for booking ${row.orderId}`),
+    subject: oneLine(w.t("refunded.subject", { siteName: site.siteName, orderId: row.orderId })),
     body: lines.join("\n") + "\n",
   });
 }
 
 /** A booking taken by phone, paid by card: the link to pay it. */
 export function paymentLinkEmail(row: BookingEmailInput, site: EmailSite, checkoutUrl: string): StaffEmail {
+  const w = travellerWords(row, site);
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `Thank you for booking with ${site.siteName} by phone. To complete booking ${row.orderId}, please pay ${price(row.priceCents, row.currency)} here:`,
+    w.t("paymentLink.body", { siteName: site.siteName, orderId: row.orderId, amount: price(row.priceCents, row.currency, w) }),
     oneLine(checkoutUrl),
     "",
-    CONFIRMATION_SENTENCE,
+    w.t("confirmation"),
     "",
-    `Order number: ${row.orderId}`,
-    `Route: ${routeText(row)}`,
-    `Service: ${serviceName(row.kind)}`,
-    `Passengers: ${bookingPassengers(row)}`,
-    ...travellerLegLines(row, readStoredDetails(row.details), site.meetingPoints),
+    ...orderLines(row, w),
+    ...travellerLegLines(row, readStoredDetails(row.details), w, site.meetingPoints),
     "",
-    "Cancellation",
-    CANCELLATION_RULE,
-    ...contactLines(row, site),
+    w.t("cancellation.title"),
+    w.t("cancellation.rule"),
+    ...contactLines(row, site, w),
   ];
   return staffEmail(row, site, {
     kind: "payment_link",
     recipient: oneLine(row.email),
-    subject: oneLine(`${site.siteName}: pay for your booking ${row.orderId}`),
+    subject: oneLine(w.t("paymentLink.subject", { siteName: site.siteName, orderId: row.orderId })),
     body: lines.join("\n") + "\n",
   });
 }

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { parseMeetingPoints } from "../meeting-points";
 import { storedDetails, type BookingEnd } from "../booking/model";
 import { driverLegCard, type DriverLegSource } from "./leg-card";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
 
 const PICKUP = new Date("2026-05-20T08:00:00Z"); // 10:00 Paris
 const END: BookingEnd = {
@@ -76,7 +77,7 @@ const source = (edits: Partial<DriverLegSource> = {}): DriverLegSource => ({
 
 describe("driverLegCard", () => {
   it("gives the driver the time, meeting point, route, flight and party", () => {
-    const card = driverLegCard(source(), POINTS);
+    const card = driverLegCard(source(), POINTS, ENGLISH_MAIL);
     expect(card).toMatchObject({
       key: "NV-ABC234-1",
       time: "10:00",
@@ -97,10 +98,10 @@ describe("driverLegCard", () => {
   });
 
   it("links the flight to a public tracker when asked, and not otherwise", () => {
-    expect(driverLegCard(source(), POINTS, { trackers: true }).tracker).toMatch(
+    expect(driverLegCard(source(), POINTS, ENGLISH_MAIL, { trackers: true }).tracker).toMatch(
       /^https:\/\/www\.flightstats\.com\/v2\/flight-tracker\/BA\/304\?/,
     );
-    expect(driverLegCard(source(), POINTS).tracker).toBeNull();
+    expect(driverLegCard(source(), POINTS, ENGLISH_MAIL).tracker).toBeNull();
   });
 
   it("lists the recorded steps in the ride's order and marks their buttons", () => {
@@ -112,6 +113,7 @@ describe("driverLegCard", () => {
         ],
       }),
       POINTS,
+      ENGLISH_MAIL,
     );
     expect(card.recorded.map((s) => s.text)).toEqual(["On my way at 09:10 (Paris time)", "At pickup at 09:55 (Paris time)"]);
     expect(card.buttons.map((b) => [b.label, b.done])).toEqual([
@@ -123,7 +125,7 @@ describe("driverLegCard", () => {
   });
 
   it("says so when the details cannot be read, and keeps the booking's columns", () => {
-    const card = driverLegCard(source({ details: { nonsense: true } }), POINTS);
+    const card = driverLegCard(source({ details: { nonsense: true } }), POINTS, ENGLISH_MAIL);
     expect(card).toMatchObject({
       unread: true,
       name: "Claire Martin",

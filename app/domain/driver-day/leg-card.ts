@@ -1,3 +1,4 @@
+import type { MailWords } from "../booking/mail-words";
 import { travellerLegs } from "../booking/booking-lines";
 import { noShowFrom } from "../booking/free-waiting";
 import { bagsText, childSeatsText, luggageNote } from "../booking/luggage-text";
@@ -73,10 +74,11 @@ function flightTracker(leg: BookingLeg): string | null {
 export function driverLegCard(
   source: DriverLegSource,
   points: MeetingPoints | null | undefined,
+  w: MailWords,
   options: { trackers?: boolean } = {},
 ): DriverLegCard {
   const details = readStoredDetails(source.details);
-  const leg = travellerLegs({ kind: source.kind, roundTrip: source.roundTrip, details: source.details }, points ?? undefined).find(
+  const leg = travellerLegs({ kind: source.kind, roundTrip: source.roundTrip, details: source.details }, w, points ?? undefined).find(
     (l) => l.number === source.leg,
   );
   const stored = details?.legs.find((l) => l.leg === source.leg);
@@ -96,8 +98,8 @@ export function driverLegCard(
     tracker: options.trackers && stored ? flightTracker(stored) : null,
     name: `${source.firstname} ${source.lastname}`.trim(),
     passengers: leg?.passengers ?? "",
-    luggage: details ? bagsText(details.luggage) : "Not known",
-    childSeats: details ? childSeatsText(details.childSeats) || "None" : "Not known",
+    luggage: details ? bagsText(details.luggage, w) : "Not known",
+    childSeats: details ? childSeatsText(details.childSeats, w) || "None" : "Not known",
     phone: displayPhone(source.phone),
     phoneHref: telHref(source.phone),
     notes,

@@ -7,6 +7,8 @@
 import { pickupLine, travellerLegLines, legTitle } from "../booking/booking-lines";
 import {
   contactLines,
+  staffWords,
+  travellerWords,
   withManageLink,
   withTestSubject,
   type BookingEmailInput,
@@ -14,6 +16,7 @@ import {
   type EmailSite,
 } from "../booking/email-frame";
 import { greeting, oneLine } from "../booking/email-text";
+import type { MailWords } from "../booking/mail-words";
 import { readStoredDetails, type BookingLeg, type LegNumber } from "../booking/model";
 import { driverJob } from "../booking/staff-emails";
 import type { EmailKind } from "../email-registry";
@@ -39,15 +42,15 @@ export interface LandingNotice {
 }
 
 /** "flight AF007" or "your flight", as a sentence names it. */
-function flightName(leg: BookingLeg, own: boolean): string {
+function flightName(leg: BookingLeg, own: boolean, w: MailWords): string {
   const number = oneLine(leg.pickup.flightNumber);
-  if (number !== "") return `flight ${number}`;
-  return own ? "your flight" : "the flight";
+  if (number !== "") return w.t("flight.named", { number });
+  return w.t(own ? "landing.yourFlight" : "landing.theFlight");
 }
 
 /** "08:30 instead of 07:45 (Paris time)", or "08:30 (Paris time)" when no time was stored before. */
-function timeChange(notice: LandingNotice): string {
-  return notice.from ? `${notice.to} instead of ${notice.from} (Paris time)` : `${notice.to} (Paris time)`;
+function timeChange(notice: LandingNotice, w: MailWords): string {
+  return notice.from ? w.t("landing.changeFrom", { to: notice.to, from: notice.from }) : w.t("landing.change", { to: notice.to });
 }
 
 /**
@@ -57,15 +60,16 @@ function timeChange(notice: LandingNotice): string {
 export function landingChangedTravellerEmail(row: BookingEmailInput, site: EmailSite, notice: LandingNotice): LandingEmail {
   const details = readStoredDetails(row.details);
   const shown = details ? { ...details, legs: [notice.leg] } : null;
+  const w = travellerWords(row, site);
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `We have noted the new landing time of ${flightName(notice.leg, true)} for booking ${row.orderId}: ${timeChange(notice)}.`,
-    "Your pick-up follows your flight: there is nothing for you to do.",
-    ...travellerLegLines(row, shown, site.meetingPoints),
+    w.t("landing.body", { flight: flightName(notice.leg, true, w), orderId: row.orderId, change: timeChange(notice, w) }),
+    w.t("landing.nothingToDo"),
+    ...travellerLegLines(row, shown, w, site.meetingPoints),
     "",
-    "If this is not your flight's landing time, tell us at once.",
-    ...contactLines(row, site),
+    w.t("landing.notYours"),
+    ...contactLines(row, site, w),
   ];
   return withTestSubject(
     row,
@@ -73,7 +77,7 @@ export function landingChangedTravellerEmail(row: BookingEmailInput, site: Email
       {
         kind: "landing_changed_traveller" as const,
         recipient: oneLine(row.email),
-        subject: oneLine(`${site.siteName}: new landing time for booking ${row.orderId}`),
+        subject: oneLine(w.t("landing.subject", { siteName: site.siteName, orderId: row.orderId })),
         body: lines.join("\n") + "\n",
         leg: notice.leg.leg,
       },
@@ -93,12 +97,13 @@ export function landingChangedDriverEmail(
   notice: LandingNotice,
 ): LandingEmail {
   const job = driverJob(row, site, driver, [notice.leg.leg]);
+  const w = staffWords(site);
   const lines = [
     job.greeting,
     "",
-    `The landing time of ${flightName(notice.leg, false)} of booking ${row.orderId} changed (${legTitle(notice.leg, row.roundTrip)}, leg ${notice.leg.leg}): ${timeChange(notice)}.`,
+    `The landing time of ${flightName(notice.leg, false, w)} of booking ${row.orderId} changed (${legTitle(notice.leg, row.roundTrip, w)}, leg ${notice.leg.leg}): ${timeChange(notice, w)}.`,
     // "Pick-up: 01/07/2026 at 08:30 (Paris time)" becomes "New pick-up: …".
-    `New p${pickupLine(notice.leg).slice(1)}`,
+    `New p${pickupLine(notice.leg, w).slice(1)}`,
     "",
     "The job as it is now:",
     "",
@@ -107,7 +112,7 @@ export function landingChangedDriverEmail(
   return withTestSubject(row, {
     kind: "landing_changed_driver" as const,
     recipient: job.recipient,
-    subject: oneLine(`Job ${row.orderId}: ${flightName(notice.leg, false)} now lands at ${notice.to}`),
+    subject: oneLine(`Job ${row.orderId}: ${flightName(notice.leg, false, w)} now lands at ${notice.to}`),
     body: lines.join("\n") + "\n",
     leg: notice.leg.leg,
   });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { parisParts } from "../booking/paris-time";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "../meeting-points";
 import { calendarEvents, calendarFilename, eventSequence, eventUid, type CalendarBooking } from "./calendar";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
 
 const site = { siteName: "Navette Paris", siteUrl: "https://navette.example", phone: "+33 1 99 00 12 34" };
 const LINK = "https://navette.example/my-booking/abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQ";
@@ -102,7 +103,13 @@ describe("calendarEvents: times in Paris across the clock changes", () => {
     ["the night the clocks go back, first 02:30", "2026-10-25T00:30:00.000Z", "02:30", "2026-10-25 02:30", "2026-10-25 02:45"],
     ["the day the clocks went back", "2026-10-25T09:00:00.000Z", "10:00", "2026-10-25 10:00", "2026-10-25 11:15"],
   ])("%s", (_what, pickupAt, flightTime, start, end) => {
-    const [event] = calendarEvents(booking([arrival(pickupAt, flightTime)]), { points, manageLink: LINK, site, now: NOW });
+    const [event] = calendarEvents(booking([arrival(pickupAt, flightTime)]), {
+      points,
+      words: ENGLISH_MAIL,
+      manageLink: LINK,
+      site,
+      now: NOW,
+    });
     expect(event!.start.toISOString()).toBe(pickupAt);
     expect(event!.end.getTime() - event!.start.getTime()).toBe(75 * 60_000);
     expect(wall(event!.start)).toBe(start);
@@ -118,6 +125,7 @@ describe("calendarEvents: times in Paris across the clock changes", () => {
     };
     const events = calendarEvents(booking([arrival("2026-07-01T08:00:00.000Z", "10:00"), departure]), {
       points,
+      words: ENGLISH_MAIL,
       manageLink: LINK,
       site,
       now: NOW,
@@ -137,7 +145,7 @@ describe("calendarEvents: times in Paris across the clock changes", () => {
         fc.integer({ min: 5, max: 300 }),
         (at, wait, trip) => {
           const leg = { ...arrival(at.toISOString(), "10:00"), delayDepartMinutes: wait, durationMinutes: trip };
-          const [event] = calendarEvents(booking([leg]), { points, manageLink: LINK, site, now: NOW });
+          const [event] = calendarEvents(booking([leg]), { points, words: ENGLISH_MAIL, manageLink: LINK, site, now: NOW });
           return event!.start.getTime() === at.getTime() && event!.end.getTime() - at.getTime() === (wait + trip) * 60_000;
         },
       ),
@@ -149,6 +157,7 @@ describe("calendarEvents: what each event says", () => {
   it("names the order and route, puts the terminal's meeting point in the location, and the flight, phone and link in the description", () => {
     const [event] = calendarEvents(booking([arrival("2026-07-01T08:00:00.000Z", "10:00", "2E")], { updatedAt: NOW }), {
       points,
+      words: ENGLISH_MAIL,
       manageLink: LINK,
       site,
       now: NOW,
@@ -176,22 +185,31 @@ describe("calendarEvents: what each event says", () => {
   it("falls back on the airport's default when the terminal is not known yet, and on the place when there are no meeting points", () => {
     const unknown = calendarEvents(booking([arrival("2026-07-01T08:00:00.000Z", "10:00", "")]), {
       points,
+      words: ENGLISH_MAIL,
       manageLink: LINK,
       site,
       now: NOW,
     });
     expect(unknown[0]!.location).toBe("Charles de Gaulle Airport (CDG), Terminal not known yet: Arrivals hall of your terminal");
-    const none = calendarEvents(booking([arrival("2026-07-01T08:00:00.000Z", "10:00")]), { manageLink: LINK, site, now: NOW });
+    const none = calendarEvents(booking([arrival("2026-07-01T08:00:00.000Z", "10:00")]), {
+      words: ENGLISH_MAIL,
+      manageLink: LINK,
+      site,
+      now: NOW,
+    });
     expect(none[0]!.location).toBe("Charles de Gaulle Airport (CDG)");
     expect(none[0]!.description).not.toContain("Meeting point");
   });
 
   it("gives no event for details that do not read (a leg whose pickup moment is unreadable, odd values), and never throws", () => {
     const odd = { ...arrival("2026-07-01T08:00:00.000Z", "10:00"), pickupAt: "not a date" };
-    expect(calendarEvents(booking([odd]), { points, manageLink: LINK, site, now: NOW })).toEqual([]);
+    expect(calendarEvents(booking([odd]), { points, words: ENGLISH_MAIL, manageLink: LINK, site, now: NOW })).toEqual([]);
     for (const details of [null, 3, "x", [], { legs: "no" }, { legs: [null, 4] }]) {
       expect(
-        calendarEvents({ orderId: "NV-ABC123", kind: "shuttle", roundTrip: false, details }, { points, manageLink: LINK, site, now: NOW }),
+        calendarEvents(
+          { orderId: "NV-ABC123", kind: "shuttle", roundTrip: false, details },
+          { points, words: ENGLISH_MAIL, manageLink: LINK, site, now: NOW },
+        ),
       ).toEqual([]);
     }
   });

@@ -11,6 +11,7 @@
 import { travellerLegs } from "../booking/booking-lines";
 import type { BookingEmailInput } from "../booking/email-frame";
 import { serviceName } from "../booking/email-text";
+import type { MailWords } from "../booking/mail-words";
 import type { MeetingPoints } from "../meeting-points";
 
 export interface CalendarEvent {
@@ -36,7 +37,9 @@ export interface CalendarSite {
   phone: string;
 }
 
-export type CalendarBooking = Pick<BookingEmailInput, "orderId" | "kind" | "roundTrip" | "details"> & { updatedAt?: Date | null };
+export type CalendarBooking = Pick<BookingEmailInput, "orderId" | "kind" | "roundTrip" | "details" | "locale"> & {
+  updatedAt?: Date | null;
+};
 
 const SEQUENCE_EPOCH_MS = Date.UTC(2026, 0, 1);
 
@@ -71,33 +74,32 @@ function locationOf(from: string, meetingPoint: string): string {
  */
 export function calendarEvents(
   row: CalendarBooking,
-  options: { points?: MeetingPoints; manageLink: string; site: CalendarSite; now: Date },
+  options: { points?: MeetingPoints; manageLink: string; site: CalendarSite; now: Date; words: MailWords },
 ): CalendarEvent[] {
-  const { points, manageLink, site, now } = options;
+  const { points, manageLink, site, now, words: w } = options;
   const sequence = eventSequence(row.updatedAt);
-  return travellerLegs(row, points).map((leg): CalendarEvent => {
+  return travellerLegs(row, w, points).map((leg): CalendarEvent => {
     const wait = leg.pickupIsFlight ? leg.delayDepartMinutes : 0;
     const minutes = wait + leg.durationMinutes;
-    const fromPlace = leg.from.replace(/, Terminal .*$/, "");
-    const toPlace = leg.to.replace(/, Terminal .*$/, "");
+    const which = row.roundTrip ? (leg.number === 2 ? "return" : "outbound") : "transfer";
     const description = [
-      `Order ${row.orderId}: ${serviceName(row.kind)} (${leg.title.toLowerCase()})`,
-      `Pick-up: ${leg.when}`,
-      `From: ${leg.fromDetail}`,
-      `To: ${leg.toDetail}`,
-      ...(leg.flight ? [`Flight: ${leg.flight}`] : []),
-      ...(leg.passengers ? [`Passengers: ${leg.passengers}`] : []),
-      ...(leg.meetingPoint ? [`Meeting point: ${leg.meetingPoint}`] : []),
+      w.t("calendar.order", { orderId: row.orderId, service: serviceName(row.kind, w), leg: which }),
+      w.t("leg.pickup", { when: leg.when }),
+      w.t("end.from", { end: leg.fromDetail }),
+      w.t("end.to", { end: leg.toDetail }),
+      ...(leg.flight ? [w.t("line.flight", { flights: leg.flight })] : []),
+      ...(leg.passengers ? [w.t("line.passengers", { passengers: leg.passengers })] : []),
+      ...(leg.meetingPoint ? [w.t("line.meetingPoint", { point: leg.meetingPoint })] : []),
       "",
-      `Driver not found? Stay at the meeting point and call ${site.phone}, quoting your order number ${row.orderId}.`,
+      w.t("calendar.driverNotFound", { phone: site.phone, orderId: row.orderId }),
       "",
-      `Your booking (voucher, changes, cancellation): ${manageLink}`,
+      w.t("calendar.booking", { url: manageLink }),
     ].join("\n");
     return {
       uid: eventUid(row.orderId, leg.number, site.siteUrl),
       start: leg.pickupAt,
       end: new Date(leg.pickupAt.getTime() + minutes * 60_000),
-      summary: `${site.siteName} ${row.orderId}: ${fromPlace} to ${toPlace}`,
+      summary: w.t("calendar.summary", { siteName: site.siteName, orderId: row.orderId, from: leg.fromPlace, to: leg.toPlace }),
       location: locationOf(leg.from, leg.meetingPoint),
       description,
       sequence,

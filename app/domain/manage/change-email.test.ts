@@ -4,10 +4,12 @@ import type { EmailSite } from "../booking/email-frame";
 import { driverJobEmail } from "../booking/staff-emails";
 import { bookingChangedEmail, changeLines, driverChangedJobEmail, type ChangedRow } from "./change-email";
 import type { Change } from "./change-description";
+import { mailWordsIn } from "~/lib/test-support/booking-words";
 
 const site: EmailSite = {
   siteName: "Navette Paris",
   businessEmail: "office@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 23 45 67 89",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:marker]",

@@ -1,14 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { UNREAD_LEGS_TRAVELLER } from "../booking/booking-lines";
 import type { BookingEmailInput, EmailSite } from "../booking/email-frame";
 import { parisInstant } from "../booking/paris-time";
 import { reminderEmail, whenWord, type ReminderInput } from "./reminder-email";
+import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+import { mailWordsIn } from "~/lib/test-support/booking-words";
+
+const UNREAD_LEGS_TRAVELLER = ENGLISH_MAIL.t("legs.unread");
 
 const MARKER = "[manage-link:0b7a6c1e-1111-4222-8333-944445555666]";
 const site: EmailSite = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: MARKER,
@@ -223,12 +227,12 @@ describe("reminderEmail on details that do not read", () => {
 describe("whenWord", () => {
   it.each([
     // Around midnight, Paris time: the day is the Paris day, not UTC's.
-    [paris(2026, 5, 20, 0, 30), paris(2026, 5, 19, 23, 59), "tomorrow"],
-    [paris(2026, 5, 20, 0, 30), paris(2026, 5, 20, 0, 0), "today"],
-    [paris(2026, 5, 20, 23, 30), paris(2026, 5, 19, 0, 10), "tomorrow"],
-    [paris(2026, 3, 29, 10, 0), paris(2026, 3, 28, 18, 0), "tomorrow"],
-    [paris(2026, 5, 22, 10, 0), paris(2026, 5, 19, 18, 0), "on 22/05/2026"],
-  ])("pickup %s, sent %s → %s", (pickup, now, word) => {
-    expect(whenWord(pickup, now)).toBe(word);
+    [paris(2026, 5, 20, 0, 30), paris(2026, 5, 19, 23, 59), "tomorrow", "20/05/2026"],
+    [paris(2026, 5, 20, 0, 30), paris(2026, 5, 20, 0, 0), "today", "20/05/2026"],
+    [paris(2026, 5, 20, 23, 30), paris(2026, 5, 19, 0, 10), "tomorrow", "20/05/2026"],
+    [paris(2026, 3, 29, 10, 0), paris(2026, 3, 28, 18, 0), "tomorrow", "29/03/2026"],
+    [paris(2026, 5, 22, 10, 0), paris(2026, 5, 19, 18, 0), "on", "22/05/2026"],
+  ])("pickup %s, sent %s → %s %s", (pickup, now, when, date) => {
+    expect(whenWord(pickup, now)).toEqual({ when, date });
   });
 });

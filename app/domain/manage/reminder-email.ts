@@ -1,8 +1,9 @@
-import { endLine, UNREAD_LEGS_TRAVELLER } from "../booking/booking-lines";
+import { endLine, pickupLine } from "../booking/booking-lines";
 import { runTimeText, type LegRunTime } from "../runs/run-time-text";
 import {
   driverLines,
   manageLines,
+  travellerWords,
   withManageLink,
   withTestSubject,
   type BookingEmailInput,
@@ -11,7 +12,7 @@ import {
 } from "../booking/email-frame";
 import { bookingPassengers, greeting, oneLine, passengersText, routeText } from "../booking/email-text";
 import { legOf, readStoredDetails } from "../booking/model";
-import { addDays, compareDates, formatFrenchDate, parisDateTime, parisToday } from "../booking/paris-time";
+import { addDays, compareDates, formatFrenchDate, parisToday } from "../booking/paris-time";
 import type { EmailKind } from "../email-registry";
 
 /**
@@ -34,13 +35,17 @@ export interface ReminderEmail {
   manageLink?: string;
 }
 
-/** "tomorrow" or "today" as the traveller reads the pickup's Paris day on the day it is sent; else the date. */
-export function whenWord(pickupAt: Date, now: Date): string {
+/**
+ * "tomorrow" or "today" as the traveller reads the pickup's Paris day on the day it is sent, else
+ * "on" its date: the reminder's messages' `when` and `date`.
+ */
+export function whenWord(pickupAt: Date, now: Date): { when: "tomorrow" | "today" | "on"; date: string } {
   const day = parisToday(pickupAt);
   const today = parisToday(now);
-  if (compareDates(day, addDays(today, 1)) === 0) return "tomorrow";
-  if (compareDates(day, today) === 0) return "today";
-  return `on ${formatFrenchDate(day)}`;
+  const date = formatFrenchDate(day);
+  if (compareDates(day, addDays(today, 1)) === 0) return { when: "tomorrow", date };
+  if (compareDates(day, today) === 0) return { when: "today", date };
+  return { when: "on", date };
 }
 
 export interface ReminderInput {
@@ -73,10 +78,10 @@ export function reminderEmail({
   updated = false,
 }: ReminderInput): ReminderEmail {
   const details = readStoredDetails(row.details);
+  const w = travellerWords(row, site);
   const shown = legOf(details, leg);
-  const { date, time } = parisDateTime(pickupAt);
   const when = whenWord(pickupAt, now);
-  const title = row.roundTrip ? (leg === 2 ? "Your return transfer" : "Your outbound transfer") : "Your transfer";
+  const title = w.t(row.roundTrip ? (leg === 2 ? "reminder.return" : "reminder.outbound") : "reminder.transfer");
   const flights = shown
     ? [shown.pickup, shown.dropoff]
         .filter((e) => e.kind === "flight")
@@ -85,40 +90,45 @@ export function reminderEmail({
     : [];
 
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `This is a reminder of your transfer ${when} with ${site.siteName}.`,
+    w.t("reminder.body", { ...when, siteName: site.siteName }),
     "",
-    `Order number: ${row.orderId}`,
+    w.t("line.orderNumber", { orderId: row.orderId }),
     "",
     title,
-    `Pick-up: ${date} at ${time} (Paris time)`,
-    ...(run ? [`Shuttle: ${runTimeText(run)}`] : []),
+    pickupLine({ pickupAt }, w),
+    ...(run ? [w.t("line.shuttle", { run: runTimeText(run, w) })] : []),
   ];
-  if (shown) lines.push(endLine(shown.pickup, "from", true), endLine(shown.dropoff, "to", true));
-  if (flights.length > 0) lines.push(`Flight: ${flights.join(", ")}`);
-  if (shown) lines.push(`Passengers: ${passengersText(shown.passengers)}`);
-  if (!details) lines.push(`Route: ${routeText(row)}`, `Passengers: ${bookingPassengers(row)}`, "", UNREAD_LEGS_TRAVELLER);
-  if (meetingPoint && meetingPoint.trim() !== "") lines.push("", "Meeting point", ...meetingPoint.trim().split(/\r?\n/));
+  if (shown) lines.push(endLine(shown.pickup, "from", true, w), endLine(shown.dropoff, "to", true, w));
+  if (flights.length > 0) lines.push(w.t("line.flight", { flights: flights.join(", ") }));
+  if (shown) lines.push(w.t("line.passengers", { passengers: passengersText(shown.passengers, w) }));
+  if (!details) {
+    lines.push(
+      w.t("line.route", { route: routeText(row, w) }),
+      w.t("line.passengers", { passengers: bookingPassengers(row, w) }),
+      "",
+      w.t("legs.unread"),
+    );
+  }
+  if (meetingPoint && meetingPoint.trim() !== "") lines.push("", w.t("reminder.meetingPoint"), ...meetingPoint.trim().split(/\r?\n/));
   lines.push(
-    ...(driver
-      ? driverLines(driver)
-      : ["", "Your driver", "Your driver's name and phone number will reach you by e-mail as soon as a driver is assigned."]),
+    ...(driver ? driverLines(driver, w) : ["", w.t("driver.title"), w.t("reminder.driverToCome")]),
     "",
-    "On the day",
-    `If you cannot find your driver, or your flight is delayed, call us on ${site.phone}, quoting your order number ${row.orderId}.`,
-    ...manageLines(site),
+    w.t("reminder.onTheDay"),
+    w.t("reminder.call", { phone: site.phone, orderId: row.orderId }),
+    ...manageLines(site, w),
     "",
     site.siteUrl,
     "",
     site.siteName,
   );
-  const subject = (updated ? "Updated: " : "") + oneLine(`${site.siteName}: your transfer ${when}, booking ${row.orderId}`);
+  const subject = oneLine(w.t("reminder.subject", { ...when, siteName: site.siteName, orderId: row.orderId }));
   const message: ReminderEmail = {
     kind: "reminder",
     leg,
     recipient: oneLine(row.email),
-    subject,
+    subject: updated ? w.t("reminder.updated", { subject }) : subject,
     body: lines.join("\n") + "\n",
   };
   return withTestSubject(row, withManageLink(message, site));

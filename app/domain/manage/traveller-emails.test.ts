@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { UNREAD_LEGS } from "../booking/booking-lines";
 import type { BookingEmailInput, EmailSite } from "../booking/email-frame";
 import { manageLinkEmail, travellerCancelledEmail } from "./traveller-emails";
+import { mailWordsIn } from "~/lib/test-support/booking-words";
 
 const site: EmailSite & { manageUrl: string } = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:test-marker]",

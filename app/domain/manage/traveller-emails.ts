@@ -1,7 +1,17 @@
 import { formatParisDateTime } from "../booking/paris-time";
 import { bookingSummary, UNREAD_LEGS } from "../booking/booking-lines";
-import { questionsLines, withManageLink, withTestSubject, type BookingEmailInput, type EmailSite } from "../booking/email-frame";
-import { bookingPassengers, greeting, oneLine, placeText, routeText, serviceName, travellerContactLines } from "../booking/email-text";
+import {
+  orderLines,
+  questionsLines,
+  staffWords,
+  travellerWords,
+  withManageLink,
+  withTestSubject,
+  type BookingEmailInput,
+  type EmailSite,
+} from "../booking/email-frame";
+import type { MailWords } from "../booking/mail-words";
+import { greeting, oneLine, placeText, routeText, travellerContactLines } from "../booking/email-text";
 import { legOf, readStoredDetails } from "../booking/model";
 import { formatEuros } from "../money";
 import type { EmailKind } from "../email-registry";
@@ -25,16 +35,22 @@ export interface TravellerEmail {
 }
 
 /** Each leg's pickup (Paris time), from and to, as the back office reads them; a line saying so when the details do not read. */
-function legLines(row: BookingEmailInput): string[] {
-  const { legs } = bookingSummary(row);
+function legLines(row: BookingEmailInput, w: MailWords): string[] {
+  const { legs } = bookingSummary(row, w);
   if (legs.length === 0) return ["", UNREAD_LEGS];
   return legs.flatMap((leg) => ["", leg.title, `Pick-up: ${leg.when}`, `From: ${leg.from}`, `To: ${leg.to}`]);
 }
 
-/** " on 12/05/2026 07:45": the first pickup, for a subject; "" when the details do not read. */
-function firstPickup(row: BookingEmailInput): string {
+/** "12/05/2026 07:45": the first pickup; null when the details do not read. */
+function firstPickupTime(row: BookingEmailInput): string | null {
   const first = legOf(readStoredDetails(row.details), 1);
-  return first ? ` on ${formatParisDateTime(first.pickupAt)}` : "";
+  return first ? formatParisDateTime(first.pickupAt) : null;
+}
+
+/** " on 12/05/2026 07:45": the first pickup, for the staff's subject; "" when the details do not read. */
+function firstPickup(row: BookingEmailInput): string {
+  const first = firstPickupTime(row);
+  return first ? ` on ${first}` : "";
 }
 
 /**
@@ -42,22 +58,25 @@ function firstPickup(row: BookingEmailInput): string {
  * `site.manageUrl` is the marker the outbox replaces with a link made as the message is sent.
  */
 export function manageLinkEmail(row: BookingEmailInput, site: EmailSite & { manageUrl: string }): TravellerEmail {
+  const w = travellerWords(row, site);
+  const dateTime = firstPickupTime(row);
+  const asked = { orderId: row.orderId, siteName: site.siteName, route: routeText(row, w) };
   const lines = [
-    greeting(row),
+    greeting(row, w),
     "",
-    `You asked for the link to your booking ${row.orderId} with ${site.siteName} (${routeText(row)}${firstPickup(row)}, Paris time). Here it is:`,
+    dateTime ? w.t("manageLink.body", { ...asked, dateTime }) : w.t("manageLink.bodyUndated", asked),
     "",
     site.manageUrl,
     "",
-    "It opens your booking's own page: see it, change or cancel it, print your voucher. Keep it to yourself: whoever has it can see and cancel the booking.",
+    w.t("manageLink.opens"),
     "",
-    "If you did not ask for this link, you can ignore this e-mail: it was sent only to you, and your booking is unchanged.",
-    ...questionsLines(row, site),
+    w.t("manageLink.notAsked"),
+    ...questionsLines(row, site, w),
   ];
   const message: TravellerEmail = {
     kind: "manage_link",
     recipient: oneLine(row.email),
-    subject: oneLine(`${site.siteName}: the link to your booking ${row.orderId}`),
+    subject: oneLine(w.t("manageLink.subject", { siteName: site.siteName, orderId: row.orderId })),
     body: lines.join("\n") + "\n",
   };
   return withTestSubject(row, withManageLink(message, site));
@@ -93,6 +112,7 @@ function driversLine(drivers: readonly { name: string }[]): string {
  * which drivers are told, and the booking as staff need it to release the job.
  */
 export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite, done: TravellerCancellation): TravellerEmail {
+  const w = staffWords(site);
   const refund =
     done.refundedCents > 0
       ? `Refunded in full: ${formatEuros(done.refundedCents)} through ${providerName(done.provider)}.`
@@ -103,14 +123,11 @@ export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite,
     driversLine(done.drivers),
     "The traveller is e-mailed the cancellation.",
     "",
-    `Order number: ${row.orderId}`,
-    `Route: ${routeText(row)}`,
-    `Service: ${serviceName(row.kind)}`,
-    `Passengers: ${bookingPassengers(row)}`,
+    ...orderLines(row, w),
     "",
     "Traveller",
     ...travellerContactLines(row),
-    ...legLines(row),
+    ...legLines(row, w),
   ];
   return withTestSubject(row, {
     kind: "traveller_cancelled",

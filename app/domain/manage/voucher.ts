@@ -9,6 +9,7 @@
  * for the other passengers; at a hotel, the shuttle collects its travellers in the lobby and they
  * are there 10 minutes before the pick-up time.
  */
+import type { MailWords } from "../booking/mail-words";
 import { travellerLegs, type TravellerLeg } from "../booking/booking-lines";
 import type { BookingEmailInput } from "../booking/email-frame";
 import { bookingPassengers, routeText, serviceName, travellerName } from "../booking/email-text";
@@ -116,17 +117,20 @@ export function voucherView(
     drivers?: ReadonlyMap<LegNumber, TravellerDriver>;
     /** Each leg's planned shuttle run, by leg number. */
     runs?: ReadonlyMap<LegNumber, LegRunTime>;
+    /** The booking's words, in the voucher's language. */
+    words: MailWords;
   },
 ): VoucherView {
-  const legs = travellerLegs(row, options.points, options.runs);
+  const w = options.words;
+  const legs = travellerLegs(row, w, options.points, options.runs);
   const drivers = shownDrivers(options.drivers ?? new Map(), row.roundTrip);
   return {
     orderId: row.orderId,
-    service: serviceName(row.kind),
-    route: routeText(row),
+    service: serviceName(row.kind, w),
+    route: routeText(row, w),
     name: travellerName(row),
-    party: bookingPassengers(row),
-    luggage: luggageText(readStoredDetails(row.details)),
+    party: bookingPassengers(row, w),
+    luggage: luggageText(readStoredDetails(row.details), w),
     legs,
     drivers,
     warning: warningOf(row),

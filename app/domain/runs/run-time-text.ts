@@ -1,4 +1,5 @@
 import { parisClock } from "../booking/paris-time";
+import type { MailWords } from "../booking/mail-words";
 import type { RunDirection } from "./run-check";
 
 /**
@@ -13,9 +14,6 @@ export interface LegRunTime {
   departsAt: Date;
 }
 
-export function runTimeText(run: LegRunTime): string {
-  const time = parisClock(run.departsAt);
-  return run.direction === "arrival"
-    ? `The shared shuttle leaves the meeting point at ${time} (Paris time).`
-    : `The shared shuttle picks you up at ${time} (Paris time).`;
+export function runTimeText(run: LegRunTime, w: MailWords): string {
+  return w.t(run.direction === "arrival" ? "run.arrival" : "run.departure", { time: parisClock(run.departsAt) });
 }

@@ -6,6 +6,7 @@ import { saveBooking, type BookingRow } from "../bookings.server";
 import type { Database } from "../db.server";
 import { SandboxProvider } from "../payments.server";
 import { BOOKED_AT, checkedBooking, checkedRoundTrip } from "./booking-rows";
+import { mailWordsIn } from "../i18n.server";
 
 // What the tests of the staff's actions on one booking share: the e-mails' site, the staff
 // member, a paid booking's columns, the sandbox counting its refunds, and the bookings, e-mails,
@@ -16,6 +17,7 @@ export const now = BOOKED_AT;
 export const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
+  words: mailWordsIn,
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };

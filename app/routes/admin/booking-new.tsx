@@ -32,6 +32,7 @@ import { createPhoneBooking } from "~/lib/phone-booking.server";
 import { FieldNotes } from "~/components/ui/Field";
 import { capacityAnswer, capacityRefusal, bookingLoad } from "~/domain/booking/capacity";
 import { activeCapacities, type VehicleCapacity } from "~/domain/fleet";
+import { LOCALE_NAMES, LOCALES } from "~/domain/locales";
 
 export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -170,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success || !extras.success) return refuse(400, problems);
   const booking = parsed.data;
   if (!booking.submissionToken) return refuse(400, [{ field: null, message: "The form was incomplete. Please open it again." }]);
-  const { payment, priceOverride, priceOverrideReason } = extras.data;
+  const { payment, priceOverride, priceOverrideReason, locale } = extras.data;
   // The price file's price is for a vehicle that carries the party's luggage; when none does, only
   // staff's own price (and its reason) books it.
   const capacity = capacityAnswer(booking.kind, bookingLoad(booking), fleet);
@@ -197,6 +198,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       filePriceCents,
       overrideReason: priceOverride !== null ? priceOverrideReason : null,
       payment,
+      locale,
       test: services.payments.name === "sandbox",
     },
     { id: staff.id, email: staff.email },
@@ -459,6 +461,23 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
               </label>
               <FieldNotes name="payment" error={errorOf("payment")} />
             </fieldset>
+            <div className="field">
+              <label htmlFor="f-locale">Traveller&apos;s language (their e-mails)</label>
+              <select
+                id="f-locale"
+                name="locale"
+                defaultValue={value("locale") || "en"}
+                aria-invalid={errorOf("locale") ? true : undefined}
+                aria-describedby={errorOf("locale") ? "err-locale" : undefined}
+              >
+                {LOCALES.map((l) => (
+                  <option key={l} value={l} lang={l}>
+                    {LOCALE_NAMES[l]}
+                  </option>
+                ))}
+              </select>
+              <FieldNotes name="locale" error={errorOf("locale")} />
+            </div>
           </section>
 
           <p>

@@ -1,7 +1,14 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/booking";
-import { AssignDriverForm, BookingActionForms, driverField, LandingTimeForm, landingField } from "~/components/admin/booking-actions";
+import {
+  AssignDriverForm,
+  BookingActionForms,
+  driverField,
+  LandingTimeForm,
+  landingField,
+  LanguageForm,
+} from "~/components/admin/booking-actions";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { bookingActionSchema, doneMessage, outsideReasonOf } from "~/domain/back-office/booking-actions";
 import { EMAILS } from "~/domain/email-registry";
@@ -18,7 +25,7 @@ import { activeCapacities, driverVehicleText } from "~/domain/fleet";
 import { telHref } from "~/domain/phone";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
-import { addNote, assignDriver, confirmBooking, markFinished, resendEmail } from "~/lib/booking-admin.server";
+import { addNote, assignDriver, confirmBooking, markFinished, resendEmail, setLanguage } from "~/lib/booking-admin.server";
 import { loadBookingPage } from "~/lib/booking-page.server";
 import { cancelBooking, OUTSIDE_PROVIDER, refundableCents, refundBooking } from "~/lib/booking-refunds.server";
 import { NO_SUCH_BOOKING, type ActionOutcome } from "~/lib/booking-tx.server";
@@ -30,6 +37,9 @@ import { FieldNotes } from "~/components/ui/Field";
 import { RideSteps } from "~/components/admin/RideSteps";
 import { stepText } from "~/domain/driver-day/steps";
 import { bookingLegSteps } from "~/lib/leg-steps.server";
+import { mailWordsIn } from "~/lib/i18n.server";
+import { LOCALE_NAMES } from "~/domain/locales";
+import { STAFF_LOCALE } from "~/domain/booking/email-frame";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `Booking ${params.orderId} · Back office` },
@@ -51,6 +61,7 @@ const HISTORY_ACTIONS: Record<string, string> = {
   refund_refused: "Refund refused",
   payment_refunded: "Refunded",
   note_added: "Note",
+  language_changed: "Language changed",
   email_resent: "E-mail sent again",
   booking_created: "Booking taken by phone",
   manage_link_sent: "Link sent again",
@@ -77,7 +88,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const fleet = (await context.booking.fleet.get()).vehicles;
   if (!page) throw noSuchBooking();
   const { row } = page;
-  const summary = bookingSummary(row);
+  const summary = bookingSummary(row, mailWordsIn(STAFF_LOCALE));
   const stored = readStoredDetails(row.details);
   const paid = row.status === "paid" || row.status === "refunded" || row.status === "partly_refunded";
   return data(
@@ -87,6 +98,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         orderId: row.orderId,
         test: row.test,
         source: row.source === "phone" ? "Taken by phone" : "Booked on the site",
+        locale: row.locale,
+        language: LOCALE_NAMES[row.locale],
         bookingStatus: BOOKING_STATUS_LABELS[row.bookingStatus],
         paymentStatus: PAYMENT_STATUS_LABELS[row.status],
         paymentMode: row.paymentMode === "cash" ? "Pay on board (cash)" : "Card",
@@ -203,6 +216,7 @@ const FIELDS = new Set([
   "refundedOutside",
   "outsideReason",
   "note",
+  "locale",
 ]);
 
 function refused(status: number, problems: FormProblem[]) {
@@ -258,6 +272,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
     case "add_note":
       outcome = await addNote(db, orderId, post.note, actor);
+      break;
+    case "set_language":
+      outcome = await setLanguage(db, orderId, post.locale, actor);
       break;
     case "change_landing": {
       const landing = await enterLandingTime(
@@ -360,6 +377,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
             <span className={b.paymentIssue ? "admin-badge admin-badge--warn" : "admin-badge"}>{b.paymentStatus}</span>
           </Row>
           <Row label="Source">{b.source}</Row>
+          <Row label="Language">{b.language}</Row>
           <Row label="Booked">{b.createdAt}</Row>
           {b.confirmedAt ? <Row label="Confirmed">{b.confirmedAt}</Row> : null}
           {b.cancelledAt ? <Row label="Cancelled">{b.cancelledAt}</Row> : null}
@@ -372,6 +390,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           busy={busy}
           errorOf={errorOf}
         />
+        <LanguageForm action={self} locale={b.locale} busy={busy} errorOf={errorOf} />
       </section>
 
       <section className="admin-panel" aria-labelledby="trip-title">

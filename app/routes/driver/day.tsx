@@ -1,3 +1,5 @@
+import { STAFF_LOCALE } from "~/domain/booking/email-frame";
+import { mailWordsIn } from "~/lib/i18n.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/day";
 import driverStyles from "~/styles/driver.css?url";
@@ -43,7 +45,10 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const points = await context.booking.meetingPoints.currentPoints();
   const sections = planDriverDay(
     // Without a flight status provider, each flight links to a public tracker.
-    legs.map((l) => ({ ...l, card: driverLegCard(l, points, { trackers: context.settings.flightStatus === null }) })),
+    legs.map((l) => ({
+      ...l,
+      card: driverLegCard(l, points, mailWordsIn(STAFF_LOCALE), { trackers: context.settings.flightStatus === null }),
+    })),
     now,
   ).map((section) => ({
     ...section,

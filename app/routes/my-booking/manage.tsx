@@ -22,6 +22,7 @@ import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { legRunTimes } from "~/lib/shuttle-runs.server";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
 import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";
+import { mailWordsIn } from "~/lib/i18n.server";
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
@@ -49,6 +50,8 @@ async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
     refundableCents: refundableCents(row),
     points: await context.booking.meetingPoints.currentPoints(),
     runs: await legRunTimes(await context.booking.db(), row.orderId),
+    // The booking's page speaks English until the traveller's pages take the booking's language.
+    words: mailWordsIn("en"),
     now: new Date(),
   });
 }

@@ -1,0 +1,80 @@
+import { expect, test } from "@playwright/test";
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
+import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
+import { HOTELS } from "../../app/domain/hotels";
+import type { Locale } from "../../app/domain/locales";
+import { formatMessage } from "../../app/domain/message-format";
+import { startSmtp, type TestSmtp } from "../support/smtp";
+import { bookingInput as input, catalogue, fillCustomer, waitForReady } from "./helpers";
+import { type SiteServer, startSite } from "./site-server";
+import { mailsTo } from "./traveller-helpers";
+
+// A booking made in Spanish speaks Spanish to its traveller from the form to the e-mails a real
+// SMTP server receives; the business reads its notice in English (docs/product.md, Languages).
+
+const BUSINESS = "business@languages.test";
+const SITE_NAME = "Navette Languages";
+
+let smtp: TestSmtp;
+let site: SiteServer;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  smtp = await startSmtp();
+  site = await startSite({
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Navette <booking@languages.test>", SITE_EMAIL: BUSINESS, SITE_NAME },
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await smtp?.close();
+});
+
+/** A message of the e-mail catalogue in `locale`, its placeholders filled. */
+function mailText(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  return formatMessage(compileMessageOrThrow(catalogue(locale, "email")[key]!), values, locale);
+}
+
+test("a booking made in Spanish is paid in Spanish and confirmed to its traveller by a Spanish e-mail", async ({ page }) => {
+  const booking = catalogue("es", "booking");
+  const payment = catalogue("es", "payment");
+  await page.goto(`${site.base}/es/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2`, {
+    waitUntil: "load",
+  });
+  await waitForReady(page);
+  await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), 5)));
+  await input(page, "horaire_vol_pu_1").fill("11:00");
+  await input(page, "city_vol_pu_1").fill("Madrid");
+  await input(page, "num_vol_pu_1").fill("IB3436");
+  await input(page, "hotel_n_drop_1").selectOption(String(HOTELS.find((h) => h.zip === "77700")!.id));
+  await fillCustomer(page);
+  await page.getByRole("button", { name: booking["form.submit"] }).click();
+  await page.waitForURL(/\/es\/payment\/NV-[A-Z0-9]{6}$/);
+  const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
+  await page.getByRole("button", { name: new RegExp(`^${payment["sandbox.pay"]!.replace("{amount}", "")}`) }).click();
+  await page.waitForURL(/\/es\/response_bank_ok_ko\?ok_ko=ok/);
+
+  const [confirmation] = await mailsTo(smtp, new RegExp(`${orderId}$`));
+  const travellers = smtp.received.filter((m) => m.to.includes("ada@example.com") && m.subject.endsWith(orderId));
+  expect(travellers).toHaveLength(1);
+  expect(confirmation).toBeDefined();
+  const mail = travellers[0]!;
+  expect(mail.subject).toBe(`[TEST] ${mailText("es", "paid.subject", { siteName: SITE_NAME, orderId })}`);
+  expect(mail.text).toContain(mailText("es", "greeting", { name: "Ada Lovelace" }));
+  expect(mail.text).toContain(mailText("es", "paid.thanks", { siteName: SITE_NAME }));
+  expect(mail.text).toContain(mailText("es", "cancellation.rule"));
+  // The calendar file it carries speaks Spanish too.
+  const calendar = mail.attachments.find((a) => a.filename.endsWith(".ics"))!;
+  expect(calendar.content.replace(/\r\n[ \t]/g, "")).toContain(
+    mailText("es", "calendar.summary", { siteName: SITE_NAME, orderId, from: "Charles de Gaulle Airport (CDG)", to: "Disneyland Paris" }),
+  );
+});
+
+test("the business is told of the Spanish booking in English", async () => {
+  const [notice] = await mailsTo(smtp, /^\[TEST\] New paid booking NV-[A-Z0-9]{6}: /);
+  expect(notice!.to).toEqual([BUSINESS]);
+  expect(notice!.text).toContain(`A booking has been paid on ${SITE_NAME}.`);
+  expect(notice!.text).toContain("Passengers: 2 adults, 0 children, 0 babies");
+});
