@@ -5,7 +5,7 @@ import { HOTELS } from "../../app/domain/hotels";
 import type { Locale } from "../../app/domain/locales";
 import { formatMessage } from "../../app/domain/message-format";
 import { startSmtp, type TestSmtp } from "../support/smtp";
-import { bookingInput as input, catalogue, fillCustomer, waitForReady } from "./helpers";
+import { bookingInput as input, catalogue, expectNoAxeViolations, fillCustomer, waitForReady } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 import { mailsTo } from "./traveller-helpers";
 
@@ -13,10 +13,13 @@ import { mailsTo } from "./traveller-helpers";
 // SMTP server receives; the business reads its notice in English (docs/product.md, Languages).
 
 const BUSINESS = "business@languages.test";
+const STAFF = { email: "owner@languages.test", password: "languages e2e owner password" };
 const SITE_NAME = "Navette Languages";
 
 let smtp: TestSmtp;
 let site: SiteServer;
+/** The Spanish booking the first test makes, which the others read. */
+let spanishOrder = "";
 
 test.describe.configure({ mode: "serial" });
 
@@ -24,7 +27,14 @@ test.beforeAll(async () => {
   test.setTimeout(90_000);
   smtp = await startSmtp();
   site = await startSite({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: "Navette <booking@languages.test>", SITE_EMAIL: BUSINESS, SITE_NAME },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Navette <booking@languages.test>",
+      SITE_EMAIL: BUSINESS,
+      SITE_NAME,
+      ADMIN_EMAIL: STAFF.email,
+      ADMIN_PASSWORD: STAFF.password,
+    },
   });
 });
 test.afterAll(async () => {
@@ -53,6 +63,7 @@ test("a booking made in Spanish is paid in Spanish and confirmed to its travelle
   await page.getByRole("button", { name: booking["form.submit"] }).click();
   await page.waitForURL(/\/es\/payment\/NV-[A-Z0-9]{6}$/);
   const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
+  spanishOrder = orderId;
   await page.getByRole("button", { name: new RegExp(`^${payment["sandbox.pay"]!.replace("{amount}", "")}`) }).click();
   await page.waitForURL(/\/es\/response_bank_ok_ko\?ok_ko=ok/);
 
@@ -77,4 +88,24 @@ test("the business is told of the Spanish booking in English", async () => {
   expect(notice!.to).toEqual([BUSINESS]);
   expect(notice!.text).toContain(`A booking has been paid on ${SITE_NAME}.`);
   expect(notice!.text).toContain("Passengers: 2 adults, 0 children, 0 babies");
+});
+
+test("staff give the booking another language on its page, and its next e-mail speaks it", async ({ page }) => {
+  await page.goto(`${site.base}/admin/login?next=${encodeURIComponent(`/admin/bookings/${spanishOrder}`)}`);
+  await page.getByLabel("E-mail").fill(STAFF.email);
+  await page.getByLabel("Password").fill(STAFF.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(spanishOrder);
+  const language = page.getByLabel("Traveller's language");
+  await expect(language).toHaveValue("es");
+  await expectNoAxeViolations(page, "the booking's page with its language");
+  await language.selectOption("de");
+  await page.getByRole("button", { name: "Save language" }).click();
+  await expect(page.getByRole("status")).toHaveText("The traveller's language is saved: the e-mails written from now on speak it.");
+  await expect(language).toHaveValue("de");
+
+  await page.getByRole("button", { name: "Confirm" }).click();
+  const subject = `[TEST] ${mailText("de", "confirmed.subject", { siteName: SITE_NAME, orderId: spanishOrder })}`;
+  const [confirmation] = await mailsTo(smtp, new RegExp(`^${subject.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+  expect(confirmation!.text).toContain(mailText("de", "greeting", { name: "Ada Lovelace" }));
 });
