@@ -33,8 +33,8 @@ export const bookings = pgTable(
       .notNull()
       .default("web"),
     /**
-     * The traveller's language: the booking form's, or the one staff chose. Its e-mails, its pages,
-     * voucher and calendar file speak it (docs/decisions/0032-six-languages.md).
+     * The traveller's language: the booking form's, or the one staff chose. Its payment pages, the
+     * traveller's e-mails and its calendar file speak it (docs/decisions/0032-six-languages.md).
      */
     locale: text("locale", { enum: LOCALES }).notNull().default("en"),
     /** Made while the sandbox stood in for a payment provider: no money moved. */

@@ -116,7 +116,14 @@ describe("sitemap and robots", () => {
   it("points robots at the sitemap", () => {
     expect(robotsTxt(site.siteUrl)).toContain("Sitemap: https://navette.example/sitemap.xml");
     expect(robotsTxt(site.siteUrl).split("\n")).toEqual(
-      expect.arrayContaining(["Disallow: /response_bank_ok_ko", "Disallow: /admin", "Disallow: /my-booking", "Disallow: /driver/"]),
+      expect.arrayContaining([
+        "Disallow: /response_bank_ok_ko",
+        "Disallow: /fr/response_bank_ok_ko",
+        "Disallow: /nl/response_bank_ok_ko",
+        "Disallow: /admin",
+        "Disallow: /my-booking",
+        "Disallow: /driver/",
+      ]),
     );
   });
 });

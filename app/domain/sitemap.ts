@@ -21,5 +21,6 @@ export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /response_bank_ok_ko\nDisallow: /admin\nDisallow: /my-booking\nDisallow: /driver/\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
+  const results = LOCALES.map((locale) => `Disallow: ${localizedPath(locale, "/response_bank_ok_ko")}\n`).join("");
+  return `User-agent: *\nAllow: /\n${results}Disallow: /admin\nDisallow: /my-booking\nDisallow: /driver/\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
 }

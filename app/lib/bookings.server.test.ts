@@ -76,6 +76,27 @@ describe("saveBooking", () => {
   });
 });
 
+describe("saveBooking in the form's language", () => {
+  it("stores the language of the form that posted", async () => {
+    const { row } = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, locale: "nl" });
+    expect(row.locale).toBe("nl");
+    expect((await saveBooking(database.db, { booking: booking("t-2"), priceCents: 6_500 })).row.locale).toBe("en");
+  });
+
+  it("gives an unpaid booking posted again from another language's form that language", async () => {
+    const first = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, locale: "en" });
+    const again = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, locale: "de" });
+    expect(again).toMatchObject({ outcome: "updated", row: { orderId: first.row.orderId, locale: "de" } });
+  });
+
+  it("finds a paid booking posted again from another language's form as the same, paid, in its own language", async () => {
+    const { row } = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, locale: "fr" });
+    await database.db.update(bookings).set({ status: "paid", paidAt: new Date() }).where(eq(bookings.orderId, row.orderId));
+    const again = await saveBooking(database.db, { booking: booking("t-1"), priceCents: 6_500, locale: "es" });
+    expect(again).toMatchObject({ outcome: "paid", row: { orderId: row.orderId, locale: "fr" } });
+  });
+});
+
 describe("saveBooking with the poster's link", () => {
   it("stores a new booking's legs and link with its row", async () => {
     const link = drawManageToken();

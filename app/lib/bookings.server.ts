@@ -65,9 +65,15 @@ function sameValue(a: unknown, b: unknown): boolean {
   return a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
 }
 
-/** Whether a stored row (read with its legs) holds these values: its columns, and the model its details and legs make. */
+/**
+ * Whether a stored row (read with its legs) holds these values: its columns, and the model its
+ * details and legs make. A paid booking's language is not its content: the same booking posted
+ * again from another language's form is still the one paid, and keeps the language it was paid in.
+ */
 function holds(row: BookingRow, values: BookingValues, model: StoredDetails): boolean {
-  const columns = (Object.keys(values) as (keyof BookingValues)[]).filter((key) => key !== "details");
+  const columns = (Object.keys(values) as (keyof BookingValues)[]).filter(
+    (key) => key !== "details" && !(key === "locale" && row.status === "paid"),
+  );
   return (
     columns.every((key) => sameValue(row[key], values[key])) &&
     isDeepStrictEqual(readStoredDetails(row.details), readStoredDetails(JSON.parse(JSON.stringify(model))))

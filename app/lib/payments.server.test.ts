@@ -124,6 +124,9 @@ describe("StripeProvider.checkoutUrl", () => {
     await provider.checkoutUrl({ ...row, locale: "es" } as BookingRow);
     const asked = requests.at(-1)!;
     expect(asked.body.get("locale")).toBe("es");
+    expect(asked.body.get("line_items[0][price_data][product_data][name]")).toBe(
+      "Traslado NV-ABCDEF: de Orly Airport (ORY) a Disneyland Paris",
+    );
     expect(asked.body.get("success_url")).toBe("https://navette.example/es/response_bank_ok_ko?ok_ko=ok&order_id=NV-ABCDEF");
     expect(asked.body.get("cancel_url")).toBe("https://navette.example/es/response_bank_ok_ko?ok_ko=ko&order_id=NV-ABCDEF");
   });

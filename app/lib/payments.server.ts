@@ -1,7 +1,9 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { placeText } from "~/domain/booking/email-text";
 import { localizedPath } from "~/domain/locales";
 import { resultHref } from "~/domain/payment-result";
 import type { BookingRow, PaymentNotice } from "./bookings.server";
+import { mailWordsIn } from "./i18n.server";
 import type { Settings } from "./settings.server";
 import type Stripe from "stripe";
 
@@ -168,7 +170,14 @@ export class StripeProvider implements PaymentProvider {
           price_data: {
             currency: row.currency.toLowerCase(),
             unit_amount: row.priceCents,
-            product_data: { name: `Transfer ${row.orderId}: ${row.depart} to ${row.arrive}` },
+            // What Checkout and the receipt call it, in the booking's language.
+            product_data: {
+              name: mailWordsIn(row.locale).t("checkout.item", {
+                orderId: row.orderId,
+                from: placeText(row.depart),
+                to: placeText(row.arrive),
+              }),
+            },
           },
         },
       ],

@@ -1,7 +1,7 @@
 import { data, Form, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/payment-sandbox";
 import { useLocale, useT } from "~/components/i18n";
-import { catalogueMeta } from "~/components/site";
+import { catalogueMeta, pageMeta } from "~/components/site";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
 import { localeOfPath, localizedPath } from "~/domain/locales";
 import { formatEuros } from "~/domain/money";
@@ -120,7 +120,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "payment.sandbox", { noindex: true });
+// A refused page has no loader data, so no messages: its title is the refusal's own.
+export const meta: Route.MetaFunction = (args) => {
+  const refused = refusalOf(args.error);
+  return refused
+    ? pageMeta(args, { title: refused.title, description: refused.sentence, keywords: [], noindex: true })
+    : catalogueMeta(args, "payment.sandbox", { noindex: true });
+};
 
 export default function SandboxPaymentPage({ loaderData }: Route.ComponentProps) {
   const t = useT();

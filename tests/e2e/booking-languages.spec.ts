@@ -97,6 +97,16 @@ test("a Spanish booking is paid on a Spanish page and comes back to the Spanish 
   await problems.expectNone();
 });
 
+test("a payment page that does not exist is refused in the language of its address", async ({ request }) => {
+  const german = catalogue("de", "payment");
+  const response = await request.get("/de/payment/NV-ZZZZZZ");
+  expect(response.status()).toBe(404);
+  const html = await response.text();
+  expect(html).toContain('<html lang="de"');
+  expect(html).toContain(`<title>${german["sandbox.title"]} | `);
+  expect(html).toContain(`<p>${german["sandbox.notFound"]}</p>`);
+});
+
 test("the old .php result address keeps the language and the query", async ({ request }) => {
   const response = await request.get("/fr/response_bank_ok_ko.php?ok_ko=ko&order_id=NV-2", { maxRedirects: 0 });
   expect(response.status()).toBe(308);

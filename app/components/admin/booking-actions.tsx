@@ -7,8 +7,9 @@ import {
   REFUND_CONFIRM_FIELD,
 } from "~/domain/back-office/booking-actions";
 import type { StatusAction } from "~/domain/back-office/statuses";
-import { describedBy, FieldNotes } from "~/components/ui/Field";
-import { type Locale, LOCALE_NAMES, LOCALES } from "~/domain/locales";
+import { FieldNotes } from "~/components/ui/Field";
+import type { Locale } from "~/domain/locales";
+import { LanguageSelect } from "./LanguageSelect";
 
 export interface DriverChoice {
   id: number;
@@ -323,8 +324,8 @@ export function AssignDriverForm({
 const LANGUAGE_HINT = "The traveller's e-mails written from now on speak it; those sent already stay as they were.";
 
 /**
- * The traveller's language, which their e-mails speak: the booking form's, or English for a booking
- * taken by phone. Staff change it when a traveller asks, or after taking a booking by phone.
+ * The traveller's language on a booking's page, which their e-mails speak: the booking form's, or
+ * the one staff chose on a phone booking. Staff change it when a traveller asks.
  */
 export function LanguageForm({
   action,
@@ -337,27 +338,10 @@ export function LanguageForm({
   busy: boolean;
   errorOf(field: string): string | undefined;
 }) {
-  const error = errorOf("locale");
   return (
     <Form method="post" action={action} className="admin-form no-print" noValidate>
       <input type="hidden" name="intent" value="set_language" />
-      <div className="field">
-        <label htmlFor="f-locale">Traveller&apos;s language</label>
-        <select
-          id="f-locale"
-          name="locale"
-          defaultValue={locale}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy("locale", LANGUAGE_HINT, error)}
-        >
-          {LOCALES.map((l) => (
-            <option key={l} value={l} lang={l}>
-              {LOCALE_NAMES[l]}
-            </option>
-          ))}
-        </select>
-        <FieldNotes name="locale" hint={LANGUAGE_HINT} error={error} />
-      </div>
+      <LanguageSelect label="Traveller's language" value={locale} hint={LANGUAGE_HINT} error={errorOf("locale")} />
       <div>
         <button type="submit" className="button" disabled={busy}>
           Save language

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { BookingEmailInput, EmailSite } from "../booking/email-frame";
 import { parisInstant } from "../booking/paris-time";
-import { reminderEmail, whenWord, type ReminderInput } from "./reminder-email";
+import { reminderEmail, reminderWhen, type ReminderInput } from "./reminder-email";
 import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
 import { mailWordsIn } from "~/lib/test-support/booking-words";
 
@@ -224,7 +224,7 @@ describe("reminderEmail on details that do not read", () => {
   });
 });
 
-describe("whenWord", () => {
+describe("reminderWhen", () => {
   it.each([
     // Around midnight, Paris time: the day is the Paris day, not UTC's.
     [paris(2026, 5, 20, 0, 30), paris(2026, 5, 19, 23, 59), "tomorrow", "20/05/2026"],
@@ -233,6 +233,6 @@ describe("whenWord", () => {
     [paris(2026, 3, 29, 10, 0), paris(2026, 3, 28, 18, 0), "tomorrow", "29/03/2026"],
     [paris(2026, 5, 22, 10, 0), paris(2026, 5, 19, 18, 0), "on", "22/05/2026"],
   ])("pickup %s, sent %s → %s %s", (pickup, now, when, date) => {
-    expect(whenWord(pickup, now)).toEqual({ when, date });
+    expect(reminderWhen(pickup, now)).toEqual({ when, date });
   });
 });

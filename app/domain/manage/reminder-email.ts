@@ -39,7 +39,7 @@ export interface ReminderEmail {
  * "tomorrow" or "today" as the traveller reads the pickup's Paris day on the day it is sent, else
  * "on" its date: the reminder's messages' `when` and `date`.
  */
-export function whenWord(pickupAt: Date, now: Date): { when: "tomorrow" | "today" | "on"; date: string } {
+export function reminderWhen(pickupAt: Date, now: Date): { when: "tomorrow" | "today" | "on"; date: string } {
   const day = parisToday(pickupAt);
   const today = parisToday(now);
   const date = formatFrenchDate(day);
@@ -80,7 +80,7 @@ export function reminderEmail({
   const details = readStoredDetails(row.details);
   const w = travellerWords(row, site);
   const shown = legOf(details, leg);
-  const when = whenWord(pickupAt, now);
+  const when = reminderWhen(pickupAt, now);
   const title = w.t(row.roundTrip ? (leg === 2 ? "reminder.return" : "reminder.outbound") : "reminder.transfer");
   const flights = shown
     ? [shown.pickup, shown.dropoff]

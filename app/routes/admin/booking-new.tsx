@@ -32,7 +32,8 @@ import { createPhoneBooking } from "~/lib/phone-booking.server";
 import { FieldNotes } from "~/components/ui/Field";
 import { capacityAnswer, capacityRefusal, bookingLoad } from "~/domain/booking/capacity";
 import { activeCapacities, type VehicleCapacity } from "~/domain/fleet";
-import { LOCALE_NAMES, LOCALES } from "~/domain/locales";
+import { isLocale } from "~/domain/locales";
+import { LanguageSelect } from "~/components/admin/LanguageSelect";
 
 export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
 
@@ -237,6 +238,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
   const problems = actionData?.problems ?? [];
   const errorOf = (name: string) => problems.find((p) => p.field === name)?.message;
   const value = (name: string) => actionData?.values[name] ?? form?.values[name] ?? "";
+  const language = value("locale");
   const text = (name: string, label: string, extra: { type?: string; hint?: string; required?: boolean; inputMode?: "numeric" } = {}) => (
     <TextField
       key={name}
@@ -461,23 +463,11 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
               </label>
               <FieldNotes name="payment" error={errorOf("payment")} />
             </fieldset>
-            <div className="field">
-              <label htmlFor="f-locale">Traveller&apos;s language (their e-mails)</label>
-              <select
-                id="f-locale"
-                name="locale"
-                defaultValue={value("locale") || "en"}
-                aria-invalid={errorOf("locale") ? true : undefined}
-                aria-describedby={errorOf("locale") ? "err-locale" : undefined}
-              >
-                {LOCALES.map((l) => (
-                  <option key={l} value={l} lang={l}>
-                    {LOCALE_NAMES[l]}
-                  </option>
-                ))}
-              </select>
-              <FieldNotes name="locale" error={errorOf("locale")} />
-            </div>
+            <LanguageSelect
+              label="Traveller's language (their e-mails)"
+              value={isLocale(language) ? language : "en"}
+              error={errorOf("locale")}
+            />
           </section>
 
           <p>
