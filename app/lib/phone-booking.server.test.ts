@@ -4,7 +4,7 @@ import { bookings } from "../../db/schema";
 import { confirmBooking } from "./booking-admin.server";
 import type { BookingRow } from "./bookings.server";
 import { PaymentLinkFailed } from "./payment-links.server";
-import { createPhoneBooking } from "./phone-booking.server";
+import { createPhoneBooking, type PhoneBooking } from "./phone-booking.server";
 import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { mailWordsIn } from "./i18n.server";
@@ -17,18 +17,24 @@ beforeEach(async () => {
   await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity cascade`);
 });
 
+/** A phone booking at the price file's 65 €, to be paid on board, unless `changes` say otherwise. */
+function phoneBooking(token: string, changes: Partial<PhoneBooking> = {}): PhoneBooking {
+  return {
+    booking: checkedBooking(token),
+    priceCents: 6_500,
+    filePriceCents: 6_500,
+    overrideReason: null,
+    payment: "cash",
+    test: false,
+    ...changes,
+  };
+}
+
 describe("createPhoneBooking", () => {
   const sandboxLink = async (row: BookingRow) => `https://navette.example/payment/${row.orderId}`;
 
   it("stores a phone booking to be paid on board once, whatever the double click, with its history", async () => {
-    const input = {
-      booking: checkedBooking("phone-1"),
-      priceCents: 6_500,
-      filePriceCents: 6_500,
-      overrideReason: null,
-      payment: "cash" as const,
-      test: false,
-    };
+    const input = phoneBooking("phone-1");
     const [a, b] = await Promise.all([
       createPhoneBooking(database.db, input, staff, site, sandboxLink),
       createPhoneBooking(database.db, input, staff, site, sandboxLink),
@@ -52,15 +58,7 @@ describe("createPhoneBooking", () => {
   });
 
   it("e-mails the payment link in the language staff chose for the traveller", async () => {
-    const input = {
-      booking: checkedBooking("phone-it"),
-      priceCents: 6_500,
-      filePriceCents: 6_500,
-      overrideReason: null,
-      payment: "link" as const,
-      locale: "it" as const,
-      test: false,
-    };
+    const input = phoneBooking("phone-it", { payment: "link", locale: "it" });
     const outcome = await createPhoneBooking(database.db, input, staff, site, sandboxLink);
     const orderId = (outcome as { orderId: string }).orderId;
     expect((await reread(orderId)).locale).toBe("it");
@@ -70,14 +68,7 @@ describe("createPhoneBooking", () => {
   });
 
   it("keeps a staff price with its reason, and e-mails the payment link", async () => {
-    const input = {
-      booking: checkedBooking("phone-2"),
-      priceCents: 5_000,
-      filePriceCents: 6_500,
-      overrideReason: "Regular customer",
-      payment: "link" as const,
-      test: true,
-    };
+    const input = phoneBooking("phone-2", { priceCents: 5_000, overrideReason: "Regular customer", payment: "link", test: true });
     const outcome = await createPhoneBooking(database.db, input, staff, site, sandboxLink);
     expect(outcome).toMatchObject({ ok: true, done: "created_link" });
     const orderId = (outcome as { orderId: string }).orderId;
@@ -96,14 +87,7 @@ describe("createPhoneBooking", () => {
   });
 
   it("saves nothing when the payment link cannot be made", async () => {
-    const input = {
-      booking: checkedBooking("phone-3"),
-      priceCents: 6_500,
-      filePriceCents: 6_500,
-      overrideReason: null,
-      payment: "link" as const,
-      test: false,
-    };
+    const input = phoneBooking("phone-3", { payment: "link" });
     const outcome = await createPhoneBooking(database.db, input, staff, site, async () => {
       throw new PaymentLinkFailed("Stripe could not be reached");
     });

@@ -20,9 +20,14 @@ async function bookingFor(context: Route.LoaderArgs["context"], orderId: string)
   return (await findByOrderId(await context.booking.db(), orderId)) ?? null;
 }
 
-/** The sandbox's words in the language of its address (the booking's, from the booking endpoint). */
+/** The language of the page's address: the booking's, from the booking endpoint. */
+function pageLocale(request: Request) {
+  return localeOfPath(new URL(request.url).pathname);
+}
+
+/** The sandbox's words in the page's language. */
 function sandboxWords(request: Request) {
-  return wordsIn(localeOfPath(new URL(request.url).pathname), "payment");
+  return wordsIn(pageLocale(request), "payment");
 }
 type SandboxWords = ReturnType<typeof sandboxWords>;
 
@@ -56,7 +61,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const row = await bookingFor(context, params.orderId);
   if (!row) throw refusal(404, words, "notFound");
   return {
-    messages: pickMessages(messagesOf(localeOfPath(new URL(request.url).pathname), "payment"), "payment.sandbox."),
+    messages: pickMessages(messagesOf(pageLocale(request), "payment"), "payment.sandbox."),
     orderId: row.orderId,
     amount: row.priceCents,
     route: `${row.depart} → ${row.arrive}`,

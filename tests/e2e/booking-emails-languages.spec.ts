@@ -1,13 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
-import { HOTELS } from "../../app/domain/hotels";
 import type { Locale } from "../../app/domain/locales";
 import { formatMessage } from "../../app/domain/message-format";
 import { startSmtp, type TestSmtp } from "../support/smtp";
-import { bookingInput as input, catalogue, expectNoAxeViolations, fillCustomer, waitForReady } from "./helpers";
+import { catalogue, expectNoAxeViolations } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
-import { mailsTo } from "./traveller-helpers";
+import { signIn } from "./admin-helpers";
+import { fillSpanishBooking, mailsTo } from "./traveller-helpers";
 
 // A booking made in Spanish speaks Spanish to its traveller from the form to the e-mails a real
 // SMTP server receives; the business reads its notice in English (docs/product.md, Languages).
@@ -50,16 +49,7 @@ function mailText(locale: Locale, key: string, values: Record<string, string | n
 test("a booking made in Spanish is paid in Spanish and confirmed to its traveller by a Spanish e-mail", async ({ page }) => {
   const booking = catalogue("es", "booking");
   const payment = catalogue("es", "payment");
-  await page.goto(`${site.base}/es/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2`, {
-    waitUntil: "load",
-  });
-  await waitForReady(page);
-  await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), 5)));
-  await input(page, "horaire_vol_pu_1").fill("11:00");
-  await input(page, "city_vol_pu_1").fill("Madrid");
-  await input(page, "num_vol_pu_1").fill("IB3436");
-  await input(page, "hotel_n_drop_1").selectOption(String(HOTELS.find((h) => h.zip === "77700")!.id));
-  await fillCustomer(page);
+  await fillSpanishBooking(page, site.base, 5);
   await page.getByRole("button", { name: booking["form.submit"] }).click();
   await page.waitForURL(/\/es\/payment\/NV-[A-Z0-9]{6}$/);
   const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
@@ -91,10 +81,7 @@ test("the business is told of the Spanish booking in English", async () => {
 });
 
 test("staff give the booking another language on its page, and its next e-mail speaks it", async ({ page }) => {
-  await page.goto(`${site.base}/admin/login?next=${encodeURIComponent(`/admin/bookings/${spanishOrder}`)}`);
-  await page.getByLabel("E-mail").fill(STAFF.email);
-  await page.getByLabel("Password").fill(STAFF.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, STAFF, `/admin/bookings/${spanishOrder}`, site.base);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(spanishOrder);
   const language = page.getByLabel("Traveller's language");
   await expect(language).toHaveValue("es");

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
-import { addDays, dateBounds, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
-import { HOTELS } from "../../app/domain/hotels";
-import { bookingInput as input, catalogue, expectNoAxeViolations, fillCustomer, PageProblems, SITE_URL, waitForReady } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { dateBounds } from "../../app/domain/booking/paris-time";
+import { bookingInput as input, catalogue, expectNoAxeViolations, PageProblems, SITE_URL, waitForReady } from "./helpers";
+import { fillSpanishBooking } from "./traveller-helpers";
 
 // The booking form in the traveller's language (docs/product.md, Languages): its words, its
 // rules' messages in the browser and from the server, the calendar and the phone country list.
@@ -49,19 +49,6 @@ test("the rules' messages arrive at the first focus, at their version, and are k
   expect((await request.get("/booking-words/fr?v=000000000000")).headers()["cache-control"]).toBe("no-cache");
   expect((await request.get("/booking-words/pt")).status()).toBe(404);
 });
-
-/** The Spanish form filled for an arrival at CDG, flight IB3436, to a Disneyland hotel. */
-async function fillSpanishBooking(page: Page) {
-  await page.goto(`/es/reservation?${CDG_DISNEY}`, { waitUntil: "load" });
-  await waitForReady(page);
-  const hotel = HOTELS.find((h) => h.zip === "77700")!;
-  await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), 4)));
-  await input(page, "horaire_vol_pu_1").fill("11:00");
-  await input(page, "city_vol_pu_1").fill("Madrid");
-  await input(page, "num_vol_pu_1").fill("IB3436");
-  await input(page, "hotel_n_drop_1").selectOption(String(hotel.id));
-  await fillCustomer(page);
-}
 
 test("a Spanish booking is corrected in Spanish and goes on to payment", async ({ page }) => {
   const problems = await PageProblems.attach(page);

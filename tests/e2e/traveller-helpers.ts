@@ -38,6 +38,21 @@ export async function bookAndPay(page: Page, base: string, options: { daysAhead?
   return { orderId, day, pickupAt: parisInstant({ ...day, hour: 10, minute: 0 }) };
 }
 
+/**
+ * The Spanish booking form filled for a party of two landing at CDG on flight IB3436 from Madrid at
+ * 11:00, `daysAhead` days from today (Paris), to a Disneyland hotel; not yet sent.
+ */
+export async function fillSpanishBooking(page: Page, base = "", daysAhead = 4): Promise<void> {
+  await page.goto(`${base}/es/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2`, { waitUntil: "load" });
+  await waitForReady(page);
+  await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), daysAhead)));
+  await input(page, "horaire_vol_pu_1").fill("11:00");
+  await input(page, "city_vol_pu_1").fill("Madrid");
+  await input(page, "num_vol_pu_1").fill("IB3436");
+  await input(page, "hotel_n_drop_1").selectOption(String(HOTELS.find((h) => h.zip === "77700")!.id));
+  await fillCustomer(page);
+}
+
 /** The messages received so far whose subject matches, once at least one has arrived. */
 export async function mailsTo(smtp: TestSmtp, subject: RegExp, timeoutMs = 20_000): Promise<ReceivedMail[]> {
   await expect.poll(() => smtp.received.filter((m) => subject.test(m.subject)).length, { timeout: timeoutMs }).toBeGreaterThan(0);

@@ -36,10 +36,17 @@ export function clock(value: string | null): string {
   return /^\d{1,2}:\d{2}$/.test(s) ? s : "";
 }
 
+/** Which leg this is, as the words name it: a one-way trip's one transfer, or a round trip's outbound or return. */
+export type LegKind = "transfer" | "outbound" | "return";
+
+export function legKind(leg: number, roundTrip: boolean): LegKind {
+  if (!roundTrip) return "transfer";
+  return leg === 2 ? "return" : "outbound";
+}
+
 /** "Transfer" for a one-way trip; "Outbound" or "Return" for a round trip's legs. */
 export function legTitle(leg: BookingLeg, roundTrip: boolean, w: MailWords): string {
-  if (!roundTrip) return w.t("leg.transfer");
-  return w.t(leg.leg === 2 ? "leg.return" : "leg.outbound");
+  return w.t(`leg.${legKind(leg.leg, roundTrip)}`);
 }
 
 /** "12/05/2026 at 07:45 (Paris time)": the pickup moment the booking rules measured. */
@@ -64,10 +71,15 @@ function terminalOf(end: BookingEnd, role: EndRole, w: MailWords): string | null
   return stored === TERMINAL_NOT_KNOWN ? w.t("end.terminalNotKnown") : w.t("end.terminal", { terminal: stored });
 }
 
+/** The end's place as people read it; "(not given)" when none is stored. */
+function placeName(end: BookingEnd, w: MailWords): string {
+  return placeText(end.place) || w.t("end.notGiven");
+}
+
 /** The end's place as people read it, with its terminal at an airport. */
 function placeWithTerminal(end: BookingEnd, role: EndRole, w: MailWords): string {
   const terminal = terminalOf(end, role, w);
-  return (placeText(end.place) || w.t("end.notGiven")) + (terminal ? `, ${terminal}` : "");
+  return placeName(end, w) + (terminal ? `, ${terminal}` : "");
 }
 
 /**
@@ -242,8 +254,8 @@ export function travellerLegs(
     when: pickupText(leg, w),
     from: placeWithTerminal(leg.pickup, "from", w),
     to: placeWithTerminal(leg.dropoff, "to", w),
-    fromPlace: placeText(leg.pickup.place) || w.t("end.notGiven"),
-    toPlace: placeText(leg.dropoff.place) || w.t("end.notGiven"),
+    fromPlace: placeName(leg.pickup, w),
+    toPlace: placeName(leg.dropoff, w),
     fromDetail: endText(leg.pickup, "from", true, w),
     toDetail: endText(leg.dropoff, "to", true, w),
     flight: flightText(leg.pickup, "from", w) ?? flightText(leg.dropoff, "to", w),

@@ -8,7 +8,7 @@
  * in the traveller's calendar instead of adding copies; its SEQUENCE grows with the booking's last
  * change, so a calendar that already holds an event takes the newer one.
  */
-import { travellerLegs } from "../booking/booking-lines";
+import { legKind, travellerLegs } from "../booking/booking-lines";
 import type { BookingEmailInput } from "../booking/email-frame";
 import { serviceName } from "../booking/email-text";
 import type { MailWords } from "../booking/mail-words";
@@ -81,9 +81,8 @@ export function calendarEvents(
   return travellerLegs(row, w, points).map((leg): CalendarEvent => {
     const wait = leg.pickupIsFlight ? leg.delayDepartMinutes : 0;
     const minutes = wait + leg.durationMinutes;
-    const which = row.roundTrip ? (leg.number === 2 ? "return" : "outbound") : "transfer";
     const description = [
-      w.t("calendar.order", { orderId: row.orderId, service: serviceName(row.kind, w), leg: which }),
+      w.t("calendar.order", { orderId: row.orderId, service: serviceName(row.kind, w), leg: legKind(leg.number, row.roundTrip) }),
       w.t("leg.pickup", { when: leg.when }),
       w.t("end.from", { end: leg.fromDetail }),
       w.t("end.to", { end: leg.toDetail }),

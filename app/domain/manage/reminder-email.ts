@@ -1,4 +1,4 @@
-import { endLine, pickupLine } from "../booking/booking-lines";
+import { endLine, legKind, pickupLine } from "../booking/booking-lines";
 import { runTimeText, type LegRunTime } from "../runs/run-time-text";
 import {
   driverLines,
@@ -81,7 +81,7 @@ export function reminderEmail({
   const w = travellerWords(row, site);
   const shown = legOf(details, leg);
   const when = reminderWhen(pickupAt, now);
-  const title = w.t(row.roundTrip ? (leg === 2 ? "reminder.return" : "reminder.outbound") : "reminder.transfer");
+  const title = w.t(`reminder.${legKind(leg, row.roundTrip)}`);
   const flights = shown
     ? [shown.pickup, shown.dropoff]
         .filter((e) => e.kind === "flight")
