@@ -24,4 +24,11 @@ describe("the URL map", () => {
     expect(others).toHaveLength(3 * (LOCALES.length - 1));
     expect(prefixed).toHaveLength(LOCALIZED_PATHS.length * (LOCALES.length - 1) + others.length);
   });
+
+  it("serves the traveller's pages in every language by an optional first segment", () => {
+    const traveller = [...declared].filter((path) => path.includes("my-booking"));
+    expect(traveller.sort()).toEqual(
+      ["", "/:token", "/:token/calendar.ics", "/:token/change", "/:token/voucher"].map((rest) => `/:lang?/my-booking${rest}`),
+    );
+  });
 });

@@ -58,11 +58,15 @@ export default [
 
   // The traveller's own booking, opened by the secret token of the link they were e-mailed
   // (docs/product.md, Managing a booking): never cached, never sent on as a Referer.
-  route("my-booking", "routes/my-booking/lost-link.tsx"),
-  route("my-booking/:token", "routes/my-booking/manage.tsx"),
-  route("my-booking/:token/change", "routes/my-booking/change.tsx"),
-  route("my-booking/:token/voucher", "routes/my-booking/voucher.tsx"),
-  route("my-booking/:token/calendar.ics", "routes/my-booking/calendar-ics.ts"),
+  // The traveller's pages, in every language by an optional first segment (/es/my-booking/…) rather
+  // than a route per language: every page loads the route manifest, and these five would add 25
+  // entries to it. Only a language's prefix gets that far (server/app.ts refuses any other path
+  // holding /my-booking), and each page checks it again (traveller-pages.server.ts).
+  route(":lang?/my-booking", "routes/my-booking/lost-link.tsx"),
+  route(":lang?/my-booking/:token", "routes/my-booking/manage.tsx"),
+  route(":lang?/my-booking/:token/change", "routes/my-booking/change.tsx"),
+  route(":lang?/my-booking/:token/voucher", "routes/my-booking/voucher.tsx"),
+  route(":lang?/my-booking/:token/calendar.ics", "routes/my-booking/calendar-ics.ts"),
 
   // A driver's day, opened by the secret token of the link staff e-mailed (docs/product.md, The
   // driver's day): never cached, never sent on as a Referer, like the traveller's pages.

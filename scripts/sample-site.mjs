@@ -119,6 +119,10 @@ export async function startSampleSite(name, port) {
     `/my-booking/${manageToken}`,
     `/my-booking/${manageToken}/change`,
     `/my-booking/${manageToken}/voucher`,
+    // The same booking's pages in French: the traveller's pages speak the language of their address.
+    `/fr/my-booking/${manageToken}`,
+    `/fr/my-booking/${manageToken}/change`,
+    `/fr/my-booking/${manageToken}/voucher`,
     `/response_bank_ok_ko?ok_ko=ok&order_id=${orderId}`,
   ];
   const hideTokens = (p) => p.replace(manageToken, ":token").replace(driverToken, ":token");
@@ -154,6 +158,7 @@ export async function startSampleSite(name, port) {
       "/response_bank_ok_ko?ok_ko=ok&order_id=NV-TEST01",
       "/no-such-page",
       "/my-booking",
+      "/fr/my-booking",
       "/admin/login",
       ...ADMIN_PATHS,
       ...travellerPaths,

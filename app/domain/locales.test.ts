@@ -41,7 +41,10 @@ describe("a path in a language", () => {
     ["de", "/services/", "/de/services/"],
     ["en", "/info", "/info"],
     ["fr", "/admin/login", "/admin/login"],
-    ["nl", "/my-booking", "/my-booking"],
+    ["nl", "/my-booking", "/nl/my-booking"],
+    ["es", "/my-booking/abc/voucher", "/es/my-booking/abc/voucher"],
+    ["de", "/my-booking/abc/other", "/my-booking/abc/other"],
+    ["fr", "/driver/abc", "/driver/abc"],
     ["fr", "https://vip.example/", "https://vip.example/"],
   ] as const)("in %s, %s is %s", (locale, path, localized) => {
     expect(localizedPath(locale, path)).toBe(localized);

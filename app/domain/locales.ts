@@ -54,11 +54,17 @@ export const LOCALIZED_PATHS: readonly string[] = [
 ];
 
 /**
- * Pages in every language that belong to one visitor: a payment's result and the sandbox's payment
- * page. The switcher keeps them and their links stay in the visitor's language, but they have no
- * language alternates: no search engine indexes them.
+ * Pages in every language that belong to one visitor: a payment's result, the sandbox's payment
+ * page, and the traveller's pages ('Lost your link?', and the booking's own, its change form,
+ * voucher and calendar file, opened by its token). The switcher keeps them and their links stay in
+ * the visitor's language, but they have no language alternates: no search engine indexes them.
  */
-const VISITOR_PAGES: readonly RegExp[] = [/^\/response_bank_ok_ko$/, /^\/payment\/[^/]+$/];
+const VISITOR_PAGES: readonly RegExp[] = [
+  /^\/response_bank_ok_ko$/,
+  /^\/payment\/[^/]+$/,
+  /^\/my-booking$/,
+  /^\/my-booking\/[^/]+(?:\/(?:change|voucher|calendar\.ics))?$/,
+];
 
 export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);

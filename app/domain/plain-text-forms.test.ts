@@ -11,14 +11,14 @@ import { staffCommandSchema, staffFormSchema } from "./back-office/staff-forms";
 import { CUSTOMER, TRIP, legFields } from "./booking/fields";
 import { bookingFormSchema, issueText } from "./booking/validation";
 import { validateContact } from "./contact";
-import { changeFormSchema } from "./manage/change-form";
+import { changeFormSchema, changeProblems } from "./manage/change-form";
 import { lostLinkSchema } from "./manage/lost-link-form";
 import { parseMeetingPoints } from "./meeting-points";
 import { plainTextMessage } from "./plain-text";
 import { isReadableAddress } from "./private-paths";
 import { parsePriceFile, PRICE_FILE_COLUMNS } from "./pricing/csv";
 import type { z } from "./zod";
-import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
+import { ENGLISH_MANAGE, ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 const NUL = "\u0000";
 const RLO = "\u202e";
@@ -118,11 +118,12 @@ describe("the public forms refuse them too", () => {
   });
 
   it("the traveller's change form", () => {
-    expect(messages(changeFormSchema, { [CUSTOMER.mobile]: `+33612345678${RLO}` }, CUSTOMER.mobile)).toEqual([
-      plainTextMessage("Mobile phone"),
+    const problems = (input: Record<string, string>) => changeProblems(changeFormSchema.safeParse(input).error!, ENGLISH_MANAGE);
+    expect(problems({ [CUSTOMER.mobile]: `+33612345678${RLO}` })).toEqual([
+      { field: CUSTOMER.mobile, message: plainTextMessage("Mobile phone") },
     ]);
-    expect(messages(changeFormSchema, { [TRIP.luggageNote]: `Bags${NUL}` }, TRIP.luggageNote)).toEqual([
-      "This field holds a character we cannot read.",
+    expect(problems({ [TRIP.luggageNote]: `Bags${NUL}` })).toEqual([
+      { field: TRIP.luggageNote, message: "This field holds a character we cannot read." },
     ]);
     expect(changeFormSchema.safeParse({ [TRIP.luggageNote]: "Two bags\r\none stroller" }).success).toBe(true);
   });

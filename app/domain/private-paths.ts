@@ -11,6 +11,7 @@
  * errs on the private side: a segment that is not valid percent-encoding stays as written, and
  * repeated slashes count as one. Pure.
  */
+import { pathWithoutLocale } from "./locales";
 import { isPlainText } from "./plain-text";
 
 /** A path as the router matches it: resolved, decoded, lower-cased, without a data request's suffix or a final slash. */
@@ -38,7 +39,8 @@ export function routedPath(target: string): string {
  * one of a traveller's booking pages, or a driver's day (/driver/<token>).
  */
 export function isTravellerPath(target: string): boolean {
-  const path = routedPath(target);
+  // The traveller's pages exist under every language's prefix too (/es/my-booking/<token>).
+  const path = pathWithoutLocale(routedPath(target));
   return path === "/my-booking" || path.startsWith("/my-booking/") || path === "/driver" || path.startsWith("/driver/");
 }
 

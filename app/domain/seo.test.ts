@@ -122,6 +122,8 @@ describe("sitemap and robots", () => {
         "Disallow: /nl/response_bank_ok_ko",
         "Disallow: /admin",
         "Disallow: /my-booking",
+        "Disallow: /es/my-booking",
+        "Disallow: /de/my-booking",
         "Disallow: /driver/",
       ]),
     );

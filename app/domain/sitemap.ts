@@ -21,6 +21,9 @@ export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  const results = LOCALES.map((locale) => `Disallow: ${localizedPath(locale, "/response_bank_ok_ko")}\n`).join("");
-  return `User-agent: *\nAllow: /\n${results}Disallow: /admin\nDisallow: /my-booking\nDisallow: /driver/\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
+  // The visitor's pages of every language: a payment's result, and the traveller's pages.
+  const visitorPages = LOCALES.flatMap((locale) =>
+    ["/response_bank_ok_ko", "/my-booking"].map((path) => `Disallow: ${localizedPath(locale, path)}\n`),
+  );
+  return `User-agent: *\nAllow: /\n${visitorPages.join("")}Disallow: /admin\nDisallow: /driver/\n\nSitemap: ${absoluteUrl(siteUrl, "/sitemap.xml")}\n`;
 }

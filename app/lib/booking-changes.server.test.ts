@@ -16,7 +16,7 @@ import { checkedBooking } from "./test-support/booking-rows";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { setLegDriver } from "./test-support/insert-bookings";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
-import { mailWordsIn } from "./i18n.server";
+import { mailWordsIn, manageWordsIn } from "./i18n.server";
 
 // A traveller's change on the embedded PostgreSQL: once, with its history row and e-mails written
 // together, or nothing at all.
@@ -152,6 +152,12 @@ describe("changeBookingByTraveller", () => {
     expect(outcome).toMatchObject({ ok: false, status });
     if (!outcome.ok && "message" in outcome) expect(outcome.message).toMatch(message);
     expect(await traces(row.orderId)).toEqual(before);
+  });
+
+  it("refuses in the language of the page that posted", async () => {
+    const row = await booking({ bookingStatus: "cancelled" as const });
+    const outcome = await changeBookingByTraveller(database.db, row.orderId, { ...post(row), locale: "de" }, site);
+    expect(outcome).toEqual({ ok: false, status: 409, message: manageWordsIn("de")("change.closed.cancelled", { phone: site.phone }) });
   });
 
   it("refuses a hotel outside the route's area with 400 at its field, and writes nothing", async () => {

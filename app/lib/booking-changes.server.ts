@@ -15,7 +15,8 @@ import { bookingColumns, detailsColumn, writeLegs } from "./booking-store.server
 import { driverJobs, driverNames, lockBooking, type Tx } from "./booking-tx.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
-import { bookingWordsIn } from "./i18n.server";
+import { bookingWordsIn, manageWordsIn } from "./i18n.server";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locales";
 import { reminderRow } from "./reminder-rows.server";
 
 /**
@@ -48,6 +49,8 @@ export interface TravellerChange {
   rows: readonly PriceRow[];
   /** The active vehicles' capacities: new luggage must fit the vehicle booked. */
   fleet: readonly VehicleCapacity[];
+  /** The language of the page that posted, which its refusals speak: English unless given. */
+  locale?: Locale;
 }
 
 /**
@@ -88,8 +91,9 @@ export async function changeBookingByTraveller(db: Db, orderId: string, change: 
   return db.transaction(async (tx): Promise<ChangeOutcome> => {
     const row = await lockBooking(tx, orderId);
     if (!row) return { ok: false, status: 404, message: "There is no such booking." };
-    // The traveller's pages are in English (docs/decisions/0032-six-languages.md).
-    const plan = planChange({ row, ...change, phone: site.phone, words: bookingWordsIn("en") });
+    // In the language of the page that posted (docs/decisions/0032-six-languages.md).
+    const locale = change.locale ?? DEFAULT_LOCALE;
+    const plan = planChange({ row, ...change, phone: site.phone, words: bookingWordsIn(locale), manage: manageWordsIn(locale) });
     if (!plan.ok)
       return plan.reason === "invalid"
         ? { ok: false, status: 400, problems: plan.problems }

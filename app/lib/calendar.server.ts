@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { PARIS_TIME_ZONE, parisInstant, parisParts } from "~/domain/booking/paris-time";
-import { DEFAULT_LOCALE } from "~/domain/locales";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locales";
 import { mailWordsIn } from "./i18n.server";
 import { calendarEvents, calendarFilename, type CalendarBooking, type CalendarEvent, type CalendarSite } from "~/domain/manage/calendar";
 import type { MeetingPoints } from "~/domain/meeting-points";
@@ -60,12 +60,14 @@ export interface CalendarOptions {
   site: CalendarSite;
   points?: MeetingPoints;
   now?: Date;
+  /** The file's language: the booking's own unless given (the page it is downloaded from gives its own). */
+  locale?: Locale;
 }
 
 /** The booking's .ics file, or null when no leg has a pickup moment to show. */
 export function bookingCalendar(row: CalendarBooking, options: CalendarOptions): { filename: string; content: string } | null {
-  // In the booking's language, as its e-mails are.
-  const words = mailWordsIn(row.locale ?? DEFAULT_LOCALE);
+  // In the booking's language, as its e-mails are, unless the page that offers it speaks another.
+  const words = mailWordsIn(options.locale ?? row.locale ?? DEFAULT_LOCALE);
   const events = calendarEvents(row, { ...options, now: options.now ?? new Date(), words });
   if (events.length === 0) return null;
   return { filename: calendarFilename(row.orderId), content: icsText(events, options.site.siteName) };

@@ -3,6 +3,7 @@ import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type Catalogue, type CatalogueKey } from "~/locales/catalogues";
 import { type Locale, localeOfPath } from "~/domain/locales";
 import type { MailWords } from "~/domain/booking/mail-words";
+import type { ManageWords } from "~/domain/manage/manage-words";
 import type { BookingWords } from "~/domain/booking/validation";
 import { type CompiledMessages, formatMessage, type MessageValues } from "~/domain/message-format";
 
@@ -66,6 +67,11 @@ export function mailWordsIn(locale: Locale): MailWords {
   let words = mailWords.get(locale);
   if (!words) mailWords.set(locale, (words = { locale, t: wordsIn(locale, "email") }));
   return words;
+}
+
+/** The traveller's pages' words in `locale` (ManageWords): what the server writes on them and in their refusals. */
+export function manageWordsIn(locale: Locale): ManageWords {
+  return wordsIn(locale, "manage");
 }
 
 /**

@@ -78,7 +78,11 @@ describe("manage links", () => {
   });
 
   it("build the page's address below the site's", () => {
-    expect(manageUrl("https://navette.example", "t".repeat(43))).toBe(`https://navette.example/my-booking/${"t".repeat(43)}`);
+    expect(manageUrl("https://navette.example", "t".repeat(43), "en")).toBe(`https://navette.example/my-booking/${"t".repeat(43)}`);
+  });
+
+  it("build the page's address under its language's prefix", () => {
+    expect(manageUrl("https://navette.example", "t".repeat(43), "es")).toBe(`https://navette.example/es/my-booking/${"t".repeat(43)}`);
   });
 
   it("draw a different marker for every message", () => {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { bookings, manageLinks } from "../../db/schema";
+import { type Locale, localizedPath } from "~/domain/locales";
 import { bookingColumns } from "./booking-store.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
@@ -42,9 +43,9 @@ export async function mintManageToken(db: Writer, orderId: string): Promise<stri
   return token;
 }
 
-/** The page's address for a token: SITE_URL/my-booking/<token>. */
-export function manageUrl(siteUrl: string, token: string): string {
-  return new URL(`${MANAGE_PATH}/${token}`, siteUrl).toString();
+/** The page's address for a token in `locale`: SITE_URL/my-booking/<token>, or under the language's prefix (SITE_URL/es/my-booking/<token>). */
+export function manageUrl(siteUrl: string, token: string, locale: Locale): string {
+  return new URL(localizedPath(locale, `${MANAGE_PATH}/${token}`), siteUrl).toString();
 }
 
 /** The booking a token opens, with its legs (bookingColumns), or undefined for a malformed, unknown or purged one (all alike). */

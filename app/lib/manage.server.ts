@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import type { AppLoadContext } from "react-router";
 import type { BookingRow } from "./bookings.server";
-import { findByManageToken } from "./manage-links.server";
+import { type Locale, localizedPath } from "~/domain/locales";
+import { manageWordsIn } from "./i18n.server";
+import { findByManageToken, MANAGE_PATH } from "./manage-links.server";
 
 /**
  * The booking a traveller's page is about, from the token in its address
@@ -10,16 +12,48 @@ import { findByManageToken } from "./manage-links.server";
  * visitor who has tried too many wrong tokens gets 429 for every token until the window ends.
  */
 
-export const NOT_FOUND_SENTENCE = "This booking link does not exist. Check the link in your e-mail, or ask for it again.";
+/**
+ * What a traveller's page answers when it cannot open its booking, in the page's language: the
+ * heading and sentence its error page shows (BookingErrorPage), and the way to 'Lost your link?'.
+ */
+export interface BookingRefusal {
+  heading: string;
+  sentence: string;
+  lostLink: { text: string; href: string };
+}
 
-export async function managedBooking(context: AppLoadContext, token: string | undefined): Promise<BookingRow> {
+/** Each refusal's status text, in English: the status line takes no other. */
+const STATUS_TEXT = {
+  400: "Bad Request",
+  404: "Not Found",
+  413: "Content Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+};
+
+/** A refusal of the traveller's pages in `locale`, as thrown data, for the page's error boundary (BookingErrorPage). */
+export function bookingRefusal(locale: Locale, status: 404 | 429 | 400 | 413 | 415, headers?: HeadersInit) {
+  const words = manageWordsIn(locale);
+  const [heading, sentence] =
+    status === 404
+      ? [words("error.notFound"), words("error.notFoundText")]
+      : status === 429
+        ? [words("error.tooMany"), words("error.tooManyText")]
+        : [words("error.other"), words("page.unreadable")];
+  const refusal: BookingRefusal = {
+    heading,
+    sentence,
+    lostLink: { text: words("error.lostLink"), href: localizedPath(locale, MANAGE_PATH) },
+  };
+  return data(refusal, { status, statusText: STATUS_TEXT[status], headers });
+}
+
+/** The booking a token opens, or the refusal thrown: 404 for a token that opens none, 429 past the visitor's limit. */
+export async function managedBooking(context: AppLoadContext, token: string | undefined, locale: Locale): Promise<BookingRow> {
   const tried = await tryManageToken(context, token);
-  if (tried.outcome === "refused") {
-    const sentence = "Too many wrong booking links from your connection. Please wait a few minutes and try again.";
-    throw data(sentence, { status: 429, statusText: sentence, headers: { "Retry-After": String(tried.retryAfterSeconds) } });
-  }
+  if (tried.outcome === "refused") throw bookingRefusal(locale, 429, { "Retry-After": String(tried.retryAfterSeconds) });
   if (tried.outcome === "found") return tried.row;
-  throw data(NOT_FOUND_SENTENCE, { status: 404, statusText: NOT_FOUND_SENTENCE });
+  throw bookingRefusal(locale, 404);
 }
 
 export type TokenTry = { outcome: "found"; row: BookingRow } | { outcome: "miss" } | { outcome: "refused"; retryAfterSeconds: number };

@@ -8,6 +8,7 @@ import { createRateLimiter } from "./rate-limits.server";
 import { bookingColumns } from "./booking-store.server";
 import { assignedDrivers } from "./booking-tx.server";
 import { cancelByTraveller, requestManageLink } from "./traveller-booking.server";
+import { ENGLISH_MANAGE } from "./test-support/booking-words";
 import { BOOKED_AT, checkedBooking } from "./test-support/booking-rows";
 import { setLegDriver } from "./test-support/insert-bookings";
 import { insertDriver } from "./test-support/leg-drivers";
@@ -40,7 +41,11 @@ const paid = { status: "paid", paidAt: BOOKED_AT, paymentProvider: "sandbox", pa
 
 /** What the page decides when it is opened `hours` before the pickup. */
 function newPageView(row: BookingRow, hours: number) {
-  return travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, before(row, hours)());
+  return travellerCancelCheck(
+    { bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) },
+    before(row, hours)(),
+    ENGLISH_MANAGE,
+  );
 }
 
 /** `hours` before the booking's first pickup. */
@@ -81,7 +86,10 @@ describe("cancelByTraveller", () => {
   it("cancels 3 days ahead: refunded in full once, the traveller's and the business's e-mails, a history row by the traveller", async () => {
     const row = await newBooking(paid);
     const provider = countingSandbox();
-    expect(await cancelByTraveller(database.db, row.orderId, site, provider, before(row, 72))).toEqual({ ok: true, refundedCents: 6_500 });
+    expect(await cancelByTraveller(database.db, row.orderId, site, provider, ENGLISH_MANAGE, before(row, 72))).toEqual({
+      ok: true,
+      refundedCents: 6_500,
+    });
     const { booking, mails, audit, refunds } = await traces(row.orderId);
     expect(booking).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
     expect(provider.calls).toEqual([6_500]);
@@ -103,7 +111,7 @@ describe("cancelByTraveller", () => {
     const row = await newBooking(paid);
     const provider = countingSandbox();
     const outcomes = await Promise.all(
-      Array.from({ length: 4 }, () => cancelByTraveller(database.db, row.orderId, site, provider, before(row, 72))),
+      Array.from({ length: 4 }, () => cancelByTraveller(database.db, row.orderId, site, provider, ENGLISH_MANAGE, before(row, 72))),
     );
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok)).toEqual(
@@ -130,7 +138,7 @@ describe("cancelByTraveller", () => {
     const row = await newBooking(paid);
     const untouched = await traces(row.orderId);
     const provider = countingSandbox();
-    const outcome = await cancelByTraveller(database.db, row.orderId, site, provider, before(row, hours));
+    const outcome = await cancelByTraveller(database.db, row.orderId, site, provider, ENGLISH_MANAGE, before(row, hours));
     expect(outcome).toMatchObject({ ok: false, status: 409, already: false, callUs: true });
     expect(outcome.ok ? "" : outcome.message).toMatch(
       /^Free cancellation ended on \d\d\/\d\d\/\d{4} \d\d:\d\d \(Paris time\): bookings cannot be cancelled online within 24 hours of pickup\.$/,
@@ -143,7 +151,7 @@ describe("cancelByTraveller", () => {
     const row = await newBooking(paid);
     // The page was opened 24 h 30 before the pickup (the button was there); the post is decided 23 h 54 before it.
     expect(newPageView(row, 24.5).ok).toBe(true);
-    const outcome = await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), before(row, 23.9));
+    const outcome = await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), ENGLISH_MANAGE, before(row, 23.9));
     expect(outcome.ok).toBe(false);
     expect((await traces(row.orderId)).booking!.bookingStatus).toBe("confirmed");
   });
@@ -151,7 +159,10 @@ describe("cancelByTraveller", () => {
   it("cancels an unpaid booking with nothing to refund", async () => {
     const row = await newBooking();
     const provider = countingSandbox();
-    expect(await cancelByTraveller(database.db, row.orderId, site, provider, before(row, 48))).toEqual({ ok: true, refundedCents: 0 });
+    expect(await cancelByTraveller(database.db, row.orderId, site, provider, ENGLISH_MANAGE, before(row, 48))).toEqual({
+      ok: true,
+      refundedCents: 0,
+    });
     const { booking, mails, refunds, audit } = await traces(row.orderId);
     expect(booking).toMatchObject({ bookingStatus: "cancelled", status: "pending_payment", refundedCents: 0 });
     expect(provider.calls).toEqual([]);
@@ -166,7 +177,7 @@ describe("cancelByTraveller", () => {
     const row = await newBooking({ ...paid, bookingStatus: "driver_assigned" });
     await setLegDriver(database.db, row.orderId, driver.id);
     expect(await assignedDrivers(database.db, row)).toEqual(new Map([[1, { name: "Karim Benali", phone: "+33 6 98 76 54 32" }]]));
-    expect((await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), before(row, 30))).ok).toBe(true);
+    expect((await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), ENGLISH_MANAGE, before(row, 30))).ok).toBe(true);
     const { mails } = await traces(row.orderId);
     expect(mails.map((m) => [m.kind, m.recipient])).toEqual([
       ["booking_cancelled", "claire@example.com"],
@@ -181,7 +192,7 @@ describe("cancelByTraveller", () => {
     ["no_show", "This booking is closed: it cannot be cancelled."],
   ] as const)("refuses a %s booking", async (bookingStatus, message) => {
     const row = await newBooking({ ...paid, bookingStatus });
-    expect(await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), before(row, 72))).toEqual({
+    expect(await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), ENGLISH_MANAGE, before(row, 72))).toEqual({
       ok: false,
       status: 409,
       message,
@@ -192,7 +203,7 @@ describe("cancelByTraveller", () => {
 
   it("keeps the booking when the provider refuses, saying to try again or call, with the refusal in the history", async () => {
     const row = await newBooking(paid);
-    const outcome = await cancelByTraveller(database.db, row.orderId, site, countingSandbox(true), before(row, 72));
+    const outcome = await cancelByTraveller(database.db, row.orderId, site, countingSandbox(true), ENGLISH_MANAGE, before(row, 72));
     expect(outcome).toEqual({
       ok: false,
       status: 502,
@@ -209,7 +220,7 @@ describe("cancelByTraveller", () => {
   it("refuses a payment the site cannot refund itself (another provider's), asking to call", async () => {
     const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_1" });
     const untouched = await traces(row.orderId);
-    expect(await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), before(row, 72))).toEqual({
+    expect(await cancelByTraveller(database.db, row.orderId, site, countingSandbox(), ENGLISH_MANAGE, before(row, 72))).toEqual({
       ok: false,
       status: 409,
       message: "This booking cannot be cancelled online. Please call us on +33 1 99 00 12 34.",

@@ -2,6 +2,7 @@ import { outbox } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { sameEmail } from "~/domain/manage/lost-link-form";
 import { firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
+import type { ManageWords } from "~/domain/manage/manage-words";
 import { manageLinkEmail, travellerCancelledEmail } from "~/domain/manage/traveller-emails";
 import { cancelWithRefund } from "./booking-refunds.server";
 import { outboxValues, TRAVELLER_ACTOR, type ActionOutcome } from "./booking-tx.server";
@@ -42,6 +43,7 @@ export async function cancelByTraveller(
   orderId: string,
   site: EmailSite,
   provider: Pick<PaymentProvider, "name" | "refund">,
+  words: ManageWords,
   now: () => Date = () => new Date(),
 ): Promise<TravellerCancelOutcome> {
   let ruled: { message: string; already: boolean } | null = null;
@@ -49,7 +51,7 @@ export async function cancelByTraveller(
   const outcome: ActionOutcome = await cancelWithRefund(db, orderId, TRAVELLER_ACTOR, site, provider, {
     what: "Cancelled by the traveller on the booking's page",
     refuse: (row) => {
-      const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, now());
+      const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, now(), words);
       if (check.ok) return null;
       ruled = { message: check.message, already: check.why === "cancelled" };
       return { ok: false, status: 409, message: check.message };
@@ -69,20 +71,15 @@ export async function cancelByTraveller(
   if (outcome.ok) return { ok: true, refundedCents };
   const rule = ruled as { message: string; already: boolean } | null;
   if (rule) return { ok: false, status: 409, message: rule.message, already: rule.already, callUs: true };
-  const call = `Please call us on ${site.phone}.`;
+  const { phone } = site;
   switch (outcome.status) {
     case 404:
-      return { ok: false, status: 404, message: "This booking no longer exists.", callUs: false };
+      return { ok: false, status: 404, message: words("outcome.gone"), callUs: false };
     case 502:
-      return {
-        ok: false,
-        status: 502,
-        message: `Your booking is not cancelled: the refund could not be made just now. Please try again in a few minutes, or call us on ${site.phone}.`,
-        callUs: false,
-      };
+      return { ok: false, status: 502, message: words("outcome.refundFailed", { phone }), callUs: false };
     default:
       // A payment the site cannot refund itself (taken by another provider), or a status rule.
-      return { ok: false, status: 409, message: `This booking cannot be cancelled online. ${call}`, callUs: false };
+      return { ok: false, status: 409, message: words("outcome.notOnline", { phone }), callUs: false };
   }
 }
 

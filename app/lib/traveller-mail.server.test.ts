@@ -18,6 +18,7 @@ import { BOOKED_AT, bookingRowValues, checkedBooking } from "./test-support/book
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { insertBookings } from "./test-support/insert-bookings";
 import { cancelByTraveller } from "./traveller-booking.server";
+import { ENGLISH_MANAGE } from "./test-support/booking-words";
 import { bookingCalendarMaker, travellerMailPreparer } from "./traveller-mail.server";
 
 // The traveller's confirmations go out with the booking's calendar file: its events carry the
@@ -168,7 +169,7 @@ describe("a reminder, checked against its booking as it goes", () => {
     // The cancel lands between the outbox's claim and the send: the claimed reminder is in memory.
     const box = outboxWith(async (message) => {
       if (message.id === written.id) {
-        cancelled = await cancelByTraveller(database.db, "NV-RMS002", emailSite(settings), provider, () => BOOKED_AT);
+        cancelled = await cancelByTraveller(database.db, "NV-RMS002", emailSite(settings), provider, ENGLISH_MANAGE, () => BOOKED_AT);
       }
       return inner(message);
     });

@@ -4,6 +4,7 @@ import { findByOrderId } from "./bookings.server";
 import { calendarAttachment } from "./calendar.server";
 import type { Db } from "./db.server";
 import type { MailAttachment, OutboxRow, PrepareMessage } from "./mail.server";
+import { DEFAULT_LOCALE } from "~/domain/locales";
 import { manageUrl, mintManageToken } from "./manage-links.server";
 import type { MeetingPointStore } from "./meeting-points.server";
 import type { Settings } from "./settings.server";
@@ -52,10 +53,11 @@ export function travellerMailPreparer({ db, siteUrl, calendar }: TravellerMailOp
     const marker = message.linkMarker;
     const needsLink = (marker !== null && message.body.includes(marker)) || message.calendar;
     if (!needsLink) return { text: message.body };
-    const link = manageUrl(siteUrl, await mintManageToken(db, message.orderId));
+    // The link opens the booking's page in the booking's language, as its messages speak it.
+    row ??= await findByOrderId(db, message.orderId);
+    const link = manageUrl(siteUrl, await mintManageToken(db, message.orderId), row?.locale ?? DEFAULT_LOCALE);
     const text = marker ? message.body.replaceAll(marker, link) : message.body;
     if (!message.calendar || !calendar) return { text };
-    row ??= await findByOrderId(db, message.orderId);
     const file = row ? await calendar(row, link) : null;
     return { text, attachments: file ? [file] : [] };
   };

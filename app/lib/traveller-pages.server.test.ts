@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { readTravellerForm, refusalHeaders } from "./traveller-pages.server";
+import { manageWordsIn } from "./i18n.server";
+import { readTravellerForm, refusalHeaders, travellerPageLocale } from "./traveller-pages.server";
 
-const post = (body: string, type = "application/x-www-form-urlencoded") =>
-  new Request("https://navette.example/my-booking", { method: "POST", body, headers: { "Content-Type": type } });
+const post = (body: string, type = "application/x-www-form-urlencoded", path = "/my-booking") =>
+  new Request(`https://navette.example${path}`, { method: "POST", body, headers: { "Content-Type": type } });
+
+const UNREADABLE = manageWordsIn("en")("page.unreadable");
 
 /** What readTravellerForm throws, as the route's error boundary receives it. */
 async function refusal(request: Request, limit: number) {
@@ -25,12 +28,20 @@ describe("readTravellerForm", () => {
       type: "DataWithResponseInit",
       status: 413,
       headers: { Connection: "close" },
-      data: "This form could not be read.",
+      data: { sentence: UNREADABLE, lostLink: { href: "/my-booking" } },
     });
     expect(await refusal(post("{}", "application/json"), 1024)).toMatchObject({
       status: 415,
       headers: {},
-      data: "This form could not be read.",
+      data: { sentence: UNREADABLE },
+    });
+  });
+
+  it("refuses in the language of the page that posted", async () => {
+    const french = manageWordsIn("fr");
+    expect(await refusal(post("{}", "application/json", "/fr/my-booking"), 1024)).toMatchObject({
+      status: 415,
+      data: { heading: french("error.other"), sentence: french("page.unreadable"), lostLink: { href: "/fr/my-booking" } },
     });
   });
 });
@@ -52,5 +63,32 @@ describe("refusalHeaders", () => {
     ["nothing", {}, {}],
   ])("passes on %s Retry-After and Connection", (_what, args, expected) => {
     expect(Object.fromEntries(refusalHeaders(args).entries())).toEqual(expected);
+  });
+});
+
+describe("travellerPageLocale", () => {
+  const at = (path: string) => new Request(`https://navette.example${path}`);
+
+  it.each([
+    ["/my-booking", undefined, "en"],
+    ["/fr/my-booking", "fr", "fr"],
+    ["/DE/my-booking/x", "DE", "de"],
+  ] as const)("reads %s as %s's page", (path, lang, locale) => {
+    expect(travellerPageLocale(at(path), lang)).toBe(locale);
+  });
+
+  it.each([
+    ["/en/my-booking", "en"],
+    ["/pt/my-booking", "pt"],
+    ["/admin/my-booking", "admin"],
+  ])("answers %s with the traveller's pages' 404", async (path, lang) => {
+    const thrown: unknown = (() => {
+      try {
+        return travellerPageLocale(at(path), lang);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(thrown).toMatchObject({ init: { status: 404 }, data: { heading: manageWordsIn("en")("error.notFound") } });
   });
 });

@@ -1,5 +1,6 @@
-import { data } from "react-router";
+import { DEFAULT_LOCALE, isLocale, type Locale, localeOfPath } from "~/domain/locales";
 import { fieldsOf } from "./admin-forms.server";
+import { bookingRefusal } from "./manage.server";
 import { readFormBody } from "./request-guards.server";
 
 /**
@@ -15,10 +16,7 @@ import { readFormBody } from "./request-guards.server";
 export async function readTravellerForm(request: Request, limit: number): Promise<Record<string, string>> {
   const body = await readFormBody(request, limit);
   if (body.ok) return fieldsOf(body.fields);
-  throw data("This form could not be read.", {
-    status: body.status,
-    headers: body.status === 413 ? { Connection: "close" } : undefined,
-  });
+  throw bookingRefusal(localeOfPath(new URL(request.url).pathname), body.status, body.status === 413 ? { Connection: "close" } : undefined);
 }
 
 /**
@@ -33,4 +31,14 @@ export function refusalHeaders({ errorHeaders, actionHeaders }: { errorHeaders?:
     if (value) out.set(name, value);
   }
   return out;
+}
+
+/**
+ * A traveller's page's language: its optional first segment (app/routes.ts), which must be another
+ * language's prefix; any other first segment is the traveller's pages' 404, as a wrong link is.
+ */
+export function travellerPageLocale(request: Request, lang: string | undefined): Locale {
+  const prefix = lang?.toLowerCase();
+  if (prefix !== undefined && (!isLocale(prefix) || prefix === DEFAULT_LOCALE)) throw bookingRefusal(DEFAULT_LOCALE, 404);
+  return localeOfPath(new URL(request.url).pathname);
 }

@@ -4,7 +4,8 @@ import { voucherView, type VoucherView } from "~/domain/manage/voucher";
 import { assignedDrivers } from "./booking-tx.server";
 import { managedBooking } from "./manage.server";
 import { manageUrl } from "./manage-links.server";
-import { mailWordsIn } from "./i18n.server";
+import { mailWordsIn, manageWordsIn } from "./i18n.server";
+import type { Locale } from "~/domain/locales";
 
 /**
  * What the voucher page shows (app/routes/my-booking/voucher.tsx): the booking opened by the token
@@ -25,16 +26,17 @@ async function qrSvg(link: string): Promise<string> {
   return QRCode.toString(link, { type: "svg", margin: 4, errorCorrectionLevel: "M" });
 }
 
-export async function voucherData(context: AppLoadContext, token: string | undefined): Promise<VoucherData> {
-  const row = await managedBooking(context, token);
+/** The voucher of the booking a token opens, in `locale` (the page's language), with the QR code of that language's booking page. */
+export async function voucherData(context: AppLoadContext, token: string | undefined, locale: Locale): Promise<VoucherData> {
+  const row = await managedBooking(context, token, locale);
   const points = await context.booking.meetingPoints.currentPoints();
   const voucher = voucherView(row, {
     phone: context.settings.phone,
     points,
     drivers: await assignedDrivers(await context.booking.db(), row),
     runs: await legRunTimes(await context.booking.db(), row.orderId),
-    // The voucher page speaks English until the traveller's pages take the booking's language.
-    words: mailWordsIn("en"),
+    words: mailWordsIn(locale),
+    manage: manageWordsIn(locale),
   });
-  return { voucher, qr: await qrSvg(manageUrl(context.settings.siteUrl, token ?? "")) };
+  return { voucher, qr: await qrSvg(manageUrl(context.settings.siteUrl, token ?? "", locale)) };
 }

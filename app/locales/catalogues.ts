@@ -5,6 +5,7 @@ import type contact from "./en/contact.json";
 import type email from "./en/email.json";
 import type home from "./en/home.json";
 import type legal from "./en/legal.json";
+import type manage from "./en/manage.json";
 import type pages from "./en/pages.json";
 import type payment from "./en/payment.json";
 import type prices from "./en/prices.json";
@@ -17,7 +18,19 @@ import type prices from "./en/prices.json";
  * A page is sent the catalogues it renders, in its own language only: `common` (the frame: header,
  * footer, errors) with every page, the others by the routes that need them.
  */
-export const CATALOGUES = ["common", "home", "pages", "legal", "prices", "cars", "contact", "booking", "payment", "email"] as const;
+export const CATALOGUES = [
+  "common",
+  "home",
+  "pages",
+  "legal",
+  "prices",
+  "cars",
+  "contact",
+  "booking",
+  "payment",
+  "email",
+  "manage",
+] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
 type Ids<C extends Catalogue, Source> = `${C}.${Extract<keyof Source, string>}`;
@@ -33,7 +46,8 @@ export type MessageId =
   | Ids<"contact", typeof contact>
   | Ids<"booking", typeof booking>
   | Ids<"payment", typeof payment>
-  | Ids<"email", typeof email>;
+  | Ids<"email", typeof email>
+  | Ids<"manage", typeof manage>;
 
 /** A key of catalogue `C`, without the catalogue's name: what a catalogue's own words take. */
 export type CatalogueKey<C extends Catalogue> = MessageId extends infer Id ? (Id extends `${C}.${infer Key}` ? Key : never) : never;

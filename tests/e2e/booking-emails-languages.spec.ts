@@ -1,12 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import type { Locale } from "../../app/domain/locales";
-import { formatMessage } from "../../app/domain/message-format";
 import { startSmtp, type TestSmtp } from "../support/smtp";
-import { catalogue, expectNoAxeViolations } from "./helpers";
+import { catalogue, catalogueWords, expectNoAxeViolations } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 import { signIn } from "./admin-helpers";
-import { fillSpanishBooking, mailsTo } from "./traveller-helpers";
+import { fillBookingIn, mailsTo, manageLinkIn } from "./traveller-helpers";
 
 // A booking made in Spanish speaks Spanish to its traveller from the form to the e-mails a real
 // SMTP server receives; the business reads its notice in English (docs/product.md, Languages).
@@ -43,13 +41,13 @@ test.afterAll(async () => {
 
 /** A message of the e-mail catalogue in `locale`, its placeholders filled. */
 function mailText(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  return formatMessage(compileMessageOrThrow(catalogue(locale, "email")[key]!), values, locale);
+  return catalogueWords(locale, "email")(key, values);
 }
 
 test("a booking made in Spanish is paid in Spanish and confirmed to its traveller by a Spanish e-mail", async ({ page }) => {
   const booking = catalogue("es", "booking");
   const payment = catalogue("es", "payment");
-  await fillSpanishBooking(page, site.base, 5);
+  await fillBookingIn(page, "es", site.base, 5);
   await page.getByRole("button", { name: booking["form.submit"] }).click();
   await page.waitForURL(/\/es\/payment\/NV-[A-Z0-9]{6}$/);
   const orderId = /NV-[A-Z0-9]{6}$/.exec(page.url())![0];
@@ -71,6 +69,52 @@ test("a booking made in Spanish is paid in Spanish and confirmed to its travelle
   expect(calendar.content.replace(/\r\n[ \t]/g, "")).toContain(
     mailText("es", "calendar.summary", { siteName: SITE_NAME, orderId, from: "Charles de Gaulle Airport (CDG)", to: "Disneyland Paris" }),
   );
+});
+
+test("the Spanish e-mail's link opens the booking's page and its voucher in Spanish", async ({ page }) => {
+  const es = catalogueWords("es", "manage");
+  const mail = smtp.received.find((m) => m.to.includes("ada@example.com") && m.subject.endsWith(spanishOrder))!;
+  const link = new URL(manageLinkIn(mail));
+  expect(link.pathname).toMatch(/^\/es\/my-booking\/[A-Za-z0-9_-]{43}$/);
+
+  const response = await page.goto(`${site.base}${link.pathname}`);
+  expect(response!.headers()["cache-control"]).toBe("no-store");
+  expect(response!.headers()["referrer-policy"]).toBe("no-referrer");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(es("page.heading", { orderId: spanishOrder }));
+  await expect(page.locator(".manage-status h2")).toHaveText(`${es("status.label")} ${es("status.title.paidWaitingConfirmation")}`);
+  await expect(page.getByRole("heading", { name: es("cancel.title") })).toBeVisible();
+  await expect(page.getByTestId("countdown")).toContainText(/\d/);
+  // The amount as Spain writes it, under the page's own label.
+  const paid = page.locator("dt", { hasText: es("money.paid") }).locator("+ dd");
+  await expect(paid).toHaveText(/^\d+,\d{2}\s€$/);
+  await expectNoAxeViolations(page, "the Spanish booking's page");
+
+  await page.getByRole("link", { name: es("documents.voucher") }).click();
+  await page.waitForURL(/\/es\/my-booking\/[A-Za-z0-9_-]{43}\/voucher$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(es("voucher.order", { orderId: spanishOrder }).replace(/<\/?0>/g, ""));
+  await expect(page.getByRole("heading", { name: es("voucher.onTheDay") })).toBeVisible();
+  await expect(page.getByRole("img", { name: es("voucher.qr") })).toBeVisible();
+  await expectNoAxeViolations(page, "the Spanish voucher");
+  await page.getByRole("link", { name: es("voucher.back") }).click();
+  await page.waitForURL(new RegExp(`${link.pathname}$`));
+});
+
+test("'Lost your link?' in Spanish refuses in Spanish and answers in Spanish", async ({ page }) => {
+  const es = catalogueWords("es", "manage");
+  await page.goto(`${site.base}/es/my-booking`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(es("lost.meta.title"));
+  await page.getByLabel(es("lost.orderId")).fill("not an order");
+  await page.getByLabel(es("lost.email")).fill("ada@example.com");
+  await page.getByRole("button", { name: es("lost.send") }).click();
+  await expect(page.getByRole("alert")).toContainText(es("lost.orderIdProblem"));
+  await expectNoAxeViolations(page, "the Spanish lost-link form with its problem");
+  await page.getByLabel(es("lost.orderId")).fill(spanishOrder);
+  await page.getByRole("button", { name: es("lost.send") }).click();
+  await page.waitForURL(/\/es\/my-booking\?sent=1$/);
+  await expect(page.getByRole("status")).toHaveText(es("lost.answer"));
 });
 
 test("the business is told of the Spanish booking in English", async () => {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { dateBounds } from "../../app/domain/booking/paris-time";
 import { bookingInput as input, catalogue, expectNoAxeViolations, PageProblems, SITE_URL, waitForReady } from "./helpers";
-import { fillSpanishBooking } from "./traveller-helpers";
+import { fillBookingIn } from "./traveller-helpers";
 
 // The booking form in the traveller's language (docs/product.md, Languages): its words, its
 // rules' messages in the browser and from the server, the calendar and the phone country list.
@@ -52,7 +52,7 @@ test("the rules' messages arrive at the first focus, at their version, and are k
 
 test("a Spanish booking is corrected in Spanish and goes on to payment", async ({ page }) => {
   const problems = await PageProblems.attach(page);
-  await fillSpanishBooking(page);
+  await fillBookingIn(page, "es");
   await input(page, "lastname").fill("");
   await page.getByRole("button", { name: spanish["form.submit"] }).click();
   await expect(page.locator("#err-lastname")).toHaveText(`${spanish["prefix.customer"]}${spanish["rule.lastname"]}`);
@@ -66,7 +66,7 @@ test("a Spanish booking is corrected in Spanish and goes on to payment", async (
 test("a Spanish booking is paid on a Spanish page and comes back to the Spanish result", async ({ page }) => {
   const payment = catalogue("es", "payment");
   const problems = await PageProblems.attach(page);
-  await fillSpanishBooking(page);
+  await fillBookingIn(page, "es");
   await page.getByRole("button", { name: spanish["form.submit"] }).click();
   await page.waitForURL(/\/es\/payment\/NV-[A-Z0-9]{6}$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");

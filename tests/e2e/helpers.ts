@@ -277,6 +277,12 @@ export function catalogue(locale: Locale, name: string): Record<string, string> 
   return JSON.parse(readFileSync(new URL(`../../app/locales/${locale}/${name}.json`, import.meta.url), "utf8")) as Record<string, string>;
 }
 
+/** A catalogue's words in `locale`, as the server writes them: a message by its key, its placeholders filled. */
+export function catalogueWords(locale: Locale, name: string): (key: string, values?: Readonly<Record<string, string | number>>) => string {
+  const messages = catalogue(locale, name);
+  return (key, values = {}) => formatMessage(compileMessageOrThrow(messages[key] ?? key), values, locale);
+}
+
 /** A booking rule's message in words, as the form in `locale` writes it. */
 export function bookingText(message: BookingMessage, locale: Locale = "en"): string {
   const words = catalogue(locale, "booking");

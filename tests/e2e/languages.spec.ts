@@ -97,7 +97,8 @@ test.describe("a page in French", () => {
   });
 
   test("of a page that exists only in English is not found", async ({ request }) => {
-    expect((await request.get("/fr/my-booking")).status()).toBe(404);
+    expect((await request.get("/fr/admin/login")).status()).toBe(404);
+    expect((await request.get("/fr/driver")).status()).toBe(404);
   });
 });
 
@@ -154,11 +155,17 @@ test.describe("the language switcher", () => {
     await expect(summary).toBeFocused();
   });
 
-  test("offers each language's home page from a page that exists only in English", async ({ page }) => {
-    await gotoReady(page, "/my-booking");
+  test("offers each language's home page from a page that is not there", async ({ page }) => {
+    await gotoReady(page, "/no-such-page");
     await page.locator(".language-switcher summary").click();
     await expect(page.getByRole("link", { name: "Français" })).toHaveAttribute("href", "/fr");
-    await expect(page.getByRole("link", { name: "English" })).toHaveAttribute("href", "/my-booking");
+    await expect(page.getByRole("link", { name: "English" })).toHaveAttribute("href", "/no-such-page");
+  });
+
+  test("keeps 'Lost your link?' and its query in the other language", async ({ page }) => {
+    await gotoReady(page, "/my-booking?sent=1");
+    await page.locator(".language-switcher summary").click();
+    await expect(page.getByRole("link", { name: "Deutsch" })).toHaveAttribute("href", "/de/my-booking?sent=1");
   });
 });
 

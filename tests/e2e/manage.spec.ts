@@ -15,7 +15,7 @@ import { formatClock } from "../../app/domain/booking/time-rules";
 import { HOTELS } from "../../app/domain/hotels";
 import { freeCancellationUntil, timeLeft } from "../../app/domain/manage/deadline";
 import { startSmtp, type TestSmtp } from "../support/smtp";
-import { bookingInput as input, DESKTOP, expectNoAxeViolations, fillCustomer, MOBILE, waitForReady } from "./helpers";
+import { bookingInput as input, catalogueWords, DESKTOP, expectNoAxeViolations, fillCustomer, MOBILE, waitForReady } from "./helpers";
 import { type SiteServer, startSite } from "./site-server";
 import { bookAndPay, manageLinkIn, mailsTo } from "./traveller-helpers";
 
@@ -88,13 +88,16 @@ async function signIn(page: Page, next: string): Promise<void> {
 
 const statusHeading = (page: Page) => page.getByRole("heading", { level: 2, name: /^Status:/ });
 
+/** The traveller's pages' words in English, as the page speaks them. */
+const ENGLISH = catalogueWords("en", "manage");
+
 /**
  * The countdown's words to the free-cancellation deadline of a pick-up at `pickupAt`, for a page
  * made between `since` and now: the words at either end (an hour may tick over in between).
  */
 function countdownSince(pickupAt: Date, since: Date): RegExp {
   const deadline = freeCancellationUntil(pickupAt);
-  const words = new Set([timeLeft(deadline, since), timeLeft(deadline, new Date())]);
+  const words = new Set([timeLeft(deadline, since, ENGLISH), timeLeft(deadline, new Date(), ENGLISH)]);
   return new RegExp(`^(${[...words].join("|")}) left$`);
 }
 

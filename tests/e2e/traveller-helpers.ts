@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { addDays, formatFrenchDate, parisInstant, parisToday, type ParisDate } from "../../app/domain/booking/paris-time";
 import { HOTELS } from "../../app/domain/hotels";
+import type { Locale } from "../../app/domain/locales";
 import type { ReceivedMail, TestSmtp } from "../support/smtp";
 import { bookingInput as input, fillCustomer, waitForReady } from "./helpers";
 
@@ -39,11 +40,13 @@ export async function bookAndPay(page: Page, base: string, options: { daysAhead?
 }
 
 /**
- * The Spanish booking form filled for a party of two landing at CDG on flight IB3436 from Madrid at
- * 11:00, `daysAhead` days from today (Paris), to a Disneyland hotel; not yet sent.
+ * The booking form in `locale` filled for a party of two landing at CDG on flight IB3436 from
+ * Madrid at 11:00, `daysAhead` days from today (Paris), to a Disneyland hotel; not yet sent.
  */
-export async function fillSpanishBooking(page: Page, base = "", daysAhead = 4): Promise<void> {
-  await page.goto(`${base}/es/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2`, { waitUntil: "load" });
+export async function fillBookingIn(page: Page, locale: Exclude<Locale, "en">, base = "", daysAhead = 4): Promise<void> {
+  await page.goto(`${base}/${locale}/reservation?depart=Charles_de_Gaulle_Airport_(CDG)&arrive=Disneyland_Paris&nb_pax=2`, {
+    waitUntil: "load",
+  });
   await waitForReady(page);
   await input(page, "french_date_pu_t1").fill(formatFrenchDate(addDays(parisToday(new Date()), daysAhead)));
   await input(page, "horaire_vol_pu_1").fill("11:00");

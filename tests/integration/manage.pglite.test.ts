@@ -6,7 +6,7 @@ import path from "node:path";
 import { and, eq, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, outbox, paymentEvents } from "../../db/schema";
-import { LOST_LINK_ANSWER } from "~/domain/manage/lost-link-form";
+import { ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
 import { mintManageToken } from "~/lib/manage-links.server";
 import { RATE_LIMITS } from "~/lib/rate-limits.server";
@@ -193,7 +193,7 @@ describe("the traveller's booking page on PGlite", () => {
     expect(html).toContain('name="intent" value="cancel"');
     expect(html).toContain("Print voucher");
     expect(html).toContain("Add to calendar");
-    expect(html).toContain("Change details");
+    expect(html).toContain(`href="/my-booking/${token}/change"`);
     expect(html).toContain("changed by phone");
   });
 
@@ -212,12 +212,24 @@ describe("the traveller's booking page on PGlite", () => {
       `/MY-BOOKING/${token}.data`,
       `/My-Booking`,
       `/My-Booking.data`,
+      `/fr/my-booking/${token}`,
+      `/ES/My-Booking/${token}/voucher`,
+      `/de/my-booking/${token}/change`,
+      `/nl/my-booking/${token}.data`,
+      `/it/my-booking`,
     ]) {
       const answer = await rawGet(server.url, rawPath, { "x-forwarded-for": nextAddress() });
       expect(answer.status, rawPath).toBe(200);
       expect(answer.values("cache-control"), rawPath).toEqual(["no-store"]);
       expect(answer.values("referrer-policy"), rawPath).toEqual(["no-referrer"]);
       if (!rawPath.endsWith(".data") && rawPath.includes(token)) expect(answer.body, rawPath).toContain(row.orderId);
+    }
+    // A first segment that is no language's prefix is no page of ours, refused before the router.
+    for (const rawPath of [`/en/my-booking/${token}`, `/pt/my-booking/${token}`, `/admin/my-booking/${token}`]) {
+      const answer = await rawGet(server.url, rawPath, { "x-forwarded-for": nextAddress() });
+      expect(answer.status, rawPath).toBe(404);
+      expect(answer.values("cache-control"), rawPath).toEqual(["no-store"]);
+      expect(answer.body, rawPath).not.toContain(row.orderId);
     }
     // A wrong token under such a spelling: the same 404, kept by no cache either.
     const wrong = await rawGet(server.url, `/MY-BOOKING/${"Q".repeat(43)}`, { "x-forwarded-for": nextAddress() });
@@ -533,7 +545,8 @@ describe("the traveller's booking page on PGlite", () => {
     const before = await state(row.orderId);
     const html = await (await page(token)).text();
     expect(html).not.toContain('name="intent" value="cancel"');
-    expect(html).not.toContain("Change details");
+    // The page's words travel with it (its messages hold "Change details"); the link itself is gone.
+    expect(html).not.toContain(`/my-booking/${token}/change"`);
     expect(html).toContain("Free cancellation ended on ");
     expect(html).toContain("bookings cannot be cancelled online within 24 hours of pickup.");
     expect(html).toContain('href="tel:+33199001234"');
@@ -581,7 +594,7 @@ describe("the traveller's booking page on PGlite", () => {
       const mails = (await traces(row.orderId)).mails.filter((m) => m.kind === "manage_link");
       expect(mails).toEqual([expect.objectContaining({ recipient: row.email })]);
       const sent = await (await fetch(`${server.url}/my-booking?sent=1`)).text();
-      expect(sent).toContain(LOST_LINK_ANSWER);
+      expect(sent).toContain(ENGLISH_MANAGE("lost.answer"));
       await waitFor(
         () => smtp.received.filter((m) => m.subject.endsWith(`the link to your booking ${row.orderId}`)).length,
         (n) => n > 0,

@@ -15,6 +15,7 @@ import { queueDueReminders } from "~/lib/reminders.server";
 import { SandboxProvider } from "~/lib/payments.server";
 import { BOOKED_AT, checkedBooking } from "~/lib/test-support/booking-rows";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
+import { ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
 import { createTestDatabase, NO_POSTGRES, TEST_DATABASE_URL, type TestDatabase } from "./helpers";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
 import { mailWordsIn } from "~/lib/i18n.server";
@@ -112,7 +113,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
       for (let round = 0; round < 3; round++) {
         const row = await paidBooking();
         const provider = slowSandbox();
-        const outcomes = await Promise.all([a, b, a, b].map((db) => cancelByTraveller(db, row.orderId, site, provider, now)));
+        const outcomes = await Promise.all(
+          [a, b, a, b].map((db) => cancelByTraveller(db, row.orderId, site, provider, ENGLISH_MANAGE, now)),
+        );
         expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, refundedCents: 6_500 }]);
         expect(outcomes.filter((o) => !o.ok)).toEqual(
           Array.from({ length: 3 }, () => expect.objectContaining({ ok: false, status: 409, already: true })),
@@ -147,10 +150,10 @@ describe.skipIf(!TEST_DATABASE_URL)(
         // Which one starts first alternates; both are in flight at once.
         const [changed, cancelled] = await Promise.all(
           round % 2 === 0
-            ? [changeBookingByTraveller(a, row.orderId, post, site), cancelByTraveller(b, row.orderId, site, provider, now)]
+            ? [changeBookingByTraveller(a, row.orderId, post, site), cancelByTraveller(b, row.orderId, site, provider, ENGLISH_MANAGE, now)]
             : [
                 new Promise((resolve) => setImmediate(resolve)).then(() => changeBookingByTraveller(b, row.orderId, post, site)),
-                cancelByTraveller(a, row.orderId, site, provider, now),
+                cancelByTraveller(a, row.orderId, site, provider, ENGLISH_MANAGE, now),
               ],
         );
         expect(cancelled).toEqual({ ok: true, refundedCents: 6_500 });

@@ -1,7 +1,9 @@
 import { Form } from "react-router";
+import { T } from "~/components/i18n";
 import type { ManageView } from "./booking-view";
 import { Countdown } from "./Countdown";
 import { Phone } from "./Phone";
+import { useManageWords } from "./use-manage-words";
 
 /**
  * Free cancellation while it lasts (its deadline, the time left, 'Change details' and 'Cancel
@@ -9,38 +11,36 @@ import { Phone } from "./Phone";
  * number to call. Date, route and passengers are changed by phone either way.
  */
 export function CancelOrChange({ view, base, phone, busy }: { view: ManageView; base: string; phone: string; busy: boolean }) {
+  const words = useManageWords();
   if (!view.open) return null;
   return (
     <section className="manage-panel" aria-labelledby="manage-change-title">
-      <h2 id="manage-change-title">Cancel or change</h2>
+      <h2 id="manage-change-title">{words("cancel.title")}</h2>
       {view.deadline ? (
         <>
           <p className="manage-deadline">
             <strong>{view.deadline.text}</strong> <Countdown until={view.deadline.until} initial={view.deadline.left} />
           </p>
-          <p>
-            Until then you can change your flight, hotel or address, phone, luggage and notes online, or cancel the booking
-            {view.refund ? ` and get your ${view.refund} back in full` : ""}.
-          </p>
+          <p>{view.refund ? words("cancel.untilRefund", { amount: view.refund }) : words("cancel.until")}</p>
           <div className="actions">
             <a className="button button--secondary" href={`${base}/change`}>
-              Change details
+              {words("cancel.changeDetails")}
             </a>
             <Form method="post" action={base} className="manage-inline-form">
               <input type="hidden" name="intent" value="cancel" />
               <button type="submit" className="button button--danger" disabled={busy}>
-                Cancel booking
+                {words("cancel.button")}
               </button>
             </Form>
           </div>
         </>
       ) : (
         <p className="manage-closed">
-          {view.closedBecause} To cancel or change it, call us on <Phone number={phone} />.
+          <T id="manage.cancel.closed" values={{ reason: view.closedBecause, phone }} components={{ 0: <Phone number={phone} /> }} />
         </p>
       )}
       <p>
-        The date, the route and the number of passengers are changed by phone: call us on <Phone number={phone} />.
+        <T id="manage.cancel.byPhone" values={{ phone }} components={{ 0: <Phone number={phone} /> }} />
       </p>
     </section>
   );

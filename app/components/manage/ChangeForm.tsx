@@ -2,10 +2,10 @@ import type { ChangeEvent, ComponentProps, FormEvent, ReactNode } from "react";
 import { Form } from "react-router";
 import { describedBy, fieldId, FieldNotes } from "~/components/ui/Field";
 import { TextField } from "~/components/ui/TextField";
-import { FLIGHT_TIME_HINT } from "~/domain/booking/time-rules";
-import { changeFieldMax, LUGGAGE_COUNTS, LUGGAGE_NOTE_FIELD, PHONE_FIELD } from "~/domain/manage/change-form";
+import type { LegKind } from "~/domain/booking/booking-lines";
+import { changeFieldMax, LUGGAGE_COUNT_LABELS, LUGGAGE_COUNTS, LUGGAGE_NOTE_FIELD, PHONE_FIELD } from "~/domain/manage/change-form";
 import type { EndFieldKey } from "~/domain/manage/change-layout";
-import { TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
+import { useManageWords } from "./use-manage-words";
 
 /** A hotel of an end's pick list, with what picking it fills in. */
 export interface HotelChoice {
@@ -31,6 +31,8 @@ export interface EndView {
 
 export interface LegView {
   leg: 1 | 2;
+  /** Which leg it is, for the words that name it. */
+  kind: LegKind;
   title: string;
   date: string;
   ends: EndView[];
@@ -136,6 +138,7 @@ function control(form: HTMLFormElement | null, name: string | undefined): HTMLIn
  * the booking form; without JavaScript the server fills them), then the three fields themselves.
  */
 function AddressEnd({ view, values, errorOf }: { view: EndView; values: Record<string, string>; errorOf: ErrorOf }) {
+  const words = useManageWords();
   const f = view.fields;
   const pick = (event: ChangeEvent<HTMLSelectElement>) => {
     const hotel = view.hotels.find((h) => String(h.id) === event.target.value);
@@ -159,12 +162,12 @@ function AddressEnd({ view, values, errorOf }: { view: EndView; values: Record<s
     const same = (key: "hotel" | "address" | "zip", wanted: string) => (control(form, f[key])?.value ?? "").trim() === wanted;
     if (!(same("hotel", hotel.name) && same("address", hotel.address) && same("zip", hotel.zip))) select.value = "";
   };
-  const area = view.area.length > 0 ? `In this route's area: ${view.area.join(", ")}. For elsewhere, call us.` : undefined;
+  const area = view.area.length > 0 ? words("change.area", { postcodes: view.area.join(", ") }) : undefined;
   return (
     <>
       {f.hotelN && view.hotels.length > 0 ? (
-        <Select name={f.hotelN} label="Hotel" value={values[f.hotelN] ?? ""} error={errorOf(f.hotelN)} onChange={pick}>
-          <option value="">Another hotel or an address</option>
+        <Select name={f.hotelN} label={words("change.hotel")} value={values[f.hotelN] ?? ""} error={errorOf(f.hotelN)} onChange={pick}>
+          <option value="">{words("change.hotelOther")}</option>
           {view.hotels.map((h) => (
             <option key={h.id} value={String(h.id)}>
               {h.name}
@@ -173,15 +176,24 @@ function AddressEnd({ view, values, errorOf }: { view: EndView; values: Record<s
         </Select>
       ) : null}
       <div className="field-row">
-        <EndText name={f.hotel} label="Hotel name" values={values} errorOf={errorOf} onInput={typed} />
-        <EndText name={f.address} label="Address" values={values} errorOf={errorOf} onInput={typed} />
-        <EndText name={f.zip} label="Postcode" values={values} errorOf={errorOf} inputMode="numeric" onInput={typed} hint={area} />
+        <EndText name={f.hotel} label={words("change.hotelName")} values={values} errorOf={errorOf} onInput={typed} />
+        <EndText name={f.address} label={words("change.address")} values={values} errorOf={errorOf} onInput={typed} />
+        <EndText
+          name={f.zip}
+          label={words("change.zip")}
+          values={values}
+          errorOf={errorOf}
+          inputMode="numeric"
+          onInput={typed}
+          hint={area}
+        />
       </div>
     </>
   );
 }
 
 function FlightEnd({ view, values, errorOf }: { view: EndView; values: Record<string, string>; errorOf: ErrorOf }) {
+  const words = useManageWords();
   const f = view.fields;
   const pickup = view.end === "pu";
   return (
@@ -189,26 +201,27 @@ function FlightEnd({ view, values, errorOf }: { view: EndView; values: Record<st
       {f.horaireVol ? (
         <TextField
           name={f.horaireVol}
-          label={pickup ? "Landing time" : "Take-off time"}
+          label={words(pickup ? "change.landingTime" : "change.takeoffTime")}
           type="time"
           step={900}
           defaultValue={values[f.horaireVol] ?? ""}
-          hint={`${FLIGHT_TIME_HINT}, Paris time.`}
+          hint={words("change.flightTimeHint")}
           error={errorOf(f.horaireVol)}
         />
       ) : null}
-      <EndText name={f.numVol} label="Flight number" values={values} errorOf={errorOf} hint="For example AF1234" />
       <EndText
-        name={f.cityVol}
-        label={pickup ? "Flight arriving from (city)" : "Flight going to (city)"}
+        name={f.numVol}
+        label={words("change.flightNumber")}
         values={values}
         errorOf={errorOf}
+        hint={words("change.flightNumberHint")}
       />
+      <EndText name={f.cityVol} label={words(pickup ? "change.cityFrom" : "change.cityTo")} values={values} errorOf={errorOf} />
       {f.terminal ? (
-        <Select name={f.terminal} label="Terminal" value={values[f.terminal] ?? ""} error={errorOf(f.terminal)}>
+        <Select name={f.terminal} label={words("change.terminal")} value={values[f.terminal] ?? ""} error={errorOf(f.terminal)}>
           {view.terminals.map((t) => (
             <option key={t} value={t}>
-              {t === "" ? TERMINAL_NOT_KNOWN_LABEL : `Terminal ${t}`}
+              {t === "" ? words("change.terminalUnknown") : words("change.terminalNamed", { terminal: t })}
             </option>
           ))}
         </Select>
@@ -237,14 +250,12 @@ export function ChangeForm({
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   const { values } = view;
+  const words = useManageWords();
   return (
     <Form method="post" action={action} className="change-form booking-form" noValidate onSubmit={onSubmit}>
       {view.legs.map((leg) => (
         <section key={leg.leg} className="card" aria-labelledby={`change-leg-${leg.leg}`}>
-          <h2 id={`change-leg-${leg.leg}`}>
-            {leg.title}
-            {leg.date ? `, ${leg.date}` : ""}
-          </h2>
+          <h2 id={`change-leg-${leg.leg}`}>{leg.date ? words("change.legWithDate", { title: leg.title, date: leg.date }) : leg.title}</h2>
           {leg.ends.map((end) => {
             const id = `change-end-${end.end}-${leg.leg}`;
             // A group rather than a fieldset: a fieldset is never narrower than its widest control
@@ -252,14 +263,12 @@ export function ChangeForm({
             return (
               <div key={end.end} className="end-fields" role="group" aria-labelledby={id}>
                 <p id={id}>
-                  <strong>
-                    {end.end === "pu" ? "Pick-up" : "Drop-off"}: {end.place}
-                  </strong>
+                  <strong>{words(end.end === "pu" ? "change.pickup" : "change.dropoff", { place: end.place })}</strong>
                 </p>
                 {end.flight ? (
                   <FlightEnd view={end} values={values} errorOf={errorOf} />
                 ) : end.follows ? (
-                  <p>The same hotel and address as the outbound drop-off: change them there.</p>
+                  <p>{words("change.follows")}</p>
                 ) : (
                   <AddressEnd view={end} values={values} errorOf={errorOf} />
                 )}
@@ -268,30 +277,30 @@ export function ChangeForm({
           })}
           <TextArea
             name={leg.noteField}
-            label={`Notes for the driver (${leg.title.toLowerCase()})`}
+            label={words("change.notesFor", { leg: leg.kind })}
             value={values[leg.noteField] ?? ""}
             error={errorOf(leg.noteField)}
           />
         </section>
       ))}
       <section className="card" aria-labelledby="change-contact">
-        <h2 id="change-contact">Phone and luggage</h2>
+        <h2 id="change-contact">{words("change.contactTitle")}</h2>
         <TextField
           name={PHONE_FIELD}
-          label="Mobile phone"
+          label={words("change.phone")}
           type="tel"
           autoComplete="tel"
           defaultValue={values[PHONE_FIELD] ?? ""}
           maxLength={changeFieldMax(PHONE_FIELD)}
-          hint="With the country code, for example +33 6 12 34 56 78: the driver calls this number."
+          hint={words("change.phoneHint")}
           error={errorOf(PHONE_FIELD)}
         />
         <div className="field-row">
-          {LUGGAGE_COUNTS.map(([name, label]) => (
+          {LUGGAGE_COUNTS.map(([name]) => (
             <TextField
               key={name}
               name={name}
-              label={label}
+              label={words(LUGGAGE_COUNT_LABELS[name])}
               type="number"
               min={0}
               max={10}
@@ -303,15 +312,15 @@ export function ChangeForm({
         </div>
         <TextArea
           name={LUGGAGE_NOTE_FIELD}
-          label="Luggage notes"
+          label={words("change.luggageNotes")}
           value={values[LUGGAGE_NOTE_FIELD] ?? ""}
-          hint="Anything large or unusual: a golf bag, skis, a wheelchair."
+          hint={words("change.luggageNotesHint")}
           error={errorOf(LUGGAGE_NOTE_FIELD)}
         />
       </section>
       <div className="actions">
         <button type="submit" className="button" disabled={busy}>
-          Save changes
+          {words("change.save")}
         </button>
       </div>
     </Form>

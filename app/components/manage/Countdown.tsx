@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { timeLeft } from "~/domain/manage/deadline";
+import { useManageWords } from "./use-manage-words";
 
 /**
  * The time left until free cancellation ends: written by the server ("3 days 4 hours left"), so
@@ -7,17 +8,19 @@ import { timeLeft } from "~/domain/manage/deadline";
  * region: a screen reader is not interrupted each minute.
  */
 export function Countdown({ until, initial }: { until: string; initial: string }) {
-  const [left, setLeft] = useState<string | null>(initial);
+  const words = useManageWords();
+  // Null until the browser's clock runs: the server's words stand until then.
+  const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
-    const end = new Date(until);
-    const tick = () => setLeft(timeLeft(end, new Date()));
+    const tick = () => setNow(new Date());
     tick();
     const timer = setInterval(tick, 60_000);
     return () => clearInterval(timer);
-  }, [until]);
+  }, []);
+  const left = now ? timeLeft(new Date(until), now, words) : initial;
   return (
     <span className="manage-countdown" data-testid="countdown">
-      {left ? `${left} left` : "Free cancellation has just ended: reload the page."}
+      {left ? words("deadline.left", { left }) : words("deadline.ended")}
     </span>
   );
 }

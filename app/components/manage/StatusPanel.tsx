@@ -1,13 +1,14 @@
-import { driverTitle } from "~/domain/manage/leg-drivers";
-import type { TravellerStatus } from "~/domain/manage/status";
+import type { ManageView } from "./booking-view";
 import { Phone } from "./Phone";
+import { useManageWords } from "./use-manage-words";
 
 /** The booking's state in words: a headline, its sentences, and each driver once assigned (with their leg when they do not drive every leg). */
-export function StatusPanel({ status }: { status: TravellerStatus }) {
+export function StatusPanel({ status }: { status: ManageView["status"] }) {
+  const words = useManageWords();
   return (
     <section className={`manage-status manage-status--${status.code}`} aria-labelledby="manage-status-title">
       <h2 id="manage-status-title">
-        <span className="manage-status__label">Status: </span>
+        <span className="manage-status__label">{words("status.label")} </span>
         {status.title}
       </h2>
       {status.lines.map((line) => (
@@ -15,7 +16,7 @@ export function StatusPanel({ status }: { status: TravellerStatus }) {
       ))}
       {status.drivers.map((driver) => (
         <p key={driver.leg ?? "every leg"} className="manage-driver">
-          {driverTitle(driver)}: <strong>{driver.name}</strong>, <Phone number={driver.phone} />
+          {driver.title}: <strong>{driver.name}</strong>, <Phone number={driver.phone} />
         </p>
       ))}
     </section>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { ManageView } from "./booking-view";
+import { useManageWords } from "./use-manage-words";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,18 +27,19 @@ function Lines({ text }: { text: string }) {
 
 /** The transfer: service, route, passengers, luggage and amounts, then each leg in Paris time. */
 export function TripDetails({ view }: { view: ManageView }) {
+  const words = useManageWords();
   return (
     <section aria-labelledby="manage-trip-title">
-      <h2 id="manage-trip-title">Your transfer</h2>
+      <h2 id="manage-trip-title">{words("trip.title")}</h2>
       <dl className="manage-facts">
-        <Row label="Order number">{view.orderId}</Row>
-        <Row label="Service">{view.service}</Row>
-        <Row label="Route">{view.route}</Row>
-        <Row label="Passengers">{view.passengers}</Row>
-        {view.luggage ? <Row label="Luggage">{view.luggage}</Row> : null}
-        {view.childSeats ? <Row label="Child seats">{view.childSeats}</Row> : null}
+        <Row label={words("trip.orderNumber")}>{view.orderId}</Row>
+        <Row label={words("trip.service")}>{view.service}</Row>
+        <Row label={words("trip.route")}>{view.route}</Row>
+        <Row label={words("trip.passengers")}>{view.passengers}</Row>
+        {view.luggage ? <Row label={words("trip.luggage")}>{view.luggage}</Row> : null}
+        {view.childSeats ? <Row label={words("trip.childSeats")}>{view.childSeats}</Row> : null}
         {view.luggageNote ? (
-          <Row label="Luggage notes">
+          <Row label={words("trip.luggageNotes")}>
             <Lines text={view.luggageNote} />
           </Row>
         ) : null}
@@ -47,19 +49,19 @@ export function TripDetails({ view }: { view: ManageView }) {
           </Row>
         ))}
       </dl>
-      {view.legs.length === 0 ? <p>The details of your transfer could not be read: call us for them.</p> : null}
+      {view.legs.length === 0 ? <p>{words("trip.unread")}</p> : null}
       {view.legs.map((leg) => (
         <article key={leg.title} className="manage-leg" aria-labelledby={`leg-${leg.title.replace(/\W+/g, "-")}`}>
           <h3 id={`leg-${leg.title.replace(/\W+/g, "-")}`}>{leg.title}</h3>
           <dl className="manage-facts">
-            <Row label="Pickup">{leg.when}</Row>
-            <Row label="From">{leg.from}</Row>
-            <Row label="To">{leg.to}</Row>
-            {leg.meetingPoint ? <Row label="Meeting point">{leg.meetingPoint}</Row> : null}
-            {leg.shuttleRun ? <Row label="Shuttle">{leg.shuttleRun}</Row> : null}
-            {leg.passengers ? <Row label="Passengers">{leg.passengers}</Row> : null}
+            <Row label={words("trip.pickup")}>{leg.when}</Row>
+            <Row label={words("trip.from")}>{leg.from}</Row>
+            <Row label={words("trip.to")}>{leg.to}</Row>
+            {leg.meetingPoint ? <Row label={words("trip.meetingPoint")}>{leg.meetingPoint}</Row> : null}
+            {leg.shuttleRun ? <Row label={words("trip.shuttle")}>{leg.shuttleRun}</Row> : null}
+            {leg.passengers ? <Row label={words("trip.passengers")}>{leg.passengers}</Row> : null}
             {leg.notes ? (
-              <Row label="Notes">
+              <Row label={words("trip.notes")}>
                 <Lines text={leg.notes} />
               </Row>
             ) : null}

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { parseMeetingPoints } from "~/domain/meeting-points";
 import { manageView, type ManagedRow, type ManageViewInput } from "./booking-view";
-import { englishMailWords } from "../catalogue-for-tests";
+import { englishManageWords, englishMailWords } from "../catalogue-for-tests";
 
 const points = parseMeetingPoints(readFileSync("data/meeting-points.csv", "utf8")).points;
 const pickupAt = new Date("2026-05-20T08:00:00.000Z"); // 10:00 in Paris
@@ -91,6 +91,7 @@ const input: ManageViewInput = {
   refundableCents: 12_000,
   points,
   words: englishMailWords(),
+  manage: englishManageWords(),
   now: new Date(pickupAt.getTime() - 76 * HOUR),
 };
 const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
@@ -176,8 +177,8 @@ describe("manageView", () => {
       "Your booking is confirmed and your drivers are Jean Dupont for the outbound and Marc Petit for the return.",
     );
     expect(view.status.drivers).toEqual([
-      { ...jean, leg: "outbound" },
-      { ...marc, leg: "return" },
+      { ...jean, leg: "outbound", title: "Your driver for the outbound" },
+      { ...marc, leg: "return", title: "Your driver for the return" },
     ]);
   });
 
@@ -188,12 +189,12 @@ describe("manageView", () => {
     ] as const);
     const view = manageView({ ...row, bookingStatus: "driver_assigned" }, { ...input, drivers });
     expect(view.status.lines[0]).toBe("Your booking is confirmed and your driver is Jean Dupont.");
-    expect(view.status.drivers).toEqual([{ ...jean, leg: null }]);
+    expect(view.status.drivers).toEqual([{ ...jean, leg: null, title: "Your driver" }]);
   });
 
   it("shows the outbound's driver only while the return has none", () => {
     const view = manageView(row, { ...input, drivers: new Map([[1, jean]] as const) });
-    expect(view.status.drivers).toEqual([{ ...jean, leg: "outbound" }]);
+    expect(view.status.drivers).toEqual([{ ...jean, leg: "outbound", title: "Your driver for the outbound" }]);
     expect(view.status.lines).toContain("We tell you your driver for the return when one is assigned.");
   });
 

@@ -6,7 +6,8 @@ import type { LegRunTime } from "~/domain/runs/run-time-text";
 import type { LegNumber } from "~/domain/booking/model";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
 import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
-import { shownDrivers, type TravellerDriver } from "~/domain/manage/leg-drivers";
+import { driverTitle, shownDrivers, type TravellerDriver } from "~/domain/manage/leg-drivers";
+import type { ManageWords } from "~/domain/manage/manage-words";
 import { travellerStatus, type TravellerStatus } from "~/domain/manage/status";
 import type { MeetingPoints } from "~/domain/meeting-points";
 import { formatEuros } from "~/domain/money";
@@ -46,7 +47,8 @@ export interface ManageView {
   service: string;
   route: string;
   passengers: string;
-  status: TravellerStatus;
+  /** The booking's state, each driver with their title in words ("Your driver for the return"). */
+  status: Omit<TravellerStatus, "drivers"> & { drivers: (TravellerStatus["drivers"][number] & { title: string })[] };
   /** None when the booking's details do not read: the page then says so. */
   legs: ManageLeg[];
   luggage: string | null;
@@ -65,20 +67,21 @@ export interface ManageView {
   refund: string | null;
 }
 
-function moneyLines(row: ManagedRow): ManageView["money"] {
+function moneyLines(row: ManagedRow, words: ManageWords, w: MailWords): ManageView["money"] {
   const paid = row.paidAmountCents ?? row.priceCents;
+  const euros = (cents: number) => formatEuros(cents, w.locale);
   switch (row.status) {
     case "paid":
-      return [{ label: "Amount paid", amount: formatEuros(paid) }];
+      return [{ label: words("money.paid"), amount: euros(paid) }];
     case "partly_refunded":
     case "refunded":
       return [
-        { label: "Amount paid", amount: formatEuros(paid) },
-        { label: "Refunded", amount: formatEuros(row.refundedCents) },
+        { label: words("money.paid"), amount: euros(paid) },
+        { label: words("money.refunded"), amount: euros(row.refundedCents) },
       ];
     default:
-      if (row.bookingStatus === "cancelled") return [{ label: "Amount paid", amount: formatEuros(0) }];
-      return [{ label: row.paymentMode === "cash" ? "To pay the driver on board" : "To pay", amount: formatEuros(row.priceCents) }];
+      if (row.bookingStatus === "cancelled") return [{ label: words("money.paid"), amount: euros(0) }];
+      return [{ label: words(row.paymentMode === "cash" ? "money.onBoard" : "money.toPay"), amount: euros(row.priceCents) }];
   }
 }
 
@@ -112,31 +115,37 @@ export interface ManageViewInput {
   runs?: ReadonlyMap<LegNumber, LegRunTime>;
   /** The booking's words (its route, legs and luggage), in the page's language. */
   words: MailWords;
+  /** The page's own words, in the same language. */
+  manage: ManageWords;
   now: Date;
 }
 
 /** The page's data for a booking, as of `now`. */
 export function manageView(
   row: ManagedRow,
-  { drivers, refundableCents, points, runs = new Map(), words, now }: ManageViewInput,
+  { drivers, refundableCents, points, runs = new Map(), words, manage, now }: ManageViewInput,
 ): ManageView {
   const summary = bookingSummary(row, words);
-  const status = travellerStatus({
-    bookingStatus: row.bookingStatus,
-    paymentStatus: row.status,
-    paymentMode: row.paymentMode,
-    priceCents: row.priceCents,
-    refundedCents: row.refundedCents,
-    paidAt: row.paidAt,
-    drivers: shownDrivers(drivers, row.roundTrip),
-  });
+  const status = travellerStatus(
+    {
+      bookingStatus: row.bookingStatus,
+      paymentStatus: row.status,
+      paymentMode: row.paymentMode,
+      priceCents: row.priceCents,
+      refundedCents: row.refundedCents,
+      paidAt: row.paidAt,
+      drivers: shownDrivers(drivers, row.roundTrip),
+    },
+    manage,
+    words.locale,
+  );
   const open = TRAVELLER_CANCELLABLE.includes(row.bookingStatus);
   const firstPickup = firstPickupOf(row);
-  const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickup }, now);
-  const left = firstPickup ? timeLeft(freeCancellationUntil(firstPickup), now) : null;
+  const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickup }, now, manage);
+  const left = firstPickup ? timeLeft(freeCancellationUntil(firstPickup), now, manage) : null;
   const deadline =
     check.ok && firstPickup && left
-      ? { text: freeCancellationText(firstPickup), until: freeCancellationUntil(firstPickup).toISOString(), left }
+      ? { text: freeCancellationText(firstPickup, manage), until: freeCancellationUntil(firstPickup).toISOString(), left }
       : null;
   return {
     orderId: row.orderId,
@@ -144,15 +153,15 @@ export function manageView(
     service: serviceName(row.kind, words),
     route: routeText(row, words),
     passengers: bookingPassengers(row, words),
-    status,
+    status: { ...status, drivers: status.drivers.map((driver) => ({ ...driver, title: driverTitle(driver, manage) })) },
     legs: manageLegs(row, summary.legs, points, runs, words),
     luggage: summary.luggage,
     luggageNote: summary.luggageNote,
     childSeats: summary.childSeats,
-    money: moneyLines(row),
+    money: moneyLines(row, manage, words),
     open,
     deadline,
     closedBecause: open && !deadline ? (check.ok ? null : check.message) : null,
-    refund: refundableCents > 0 ? formatEuros(refundableCents) : null,
+    refund: refundableCents > 0 ? formatEuros(refundableCents, words.locale) : null,
   };
 }

@@ -2,14 +2,17 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { FormErrors } from "~/components/ui/FormErrors";
-import { CHANGE_LIMITS, changeFormSchema } from "~/domain/manage/change-form";
+import { CHANGE_LIMITS, changeFormSchema, changeProblems } from "~/domain/manage/change-form";
+import { englishManageWords } from "../catalogue-for-tests";
 import { useFormCheck } from "./use-form-check";
+
+const ENGLISH = englishManageWords();
 
 afterEach(cleanup);
 
-/** A change form field checked by the form's own schema, its problems above it as the page shows them. */
+/** A change form field checked by the form's own schema, its problems in words above it as the page shows them. */
 function Checked() {
-  const { checked, onSubmit } = useFormCheck(changeFormSchema);
+  const { checked, onSubmit } = useFormCheck(changeFormSchema, (error) => changeProblems(error, ENGLISH));
   return (
     <>
       <FormErrors problems={checked ?? []} title="Nothing was changed" />

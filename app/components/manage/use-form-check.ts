@@ -8,7 +8,10 @@ import { problemsOf, type FormProblem } from "~/domain/form-problems";
  * takes goes as it is (the server checks it again), and `checked` goes back to null so the
  * server's answer shows. Without JavaScript the form posts as a plain form and the server answers.
  */
-export function useFormCheck(schema: z.ZodType): {
+export function useFormCheck(
+  schema: z.ZodType,
+  problems: (error: z.ZodError) => FormProblem[] = problemsOf,
+): {
   checked: FormProblem[] | null;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 } {
@@ -21,7 +24,7 @@ export function useFormCheck(schema: z.ZodType): {
       return;
     }
     event.preventDefault();
-    setChecked(problemsOf(result.error));
+    setChecked(problems(result.error));
   };
   return { checked, onSubmit };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { freeWaitingText, noShowAllowed, noShowFrom } from "./free-waiting";
+import { noShowAllowed, noShowFrom } from "./free-waiting";
 
 const LANDED = new Date("2026-07-14T08:00:00Z");
 
@@ -34,12 +34,5 @@ describe("noShowAllowed", () => {
         },
       ),
     );
-  });
-});
-
-describe("freeWaitingText", () => {
-  it("states the hour after landing for a private arrival and the quarter hour otherwise", () => {
-    expect(freeWaitingText("private", true)).toContain("until 60 minutes after the landing");
-    expect(freeWaitingText("shuttle", true)).toContain("waits 15 minutes after the pick-up time");
   });
 });

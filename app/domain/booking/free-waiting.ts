@@ -27,10 +27,3 @@ export function noShowFrom(kind: TransferKind, leg: WaitingLeg): Date {
 export function noShowAllowed(kind: TransferKind, leg: WaitingLeg, now: Date): boolean {
   return now.getTime() >= noShowFrom(kind, leg).getTime();
 }
-
-/** The free waiting time in the traveller's words, one short sentence the voucher adds to its advice. */
-export function freeWaitingText(kind: TransferKind, pickupIsFlight: boolean): string {
-  return kind === "private" && pickupIsFlight
-    ? `Your driver waits free of charge until ${FREE_WAITING_MINUTES.privateArrival} minutes after the landing.`
-    : `The driver waits ${FREE_WAITING_MINUTES.otherPickup} minutes after the pick-up time, no longer.`;
-}

@@ -4,6 +4,7 @@ import { BOOKING_STATUSES } from "../back-office/statuses";
 import { storedDetails } from "../booking/model";
 import { parisInstant } from "../booking/paris-time";
 import { checkedBooking } from "~/lib/test-support/booking-rows";
+import { ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
 import { cancelFormSchema, deadlinePassedSentence, firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "./cancel";
 
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
@@ -32,17 +33,21 @@ describe("travellerCancelCheck across the clock changes", () => {
     ["20 hours ahead", paris(2026, 7, 14, 10), paris(2026, 7, 13, 14), false],
     ["after the pickup", paris(2026, 7, 14, 10), paris(2026, 7, 14, 11), false],
   ])("%s", (_what, pickup, now, ok) => {
-    expect(travellerCancelCheck({ bookingStatus: "confirmed", firstPickupAt: pickup }, now).ok).toBe(ok);
+    expect(travellerCancelCheck({ bookingStatus: "confirmed", firstPickupAt: pickup }, now, ENGLISH_MANAGE).ok).toBe(ok);
   });
 
   it("says why after the deadline, with the deadline in Paris time", () => {
-    const check = travellerCancelCheck({ bookingStatus: "confirmed", firstPickupAt: paris(2026, 10, 25, 10) }, paris(2026, 10, 24, 18));
+    const check = travellerCancelCheck(
+      { bookingStatus: "confirmed", firstPickupAt: paris(2026, 10, 25, 10) },
+      paris(2026, 10, 24, 18),
+      ENGLISH_MANAGE,
+    );
     expect(check).toEqual({
       ok: false,
       why: "deadline",
       message: "Free cancellation ended on 24/10/2026 11:00 (Paris time): bookings cannot be cancelled online within 24 hours of pickup.",
     });
-    expect(deadlinePassedSentence(paris(2026, 3, 29, 10))).toContain("ended on 28/03/2026 09:00 (Paris time)");
+    expect(deadlinePassedSentence(paris(2026, 3, 29, 10), ENGLISH_MANAGE)).toContain("ended on 28/03/2026 09:00 (Paris time)");
   });
 
   it.each([
@@ -50,7 +55,7 @@ describe("travellerCancelCheck across the clock changes", () => {
     ["completed", "finished", "This booking has taken place: it cannot be cancelled."],
     ["no_show", "finished", "This booking is closed: it cannot be cancelled."],
   ] as const)("refuses a %s booking, whatever the time", (bookingStatus, why, message) => {
-    expect(travellerCancelCheck({ bookingStatus, firstPickupAt: paris(2030, 1, 1, 10) }, paris(2026, 1, 1, 10))).toEqual({
+    expect(travellerCancelCheck({ bookingStatus, firstPickupAt: paris(2030, 1, 1, 10) }, paris(2026, 1, 1, 10), ENGLISH_MANAGE)).toEqual({
       ok: false,
       why,
       message,
@@ -58,8 +63,11 @@ describe("travellerCancelCheck across the clock changes", () => {
   });
 
   it("refuses a booking with no pickup on record", () => {
-    expect(travellerCancelCheck({ bookingStatus: "new", firstPickupAt: null }, new Date())).toMatchObject({ ok: false, why: "no_pickup" });
-    expect(travellerCancelCheck({ bookingStatus: "new", firstPickupAt: new Date(Number.NaN) }, new Date())).toMatchObject({
+    expect(travellerCancelCheck({ bookingStatus: "new", firstPickupAt: null }, new Date(), ENGLISH_MANAGE)).toMatchObject({
+      ok: false,
+      why: "no_pickup",
+    });
+    expect(travellerCancelCheck({ bookingStatus: "new", firstPickupAt: new Date(Number.NaN) }, new Date(), ENGLISH_MANAGE)).toMatchObject({
       ok: false,
       why: "no_pickup",
     });
@@ -74,7 +82,7 @@ describe("travellerCancelCheck across the clock changes", () => {
         fc.integer({ min: -3 * 24 * 60, max: 10 * 24 * 60 }),
         (status, pickup, minutesBefore) => {
           const now = new Date(pickup.getTime() - minutesBefore * MINUTE);
-          const ok = travellerCancelCheck({ bookingStatus: status, firstPickupAt: pickup }, now).ok;
+          const ok = travellerCancelCheck({ bookingStatus: status, firstPickupAt: pickup }, now, ENGLISH_MANAGE).ok;
           expect(ok).toBe(TRAVELLER_CANCELLABLE.includes(status) && minutesBefore > 24 * 60);
         },
       ),

@@ -3,6 +3,7 @@ import type { BookingStatus } from "../back-office/statuses";
 import { legOf, readStoredDetails } from "../booking/model";
 import { formatParisDateTime } from "../booking/paris-time";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
+import type { ManageWords } from "./manage-words";
 
 /**
  * Whether the traveller may cancel the booking online, now (docs/product.md, Managing a booking):
@@ -28,21 +29,24 @@ export function firstPickupOf(booking: { firstPickupAt: Date | null; details: un
 }
 
 /** "Free cancellation ended on 11/05/2026 07:45 (Paris time): bookings cannot be cancelled online within 24 hours of pickup." */
-export function deadlinePassedSentence(firstPickupAt: Date): string {
-  return `Free cancellation ended on ${formatParisDateTime(freeCancellationUntil(firstPickupAt))} (Paris time): bookings cannot be cancelled online within 24 hours of pickup.`;
+export function deadlinePassedSentence(firstPickupAt: Date, words: ManageWords): string {
+  return words("check.deadline", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)) });
 }
 
-export function travellerCancelCheck(booking: { bookingStatus: BookingStatus; firstPickupAt: Date | null }, now: Date): CancelCheck {
-  if (booking.bookingStatus === "cancelled") return { ok: false, why: "cancelled", message: "This booking is already cancelled." };
+export function travellerCancelCheck(
+  booking: { bookingStatus: BookingStatus; firstPickupAt: Date | null },
+  now: Date,
+  words: ManageWords,
+): CancelCheck {
+  if (booking.bookingStatus === "cancelled") return { ok: false, why: "cancelled", message: words("check.cancelled") };
   if (!TRAVELLER_CANCELLABLE.includes(booking.bookingStatus)) {
-    const what = booking.bookingStatus === "completed" ? "has taken place" : "is closed";
-    return { ok: false, why: "finished", message: `This booking ${what}: it cannot be cancelled.` };
+    return { ok: false, why: "finished", message: words(booking.bookingStatus === "completed" ? "check.completed" : "check.closed") };
   }
   if (booking.firstPickupAt === null || Number.isNaN(booking.firstPickupAt.getTime())) {
-    return { ok: false, why: "no_pickup", message: "This booking has no pickup time on record, so it cannot be cancelled online." };
+    return { ok: false, why: "no_pickup", message: words("check.noPickup") };
   }
   if (!beforeDeadline(booking.firstPickupAt, now)) {
-    return { ok: false, why: "deadline", message: deadlinePassedSentence(booking.firstPickupAt) };
+    return { ok: false, why: "deadline", message: deadlinePassedSentence(booking.firstPickupAt, words) };
   }
   return { ok: true };
 }
@@ -52,5 +56,5 @@ export function travellerCancelCheck(booking: { bookingStatus: BookingStatus; fi
  * Nothing else is read from the form: the booking comes from the token in the address.
  */
 export const cancelFormSchema = z.object({
-  intent: z.enum(["cancel", "confirm-cancel"], { message: "This form could not be read. Reload the page and try again." }),
+  intent: z.enum(["cancel", "confirm-cancel"]),
 });

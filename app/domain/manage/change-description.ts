@@ -137,7 +137,7 @@ export function describeChanges(before: Editable, after: Editable): Change[] {
   }
   add(null, "mobile phone", before.phone, after.phone);
   // The driver brings the child seats: a change of them is the driver's to know.
-  for (const [name, , words] of LUGGAGE_COUNTS) {
+  for (const [name, words] of LUGGAGE_COUNTS) {
     add(null, words, String(before.luggage[name]), String(after.luggage[name]), SEAT_FIELDS.has(name));
   }
   add(null, "luggage note", before.luggage.info, after.luggage.info);

@@ -10,7 +10,9 @@
  * may show.
  */
 import { z } from "../zod";
-import { plainTextMessage, plainTextRefinement, type TextShape } from "../plain-text";
+import type { FormProblem } from "../form-problems";
+import { plainTextRefinement, type TextShape } from "../plain-text";
+import type { ManageWordKey, ManageWords } from "./manage-words";
 import { CHILD_SEATS } from "../booking/messages";
 import { CUSTOMER, TRIP, endFields, legFields, pickupTerminalField, type End, type Leg } from "../booking/fields";
 
@@ -31,13 +33,13 @@ export const CHANGE_LIMITS = {
 
 export type ChangeLimit = keyof typeof CHANGE_LIMITS;
 
-/** The luggage and child seat counts, as the booking form names them, with the words the page and the e-mails use. */
+/** The luggage and child seat counts, as the booking form names them, with the words the business's e-mail uses for them. */
 export const LUGGAGE_COUNTS = [
-  [TRIP.checkInLuggage, "Check-in luggage", "check-in luggage"],
-  [TRIP.cabinBags, "Cabin bags", "cabin bags"],
-  [TRIP.strollerSingle, "Single strollers", "single strollers"],
-  [TRIP.strollerDouble, "Double strollers", "double strollers"],
-  ...CHILD_SEATS.map(([field, , words, label]) => [field, label, words] as const),
+  [TRIP.checkInLuggage, "check-in luggage"],
+  [TRIP.cabinBags, "cabin bags"],
+  [TRIP.strollerSingle, "single strollers"],
+  [TRIP.strollerDouble, "double strollers"],
+  ...CHILD_SEATS.map(([field, , words]) => [field, words] as const),
 ] as const;
 
 export type LuggageCountField = (typeof LUGGAGE_COUNTS)[number][0];
@@ -95,38 +97,55 @@ export function changeFieldMax(name: string): number {
   return limit ? CHANGE_LIMITS[limit] : 0;
 }
 
-/** The words a message uses for each kind of field, as the page labels it. */
-const LIMIT_LABELS: Record<ChangeLimit, string> = {
-  phone: "Mobile phone",
-  count: "Count",
-  note: "Notes for the driver",
-  flightTime: "Flight time",
-  flightNumber: "Flight number",
-  flightCity: "Flight city",
-  terminal: "Terminal",
-  hotelN: "Hotel",
-  hotel: "Hotel name",
-  address: "Address",
-  zip: "Postcode",
+/** Each luggage count's label: the key of its words. */
+export const LUGGAGE_COUNT_LABELS: Readonly<Record<LuggageCountField, ManageWordKey>> = {
+  [TRIP.checkInLuggage]: "change.count.checkIn",
+  [TRIP.cabinBags]: "change.count.cabin",
+  [TRIP.strollerSingle]: "change.count.strollerSingle",
+  [TRIP.strollerDouble]: "change.count.strollerDouble",
+  [TRIP.babySeat]: "change.count.babySeat",
+  [TRIP.childSeat]: "change.count.childSeat",
+  [TRIP.boosterSeat]: "change.count.boosterSeat",
 };
 
-/** A field's label in the messages of the change form. */
-function changeFieldLabel(name: string, limit: ChangeLimit): string {
-  if (name === LUGGAGE_NOTE_FIELD) return "Luggage notes";
+/** The words a message uses for each kind of field, as the page labels it: the keys of their words. */
+const LIMIT_LABELS: Record<ChangeLimit, ManageWordKey> = {
+  phone: "change.phone",
+  count: "change.label.count",
+  note: "change.label.note",
+  flightTime: "change.label.flightTime",
+  flightNumber: "change.flightNumber",
+  flightCity: "change.label.flightCity",
+  terminal: "change.terminal",
+  hotelN: "change.hotel",
+  hotel: "change.hotelName",
+  address: "change.address",
+  zip: "change.zip",
+};
+
+/** A field's label in the messages of the change form: the key of its words. */
+function changeFieldLabel(name: string): ManageWordKey {
+  if (name === LUGGAGE_NOTE_FIELD) return "change.luggageNotes";
   const count = LUGGAGE_COUNTS.find(([field]) => field === name);
-  return count ? count[1] : LIMIT_LABELS[limit];
+  const limit = CHANGE_FIELD_LIMITS[name];
+  return count ? LUGGAGE_COUNT_LABELS[count[0]] : limit ? LIMIT_LABELS[limit] : "change.label.count";
 }
 
-function textField(max: number, label: string, shape: TextShape) {
+// The schema's messages are the keys of their words; changeProblems puts them into the page's language.
+const NOT_TEXT: ManageWordKey = "change.problem.notText";
+const TOO_LONG: ManageWordKey = "change.problem.tooLong";
+const PLAIN_TEXT: ManageWordKey = "change.problem.plainText";
+const NUL: ManageWordKey = "change.problem.nul";
+const SCHEMA_MESSAGES: readonly string[] = [NOT_TEXT, TOO_LONG, PLAIN_TEXT, NUL];
+
+function textField(max: number, shape: TextShape) {
   return (
     z
-      .string({ error: "This field must be text." })
-      .max(max, { error: `This field is too long: at most ${max} characters.` })
+      .string({ error: NOT_TEXT })
+      .max(max, { error: TOO_LONG })
       // The database cannot store a NUL character (its message predates the text rule and stays);
       // the other invisible and control characters are refused by the site's text rule.
-      .superRefine(
-        plainTextRefinement({ message: plainTextMessage(label), nulMessage: "This field holds a character we cannot read.", shape }),
-      )
+      .superRefine(plainTextRefinement({ message: PLAIN_TEXT, nulMessage: NUL, shape }))
       .optional()
   );
 }
@@ -142,10 +161,20 @@ export const changeFormSchema = z.object(
       // A line break in a one-line field is left to the change's own rules (changes.ts), whose
       // messages say what the field must hold (a postcode's five digits); every other control or
       // invisible character is refused here.
-      textField(CHANGE_LIMITS[limit], changeFieldLabel(name, limit), "lines"),
+      textField(CHANGE_LIMITS[limit], "lines"),
     ]),
   ) as Record<string, ReturnType<typeof textField>>,
 );
 
 /** A parsed post: the fields it holds, by name. */
 export type ChangeForm = Partial<Record<string, string>>;
+
+/** The schema's refusal as the form's problems, each at its field, in the page's words (its label, its limit). */
+export function changeProblems(error: z.ZodError, words: ManageWords): FormProblem[] {
+  return error.issues.map((issue) => {
+    const field = typeof issue.path[0] === "string" ? issue.path[0] : null;
+    const key = SCHEMA_MESSAGES.includes(issue.message) ? (issue.message as ManageWordKey) : NOT_TEXT;
+    const values = field ? { max: changeFieldMax(field), label: words(changeFieldLabel(field)) } : { max: 0, label: "" };
+    return { field, message: words(key, values) };
+  });
+}

@@ -16,7 +16,7 @@ import { changeLayout } from "./change-layout";
 import { changeClosedReason, followTakeoff, overlayChanges, planChange, type ChangeRequest } from "./changes";
 import { PHONE_ONLY_FIELDS, phoneOnlyChanges } from "./phone-only";
 import { activeCapacities, FIRST_FLEET } from "../fleet";
-import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
+import { ENGLISH_MANAGE, ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
 const FLEET = activeCapacities(FIRST_FLEET);
 
@@ -109,7 +109,7 @@ function formPost(row: ChangeRequest["row"]): Record<string, string> {
 
 function plan(row: ChangeRequest["row"], posted: Record<string, string>, at = now) {
   const form = changeFormSchema.parse(posted);
-  return planChange({ row, form, posted, now: at, rows: ROWS, fleet: FLEET, phone: PHONE, words: ENGLISH_WORDS });
+  return planChange({ row, form, posted, now: at, rows: ROWS, fleet: FLEET, phone: PHONE, words: ENGLISH_WORDS, manage: ENGLISH_MANAGE });
 }
 
 describe("draftFromBooking", () => {
@@ -550,7 +550,9 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
     [paris(2026, 5, 20, 10, 15), paris(2026, 5, 19, 10, 14), true],
     [paris(2026, 5, 20, 10, 15), paris(2026, 5, 21, 10, 15), false],
   ])("first pick-up %s, now %s: open %s", (pickup, at, open) => {
-    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: pickup, details: null }, at, PHONE) === null).toBe(open);
+    expect(
+      changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: pickup, details: null }, at, PHONE, ENGLISH_MANAGE) === null,
+    ).toBe(open);
   });
 
   it("says until when, in Paris time, and gives the phone", () => {
@@ -558,6 +560,7 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
       { bookingStatus: "driver_assigned", firstPickupAt: paris(2026, 10, 25, 10), details: null },
       paris(2026, 10, 24, 12),
       PHONE,
+      ENGLISH_MANAGE,
     );
     expect(reason).toBe(
       "Details can be changed online until 24 hours before the first pick-up, that is until 24/10/2026 11:00 (Paris time). For a change now, call us on +33 1 23 45 67 89.",
@@ -572,20 +575,26 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
         fc.constantFrom("new", "confirmed", "driver_assigned"),
         (pickupMs, minutesBefore, status) => {
           const at = new Date(pickupMs - 24 * 3_600_000 - minutesBefore * 60_000);
-          expect(changeClosedReason({ bookingStatus: status, firstPickupAt: new Date(pickupMs), details: null }, at, PHONE) === null).toBe(
-            minutesBefore >= 0,
-          );
+          expect(
+            changeClosedReason({ bookingStatus: status, firstPickupAt: new Date(pickupMs), details: null }, at, PHONE, ENGLISH_MANAGE) ===
+              null,
+          ).toBe(minutesBefore >= 0);
         },
       ),
     );
   });
 
   it("is closed without a first pick-up", () => {
-    expect(changeClosedReason({ bookingStatus: "new", firstPickupAt: null, details: null }, now, PHONE)).toContain(
+    expect(changeClosedReason({ bookingStatus: "new", firstPickupAt: null, details: null }, now, PHONE, ENGLISH_MANAGE)).toContain(
       "cannot be changed online",
     );
     expect(
-      changeClosedReason({ bookingStatus: "new", firstPickupAt: null, details: { legs: [{ pickupAt: "soon" }] } }, now, PHONE),
+      changeClosedReason(
+        { bookingStatus: "new", firstPickupAt: null, details: { legs: [{ pickupAt: "soon" }] } },
+        now,
+        PHONE,
+        ENGLISH_MANAGE,
+      ),
     ).toContain("cannot be changed online");
   });
 
@@ -593,8 +602,12 @@ describe("changeClosedReason: the deadline, with now, across the clock changes",
     const pickup = paris(2026, 10, 25, 10);
     const stored = storedRow(bookingDraft()).details as { legs: object[] };
     const details = { ...stored, legs: [{ ...stored.legs[0], pickupAt: pickup.toISOString() }] };
-    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 11, 0), PHONE)).toBeNull();
-    expect(changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 12), PHONE)).toBe(
+    expect(
+      changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 11, 0), PHONE, ENGLISH_MANAGE),
+    ).toBeNull();
+    expect(
+      changeClosedReason({ bookingStatus: "confirmed", firstPickupAt: null, details }, paris(2026, 10, 24, 12), PHONE, ENGLISH_MANAGE),
+    ).toBe(
       "Details can be changed online until 24 hours before the first pick-up, that is until 24/10/2026 11:00 (Paris time). For a change now, call us on +33 1 23 45 67 89.",
     );
   });

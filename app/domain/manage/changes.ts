@@ -36,7 +36,9 @@ import { firstPickupOf } from "./cancel";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
 import { draftFromBooking, type StoredBooking } from "../booking/wire";
 import { describeChanges, editableOf, type Change } from "./change-description";
-import { changeLayout, legTitle, type ChangeLayout } from "./change-layout";
+import { legKind } from "../booking/booking-lines";
+import { changeLayout, type ChangeLayout } from "./change-layout";
+import type { ManageWordKey, ManageWords } from "./manage-words";
 import { phoneOnlyChanges } from "./phone-only";
 import { zoneProblems } from "./route-area";
 import { bookingLoad, capacityAnswer } from "../booking/capacity";
@@ -121,10 +123,10 @@ export function followTakeoff(next: BookingDraft, before: BookingDraft, leg: Leg
 // ---------------------------------------------------------------------------------------------
 // Whether the booking can be changed now
 
-const CLOSED: Partial<Record<string, string>> = {
-  cancelled: "This booking is cancelled, so it cannot be changed.",
-  completed: "This transfer has taken place, so the booking cannot be changed.",
-  no_show: "This booking is closed, so it cannot be changed.",
+const CLOSED: Partial<Record<string, ManageWordKey>> = {
+  cancelled: "change.closed.cancelled",
+  completed: "change.closed.completed",
+  no_show: "change.closed.noShow",
 };
 
 /**
@@ -136,22 +138,16 @@ export function changeClosedReason(
   row: { bookingStatus: string; firstPickupAt: Date | null; details: unknown },
   now: Date,
   phone: string,
+  words: ManageWords,
 ): string | null {
   const closed = CLOSED[row.bookingStatus];
-  if (closed) return `${closed} Questions: call us on ${phone}.`;
+  if (closed) return words(closed, { phone });
   const firstPickupAt = firstPickupOf(row);
-  if (!firstPickupAt) return `This booking cannot be changed online: call us on ${phone}.`;
+  if (!firstPickupAt) return words("change.closed.offline", { phone });
   if (!beforeDeadline(firstPickupAt, now)) {
-    return (
-      `Details can be changed online until 24 hours before the first pick-up, that is until ` +
-      `${formatParisDateTime(freeCancellationUntil(firstPickupAt))} (Paris time). For a change now, call us on ${phone}.`
-    );
+    return words("change.closed.deadline", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)), phone });
   }
   return null;
-}
-
-function phoneOnlyMessage(phone: string): string {
-  return `Date, route and passengers are changed by phone: call us on ${phone}. Nothing was changed.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,6 +167,8 @@ export interface ChangeRequest {
   phone: string;
   /** The booking rules' words, in the page's language. */
   words: BookingWords;
+  /** The page's own words, in the same language. */
+  manage: ManageWords;
 }
 
 /** What the booking becomes: its details, its phone column and its pickup moments. */
@@ -187,9 +185,10 @@ export type ChangePlan =
   | { ok: true; changes: Change[]; next: ChangedBooking | null };
 
 /** The booking form's message as this page shows it: no prefix, no bold marks, the leg named on a round trip. */
-function problemMessage({ part, message }: BookingIssue, roundTrip: boolean, words: BookingWords): string {
+function problemMessage({ part, message }: BookingIssue, roundTrip: boolean, words: BookingWords, manage: ManageWords): string {
   const plain = stripMarkup(say(words, message)).trim();
-  return roundTrip && part !== "customer" ? `${legTitle(part, true)}: ${plain}` : plain;
+  if (!roundTrip || part === "customer") return plain;
+  return manage("change.problemOfLeg", { leg: manage("change.leg", { leg: legKind(part, true) }), problem: plain });
 }
 
 /** The field a rule's problem is shown at: the field itself when the form has it, a leg's flight time for a leg's timing. */
@@ -240,13 +239,19 @@ function sameTrip(booking: Booking, row: StoredBooking, stored: StoredDetails): 
  * New luggage or child seats must fit the vehicle the booking was priced for: what needs a larger
  * one (or more than a shuttle seat includes) is changed by phone, where the new price is agreed.
  */
-function luggageProblem(booking: Booking, stored: StoredDetails, fleet: readonly VehicleCapacity[], phone: string): FormProblem | null {
+function luggageProblem(
+  booking: Booking,
+  stored: StoredDetails,
+  fleet: readonly VehicleCapacity[],
+  phone: string,
+  words: ManageWords,
+): FormProblem | null {
   const was = capacityAnswer(booking.kind, bookingLoad({ ...stored, passengers: booking.passengers }), fleet);
   const now = capacityAnswer(booking.kind, bookingLoad(booking), fleet);
   if (now.ok && (!was.ok || now.seatsPriced <= was.seatsPriced)) return null;
   return {
     field: TRIP.checkInLuggage,
-    message: `This luggage needs more room than the vehicle booked. To change it, call us on ${phone}: we will find the vehicle and tell you its price.`,
+    message: words("change.luggageRoom", { phone }),
   };
 }
 
@@ -297,13 +302,14 @@ function changedDetails(stored: StoredDetails, booking: Booking, changes: readon
  * changed).
  */
 export function planChange(request: ChangeRequest): ChangePlan {
-  const { row, form, posted, now, rows, fleet, phone, words } = request;
-  const closed = changeClosedReason(row, now, phone);
+  const { row, form, posted, now, rows, fleet, phone, words, manage } = request;
+  const closed = changeClosedReason(row, now, phone, manage);
   if (closed) return { ok: false, reason: "closed", message: closed };
   const stored = readStoredDetails(row.details);
   const draft = stored ? draftFromBooking(row.details, row) : null;
-  if (!stored || !draft) return { ok: false, reason: "closed", message: `This booking cannot be changed online: call us on ${phone}.` };
-  if (phoneOnlyChanges(draft, posted).length > 0) return { ok: false, reason: "phone", message: phoneOnlyMessage(phone) };
+  if (!stored || !draft) return { ok: false, reason: "closed", message: manage("change.closed.offline", { phone }) };
+  const phoneOnly = manage("change.phoneOnly", { phone });
+  if (phoneOnlyChanges(draft, posted).length > 0) return { ok: false, reason: "phone", message: phoneOnly };
 
   const layout = changeLayout(draft);
   const next = overlayChanges(draft, form);
@@ -312,16 +318,16 @@ export function planChange(request: ChangeRequest): ChangePlan {
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = problemField(String(issue.path[0] ?? ""), layout);
-      const message = problemMessage(bookingIssue(issue), layout.roundTrip, words);
+      const message = problemMessage(bookingIssue(issue), layout.roundTrip, words, manage);
       if (!problems.some((p) => p.field === field && p.message === message)) problems.push({ field, message });
     }
   }
-  problems.push(...zoneProblems(next, draft, rows, phone));
+  problems.push(...zoneProblems(next, draft, rows, phone, manage));
   if (problems.length > 0 || !parsed.success) return { ok: false, reason: "invalid", problems };
 
   const booking = parsed.data;
-  if (!sameTrip(booking, row, stored)) return { ok: false, reason: "phone", message: phoneOnlyMessage(phone) };
-  const luggage = luggageProblem(booking, stored, fleet, phone);
+  if (!sameTrip(booking, row, stored)) return { ok: false, reason: "phone", message: phoneOnly };
+  const luggage = luggageProblem(booking, stored, fleet, phone, manage);
   if (luggage) return { ok: false, reason: "invalid", problems: [luggage] };
   const changes = describeChanges(editableOf(stored), editableOf(booking));
   if (changes.length === 0) return { ok: true, changes, next: null };
@@ -349,12 +355,7 @@ export function planChange(request: ChangeRequest): ChangePlan {
     return {
       ok: false,
       reason: "invalid",
-      problems: [
-        {
-          field,
-          message: `With this flight time the first pick-up would be at ${formatParisDateTime(firstPickupAt)} (Paris time), less than 24 hours from now: such a change is made by phone, on ${phone}.`,
-        },
-      ],
+      problems: [{ field, message: manage("change.tooSoon", { dateTime: formatParisDateTime(firstPickupAt), phone }) }],
     };
   }
   return { ok: true, changes, next: { details, phone: booking.customer.phoneMobile, firstPickupAt, returnPickupAt } };

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parisInstant } from "../booking/paris-time";
-import { beforeDeadline, freeCancellationText, freeCancellationUntil, timeLeft } from "./deadline";
+import { ENGLISH_MANAGE, manageWordsIn } from "~/lib/test-support/booking-words";
+import { beforeDeadline, freeCancellationText, freeCancellationUntil, timeLeft, timeLeftParts } from "./deadline";
 
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
 
@@ -20,7 +21,7 @@ describe("freeCancellationText", () => {
     // Around midnight on New Year's Day.
     [paris(2027, 1, 1, 0, 15), "Free cancellation until 31/12/2026 00:15 (Paris time)"],
   ])("a pickup at %s", (pickup, text) => {
-    expect(freeCancellationText(pickup)).toBe(text);
+    expect(freeCancellationText(pickup, ENGLISH_MANAGE)).toBe(text);
   });
 });
 
@@ -66,6 +67,27 @@ describe("timeLeft", () => {
     [until, null],
     [before(-1000), null],
   ])("%s → %s", (now, text) => {
-    expect(timeLeft(until, now)).toBe(text);
+    expect(timeLeft(until, now, ENGLISH_MANAGE)).toBe(text);
+  });
+
+  it.each([
+    ["fr", before(3 * 86_400_000 + 4 * 3_600_000), manageWordsIn("fr")("deadline.daysHours", { days: 3, hours: 4 })],
+    ["de", before(86_400_000), manageWordsIn("de")("deadline.days", { days: 1 })],
+    ["es", before(30_000), manageWordsIn("es")("deadline.underAMinute")],
+  ] as const)("speaks the page's language (%s)", (locale, now, text) => {
+    expect(timeLeft(until, now, manageWordsIn(locale))).toBe(text);
+  });
+
+  it("counts every whole minute left as days, hours and minutes", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 * 86_400_000 }), (ms) => {
+        const parts = timeLeftParts(until, before(ms));
+        expect(parts).not.toBeNull();
+        const { days, hours, minutes } = parts!;
+        expect(days * 1440 + hours * 60 + minutes).toBe(Math.floor(ms / 60_000));
+        expect(hours).toBeLessThan(24);
+        expect(minutes).toBeLessThan(60);
+      }),
+    );
   });
 });

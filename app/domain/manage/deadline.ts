@@ -1,4 +1,5 @@
 import { formatParisDateTime } from "../booking/paris-time";
+import type { ManageWords } from "./manage-words";
 
 /**
  * The traveller's free-cancellation rule (docs/product.md, Managing a booking): a booking can be
@@ -23,25 +24,28 @@ export function beforeDeadline(firstPickupAt: Date, now: Date): boolean {
   return now.getTime() <= freeCancellationUntil(firstPickupAt).getTime();
 }
 
-/** 'Free cancellation until 12/05/2026 07:45 (Paris time)'. */
-export function freeCancellationText(firstPickupAt: Date): string {
-  return `Free cancellation until ${formatParisDateTime(freeCancellationUntil(firstPickupAt))} (Paris time)`;
+/** 'Free cancellation until 12/05/2026 07:45 (Paris time)', in the page's words. */
+export function freeCancellationText(firstPickupAt: Date, words: ManageWords): string {
+  return words("deadline.until", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)) });
+}
+
+/** The whole days, hours and minutes from `now` until `until`; null once it has passed. */
+export function timeLeftParts(until: Date, now: Date): { days: number; hours: number; minutes: number } | null {
+  const ms = until.getTime() - now.getTime();
+  if (ms <= 0) return null;
+  const minutes = Math.floor(ms / 60_000);
+  return { days: Math.floor(minutes / 1440), hours: Math.floor((minutes % 1440) / 60), minutes: minutes % 60 };
 }
 
 /**
  * The time left until `until`, in words a traveller reads at a glance: "2 days 4 hours",
  * "5 hours 12 minutes", "45 minutes", "less than a minute"; null once it has passed.
  */
-export function timeLeft(until: Date, now: Date): string | null {
-  const ms = until.getTime() - now.getTime();
-  if (ms <= 0) return null;
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return "less than a minute";
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  const mins = minutes % 60;
-  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
-  if (days > 0) return hours > 0 ? `${part(days, "day")} ${part(hours, "hour")}` : part(days, "day");
-  if (hours > 0) return mins > 0 ? `${part(hours, "hour")} ${part(mins, "minute")}` : part(hours, "hour");
-  return part(mins, "minute");
+export function timeLeft(until: Date, now: Date, words: ManageWords): string | null {
+  const left = timeLeftParts(until, now);
+  if (!left) return null;
+  const { days, hours, minutes } = left;
+  if (days > 0) return hours > 0 ? words("deadline.daysHours", { days, hours }) : words("deadline.days", { days });
+  if (hours > 0) return minutes > 0 ? words("deadline.hoursMinutes", { hours, minutes }) : words("deadline.hours", { hours });
+  return minutes > 0 ? words("deadline.minutes", { minutes }) : words("deadline.underAMinute");
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
 import { driverTitle, legWaitingForDriver, shownDrivers } from "./leg-drivers";
 
 const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
@@ -47,8 +48,8 @@ describe("shownDrivers", () => {
 
 describe("driverTitle", () => {
   it("titles the booking's one driver 'Your driver', and a leg's driver with the leg", () => {
-    expect(driverTitle({ leg: null })).toBe("Your driver");
-    expect(driverTitle({ leg: "return" })).toBe("Your driver for the return");
+    expect(driverTitle({ leg: null }, ENGLISH_MANAGE)).toBe("Your driver");
+    expect(driverTitle({ leg: "return" }, ENGLISH_MANAGE)).toBe("Your driver for the return");
   });
 });
 

@@ -1,4 +1,5 @@
 import type { LegNumber } from "../booking/model";
+import type { ManageWords } from "./manage-words";
 
 /**
  * The drivers a traveller is told of, as the booking's page, its voucher and the business's
@@ -33,9 +34,9 @@ export function shownDrivers(drivers: ReadonlyMap<LegNumber, TravellerDriver>, r
   return assigned.map(([leg, d]) => ({ name: d.name, phone: d.phone, leg: LEG_WORD[leg] }));
 }
 
-/** "Your driver", or "Your driver for the return". */
-export function driverTitle(driver: Pick<ShownDriver, "leg">): string {
-  return driver.leg ? `Your driver for the ${driver.leg}` : "Your driver";
+/** "Your driver", or "Your driver for the return", in the page's words. */
+export function driverTitle(driver: Pick<ShownDriver, "leg">, words: ManageWords): string {
+  return driver.leg ? words("driver.titleOfLeg", { leg: driver.leg }) : words("driver.title");
 }
 
 /** The round trip's leg still without a driver while the other has one; null otherwise. */

@@ -1,5 +1,7 @@
 import { z } from "../zod";
 import { ORDER_ALPHABET } from "../booking/order-id";
+import type { FormProblem } from "../form-problems";
+import type { ManageWordKey, ManageWords } from "./manage-words";
 
 /**
  * 'Lost your link?' (docs/product.md, Managing a booking): the order number and the e-mail address
@@ -8,11 +10,10 @@ import { ORDER_ALPHABET } from "../booking/order-id";
  * its hyphen ("nv 7k3m9q" is NV-7K3M9Q). The e-mail is compared trimmed and in lower case.
  */
 
-export const LOST_LINK_FIELDS = { orderId: "Order number", email: "E-mail address" } as const;
-
-export const ORDER_NUMBER_MESSAGE =
-  "Enter your order number as our e-mails write it: NV- and six letters or digits, for example NV-7K3M9Q.";
-export const EMAIL_MESSAGE = "Enter the e-mail address you booked with, for example name@example.com.";
+// The schema's messages are the keys of their words in the page's language (lostLinkProblems).
+export const ORDER_NUMBER_MESSAGE = "lost.orderIdProblem" satisfies ManageWordKey;
+export const EMAIL_MESSAGE = "lost.emailProblem" satisfies ManageWordKey;
+const PROBLEM_KEYS: readonly string[] = [ORDER_NUMBER_MESSAGE, EMAIL_MESSAGE];
 
 const ORDER_BODY = new RegExp(`^NV[-\\s]?([${ORDER_ALPHABET}]{6})$`);
 
@@ -41,9 +42,14 @@ export const lostLinkSchema = z.object({
     .pipe(z.email({ message: EMAIL_MESSAGE }).max(254, EMAIL_MESSAGE)),
 });
 
-/** The one answer to every request that passes the form's check, matched or not. */
-export const LOST_LINK_ANSWER =
-  "If this order number and e-mail address match a booking, we have sent its link to that address. It can take a few minutes.";
+/** The schema's refusal as the form's problems, each in the page's words. */
+export function lostLinkProblems(error: z.ZodError, words: ManageWords): FormProblem[] {
+  return error.issues.map((issue) => ({
+    field: typeof issue.path[0] === "string" ? issue.path[0] : null,
+    // Every message of the schema is one of its keys; anything else reads as the order number's.
+    message: words(PROBLEM_KEYS.includes(issue.message) ? (issue.message as ManageWordKey) : ORDER_NUMBER_MESSAGE),
+  }));
+}
 
 /** Whether an address typed on the form is the booking's own: trimmed, case ignored. */
 export function sameEmail(typed: string, stored: string): boolean {

@@ -6,7 +6,7 @@ import type { PriceRow } from "../pricing/csv";
 import { ADDRESS_END } from "../booking/draft";
 import { TRIP, endFields, type BookingDraft, type End } from "../booking/fields";
 import { routeDetailsOf } from "../booking/rules";
-import { END_WORD } from "./change-layout";
+import type { ManageWords } from "./manage-words";
 
 /** A price file's postal-code entry's code: "77700 Chessy" is 77700. Never used on what a traveller types. */
 function codeOf(entry: string): string {
@@ -33,7 +33,13 @@ export function areaOf(draft: BookingDraft, rows: readonly PriceRow[], end: End)
  * five digits and nothing else, or the postcode the booking already has, unchanged. An empty one is
  * the booking form's own rule to name. Each problem is at the end's postcode field.
  */
-export function zoneProblems(next: BookingDraft, before: BookingDraft, rows: readonly PriceRow[], phone: string): FormProblem[] {
+export function zoneProblems(
+  next: BookingDraft,
+  before: BookingDraft,
+  rows: readonly PriceRow[],
+  phone: string,
+  words: ManageWords,
+): FormProblem[] {
   const problems: FormProblem[] = [];
   for (const end of ["pu", "drop"] as const) {
     const e = endFields(end, 1);
@@ -42,14 +48,16 @@ export function zoneProblems(next: BookingDraft, before: BookingDraft, rows: rea
     if (zip === "" || zip === (before[e.zip] ?? "").trim()) continue;
     const area = areaOf(next, rows, end);
     if (POSTAL_CODE.test(zip) && area.includes(zip)) continue;
-    const codes = area.length > 0 ? ` (${area.join(", ")})` : "";
-    const elsewhere = `To be ${end === "pu" ? "picked up" : "dropped off"} elsewhere, call us on ${phone}.`;
-    problems.push({
-      field: e.zip,
-      message: POSTAL_CODE.test(zip)
-        ? `${zip} is outside this route's area${codes}. ${elsewhere}`
-        : `Please enter the ${END_WORD[end]} postcode alone, as its 5 digits${area.length > 0 ? `: one of this route's area${codes}` : ""}. ${elsewhere}`,
-    });
+    const values = { zip, end, postcodes: area.join(", "), elsewhere: words("change.zone.elsewhere", { end, phone }) };
+    const listed = area.length > 0;
+    const key = POSTAL_CODE.test(zip)
+      ? listed
+        ? "change.zone.outside"
+        : "change.zone.outsideUnlisted"
+      : listed
+        ? "change.zone.postcode"
+        : "change.zone.postcodeUnlisted";
+    problems.push({ field: e.zip, message: words(key, values) });
   }
   return problems;
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BOOKING_STATUSES, PAYMENT_STATUSES } from "../back-office/statuses";
 import type { ShownDriver } from "./leg-drivers";
 import { travellerStatus, type TravellerStatusFacts } from "./status";
+import { ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
 
 const base: TravellerStatusFacts = {
   bookingStatus: "new",
@@ -99,7 +100,7 @@ describe("travellerStatus", () => {
     ["a completed booking", { bookingStatus: "completed", paymentStatus: "paid" }, "completed", "Completed", /has taken place/],
     ["a no-show", { bookingStatus: "no_show", paymentStatus: "paid" }, "no_show", "Closed: no-show", /did not find you/],
   ])("%s", (_what, facts, code, title, line) => {
-    const status = travellerStatus({ ...base, ...facts });
+    const status = travellerStatus({ ...base, ...facts }, ENGLISH_MANAGE, "en");
     expect(status.code).toBe(code);
     expect(status.title).toBe(title);
     expect(status.lines.join(" ")).toMatch(line);
@@ -107,10 +108,10 @@ describe("travellerStatus", () => {
 
   it("gives the drivers' names and phones only while the booking is confirmed and still to take place", () => {
     for (const bookingStatus of ["confirmed", "driver_assigned"] as const) {
-      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", drivers }).drivers).toEqual(drivers);
+      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", drivers }, ENGLISH_MANAGE, "en").drivers).toEqual(drivers);
     }
     for (const bookingStatus of ["new", "cancelled", "completed", "no_show"] as const) {
-      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", drivers }).drivers).toEqual([]);
+      expect(travellerStatus({ ...base, bookingStatus, paymentStatus: "paid", drivers }, ENGLISH_MANAGE, "en").drivers).toEqual([]);
     }
   });
 
@@ -119,7 +120,11 @@ describe("travellerStatus", () => {
       { ...jean, leg: "outbound" },
       { ...marc, leg: "return" },
     ];
-    const status = travellerStatus({ ...base, bookingStatus: "driver_assigned", paymentStatus: "paid", drivers: both });
+    const status = travellerStatus(
+      { ...base, bookingStatus: "driver_assigned", paymentStatus: "paid", drivers: both },
+      ENGLISH_MANAGE,
+      "en",
+    );
     expect(status.lines).toEqual([
       "Your booking is confirmed and your drivers are Jean Dupont for the outbound and Marc Petit for the return.",
     ]);
@@ -128,7 +133,7 @@ describe("travellerStatus", () => {
 
   it("names the outbound's driver of a round trip whose return has none yet, and says the return's comes later", () => {
     const outbound: ShownDriver[] = [{ ...jean, leg: "outbound" }];
-    const status = travellerStatus({ ...base, bookingStatus: "confirmed", paymentStatus: "paid", drivers: outbound });
+    const status = travellerStatus({ ...base, bookingStatus: "confirmed", paymentStatus: "paid", drivers: outbound }, ENGLISH_MANAGE, "en");
     expect(status.title).toBe("Confirmed");
     expect(status.lines).toEqual([
       "Your booking is confirmed and your driver for the outbound is Jean Dupont.",
@@ -145,7 +150,7 @@ describe("travellerStatus", () => {
         fc.constantFrom("card" as const, "cash" as const),
         fc.integer({ min: 0, max: 9_000 }),
         (bookingStatus, paymentStatus, paymentMode, refundedCents) => {
-          const status = travellerStatus({ ...base, bookingStatus, paymentStatus, paymentMode, refundedCents });
+          const status = travellerStatus({ ...base, bookingStatus, paymentStatus, paymentMode, refundedCents }, ENGLISH_MANAGE, "en");
           expect(status.title).not.toBe("");
           expect(status.lines.length).toBeGreaterThan(0);
           if (paymentStatus === "paid") expect(status.lines.join(" ")).not.toContain("on board");

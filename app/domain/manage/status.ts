@@ -1,7 +1,9 @@
 import { confirmationDue, type BookingStatus, type PaymentStatus } from "../back-office/statuses";
 import { formatParisDateTime } from "../booking/paris-time";
+import type { Locale } from "../locales";
 import { formatEuros } from "../money";
 import { legWaitingForDriver, type ShownDriver } from "./leg-drivers";
+import type { ManageWords } from "./manage-words";
 
 /**
  * A booking's state as its traveller reads it on the booking's own page (docs/product.md,
@@ -45,30 +47,28 @@ export interface TravellerStatus {
   drivers: ShownDriver[];
 }
 
-const ON_BOARD = "You pay the driver on board, in cash.";
-const PAYMENT_FAILED = "The payment did not go through, so this booking is not paid yet. Call us to complete it.";
-
-/** "your driver is Karim Benali", "your drivers are … for the outbound and … for the return", "your driver for the outbound is …". */
-function driversWords(drivers: readonly ShownDriver[]): string {
-  if (drivers.length > 1) return `your drivers are ${drivers.map((d) => `${d.name}${d.leg ? ` for the ${d.leg}` : ""}`).join(" and ")}`;
-  const [driver] = drivers;
-  return driver ? `your driver${driver.leg ? ` for the ${driver.leg}` : ""} is ${driver.name}` : "a driver is assigned";
-}
-
 /** What the booking's page says of its drivers once one is assigned: who, and which leg still waits for one. */
-function assignedLines(drivers: readonly ShownDriver[]): string[] {
+function assignedLines(drivers: readonly ShownDriver[], words: ManageWords): string[] {
   const waiting = legWaitingForDriver(drivers);
-  return [
-    `Your booking is confirmed and ${driversWords(drivers)}.`,
-    ...(waiting ? [`We tell you your driver for the ${waiting} when one is assigned.`] : []),
-  ];
+  const [first, second] = drivers;
+  const who =
+    first && second
+      ? words("status.driversAre", { outbound: first.name, return: second.name })
+      : first
+        ? first.leg
+          ? words("status.driverOfLegIs", { leg: first.leg, name: first.name })
+          : words("status.driverIs", { name: first.name })
+        : words("status.driverUnnamed");
+  return [who, ...(waiting ? [words("status.driverToCome", { leg: waiting })] : [])];
 }
 
 /** The traveller's words for the booking's state. */
-export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
+export function travellerStatus(facts: TravellerStatusFacts, words: ManageWords, locale: Locale): TravellerStatus {
+  const price = formatEuros(facts.priceCents, locale);
   const cash = facts.paymentMode === "cash" && facts.paymentStatus !== "paid";
-  const payOnBoard = cash ? [`${ON_BOARD} Amount: ${formatEuros(facts.priceCents)}.`] : [];
-  const notPaid = `This booking is not paid yet: ${formatEuros(facts.priceCents)} to pay.`;
+  const payOnBoard = cash ? [words("status.onBoard", { amount: price })] : [];
+  const notPaid = words("status.notPaid", { amount: price });
+  const PAYMENT_FAILED = words("status.paymentFailed");
   // A card booking staff confirmed before its payment (one taken by phone) still says what is to pay.
   const cardUnpaid =
     facts.paymentMode === "card" && (facts.paymentStatus === "pending_payment" || facts.paymentStatus === "payment_failed");
@@ -79,55 +79,47 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
         const all = facts.paymentStatus === "refunded";
         return {
           code: "cancelled_refunded",
-          title: "Cancelled and refunded",
-          lines: [
-            `This booking is cancelled. ${formatEuros(facts.refundedCents)} ${all ? "was" : "of your payment was"} refunded to the card you paid with.`,
-          ],
+          title: words("status.title.cancelledRefunded"),
+          lines: [words(all ? "status.refundedAll" : "status.refundedPart", { amount: formatEuros(facts.refundedCents, locale) })],
           drivers: [],
         };
       }
       const held = facts.paymentStatus === "paid";
       return {
         code: "cancelled",
-        title: "Cancelled",
-        lines: [
-          held
-            ? "This booking is cancelled. Its payment is still to be refunded: we refund it to the card you paid with."
-            : "This booking is cancelled. Nothing was paid, so there is nothing to refund.",
-        ],
+        title: words("status.title.cancelled"),
+        lines: [words(held ? "status.cancelledHeld" : "status.cancelledNothing")],
         drivers: [],
       };
     }
     case "completed":
       return {
         code: "completed",
-        title: "Completed",
-        lines: ["This transfer has taken place. Thank you for travelling with us."],
+        title: words("status.title.completed"),
+        lines: [words("status.completed")],
         drivers: [],
       };
     case "no_show":
       return {
         code: "no_show",
-        title: "Closed: no-show",
-        lines: ["The driver did not find you at the pickup, and the booking is closed."],
+        title: words("status.title.noShow"),
+        lines: [words("status.noShow")],
         drivers: [],
       };
     case "driver_assigned":
       return {
         code: "driver_assigned",
-        title: "Driver assigned",
-        lines: [...assignedLines(facts.drivers), ...payOnBoard, ...toPay],
+        title: words("status.title.driverAssigned"),
+        lines: [...assignedLines(facts.drivers, words), ...payOnBoard, ...toPay],
         drivers: facts.drivers,
       };
     case "confirmed":
       // A round trip's outbound may have its driver before the return has one.
       return {
         code: "confirmed",
-        title: "Confirmed",
+        title: words("status.title.confirmed"),
         lines: [
-          ...(facts.drivers.length > 0
-            ? assignedLines(facts.drivers)
-            : ["Your booking is confirmed. We tell you your driver's name and phone when one is assigned."]),
+          ...(facts.drivers.length > 0 ? assignedLines(facts.drivers, words) : [words("status.confirmedNoDriver")]),
           ...payOnBoard,
           ...toPay,
         ],
@@ -137,31 +129,33 @@ export function travellerStatus(facts: TravellerStatusFacts): TravellerStatus {
       if (cash) {
         return {
           code: "waiting_confirmation",
-          title: "Waiting for confirmation",
-          lines: ["We confirm bookings by e-mail, usually within 12 hours.", ...payOnBoard],
+          title: words("status.title.waitingConfirmation"),
+          lines: [words("status.waitingConfirmation"), ...payOnBoard],
           drivers: [],
         };
       }
       if (facts.paymentStatus === "paid" || facts.paymentStatus === "partly_refunded") {
-        const due = facts.paidAt ? ` (by ${formatParisDateTime(confirmationDue(facts.paidAt))}, Paris time)` : "";
+        const due = facts.paidAt
+          ? words("status.paidWaitingBy", { dateTime: formatParisDateTime(confirmationDue(facts.paidAt)) })
+          : words("status.paidWaiting");
         return {
           code: "paid_waiting_confirmation",
-          title: "Paid, waiting for confirmation",
-          lines: [`We have received your payment. We confirm your booking by e-mail within 12 hours of payment${due}.`],
+          title: words("status.title.paidWaitingConfirmation"),
+          lines: [due],
           drivers: [],
         };
       }
       if (facts.paymentStatus === "payment_failed") {
         return {
           code: "payment_failed",
-          title: "Waiting for payment",
+          title: words("status.title.waitingPayment"),
           lines: [PAYMENT_FAILED],
           drivers: [],
         };
       }
       return {
         code: "waiting_payment",
-        title: "Waiting for payment",
+        title: words("status.title.waitingPayment"),
         lines: [notPaid],
         drivers: [],
       };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "../meeting-points";
 import { voucherView, type VoucherBooking } from "./voucher";
-import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+import { ENGLISH_MAIL, ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
 
 const { points } = parseMeetingPoints(
   [
@@ -89,12 +89,18 @@ const PHONE = "+33 1 99 00 12 34";
 describe("voucherView", () => {
   it("gives a leg's planned shuttle run and none for a leg without one", () => {
     const departsAt = new Date("2026-05-12T09:10:00Z");
-    const v = voucherView(row, { words: ENGLISH_MAIL, phone: PHONE, points, runs: new Map([[1, { direction: "arrival", departsAt }]]) });
+    const v = voucherView(row, {
+      words: ENGLISH_MAIL,
+      manage: ENGLISH_MANAGE,
+      phone: PHONE,
+      points,
+      runs: new Map([[1, { direction: "arrival", departsAt }]]),
+    });
     expect(v.legs.map((l) => l.shuttleRun)).toEqual(["The shared shuttle leaves the meeting point at 11:10 (Paris time).", null]);
   });
 
   it("gives the order, the party, each leg in Paris time with its flight, terminal and meeting point", () => {
-    const v = voucherView(row, { words: ENGLISH_MAIL, phone: PHONE, points });
+    const v = voucherView(row, { words: ENGLISH_MAIL, manage: ENGLISH_MANAGE, phone: PHONE, points });
     expect(v).toMatchObject({
       orderId: "NV-ABC123",
       service: "Private transfer",
@@ -127,7 +133,7 @@ describe("voucherView", () => {
   });
 
   it("says what to do if the driver cannot be found: stay, call the business with the order id, leave with no one else", () => {
-    const v = voucherView(row, { words: ENGLISH_MAIL, phone: PHONE, points });
+    const v = voucherView(row, { words: ENGLISH_MAIL, manage: ENGLISH_MANAGE, phone: PHONE, points });
     expect(v.driverNotFound).toEqual([
       "Stay at the meeting point: the driver looks for you there.",
       "Call us on +33 1 99 00 12 34, quoting your order number NV-ABC123.",
@@ -136,6 +142,7 @@ describe("voucherView", () => {
     const karim = { name: "Karim Benali", phone: "+33 6 98 76 54 32" };
     const withDriver = voucherView(row, {
       words: ENGLISH_MAIL,
+      manage: ENGLISH_MANAGE,
       phone: PHONE,
       points,
       drivers: new Map([
@@ -150,9 +157,9 @@ describe("voucherView", () => {
     const karim = { name: "Karim Benali", phone: "+33 6 98 76 54 32" };
     const v = voucherView(
       { ...row, roundTrip: false, details: withLegs([arrival]) },
-      { words: ENGLISH_MAIL, phone: PHONE, drivers: new Map([[1, karim]]) },
+      { words: ENGLISH_MAIL, manage: ENGLISH_MANAGE, phone: PHONE, drivers: new Map([[1, karim]]) },
     );
-    expect(v.drivers).toEqual([{ ...karim, leg: null }]);
+    expect(v.drivers).toEqual([{ ...karim, leg: null, title: "Your driver" }]);
     expect(v.driverNotFound[1]).toBe("Call your driver, Karim Benali, on +33 6 98 76 54 32.");
   });
 
@@ -161,6 +168,7 @@ describe("voucherView", () => {
     const marc = { name: "Marc Petit", phone: "+33 6 55 66 77 88" };
     const v = voucherView(row, {
       words: ENGLISH_MAIL,
+      manage: ENGLISH_MANAGE,
       phone: PHONE,
       points,
       drivers: new Map([
@@ -169,8 +177,8 @@ describe("voucherView", () => {
       ]),
     });
     expect(v.drivers).toEqual([
-      { ...jean, leg: "outbound" },
-      { ...marc, leg: "return" },
+      { ...jean, leg: "outbound", title: "Your driver for the outbound" },
+      { ...marc, leg: "return", title: "Your driver for the return" },
     ]);
     expect(v.driverNotFound[1]).toBe(
       "Call your driver: for the outbound, Jean Dupont, on +33 6 11 22 33 44; for the return, Marc Petit, on +33 6 55 66 77 88.",
@@ -179,8 +187,8 @@ describe("voucherView", () => {
 
   it("gives the outbound's driver only while the return has none", () => {
     const jean = { name: "Jean Dupont", phone: "+33 6 11 22 33 44" };
-    const v = voucherView(row, { words: ENGLISH_MAIL, phone: PHONE, points, drivers: new Map([[1, jean]]) });
-    expect(v.drivers).toEqual([{ ...jean, leg: "outbound" }]);
+    const v = voucherView(row, { words: ENGLISH_MAIL, manage: ENGLISH_MANAGE, phone: PHONE, points, drivers: new Map([[1, jean]]) });
+    expect(v.drivers).toEqual([{ ...jean, leg: "outbound", title: "Your driver for the outbound" }]);
     expect(v.driverNotFound[1]).toBe("Call your driver: for the outbound, Jean Dupont, on +33 6 11 22 33 44.");
   });
 
@@ -207,7 +215,7 @@ describe("voucherView", () => {
       ],
     ],
   ])("tells a %s traveller what happens on the day (%s)", (kind, _what, legs, words) => {
-    const v = voucherView({ ...row, kind, details: withLegs(legs) }, { words: ENGLISH_MAIL, phone: PHONE, points });
+    const v = voucherView({ ...row, kind, details: withLegs(legs) }, { words: ENGLISH_MAIL, manage: ENGLISH_MANAGE, phone: PHONE, points });
     expect(v.onTheDay).toHaveLength(words.length);
     words.forEach((w, i) => expect(v.onTheDay[i]).toContain(w));
   });
@@ -219,7 +227,7 @@ describe("voucherView", () => {
     [{ status: "pending_payment", paymentMode: "cash" }, null],
     [{ bookingStatus: "driver_assigned" }, null],
   ])("warns when the voucher cannot be used as it stands (%j)", (change, warning) => {
-    expect(voucherView({ ...row, ...change }, { words: ENGLISH_MAIL, phone: PHONE }).warning).toBe(warning);
+    expect(voucherView({ ...row, ...change }, { words: ENGLISH_MAIL, manage: ENGLISH_MANAGE, phone: PHONE }).warning).toBe(warning);
   });
 
   it.each([
@@ -227,7 +235,10 @@ describe("voucherView", () => {
     ["without their luggage", { legs: [arrival, departure] }],
     ["with legs out of order", withLegs([departure, arrival])],
   ])("never throws on details %s: no legs or luggage, the route, name and party from the booking", (_what, details) => {
-    const v = voucherView({ ...row, details, adults: 1, children: 0, babies: 0 }, { words: ENGLISH_MAIL, phone: PHONE, points });
+    const v = voucherView(
+      { ...row, details, adults: 1, children: 0, babies: 0 },
+      { words: ENGLISH_MAIL, manage: ENGLISH_MANAGE, phone: PHONE, points },
+    );
     expect(v.legs).toEqual([]);
     expect(v.luggage).toBeNull();
     expect(v.party).toBe("1 adult, 0 children, 0 babies");

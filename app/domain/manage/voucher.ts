@@ -13,13 +13,13 @@ import type { MailWords } from "../booking/mail-words";
 import { travellerLegs, type TravellerLeg } from "../booking/booking-lines";
 import type { BookingEmailInput } from "../booking/email-frame";
 import { bookingPassengers, routeText, serviceName, travellerName } from "../booking/email-text";
-import { freeWaitingText } from "../booking/free-waiting";
+import { FREE_WAITING_MINUTES } from "../booking/free-waiting";
 import { luggageText } from "../booking/luggage-text";
 import { readStoredDetails, type LegNumber } from "../booking/model";
 import type { MeetingPoints } from "../meeting-points";
 import type { LegRunTime } from "../runs/run-time-text";
-import type { TransferKind } from "../site-paths";
-import { shownDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
+import { driverTitle, shownDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
+import type { ManageWords } from "./manage-words";
 
 export type VoucherBooking = Pick<
   BookingEmailInput,
@@ -42,8 +42,8 @@ export interface VoucherView {
   luggage: string | null;
   /** None when the booking's details do not read: the page then says so. */
   legs: TravellerLeg[];
-  /** Each driver assigned, with their leg when they do not drive every leg (leg-drivers.ts). */
-  drivers: ShownDriver[];
+  /** Each driver assigned, with their leg when they do not drive every leg (leg-drivers.ts), and its title in words. */
+  drivers: (ShownDriver & { title: string })[];
   /** Why the voucher cannot be used as it stands (cancelled, not paid yet); null when it can. */
   warning: string | null;
   /** A sandbox booking: no money moved. */
@@ -54,55 +54,44 @@ export interface VoucherView {
   driverNotFound: string[];
 }
 
-function warningOf(row: VoucherBooking): string | null {
-  if (row.bookingStatus === "cancelled") return "This booking is cancelled: this voucher is no longer valid.";
-  if (row.bookingStatus === "completed" || row.bookingStatus === "no_show") return "This booking's transfers have taken place.";
-  if (row.paymentMode === "card" && row.status !== "paid") return "This booking is not paid yet: the voucher is valid once it is paid.";
+function warningOf(row: VoucherBooking, words: ManageWords): string | null {
+  if (row.bookingStatus === "cancelled") return words("voucher.cancelled");
+  if (row.bookingStatus === "completed" || row.bookingStatus === "no_show") return words("voucher.taken");
+  if (row.paymentMode === "card" && row.status !== "paid") return words("voucher.unpaid");
   return null;
 }
 
-function onTheDay(kind: string, legs: TravellerLeg[]): string[] {
+function onTheDay(kind: string, legs: TravellerLeg[], words: ManageWords): string[] {
   const arrival = legs.some((l) => l.pickupIsFlight);
   const fromPlace = legs.some((l) => !l.pickupIsFlight);
   const lines: string[] = [];
   // The free waiting time closes the advice it belongs to: a voucher still prints on one page.
-  const kindOf: TransferKind = kind === "private" ? "private" : "shuttle";
-  const waits = (pickupIsFlight: boolean) => ` ${freeWaitingText(kindOf, pickupIsFlight)}`;
+  const pickupWait = words("voucher.waitPickup", { minutes: FREE_WAITING_MINUTES.otherPickup });
   if (arrival) {
-    lines.push(
-      kind === "shuttle"
-        ? "After collecting your luggage, go to the meeting point given for your transfer, where the driver checks your name on the passenger list. The shuttle is shared: you may wait 15 to 30 minutes for the other passengers."
-        : "After collecting your luggage, go to the meeting point given for your transfer: your driver waits there with a sign bearing your name. We follow your flight, so the driver is there at its real landing time, even if it is early or late.",
-    );
-    lines[lines.length - 1] += waits(true);
+    const advice = words(kind === "shuttle" ? "voucher.arrivalShuttle" : "voucher.arrivalPrivate");
+    const wait = kind === "private" ? words("voucher.waitLanding", { minutes: FREE_WAITING_MINUTES.privateArrival }) : pickupWait;
+    lines.push(`${advice} ${wait}`);
   }
-  if (fromPlace) {
-    lines.push(
-      kind === "shuttle"
-        ? "From a hotel or an address: be in the lobby (or at the door) 10 minutes before the pick-up time, with your luggage."
-        : "From a hotel or an address: be ready in the lobby (or at the door) a few minutes before the pick-up time, with your luggage and travel documents.",
-    );
-    lines[lines.length - 1] += waits(false);
-  }
-  lines.push("Keep your phone on: the driver may call you on the number you gave when booking.");
+  if (fromPlace) lines.push(`${words(kind === "shuttle" ? "voucher.placeShuttle" : "voucher.placePrivate")} ${pickupWait}`);
+  lines.push(words("voucher.phoneOn"));
   return lines;
 }
 
 /** "Call your driver, …" with each driver's name and phone, and their leg when they do not drive every leg; none before one is assigned. */
-function callDriver(drivers: readonly ShownDriver[]): string[] {
-  const [only] = drivers;
-  if (!only) return [];
-  if (drivers.length === 1 && only.leg === null) return [`Call your driver, ${only.name}, on ${only.phone}.`];
-  return [`Call your driver: ${drivers.map((d) => `${d.leg ? `for the ${d.leg}, ` : ""}${d.name}, on ${d.phone}`).join("; ")}.`];
+function callDriver(drivers: readonly ShownDriver[], words: ManageWords): string[] {
+  const [first, second] = drivers;
+  if (!first) return [];
+  if (second) {
+    return [
+      words("voucher.callDrivers", { outbound: first.name, outboundPhone: first.phone, return: second.name, returnPhone: second.phone }),
+    ];
+  }
+  if (first.leg) return [words("voucher.callDriverOfLeg", { leg: first.leg, name: first.name, phone: first.phone })];
+  return [words("voucher.callDriver", { name: first.name, phone: first.phone })];
 }
 
-function driverNotFound(orderId: string, phone: string, drivers: readonly ShownDriver[]): string[] {
-  return [
-    "Stay at the meeting point: the driver looks for you there.",
-    ...callDriver(drivers),
-    `Call us on ${phone}, quoting your order number ${orderId}.`,
-    "Do not leave with another driver or a taxi driver who offers to take you: your driver knows your name and this order number.",
-  ];
+function driverNotFound(orderId: string, phone: string, drivers: readonly ShownDriver[], words: ManageWords): string[] {
+  return [words("voucher.stay"), ...callDriver(drivers, words), words("voucher.callUs", { phone, orderId }), words("voucher.noOther")];
 }
 
 /**
@@ -119,11 +108,14 @@ export function voucherView(
     runs?: ReadonlyMap<LegNumber, LegRunTime>;
     /** The booking's words, in the voucher's language. */
     words: MailWords;
+    /** The voucher's own words, in the same language. */
+    manage: ManageWords;
   },
 ): VoucherView {
   const w = options.words;
   const legs = travellerLegs(row, w, options.points, options.runs);
   const drivers = shownDrivers(options.drivers ?? new Map(), row.roundTrip);
+  const { manage } = options;
   return {
     orderId: row.orderId,
     service: serviceName(row.kind, w),
@@ -132,10 +124,10 @@ export function voucherView(
     party: bookingPassengers(row, w),
     luggage: luggageText(readStoredDetails(row.details), w),
     legs,
-    drivers,
-    warning: warningOf(row),
+    drivers: drivers.map((driver) => ({ ...driver, title: driverTitle(driver, manage) })),
+    warning: warningOf(row, manage),
     test: row.test === true,
-    onTheDay: onTheDay(row.kind, legs),
-    driverNotFound: driverNotFound(row.orderId, options.phone, drivers),
+    onTheDay: onTheDay(row.kind, legs, manage),
+    driverNotFound: driverNotFound(row.orderId, options.phone, drivers, manage),
   };
 }

@@ -1,7 +1,9 @@
 import type { Route } from "./+types/calendar-ics";
 import { bookingCalendar, CALENDAR_CONTENT_TYPE } from "~/lib/calendar.server";
 import { managedBooking } from "~/lib/manage.server";
+import { manageWordsIn } from "~/lib/i18n.server";
 import { manageUrl } from "~/lib/manage-links.server";
+import { travellerPageLocale } from "~/lib/traveller-pages.server";
 
 /**
  * 'Add to calendar' (docs/product.md, Voucher and calendar): the booking's .ics file, one event per
@@ -17,33 +19,34 @@ import { manageUrl } from "~/lib/manage-links.server";
 // the server's, so this file sets neither: a Cache-Control here would be sent as a second one.
 const PLAIN = { "Content-Type": "text/plain; charset=utf-8" };
 
-const CANCELLED_SENTENCE = "This booking is cancelled: there is nothing to add to a calendar.";
-
-/** A refusal thrown as `data(sentence, init)` (manage.server.ts), answered as plain text with its status and headers. */
+/** A refusal thrown as `data(refusal, init)` (manage.server.ts, bookingRefusal), answered as its sentence in plain text with its status and headers. */
 function plainRefusal(thrown: unknown): Response | null {
   if (typeof thrown !== "object" || thrown === null || !("data" in thrown) || !("init" in thrown)) return null;
-  const { data: sentence, init } = thrown as { data: unknown; init?: ResponseInit | null };
+  const { data: refusal, init } = thrown as { data: unknown; init?: ResponseInit | null };
+  const sentence = typeof refusal === "object" && refusal !== null && "sentence" in refusal ? refusal.sentence : null;
   const headers = new Headers(init?.headers);
   for (const [name, value] of Object.entries(PLAIN)) headers.set(name, value);
   headers.delete("Cache-Control");
   return new Response(typeof sentence === "string" ? sentence : "", { status: init?.status ?? 404, statusText: init?.statusText, headers });
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   let row;
+  let locale;
   try {
-    row = await managedBooking(context, params.token);
+    locale = travellerPageLocale(request, params.lang);
+    row = await managedBooking(context, params.token, locale);
   } catch (thrown) {
     const refusal = plainRefusal(thrown);
     if (refusal) return refusal;
     throw thrown;
   }
-  if (row.bookingStatus === "cancelled") return new Response(CANCELLED_SENTENCE, { status: 410, headers: PLAIN });
+  const words = manageWordsIn(locale);
+  if (row.bookingStatus === "cancelled") return new Response(words("calendar.cancelled"), { status: 410, headers: PLAIN });
   const points = await context.booking.meetingPoints.currentPoints();
-  const file = bookingCalendar(row, { manageLink: manageUrl(context.settings.siteUrl, params.token), site: context.settings, points });
-  if (!file) {
-    return new Response("This booking has no pickup time to put in a calendar yet. Please call us.", { status: 404, headers: PLAIN });
-  }
+  const manageLink = manageUrl(context.settings.siteUrl, params.token, locale);
+  const file = bookingCalendar(row, { manageLink, site: context.settings, points, locale });
+  if (!file) return new Response(words("calendar.noPickup"), { status: 404, headers: PLAIN });
   return new Response(file.content, {
     headers: {
       "Content-Type": CALENDAR_CONTENT_TYPE,

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useNavigation, useParams } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/change";
 import manageStyles from "~/styles/manage.css?url";
 import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
@@ -6,13 +6,15 @@ import { ChangeForm, type ChangeFormView, type EndView } from "~/components/mana
 import { useFormCheck } from "~/components/manage/use-form-check";
 import { useSite } from "~/components/site";
 import { FormErrors } from "~/components/ui/FormErrors";
-import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
+import { fieldMessage, type FormProblem } from "~/domain/form-problems";
 import type { BookingDraft } from "~/domain/booking/fields";
 import { HOTELS, hotelsForPostcodes } from "~/domain/hotels";
-import { changeFormSchema } from "~/domain/manage/change-form";
+import { changeFormSchema, changeProblems } from "~/domain/manage/change-form";
 import { draftFromBooking } from "~/domain/booking/wire";
 import { changeLayout, type ChangeLayout } from "~/domain/manage/change-layout";
 import { changeClosedReason } from "~/domain/manage/changes";
+import { legKind } from "~/domain/booking/booking-lines";
+import type { ManageWordKey, ManageWords } from "~/domain/manage/manage-words";
 import { areaOf } from "~/domain/manage/route-area";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { telHref } from "~/domain/phone";
@@ -20,9 +22,13 @@ import { emailSite } from "~/lib/email-site.server";
 import { activeCapacities } from "~/domain/fleet";
 import { changeBookingByTraveller } from "~/lib/booking-changes.server";
 import type { BookingRow } from "~/lib/bookings.server";
-import { managedBooking, NOT_FOUND_SENTENCE } from "~/lib/manage.server";
+import { bookingRefusal, managedBooking } from "~/lib/manage.server";
+import { type Locale, localizedPath } from "~/domain/locales";
+import { T } from "~/components/i18n";
+import { useManageWords } from "~/components/manage/use-manage-words";
+import { manageWordsIn, messagesOf } from "~/lib/i18n.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
-import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";
+import { readTravellerForm, refusalHeaders, travellerPageLocale } from "~/lib/traveller-pages.server";
 
 /**
  * 'Change details' of the traveller's booking page (docs/product.md, Managing a booking): until
@@ -36,16 +42,16 @@ import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server"
 /** The largest post of this page: every field at its limit is well under this. */
 const MAX_BODY = 32 * 1024;
 
-const DONE: Record<string, string> = {
-  changed: "Your changes are saved. We have told our office, and your driver when one is assigned and the change concerns them.",
-  unchanged: "Nothing was changed: the form held your booking's details as they already were.",
+const DONE: Partial<Record<string, ManageWordKey>> = {
+  changed: "change.done.changed",
+  unchanged: "change.done.unchanged",
 };
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Change booking ${loaderData.orderId} · Your booking` : "Change your booking" },
+  { title: loaderData?.title ?? "Change your booking" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -62,12 +68,19 @@ async function priceRows(context: Route.LoaderArgs["context"]): Promise<readonly
 }
 
 /** The form's legs and ends, with each outbound address end's area and hotels. */
-function formView(layout: ChangeLayout, draft: BookingDraft, rows: readonly PriceRow[], values: Record<string, string>): ChangeFormView {
+function formView(
+  layout: ChangeLayout,
+  draft: BookingDraft,
+  rows: readonly PriceRow[],
+  values: Record<string, string>,
+  words: ManageWords,
+): ChangeFormView {
   return {
     values,
     legs: layout.legs.map((leg) => ({
       leg: leg.leg,
-      title: leg.title,
+      kind: legKind(leg.leg, layout.roundTrip),
+      title: words("change.leg", { leg: legKind(leg.leg, layout.roundTrip) }),
       date: leg.date,
       noteField: leg.noteField,
       ends: leg.ends.map((end): EndView => {
@@ -83,33 +96,48 @@ function formView(layout: ChangeLayout, draft: BookingDraft, rows: readonly Pric
 }
 
 /** The page: the form with the booking's values (or a refused post's), or why it cannot be changed now. */
-async function pageData(context: Route.LoaderArgs["context"], row: BookingRow, posted?: Record<string, string>) {
+async function pageData(context: Route.LoaderArgs["context"], row: BookingRow, locale: Locale, posted?: Record<string, string>) {
   const now = new Date();
   const phone = context.settings.phone;
+  const words = manageWordsIn(locale);
   const draft = draftFromBooking(row.details, row);
-  const closed = changeClosedReason(row, now, phone) ?? (draft ? null : `This booking cannot be changed online: call us on ${phone}.`);
+  const closed = changeClosedReason(row, now, phone, words) ?? (draft ? null : words("change.closed.offline", { phone }));
   if (closed || !draft) return { orderId: row.orderId, closed, form: null };
   const layout = changeLayout(draft);
   const values = Object.fromEntries(layout.fields.map((f) => [f, posted?.[f] ?? draft[f] ?? ""]));
-  return { orderId: row.orderId, closed: null, form: formView(layout, draft, await priceRows(context), values) };
+  return { orderId: row.orderId, closed: null, form: formView(layout, draft, await priceRows(context), values, words) };
+}
+
+/** The page's messages: the change form's, and the few of the booking's page it shares. */
+function changeMessages(locale: Locale) {
+  const shared = ["manage.cancel.byPhone", "manage.change."];
+  return Object.fromEntries(Object.entries(messagesOf(locale, "manage")).filter(([id]) => shared.some((prefix) => id.startsWith(prefix))));
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const row = await managedBooking(context, params.token);
-  const done = DONE[new URL(request.url).searchParams.get("done") ?? ""] ?? null;
+  const url = new URL(request.url);
+  const locale = travellerPageLocale(request, params.lang);
+  const row = await managedBooking(context, params.token, locale);
+  const words = manageWordsIn(locale);
+  const doneKey = DONE[url.searchParams.get("done") ?? ""];
+  const done = doneKey ? words(doneKey) : null;
+  const title = words("change.title", { orderId: row.orderId });
+  const page = await pageData(context, row, locale);
   // The version keys the form, so that a saved change shows the booking's new values.
-  return data({ ...(await pageData(context, row)), done, version: row.updatedAt.toISOString() });
+  const formAction = localizedPath(locale, `${MANAGE_PATH}/${params.token}/change`);
+  return data({ ...page, done, title, formAction, messages: changeMessages(locale), version: row.updatedAt.toISOString() });
 }
 
 /** What a refused post answers: the page with the post's values and its problems. */
 async function refused(
   context: Route.ActionArgs["context"],
   row: BookingRow,
+  locale: Locale,
   status: number,
   problems: FormProblem[],
   posted: Record<string, string>,
 ) {
-  return data({ problems, page: await pageData(context, row, posted) }, { status });
+  return data({ problems, page: await pageData(context, row, locale, posted) }, { status });
 }
 
 /**
@@ -119,37 +147,34 @@ async function refused(
  * the phone changes). A wrong token is the same 404 as on every page of the booking.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const row = await managedBooking(context, params.token);
+  const locale = travellerPageLocale(request, params.lang);
+  const row = await managedBooking(context, params.token, locale);
   const posted = await readTravellerForm(request, MAX_BODY);
   const parsed = changeFormSchema.safeParse(posted);
   if (!parsed.success) {
-    return refused(context, row, 400, problemsOf(parsed.error), posted);
+    return refused(context, row, locale, 400, changeProblems(parsed.error, manageWordsIn(locale)), posted);
   }
   const db = await context.booking.db();
   const fleet = activeCapacities((await context.booking.fleet.get()).vehicles);
-  const change = { form: parsed.data, posted, now: new Date(), rows: await priceRows(context), fleet };
+  const change = { form: parsed.data, posted, now: new Date(), rows: await priceRows(context), fleet, locale };
   // A reminder put right by the change gives the leg's meeting point, as the worker's does.
   const site = emailSite(context.settings, await context.booking.meetingPoints.currentPoints());
   const outcome = await changeBookingByTraveller(db, row.orderId, change, site);
   if (outcome.ok) {
     if (outcome.done === "changed") context.booking.wakeOutbox();
-    return redirect(`${MANAGE_PATH}/${params.token}/change?done=${outcome.done}`, 303);
+    return redirect(localizedPath(locale, `${MANAGE_PATH}/${params.token}/change?done=${outcome.done}`), 303);
   }
-  if (outcome.status === 404) throw data(NOT_FOUND_SENTENCE, { status: 404, statusText: NOT_FOUND_SENTENCE });
-  if (outcome.status === 400) return refused(context, row, 400, outcome.problems, posted);
-  return refused(context, row, outcome.status, [{ field: null, message: outcome.message }], posted);
-}
-
-function PhoneLink({ number }: { number: string }) {
-  return <a href={telHref(number)}>{number}</a>;
+  if (outcome.status === 404) throw bookingRefusal(locale, 404);
+  if (outcome.status === 400) return refused(context, row, locale, 400, outcome.problems, posted);
+  return refused(context, row, locale, outcome.status, [{ field: null, message: outcome.message }], posted);
 }
 
 export default function ChangeBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { token } = useParams();
   const busy = useNavigation().state === "submitting";
   const page = actionData?.page ?? loaderData;
+  const words = useManageWords();
   // The browser checks the form with the server's own schema before sending it.
-  const { checked, onSubmit } = useFormCheck(changeFormSchema);
+  const { checked, onSubmit } = useFormCheck(changeFormSchema, (error) => changeProblems(error, words));
   const problems = checked ?? actionData?.problems ?? [];
   const done = problems.length === 0 ? loaderData.done : null;
   const { phone } = useSite();
@@ -158,30 +183,27 @@ export default function ChangeBooking({ loaderData, actionData }: Route.Componen
     <div className="container page manage">
       <p>
         <Link to=".." relative="path">
-          Back to your booking {page.orderId}
+          {words("change.back", { orderId: page.orderId })}
         </Link>
       </p>
-      <h1>Change booking {page.orderId}</h1>
+      <h1>{words("change.heading", { orderId: page.orderId })}</h1>
       {/* Always present, so that a screen reader announces what a saved change did. */}
       <div role="status">{done ? <p className="notice">{done}</p> : null}</div>
-      <FormErrors problems={problems} title="Nothing was changed" />
+      <FormErrors problems={problems} title={words("change.notChanged")} />
       <p className="lead">
-        The date, the route and the number of passengers are changed by phone: call us on <PhoneLink number={phone} />.
+        <T id="manage.cancel.byPhone" values={{ phone }} components={{ 0: <a href={telHref(phone)}>{phone}</a> }} />
       </p>
       {page.closed ? (
         <p className="notice">{page.closed}</p>
       ) : page.form ? (
         <>
-          <p>
-            Until 24 hours before your first pick-up you can change your flights, your hotel or address within the same area, your mobile
-            phone, your luggage and your notes here. We tell our office, and your driver when it matters to them.
-          </p>
+          <p>{words("change.lead")}</p>
           <ChangeForm
             key={loaderData.version}
             view={page.form}
             errorOf={errorOf}
             busy={busy}
-            action={`/my-booking/${token ?? ""}/change`}
+            action={loaderData.formAction}
             onSubmit={onSubmit}
           />
         </>

@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation, useParams } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/manage";
 import manageStyles from "~/styles/manage.css?url";
 import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
@@ -9,9 +9,13 @@ import { CancelOrChange } from "~/components/manage/CancelOrChange";
 import { Documents } from "~/components/manage/Documents";
 import { StatusPanel } from "~/components/manage/StatusPanel";
 import { TripDetails } from "~/components/manage/TripDetails";
+import { T } from "~/components/i18n";
+import { useManageWords } from "~/components/manage/use-manage-words";
 import { useSite } from "~/components/site";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { cancelFormSchema, firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
+import { type Locale, localizedPath } from "~/domain/locales";
+import type { ManageWords } from "~/domain/manage/manage-words";
 import { formatEuros } from "~/domain/money";
 import { refundableCents } from "~/lib/booking-refunds.server";
 import { assignedDrivers } from "~/lib/booking-tx.server";
@@ -21,8 +25,8 @@ import { managedBooking } from "~/lib/manage.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { legRunTimes } from "~/lib/shuttle-runs.server";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
-import { readTravellerForm, refusalHeaders } from "~/lib/traveller-pages.server";
-import { mailWordsIn } from "~/lib/i18n.server";
+import { readTravellerForm, refusalHeaders, travellerPageLocale } from "~/lib/traveller-pages.server";
+import { mailWordsIn, manageWordsIn, messagesOf } from "~/lib/i18n.server";
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
@@ -36,7 +40,7 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mana
  */
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Booking ${loaderData.view.orderId} · Your booking` : "Your booking" },
+  { title: loaderData?.title ?? "Your booking" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
@@ -44,32 +48,46 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
 
 /** The page's data for the booking, as of now. */
-async function pageData(context: Route.LoaderArgs["context"], row: BookingRow) {
+async function pageData(context: Route.LoaderArgs["context"], row: BookingRow, locale: Locale) {
   return manageView(row, {
     drivers: await assignedDrivers(await context.booking.db(), row),
     refundableCents: refundableCents(row),
     points: await context.booking.meetingPoints.currentPoints(),
     runs: await legRunTimes(await context.booking.db(), row.orderId),
-    // The booking's page speaks English until the traveller's pages take the booking's language.
-    words: mailWordsIn("en"),
+    words: mailWordsIn(locale),
+    manage: manageWordsIn(locale),
     now: new Date(),
   });
 }
 
 /** The sentence the page shows after a cancellation, from the booking as it is now. */
-function cancelledNotice(row: BookingRow): string | null {
+function cancelledNotice(row: BookingRow, words: ManageWords, locale: Locale): string | null {
   if (row.bookingStatus !== "cancelled") return null;
-  const refund =
-    row.refundedCents > 0
-      ? ` ${formatEuros(row.refundedCents)} is refunded to the card you paid with: depending on your bank, it shows on your account within 5 to 10 days.`
-      : "";
-  return `Your booking ${row.orderId} is cancelled.${refund} We have e-mailed you a confirmation.`;
+  const { orderId } = row;
+  return row.refundedCents > 0
+    ? words("page.cancelledRefunded", { orderId, amount: formatEuros(row.refundedCents, locale) })
+    : words("page.cancelled", { orderId });
+}
+
+/** The groups of the catalogue the page's components say; the server writes the rest (the status, the refusals). */
+const PAGE_GROUPS = ["page.", "status.label", "trip.", "cancel.", "confirm.", "deadline.", "documents."].map((group) => `manage.${group}`);
+
+/** The page's messages, in its language. */
+function pageMessages(locale: Locale) {
+  return Object.fromEntries(
+    Object.entries(messagesOf(locale, "manage")).filter(([id]) => PAGE_GROUPS.some((group) => id.startsWith(group))),
+  );
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const row = await managedBooking(context, params.token);
-  const done = new URL(request.url).searchParams.get("done") === "cancelled" ? cancelledNotice(row) : null;
-  return data({ view: await pageData(context, row), notice: done });
+  const url = new URL(request.url);
+  const locale = travellerPageLocale(request, params.lang);
+  const row = await managedBooking(context, params.token, locale);
+  const words = manageWordsIn(locale);
+  const done = url.searchParams.get("done") === "cancelled" ? cancelledNotice(row, words, locale) : null;
+  const view = await pageData(context, row, locale);
+  const base = localizedPath(locale, `${MANAGE_PATH}/${params.token}`);
+  return data({ view, notice: done, base, title: words("page.title", { orderId: row.orderId }), messages: pageMessages(locale) });
 }
 
 /** The largest body a post of this page can be: one short field. */
@@ -82,29 +100,29 @@ const MAX_BODY = 1024;
  * refused with the reason, and nothing changes.
  */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const row = await managedBooking(context, params.token);
+  const locale = travellerPageLocale(request, params.lang);
+  const words = manageWordsIn(locale);
+  const row = await managedBooking(context, params.token, locale);
   const parsed = cancelFormSchema.safeParse(await readTravellerForm(request, MAX_BODY));
-  if (!parsed.success) {
-    return data({ confirm: false, problem: "This form could not be read. Reload the page and try again." }, { status: 400 });
-  }
+  if (!parsed.success) return data({ confirm: false, problem: words("page.unreadable") }, { status: 400 });
   const { phone } = context.settings;
-  const page = `${MANAGE_PATH}/${params.token}`;
+  const callUs = words("page.callUs", { phone });
+  const page = localizedPath(locale, `${MANAGE_PATH}/${params.token}`);
   if (parsed.data.intent === "cancel") {
-    const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, new Date());
+    const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, new Date(), words);
     if (!check.ok) {
       if (check.why === "cancelled") return redirect(page, 303);
-      return data({ confirm: false, problem: `${check.message} Call us on ${phone}.` }, { status: 409 });
+      return data({ confirm: false, problem: `${check.message} ${callUs}` }, { status: 409 });
     }
     return data({ confirm: true, problem: null });
   }
   const db = await context.booking.db();
-  const outcome = await cancelByTraveller(db, row.orderId, emailSite(context.settings), context.booking.payments);
+  const outcome = await cancelByTraveller(db, row.orderId, emailSite(context.settings), context.booking.payments, words);
   if (outcome.ok || outcome.already) {
     if (outcome.ok) context.booking.wakeOutbox();
     return redirect(`${page}?done=cancelled`, 303);
   }
-  const call = outcome.callUs ? ` Call us on ${phone}.` : "";
-  return data({ confirm: false, problem: `${outcome.message}${call}` }, { status: outcome.status });
+  return data({ confirm: false, problem: outcome.callUs ? `${outcome.message} ${callUs}` : outcome.message }, { status: outcome.status });
 }
 
 function Notice({ text }: { text: string | null }) {
@@ -112,20 +130,19 @@ function Notice({ text }: { text: string | null }) {
 }
 
 export default function ManageBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { view, notice } = loaderData;
+  const { view, notice, base } = loaderData;
   const site = useSite();
-  const { token } = useParams();
+  const words = useManageWords();
   const busy = useNavigation().state === "submitting";
-  const base = `/my-booking/${token ?? ""}`;
   const problem = actionData?.problem ?? null;
   const confirming = actionData?.confirm === true && view.deadline !== null;
   return (
     <div className="container page manage">
-      <p className="manage-eyebrow">Your booking</p>
-      <h1>Booking {view.orderId}</h1>
-      {view.test ? <p className="notice">Test booking: no money moved.</p> : null}
+      <p className="manage-eyebrow">{words("page.eyebrow")}</p>
+      <h1>{words("page.heading", { orderId: view.orderId })}</h1>
+      {view.test ? <p className="notice">{words("page.test")}</p> : null}
       <Notice text={notice} />
-      <FormErrors problems={problem ? [{ field: null, message: problem }] : []} title="Your booking is not cancelled" />
+      <FormErrors problems={problem ? [{ field: null, message: problem }] : []} title={words("page.notCancelled")} />
       {confirming ? (
         <CancelConfirm view={view} base={base} busy={busy} />
       ) : (
@@ -135,8 +152,11 @@ export default function ManageBooking({ loaderData, actionData }: Route.Componen
           {view.open ? <Documents base={base} /> : null}
           <TripDetails view={view} />
           <p className="manage-help">
-            Questions? Call us on <Phone number={site.phone} /> or write to <a href={`mailto:${site.email}`}>{site.email}</a>, quoting your
-            order number {view.orderId}.
+            <T
+              id="manage.page.help"
+              values={{ phone: site.phone, email: site.email, orderId: view.orderId }}
+              components={{ 0: <Phone number={site.phone} />, 1: <a href={`mailto:${site.email}`}>{site.email}</a> }}
+            />
           </p>
         </>
       )}

@@ -1,11 +1,14 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/voucher";
 import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
+import { T } from "~/components/i18n";
+import { useManageWords } from "~/components/manage/use-manage-words";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { driverTitle } from "~/domain/manage/leg-drivers";
+import { localizedPath } from "~/domain/locales";
 import type { VoucherView } from "~/domain/manage/voucher";
 import { telHref } from "~/domain/phone";
-import { refusalHeaders } from "~/lib/traveller-pages.server";
+import { manageWordsIn, messagesOf, pickMessages } from "~/lib/i18n.server";
+import { refusalHeaders, travellerPageLocale } from "~/lib/traveller-pages.server";
 import { voucherData } from "~/lib/voucher.server";
 import voucherStyles from "~/styles/voucher.css?url";
 
@@ -21,19 +24,22 @@ import voucherStyles from "~/styles/voucher.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: voucherStyles }];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Voucher ${loaderData.voucher.orderId} · Your booking` : "Voucher · Your booking" },
+  { title: loaderData?.title ?? "Voucher · Your booking" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
 /** A refusal's Retry-After and Connection: close (refusalHeaders). */
 export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const { voucher, qr } = await voucherData(context, params.token);
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const locale = travellerPageLocale(request, params.lang);
+  const { voucher, qr } = await voucherData(context, params.token, locale);
   return {
     voucher,
     qr,
-    base: `/my-booking/${params.token}`,
+    title: manageWordsIn(locale)("voucher.title", { orderId: voucher.orderId }),
+    messages: pickMessages(messagesOf(locale, "manage"), "manage.voucher."),
+    base: localizedPath(locale, `/my-booking/${params.token}`),
     site: { name: context.settings.siteName, phone: context.settings.phone, email: context.settings.email },
   };
 }
@@ -50,17 +56,19 @@ function Item({ term, children }: { term: string; children: ReactNode }) {
 /** 'Print' once the page's script runs; before that (or without JavaScript) the browser's own command. */
 function PrintButton() {
   const hydrated = useHydrated();
-  if (!hydrated) return <p className="voucher__hint">To print, use your browser&apos;s Print command.</p>;
+  const words = useManageWords();
+  if (!hydrated) return <p className="voucher__hint">{words("voucher.printHint")}</p>;
   return (
     <button type="button" className="button" onClick={() => window.print()}>
-      Print
+      {words("voucher.print")}
     </button>
   );
 }
 
 function Legs({ voucher }: { voucher: VoucherView }) {
+  const words = useManageWords();
   if (voucher.legs.length === 0) {
-    return <p>The details of the trip could not be read. Please call us.</p>;
+    return <p>{words("voucher.unread")}</p>;
   }
   return (
     <div className="voucher__legs">
@@ -70,12 +78,12 @@ function Legs({ voucher }: { voucher: VoucherView }) {
             {leg.title}: {leg.when}
           </h2>
           <dl className="voucher__list">
-            <Item term="From">{leg.from}</Item>
-            <Item term="To">{leg.to}</Item>
-            {leg.flight ? <Item term="Flight">{leg.flight}</Item> : null}
-            {leg.shuttleRun ? <Item term="Shuttle">{leg.shuttleRun}</Item> : null}
-            {leg.passengers ? <Item term="Passengers">{leg.passengers}</Item> : null}
-            <Item term="Meeting point">
+            <Item term={words("voucher.from")}>{leg.from}</Item>
+            <Item term={words("voucher.to")}>{leg.to}</Item>
+            {leg.flight ? <Item term={words("voucher.flight")}>{leg.flight}</Item> : null}
+            {leg.shuttleRun ? <Item term={words("voucher.shuttle")}>{leg.shuttleRun}</Item> : null}
+            {leg.passengers ? <Item term={words("voucher.passengers")}>{leg.passengers}</Item> : null}
+            <Item term={words("voucher.meetingPoint")}>
               <strong>{leg.meetingPoint || leg.from}</strong>
             </Item>
           </dl>
@@ -87,38 +95,34 @@ function Legs({ voucher }: { voucher: VoucherView }) {
 
 export default function Voucher({ loaderData }: Route.ComponentProps) {
   const { voucher, qr, base, site } = loaderData;
+  const words = useManageWords();
   return (
     <div className="container page voucher">
       <header className="voucher__head">
         <div className="voucher__title">
-          <p className="voucher__brand">{site.name} · Transfer voucher</p>
+          <p className="voucher__brand">{words("voucher.brand", { siteName: site.name })}</p>
           <h1>
-            Order <span className="voucher__order">{voucher.orderId}</span>
+            <T id="manage.voucher.order" values={{ orderId: voucher.orderId }} components={{ 0: <span className="voucher__order" /> }} />
           </h1>
           <p className="voucher__route">
             {voucher.service}: {voucher.route}
           </p>
-          {voucher.test ? <p className="voucher__warning">Test booking: no money moved.</p> : null}
+          {voucher.test ? <p className="voucher__warning">{words("voucher.test")}</p> : null}
           {voucher.warning ? <p className="voucher__warning">{voucher.warning}</p> : null}
         </div>
         <figure className="voucher__qr">
           {/* The SVG is qrcode's own output for this booking's link: no text of the traveller's. */}
-          <div
-            className="voucher__qr-code"
-            role="img"
-            aria-label="QR code of this booking's page"
-            dangerouslySetInnerHTML={{ __html: qr }}
-          />
-          <figcaption>Scan to open your booking</figcaption>
+          <div className="voucher__qr-code" role="img" aria-label={words("voucher.qr")} dangerouslySetInnerHTML={{ __html: qr }} />
+          <figcaption>{words("voucher.scan")}</figcaption>
         </figure>
       </header>
 
       <dl className="voucher__list voucher__party">
-        <Item term="Name">{voucher.name}</Item>
-        <Item term="Party">{voucher.party}</Item>
-        {voucher.luggage ? <Item term="Luggage">{voucher.luggage}</Item> : null}
+        <Item term={words("voucher.name")}>{voucher.name}</Item>
+        <Item term={words("voucher.party")}>{voucher.party}</Item>
+        {voucher.luggage ? <Item term={words("voucher.luggage")}>{voucher.luggage}</Item> : null}
         {voucher.drivers.map((driver) => (
-          <Item key={driver.leg ?? "every leg"} term={driverTitle(driver)}>
+          <Item key={driver.leg ?? "every leg"} term={driver.title}>
             {driver.name}, <a href={telHref(driver.phone)}>{driver.phone}</a>
           </Item>
         ))}
@@ -128,7 +132,7 @@ export default function Voucher({ loaderData }: Route.ComponentProps) {
 
       <div className="voucher__help">
         <section aria-labelledby="voucher-day">
-          <h2 id="voucher-day">On the day</h2>
+          <h2 id="voucher-day">{words("voucher.onTheDay")}</h2>
           <ul>
             {voucher.onTheDay.map((line) => (
               <li key={line}>{line}</li>
@@ -136,7 +140,7 @@ export default function Voucher({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
         <section aria-labelledby="voucher-not-found">
-          <h2 id="voucher-not-found">If you cannot find your driver</h2>
+          <h2 id="voucher-not-found">{words("voucher.notFoundTitle")}</h2>
           <ol>
             {voucher.driverNotFound.map((line) => (
               <li key={line}>{line}</li>
@@ -146,14 +150,14 @@ export default function Voucher({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="voucher__contact">
-        {site.name}: <a href={telHref(site.phone)}>{site.phone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a> · Order{" "}
-        {voucher.orderId}
+        {site.name}: <a href={telHref(site.phone)}>{site.phone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a> ·{" "}
+        {words("voucher.contactOrder", { orderId: voucher.orderId })}
       </p>
 
       <div className="actions voucher__actions">
         <PrintButton />
         <a className="button button--secondary" href={base}>
-          Back to your booking
+          {words("voucher.back")}
         </a>
       </div>
     </div>
