@@ -39,7 +39,7 @@ export function bookingRefusal(locale: Locale, status: 404 | 429 | 400 | 413 | 4
       ? [words("error.notFound"), words("error.notFoundText")]
       : status === 429
         ? [words("error.tooMany"), words("error.tooManyText")]
-        : [words("error.other"), words("page.unreadable")];
+        : [words("error.other"), words("error.unreadableText")];
   const refusal: BookingRefusal = {
     heading,
     sentence,

@@ -5,7 +5,7 @@ import { readTravellerForm, refusalHeaders, travellerPageLocale } from "./travel
 const post = (body: string, type = "application/x-www-form-urlencoded", path = "/my-booking") =>
   new Request(`https://navette.example${path}`, { method: "POST", body, headers: { "Content-Type": type } });
 
-const UNREADABLE = manageWordsIn("en")("page.unreadable");
+const UNREADABLE = "This form could not be read.";
 
 /** What readTravellerForm throws, as the route's error boundary receives it. */
 async function refusal(request: Request, limit: number) {
@@ -41,7 +41,7 @@ describe("readTravellerForm", () => {
     const french = manageWordsIn("fr");
     expect(await refusal(post("{}", "application/json", "/fr/my-booking"), 1024)).toMatchObject({
       status: 415,
-      data: { heading: french("error.other"), sentence: french("page.unreadable"), lostLink: { href: "/fr/my-booking" } },
+      data: { heading: french("error.other"), sentence: french("error.unreadableText"), lostLink: { href: "/fr/my-booking" } },
     });
   });
 });

@@ -11,7 +11,7 @@ import type { Locale } from "~/domain/locales";
  * What the voucher page shows (app/routes/my-booking/voucher.tsx): the booking opened by the token
  * in its address (manage.server.ts, so a wrong token gets the same 404), its voucher with each
  * pickup's meeting point and each leg's driver, and a QR code of the booking's own link
- * (SITE_URL/my-booking/<that token>) as an SVG drawn here by `qrcode`.
+ * (SITE_URL/my-booking/<that token>, under the page's language's prefix) as an SVG drawn here by `qrcode`.
  */
 export interface VoucherData {
   voucher: VoucherView;

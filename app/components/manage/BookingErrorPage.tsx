@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import { useT } from "~/components/i18n";
+import { useLocale, useT } from "~/components/i18n";
 
 /** A refusal's words as the server wrote them in the page's language (manage.server.ts, bookingRefusal). */
 interface Refusal {
@@ -15,23 +15,21 @@ function isRefusal(value: unknown): value is Refusal {
 }
 
 /**
- * What every traveller's page (the booking, its change form, its voucher, 'Lost your link?')
- * answers when it cannot open the booking or read a post: a wrong, malformed or purged token gets
- * the same page, naming no token; too many wrong links get 429; each leads to 'Lost your link?'.
- * The words come with the refusal, since a page whose loader failed has no messages of its own;
- * anything else is the frame's plain apology.
+ * What every page of a booking (its page, its change form, its voucher) answers when it cannot
+ * open the booking or read a post: a wrong, malformed or purged token gets the same page, naming no
+ * token; too many wrong links get 429; each leads to 'Lost your link?'. A refusal's words come with
+ * it, since a page whose loader failed has no messages of its own; anything else is the frame's
+ * apology, in the frame's words.
  */
 export function BookingErrorPage({ error }: { error: unknown }) {
   const t = useT();
-  const refusal = isRouteErrorResponse(error) && isRefusal(error.data) ? error.data : null;
-  if (!refusal) {
-    return (
-      <div className="container page manage">
-        <h1>{t("common.error.status", { status: isRouteErrorResponse(error) ? error.status : 500 })}</h1>
-        <p>{t("common.error.generic")}</p>
-      </div>
-    );
-  }
+  const locale = useLocale();
+  const refusal: Refusal = (isRouteErrorResponse(error) && isRefusal(error.data) ? error.data : null) ?? {
+    heading: t("common.error.somethingWrong"),
+    sentence: t("common.error.generic"),
+    // 'Lost your link?' in the page's language, as localizedPath would write it (that module stays off these pages).
+    lostLink: { text: t("common.error.lostLink"), href: locale === "en" ? "/my-booking" : `/${locale}/my-booking` },
+  };
   return (
     <div className="container page manage">
       <h1>{refusal.heading}</h1>

@@ -1,3 +1,4 @@
+import { T } from "~/components/i18n";
 import type { ManageView } from "./booking-view";
 import { Phone } from "./Phone";
 import { useManageWords } from "./use-manage-words";
@@ -16,7 +17,11 @@ export function StatusPanel({ status }: { status: ManageView["status"] }) {
       ))}
       {status.drivers.map((driver) => (
         <p key={driver.leg ?? "every leg"} className="manage-driver">
-          {driver.title}: <strong>{driver.name}</strong>, <Phone number={driver.phone} />
+          <T
+            id="manage.driver.line"
+            values={{ title: driver.title, name: driver.name, phone: driver.phone }}
+            components={{ 0: <strong />, 1: <Phone number={driver.phone} /> }}
+          />
         </p>
       ))}
     </section>

@@ -61,8 +61,8 @@ export const LUGGAGE_FIELDS = [TRIP.checkInLuggage, TRIP.cabinBags, TRIP.strolle
 
 /**
  * The child seat fields, the model's name for each, and the English words and label (with the
- * weights each group takes) of the pages still in English: the traveller's change page and the
- * phone booking. The booking form takes its own from the catalogue.
+ * weights each group takes) of the staff's pages, still in English: the business's e-mail of a
+ * change and the phone booking. The booking form and the change page take theirs from the catalogues.
  */
 export const CHILD_SEATS = [
   [TRIP.babySeat, "baby", "baby seats", "Baby seats (group 0+, up to 13 kg)"],

@@ -8,7 +8,6 @@ export type FlightDirection = "landing" | "takeoff";
 
 /** Flight times go in 15-minute steps (900 seconds). */
 export const FLIGHT_TIME_STEP_MINUTES = 15;
-export const FLIGHT_TIME_HINT = "Time must be in 15-minute intervals";
 
 /** "HH:MM" (or "H:MM"), 00:00–23:59; anything else is null. */
 export function parseClock(text: string): Clock | null {

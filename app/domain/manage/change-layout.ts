@@ -26,7 +26,6 @@ export interface EndLayout {
 
 export interface LegLayout {
   leg: Leg;
-  title: string;
   /** dd/MM/yyyy */
   date: string;
   ends: [EndLayout, EndLayout];
@@ -91,7 +90,7 @@ export function changeLayout(draft: BookingDraft): ChangeLayout {
     const ends: [EndLayout, EndLayout] = [endLayout("pu"), endLayout("drop")];
     const noteField = legFields(leg).info;
     fields.push(noteField);
-    return { leg, title: legTitle(leg, roundTrip), date: draft[legFields(leg).frenchDate] ?? "", ends, noteField };
+    return { leg, date: draft[legFields(leg).frenchDate] ?? "", ends, noteField };
   });
   fields.push(PHONE_FIELD, ...LUGGAGE_COUNTS.map(([name]) => name), LUGGAGE_NOTE_FIELD);
   return { roundTrip, legs: layouts, fields };

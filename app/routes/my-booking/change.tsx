@@ -42,10 +42,11 @@ import { readTravellerForm, refusalHeaders, travellerPageLocale } from "~/lib/tr
 /** The largest post of this page: every field at its limit is well under this. */
 const MAX_BODY = 32 * 1024;
 
-const DONE: Partial<Record<string, ManageWordKey>> = {
-  changed: "change.done.changed",
-  unchanged: "change.done.unchanged",
-};
+/** What a saved post did, by its `done` parameter: a Map, so that no other name (`constructor`) reads as one. */
+const DONE = new Map<string, ManageWordKey>([
+  ["changed", "change.done.changed"],
+  ["unchanged", "change.done.unchanged"],
+]);
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
@@ -119,7 +120,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const locale = travellerPageLocale(request, params.lang);
   const row = await managedBooking(context, params.token, locale);
   const words = manageWordsIn(locale);
-  const doneKey = DONE[url.searchParams.get("done") ?? ""];
+  const doneKey = DONE.get(url.searchParams.get("done") ?? "");
   const done = doneKey ? words(doneKey) : null;
   const title = words("change.title", { orderId: row.orderId });
   const page = await pageData(context, row, locale);

@@ -70,7 +70,9 @@ function cancelledNotice(row: BookingRow, words: ManageWords, locale: Locale): s
 }
 
 /** The groups of the catalogue the page's components say; the server writes the rest (the status, the refusals). */
-const PAGE_GROUPS = ["page.", "status.label", "trip.", "cancel.", "confirm.", "deadline.", "documents."].map((group) => `manage.${group}`);
+const PAGE_GROUPS = ["page.", "status.label", "driver.line", "trip.", "cancel.", "confirm.", "deadline.", "documents."].map(
+  (group) => `manage.${group}`,
+);
 
 /** The page's messages, in its language. */
 function pageMessages(locale: Locale) {

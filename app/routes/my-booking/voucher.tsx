@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/voucher";
 import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
-import { T } from "~/components/i18n";
+import { MessageAnchor, T } from "~/components/i18n";
 import { useManageWords } from "~/components/manage/use-manage-words";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { localizedPath } from "~/domain/locales";
@@ -74,9 +74,7 @@ function Legs({ voucher }: { voucher: VoucherView }) {
     <div className="voucher__legs">
       {voucher.legs.map((leg) => (
         <section key={leg.number} className="voucher__leg" aria-labelledby={`voucher-leg-${leg.number}`}>
-          <h2 id={`voucher-leg-${leg.number}`}>
-            {leg.title}: {leg.when}
-          </h2>
+          <h2 id={`voucher-leg-${leg.number}`}>{words("voucher.legHeading", { title: leg.title, when: leg.when })}</h2>
           <dl className="voucher__list">
             <Item term={words("voucher.from")}>{leg.from}</Item>
             <Item term={words("voucher.to")}>{leg.to}</Item>
@@ -104,9 +102,7 @@ export default function Voucher({ loaderData }: Route.ComponentProps) {
           <h1>
             <T id="manage.voucher.order" values={{ orderId: voucher.orderId }} components={{ 0: <span className="voucher__order" /> }} />
           </h1>
-          <p className="voucher__route">
-            {voucher.service}: {voucher.route}
-          </p>
+          <p className="voucher__route">{words("voucher.serviceRoute", { service: voucher.service, route: voucher.route })}</p>
           {voucher.test ? <p className="voucher__warning">{words("voucher.test")}</p> : null}
           {voucher.warning ? <p className="voucher__warning">{voucher.warning}</p> : null}
         </div>
@@ -150,8 +146,11 @@ export default function Voucher({ loaderData }: Route.ComponentProps) {
       </div>
 
       <p className="voucher__contact">
-        {site.name}: <a href={telHref(site.phone)}>{site.phone}</a> · <a href={`mailto:${site.email}`}>{site.email}</a> ·{" "}
-        {words("voucher.contactOrder", { orderId: voucher.orderId })}
+        <T
+          id="manage.voucher.contact"
+          values={{ siteName: site.name, phone: site.phone, email: site.email, orderId: voucher.orderId }}
+          components={{ 0: <MessageAnchor href={telHref(site.phone)} />, 1: <MessageAnchor href={`mailto:${site.email}`} /> }}
+        />
       </p>
 
       <div className="actions voucher__actions">
