@@ -10,9 +10,19 @@ export interface FormProblem {
   message: string;
 }
 
-/** A schema's issues as the form's problems, each at the field it names (null for the whole form). */
-export function problemsOf(error: z.ZodError): FormProblem[] {
-  return error.issues.map((issue) => ({ field: typeof issue.path[0] === "string" ? issue.path[0] : null, message: issue.message }));
+/**
+ * A schema's issues as the form's problems, each at the field it names (null for the whole form),
+ * its message as the issue gives it or as `message` puts it into words (a schema whose messages
+ * are catalogue keys).
+ */
+export function problemsOf(
+  error: z.ZodError,
+  message: (issue: z.core.$ZodIssue, field: string | null) => string = (issue) => issue.message,
+): FormProblem[] {
+  return error.issues.map((issue) => {
+    const field = typeof issue.path[0] === "string" ? issue.path[0] : null;
+    return { field, message: message(issue, field) };
+  });
 }
 
 /** The message the form shows at a field: its first problem's; undefined when it has none. */

@@ -38,9 +38,9 @@ export function messagesOf(locale: Locale, ...catalogues: readonly Catalogue[]):
   return Object.assign({}, ...catalogues.map((c) => compiledCatalogue(locale, c))) as CompiledMessages;
 }
 
-/** The messages whose id starts with `prefix`. */
-export function pickMessages(messages: CompiledMessages, prefix: string): CompiledMessages {
-  return Object.fromEntries(Object.entries(messages).filter(([id]) => id.startsWith(prefix)));
+/** The messages whose id starts with one of `prefixes`. */
+export function pickMessages(messages: CompiledMessages, ...prefixes: readonly string[]): CompiledMessages {
+  return Object.fromEntries(Object.entries(messages).filter(([id]) => prefixes.some((prefix) => id.startsWith(prefix))));
 }
 
 /** A route loader's words: the catalogues it renders, in the language of the requested path. */

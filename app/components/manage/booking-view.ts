@@ -6,7 +6,7 @@ import type { LegRunTime } from "~/domain/runs/run-time-text";
 import type { LegNumber } from "~/domain/booking/model";
 import { firstPickupOf, TRAVELLER_CANCELLABLE, travellerCancelCheck } from "~/domain/manage/cancel";
 import { freeCancellationText, freeCancellationUntil, timeLeft } from "~/domain/manage/deadline";
-import { driverTitle, shownDrivers, type TravellerDriver } from "~/domain/manage/leg-drivers";
+import { shownDrivers, titledDrivers, type TravellerDriver } from "~/domain/manage/leg-drivers";
 import type { ManageWords } from "~/domain/manage/manage-words";
 import { travellerStatus, type TravellerStatus } from "~/domain/manage/status";
 import type { MeetingPoints } from "~/domain/meeting-points";
@@ -153,7 +153,7 @@ export function manageView(
     service: serviceName(row.kind, words),
     route: routeText(row, words),
     passengers: bookingPassengers(row, words),
-    status: { ...status, drivers: status.drivers.map((driver) => ({ ...driver, title: driverTitle(driver, manage) })) },
+    status: { ...status, drivers: titledDrivers(status.drivers, manage) },
     legs: manageLegs(row, summary.legs, points, runs, words),
     luggage: summary.luggage,
     luggageNote: summary.luggageNote,

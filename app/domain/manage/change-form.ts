@@ -10,7 +10,7 @@
  * may show.
  */
 import { z } from "../zod";
-import type { FormProblem } from "../form-problems";
+import { problemsOf, type FormProblem } from "../form-problems";
 import { plainTextRefinement, type TextShape } from "../plain-text";
 import type { ManageWordKey, ManageWords } from "./manage-words";
 import { CHILD_SEATS } from "../booking/messages";
@@ -171,10 +171,9 @@ export type ChangeForm = Partial<Record<string, string>>;
 
 /** The schema's refusal as the form's problems, each at its field, in the page's words (its label, its limit). */
 export function changeProblems(error: z.ZodError, words: ManageWords): FormProblem[] {
-  return error.issues.map((issue) => {
-    const field = typeof issue.path[0] === "string" ? issue.path[0] : null;
+  return problemsOf(error, (issue, field) => {
     const key = SCHEMA_MESSAGES.includes(issue.message) ? (issue.message as ManageWordKey) : NOT_TEXT;
     const values = field ? { max: changeFieldMax(field), label: words(changeFieldLabel(field)) } : { max: 0, label: "" };
-    return { field, message: words(key, values) };
+    return words(key, values);
   });
 }

@@ -39,6 +39,11 @@ export function driverTitle(driver: Pick<ShownDriver, "leg">, words: ManageWords
   return driver.leg ? words("driver.titleOfLeg", { leg: driver.leg }) : words("driver.title");
 }
 
+/** Each driver with their title in the page's words, as the booking's page and its voucher name them. */
+export function titledDrivers(drivers: readonly ShownDriver[], words: ManageWords): (ShownDriver & { title: string })[] {
+  return drivers.map((driver) => ({ ...driver, title: driverTitle(driver, words) }));
+}
+
 /** The round trip's leg still without a driver while the other has one; null otherwise. */
 export function legWaitingForDriver(drivers: readonly ShownDriver[]): DriverLeg | null {
   const [only, ...more] = drivers;

@@ -1,6 +1,6 @@
 import { z } from "../zod";
 import { ORDER_ALPHABET } from "../booking/order-id";
-import type { FormProblem } from "../form-problems";
+import { problemsOf, type FormProblem } from "../form-problems";
 import type { ManageWordKey, ManageWords } from "./manage-words";
 
 /**
@@ -44,11 +44,10 @@ export const lostLinkSchema = z.object({
 
 /** The schema's refusal as the form's problems, each in the page's words. */
 export function lostLinkProblems(error: z.ZodError, words: ManageWords): FormProblem[] {
-  return error.issues.map((issue) => ({
-    field: typeof issue.path[0] === "string" ? issue.path[0] : null,
-    // Every message of the schema is one of its keys; anything else reads as the order number's.
-    message: words(PROBLEM_KEYS.includes(issue.message) ? (issue.message as ManageWordKey) : ORDER_NUMBER_MESSAGE),
-  }));
+  // Every message of the schema is one of its keys; anything else reads as the order number's.
+  return problemsOf(error, (issue) =>
+    words(PROBLEM_KEYS.includes(issue.message) ? (issue.message as ManageWordKey) : ORDER_NUMBER_MESSAGE),
+  );
 }
 
 /** Whether an address typed on the form is the booking's own: trimmed, case ignored. */

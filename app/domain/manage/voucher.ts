@@ -18,7 +18,7 @@ import { luggageText } from "../booking/luggage-text";
 import { readStoredDetails, type LegNumber } from "../booking/model";
 import type { MeetingPoints } from "../meeting-points";
 import type { LegRunTime } from "../runs/run-time-text";
-import { driverTitle, shownDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
+import { shownDrivers, titledDrivers, type ShownDriver, type TravellerDriver } from "./leg-drivers";
 import type { ManageWords } from "./manage-words";
 
 export type VoucherBooking = Pick<
@@ -124,7 +124,7 @@ export function voucherView(
     party: bookingPassengers(row, w),
     luggage: luggageText(readStoredDetails(row.details), w),
     legs,
-    drivers: drivers.map((driver) => ({ ...driver, title: driverTitle(driver, manage) })),
+    drivers: titledDrivers(drivers, manage),
     warning: warningOf(row, manage),
     test: row.test === true,
     onTheDay: onTheDay(row.kind, legs, manage),

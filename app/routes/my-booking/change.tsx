@@ -26,7 +26,7 @@ import { bookingRefusal, managedBooking } from "~/lib/manage.server";
 import { type Locale, localizedPath } from "~/domain/locales";
 import { T } from "~/components/i18n";
 import { useManageWords } from "~/components/manage/use-manage-words";
-import { manageWordsIn, messagesOf } from "~/lib/i18n.server";
+import { manageWordsIn, messagesOf, pickMessages } from "~/lib/i18n.server";
 import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { readTravellerForm, refusalHeaders, travellerPageLocale } from "~/lib/traveller-pages.server";
 
@@ -109,10 +109,9 @@ async function pageData(context: Route.LoaderArgs["context"], row: BookingRow, l
   return { orderId: row.orderId, closed: null, form: formView(layout, draft, await priceRows(context), values, words) };
 }
 
-/** The page's messages: the change form's, and the few of the booking's page it shares. */
+/** The page's messages: the change form's, and the one of the booking's page it shares. */
 function changeMessages(locale: Locale) {
-  const shared = ["manage.cancel.byPhone", "manage.change."];
-  return Object.fromEntries(Object.entries(messagesOf(locale, "manage")).filter(([id]) => shared.some((prefix) => id.startsWith(prefix))));
+  return pickMessages(messagesOf(locale, "manage"), "manage.change.", "manage.cancel.byPhone");
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {

@@ -26,7 +26,7 @@ import { MANAGE_PATH } from "~/lib/manage-links.server";
 import { legRunTimes } from "~/lib/shuttle-runs.server";
 import { cancelByTraveller } from "~/lib/traveller-booking.server";
 import { readTravellerForm, refusalHeaders, travellerPageLocale } from "~/lib/traveller-pages.server";
-import { mailWordsIn, manageWordsIn, messagesOf } from "~/lib/i18n.server";
+import { mailWordsIn, manageWordsIn, messagesOf, pickMessages } from "~/lib/i18n.server";
 
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
@@ -76,9 +76,7 @@ const PAGE_GROUPS = ["page.", "status.label", "driver.line", "trip.", "cancel.",
 
 /** The page's messages, in its language. */
 function pageMessages(locale: Locale) {
-  return Object.fromEntries(
-    Object.entries(messagesOf(locale, "manage")).filter(([id]) => PAGE_GROUPS.some((group) => id.startsWith(group))),
-  );
+  return pickMessages(messagesOf(locale, "manage"), ...PAGE_GROUPS);
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
