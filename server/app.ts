@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import onHeaders from "on-headers";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { BookingServices } from "~/context";
 import { DEFAULT_LOCALE, localeOfPath, LOCALES, localizedPath } from "~/domain/locales";
-import { isBackOfficePath, isReadableAddress, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
+import { isBackOfficePath, isManifestOfTokenPath, isReadableAddress, isTravellerPath, mayHoldTravellerToken } from "~/domain/private-paths";
 import { openStaff, type StaffServices } from "~/lib/auth.server";
 import { startBackups } from "~/lib/backups.server";
 import { embeddedDatabaseDir, openDatabase, type Database } from "~/lib/db.server";
@@ -78,6 +79,12 @@ export function createServer({ settings, prices, booking, staff, getBuild, clien
   // elsewhere once its dot segments are resolved (/my-booking/<token>/../../rates) is no page of
   // ours: it is refused here, so no other page's headers are added to these.
   app.use((req, res, next) => {
+    if (isManifestOfTokenPath(req.originalUrl)) {
+      // React Router's route discovery names a token page in its query, and React Router itself
+      // answers it public for a year: these headers replace its own as the answer is sent.
+      onHeaders(res, () => res.set(TRAVELLER_HEADERS));
+      return next();
+    }
     if (!mayHoldTravellerToken(req.originalUrl)) return next();
     res.set(TRAVELLER_HEADERS);
     if (!isReadableAddress(req.originalUrl)) return plainAnswer(res, 400);

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isBackOfficePath, isDecodablePath, isTravellerPath, mayHoldTravellerToken, routedPath } from "./private-paths";
+import {
+  isBackOfficePath,
+  isDecodablePath,
+  isManifestOfTokenPath,
+  isTravellerPath,
+  mayHoldTravellerToken,
+  routedPath,
+} from "./private-paths";
 
 const TOKEN = "q3Xr9_0-abcdefghijklmnopqrstuvwxyzABCDEFGHI";
 
@@ -176,6 +183,28 @@ describe("mayHoldTravellerToken", () => {
         return !isTravellerPath(target) || mayHoldTravellerToken(target);
       }),
     );
+  });
+});
+
+describe("isManifestOfTokenPath", () => {
+  it.each([
+    // React Router's route discovery asking for a booking's pages, a driver's day, in any spelling.
+    [`/__manifest?paths=%2Fmy-booking%2F${TOKEN}%2Fchange&version=abc`, true],
+    [`/__manifest?paths=/,/my-booking/${TOKEN}/voucher,/rates&version=abc`, true],
+    [`/__manifest?paths=%2Ffr%2Fmy-booking%2F${TOKEN}&version=abc`, true],
+    [`/__manifest?paths=my-booking/${TOKEN}&version=abc`, true],
+    [`/__manifest?paths=/driver/${TOKEN}&version=abc`, true],
+    [`/__Manifest?paths=/rates&paths=/my-booking/${TOKEN}`, true],
+    [`/x/../__manifest?paths=/My-Booking/${TOKEN}`, true],
+    // Errs on the private side, as mayHoldTravellerToken does.
+    ["/__manifest?paths=/admin/drivers,/my-bookings-guide&version=abc", true],
+    // Discovery of pages that hold no token, and other addresses naming a token in their query.
+    ["/__manifest?paths=%2F%2Crates%2Fbeauvais&version=abc", false],
+    ["/__manifest?version=abc", false],
+    [`/reservation?paths=/my-booking/${TOKEN}`, false],
+    [`/__manifest#paths=/my-booking/${TOKEN}`, false],
+  ])("%s → %s", (target, expected) => {
+    expect(isManifestOfTokenPath(target)).toBe(expected);
   });
 });
 

@@ -64,6 +64,20 @@ export function mayHoldTravellerToken(target: string): boolean {
 }
 
 /**
+ * Whether a request is React Router's route discovery (`/__manifest?paths=…`) asking for a path
+ * that may hold a token (mayHoldTravellerToken): a booking's page links to its change form and
+ * voucher, so the browser asks for `/my-booking/<token>/change` in the query. React Router answers
+ * such a request for a year in every cache; this one must be answered as the page itself is.
+ * Every `paths` value and every comma-separated path in it counts, errs on the private side.
+ */
+export function isManifestOfTokenPath(target: string): boolean {
+  if (routedPath(target) !== "/__manifest") return false;
+  return new URLSearchParams(queryOf(target))
+    .getAll("paths")
+    .some((paths) => paths.split(",").some((path) => mayHoldTravellerToken(path.startsWith("/") ? path : `/${path}`)));
+}
+
+/**
  * Whether every segment of a request's path is valid percent-encoding, as the router decodes it.
  * The router (and its matchRoutes) prints a warning naming the whole path of one that is not, token
  * included, so the server refuses such a request before anything reads it (server/app.ts).
@@ -101,14 +115,18 @@ function decodedSegments(target: string): string[] | null {
 export function isReadableAddress(target: string): boolean {
   const segments = decodedSegments(target);
   if (segments === null || segments.some((segment) => !isPlainText(segment))) return false;
-  const query = /^[^?#]*\?([^#]*)/.exec(target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""))?.[1] ?? "";
-  for (const [name, value] of new URLSearchParams(query)) if (!isPlainText(name) || !isPlainText(value)) return false;
+  for (const [name, value] of new URLSearchParams(queryOf(target))) if (!isPlainText(name) || !isPlainText(value)) return false;
   return true;
 }
 
 /** A request target's path as written: no scheme and host (a request line may carry them), no query or fragment. */
 function rawPathOf(target: string): string {
   return target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/, 1)[0] ?? "";
+}
+
+/** A request target's query as written, without its "?" and fragment ("" when it has none). */
+function queryOf(target: string): string {
+  return /^[^?#]*\?([^#]*)/.exec(target.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, ""))?.[1] ?? "";
 }
 
 /** A segment with its ASCII %XX escapes read and every other character as written (a lone "%" stays). */

@@ -238,6 +238,25 @@ describe("the traveller's booking page on PGlite", () => {
     expect(wrong.values("referrer-policy")).toEqual(["no-referrer"]);
   });
 
+  it("answers React Router's route discovery of a booking's pages with one Cache-Control: no-store", async () => {
+    const row = await paidBooking();
+    const token = await mintManageToken(db(), row.orderId);
+    // The browser asks with the version of the route manifest its page loaded.
+    const page = await rawGet(server.url, `/my-booking/${token}`, { "x-forwarded-for": nextAddress() });
+    const version = /manifest-([0-9a-f]+)\.js/.exec(page.body)?.[1];
+    expect(version).toBeTruthy();
+    for (const paths of [`/my-booking/${token}/change,/my-booking/${token}/voucher`, `/,/fr/my-booking/${token}`, `/driver/${token}`]) {
+      const rawPath = `/__manifest?${new URLSearchParams({ paths, version: version! })}`;
+      const answer = await rawGet(server.url, rawPath, { "x-forwarded-for": nextAddress() });
+      expect(answer.status, paths).toBe(200);
+      expect(answer.values("cache-control"), paths).toEqual(["no-store"]);
+      expect(answer.values("referrer-policy"), paths).toEqual(["no-referrer"]);
+    }
+    // Discovery of the public pages is React Router's own answer, kept for a year.
+    const rates = await rawGet(server.url, `/__manifest?${new URLSearchParams({ paths: "/rates", version: version! })}`, {});
+    expect(rates.values("cache-control")).toEqual(["public, max-age=31536000, immutable"]);
+  });
+
   it("answers every other kind of answer on a traveller's address with one Cache-Control: no-store and one Referrer-Policy: no-referrer", async () => {
     const row = await paidBooking();
     const token = await mintManageToken(db(), row.orderId);
