@@ -16,9 +16,9 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import type { PageHandle, RootData } from "~/components/site";
 import { WordsFromMatches, useLocale, useT } from "~/components/i18n";
-import { DEFAULT_LOCALE, localeOfPath, localizedPath } from "~/domain/locales";
+import { DEFAULT_LOCALE, type Locale, localeOfPath, localizedPath } from "~/domain/locales";
 import { isBackOfficePath } from "~/domain/private-paths";
-import { messagesOf, pickMessages } from "~/lib/i18n.server";
+import { adminMessages, messagesOf, pickMessages } from "~/lib/i18n.server";
 import { publicSettings } from "~/lib/settings.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -28,7 +28,11 @@ export function loader({ context, request }: Route.LoaderArgs): RootData {
   const locale = localeOfPath(pathname);
   // The back office has a frame of its own: of the public frame's words it needs only the error page's.
   const common = messagesOf(locale, "common");
-  const messages = isBackOfficePath(pathname) ? pickMessages(common, "common.error.") : common;
+  // Its layout sends the signed-in member's words; these English ones are for the sign-in pages,
+  // which come before anyone is known, and for the layout's own failure.
+  const messages = isBackOfficePath(pathname)
+    ? { ...pickMessages(common, "common.error."), ...adminMessages("en", "error.", "frame.skipLink", "frame.title", "meta.frame") }
+    : common;
   return { site: publicSettings(context.settings), locale, messages };
 }
 
@@ -58,7 +62,9 @@ export function Layout({ children }: { children: ReactNode }) {
   // Decided once, by the first page served: a page that ships React keeps it while the
   // visitor navigates on, even to a page that would not need it.
   const [withScripts] = useState(hydrate);
-  const locale = data?.locale ?? DEFAULT_LOCALE;
+  // The back office speaks the signed-in member's language (its layout's data), whatever its address.
+  const member = useRouteLoaderData("routes/admin/layout") as { staff: { locale: Locale } } | undefined;
+  const locale = (backOffice ? member?.staff.locale : data?.locale) ?? DEFAULT_LOCALE;
   return (
     <html lang={locale}>
       <head>

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { EMAIL_KINDS } from "../app/domain/email-registry";
 import { VEHICLE_KINDS, VEHICLE_PICTURES } from "../app/domain/fleet";
-import { LOCALES } from "../app/domain/locales";
+import { BACK_OFFICE_LOCALES, LOCALES } from "../app/domain/locales";
 
 /**
  * One schema for PostgreSQL and the embedded PGlite (docs/decisions/0006-storage-and-payments.md).
@@ -414,6 +414,8 @@ export const staffUsers = pgTable("staff_users", {
   banReason: text("ban_reason"),
   banExpires: ts("ban_expires"),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
+  /** The language of the back office for this member, chosen on My account. */
+  locale: text("locale", { enum: BACK_OFFICE_LOCALES }).notNull().default("en"),
 });
 
 export const staffSessions = pgTable(

@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { staffCommandSchema, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-accounts";
+import { staffCommandSchema } from "~/domain/back-office/staff-forms";
 import { recordAudit } from "~/lib/audit.server";
 import { isAuthRefusal, openStaff } from "~/lib/auth.server";
 import { DataFolderInUseError, embeddedDatabaseDir, isUniqueViolation, openDatabase, type Database } from "~/lib/db.server";

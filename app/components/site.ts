@@ -34,9 +34,6 @@ export const STATIC_PAGE: PageHandle = { hydrate: false, shared: true };
  */
 export const PRICE_PAGE: PageHandle = { hydrate: false, shared: true, script: "/js/price-pages.js" };
 
-/** The handle of every back-office page: never shared, and outside the public site's frame. */
-export const BACK_OFFICE_PAGE: PageHandle = { backOffice: true };
-
 /** What the root loader hands every page: the settings, the page's language and the frame's words. */
 export interface RootData extends PageMessages {
   site: PublicSettings;

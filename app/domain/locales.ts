@@ -9,6 +9,14 @@ export const LOCALES = ["en", "fr", "es", "it", "de", "nl"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 
+/** The back office's languages, chosen per staff account: the business works in French. */
+export const BACK_OFFICE_LOCALES = ["en", "fr"] as const satisfies readonly Locale[];
+export type BackOfficeLocale = (typeof BACK_OFFICE_LOCALES)[number];
+
+export function isBackOfficeLocale(value: unknown): value is BackOfficeLocale {
+  return (BACK_OFFICE_LOCALES as readonly unknown[]).includes(value);
+}
+
 /** Each language by its own name, as the switcher offers it. */
 export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
   en: "English",

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { bookings, drivers } from "../../db/schema";
-import { readBookingFilters, type BookingFilters } from "~/domain/back-office/booking-filters";
+import { readBookingFilters } from "~/domain/back-office/booking-filters";
+import type { BookingFilters } from "~/domain/back-office/booking-list-query";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { storedDetails, type BookingLeg, NO_CHILD_SEATS } from "~/domain/booking/model";
 import {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookings } from "../../db/schema";
-import { filterDay, isBookingStatus, searchTermOf, type BookingFilters, type SearchTerm } from "~/domain/back-office/booking-filters";
+import { filterDay, searchTermOf, type SearchTerm } from "~/domain/back-office/booking-filters";
+import { isBookingStatus, type BookingFilters } from "~/domain/back-office/booking-list-query";
 import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, type BookingStatus, type PaymentStatus } from "~/domain/back-office/statuses";
 import { formatParisDateTime, parisDayRange } from "~/domain/booking/paris-time";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";

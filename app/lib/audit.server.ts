@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import { auditEvents, staffUsers } from "../../db/schema";
-import { FIXED_AUDIT_ACTORS, type FixedAuditActor, type FixedAuditActorKey } from "~/domain/back-office/staff-forms";
+import { FIXED_AUDIT_ACTORS, type FixedAuditActor, type FixedAuditActorKey } from "~/domain/back-office/staff-accounts";
 import type { Db } from "./db.server";
 
 /**

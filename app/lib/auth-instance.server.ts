@@ -5,7 +5,7 @@ import { admin, twoFactor } from "better-auth/plugins";
 import { createAccessControl } from "better-auth/plugins/access";
 import { adminAc, defaultStatements } from "better-auth/plugins/admin/access";
 import * as schema from "../../db/schema";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-accounts";
 import { CLIENT_IP_HEADER } from "./auth.server";
 import type { Db } from "./db.server";
 import { hashedSessionTokens } from "./staff-session-tokens.server";
@@ -59,7 +59,11 @@ export function createAuth(db: Db, options: { siteUrl: string; secret: string })
     ),
     // An authenticator code is accepted once, on every instance (app/lib/totp-once.server.ts).
     hooks: { before: totpOnce(db) },
-    user: { modelName: "staff_users" },
+    user: {
+      modelName: "staff_users",
+      // The back office's language, changed on My account only (never by better-auth's own endpoints).
+      additionalFields: { locale: { type: "string", required: false, defaultValue: "en", input: false } },
+    },
     // No cookie cache: every request reads the session row, so a revoked session ends at once.
     session: { modelName: "staff_sessions", expiresIn: SESSION_SECONDS, updateAge: 3600 },
     account: { modelName: "staff_accounts" },

@@ -1,9 +1,11 @@
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import * as schema from "../../db/schema";
 import type { Auth } from "./auth-instance.server";
 export type { Auth } from "./auth-instance.server";
+import { type BackOfficeLocale, isBackOfficeLocale } from "~/domain/locales";
 import { recordAudit } from "./audit.server";
+import { adminWordsIn } from "./i18n.server";
 import type { Db } from "./db.server";
 import { createLoginLimiter, type LoginLimiter } from "./rate-limits.server";
 import { createSearchTokens, type SearchTokens } from "./search-tokens.server";
@@ -115,6 +117,8 @@ export interface Staff {
   name: string;
   role: Role;
   twoFactorEnabled: boolean;
+  /** The language the back office speaks to them. */
+  locale: BackOfficeLocale;
 }
 
 /**
@@ -146,7 +150,13 @@ export async function currentStaff(staff: StaffServices, request: Request): Prom
     name: session.user.name,
     role,
     twoFactorEnabled: Boolean(session.user.twoFactorEnabled),
+    locale: isBackOfficeLocale(session.user.locale) ? session.user.locale : "en",
   };
+}
+
+/** A member's choice of the back office's language (My account); their next page speaks it. */
+export async function setStaffLocale(db: Db, id: string, locale: BackOfficeLocale): Promise<void> {
+  await db.update(schema.staffUsers).set({ locale }).where(eq(schema.staffUsers.id, id));
 }
 
 /**
@@ -169,7 +179,7 @@ export async function requireStaff(staff: StaffServices, request: Request, allow
     throw redirect(`/admin/login?next=${encodeURIComponent(next)}`, { headers: NO_STORE });
   }
   if (!allowed.includes(member.role)) {
-    throw data("This page is for administrators only.", { status: 403, headers: NO_STORE });
+    throw data(adminWordsIn(member.locale)("error.adminsOnly"), { status: 403, headers: NO_STORE });
   }
   return member;
 }

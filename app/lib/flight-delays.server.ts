@@ -3,7 +3,7 @@ import { bookingLegs, bookings, outbox } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { legOf, readStoredDetails, type LegNumber } from "~/domain/booking/model";
 import { formatParisDateTime, parisClock, parisDayRange, parseIsoDate } from "~/domain/booking/paris-time";
-import { FIXED_AUDIT_ACTORS } from "~/domain/back-office/staff-forms";
+import { FIXED_AUDIT_ACTORS } from "~/domain/back-office/staff-accounts";
 import { landingChange, type LandingRefusalReason } from "~/domain/flights/landing-change";
 import { landingChangedDriverEmail, landingChangedTravellerEmail, type LandingEmail } from "~/domain/flights/landing-emails";
 import { staleReminders } from "~/domain/manage/reminders";

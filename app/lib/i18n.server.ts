@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
 import { type Catalogue, type CatalogueKey } from "~/locales/catalogues";
-import { type Locale, localeOfPath } from "~/domain/locales";
+import { type BackOfficeLocale, type Locale, localeOfPath } from "~/domain/locales";
+import type { AdminWords } from "~/domain/back-office/admin-words";
 import type { MailWords } from "~/domain/booking/mail-words";
 import type { ManageWords } from "~/domain/manage/manage-words";
 import type { BookingWords } from "~/domain/booking/validation";
@@ -72,6 +73,16 @@ export function mailWordsIn(locale: Locale): MailWords {
 /** The traveller's pages' words in `locale` (ManageWords): what the server writes on them and in their refusals. */
 export function manageWordsIn(locale: Locale): ManageWords {
   return wordsIn(locale, "manage");
+}
+
+/** The back office's words in a staff member's language (AdminWords): its refusals and notices. */
+export function adminWordsIn(locale: BackOfficeLocale): AdminWords {
+  return wordsIn(locale, "admin");
+}
+
+/** A back-office page's messages in the member's language: the `admin` groups it renders. */
+export function adminMessages(locale: BackOfficeLocale, ...groups: readonly string[]): CompiledMessages {
+  return pickMessages(compiledCatalogue(locale, "admin"), ...groups.map((group) => `admin.${group}`));
 }
 
 /**

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "~/domain/zod";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-forms";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-accounts";
 import { parseTrustProxy, type TrustProxy } from "~/domain/client-address";
 import { DEFAULT_BACKUP_HOUR, DEFAULT_BACKUP_KEEP } from "~/domain/backups";
 import { DEFAULT_REMINDER_HOUR } from "~/domain/manage/reminders";

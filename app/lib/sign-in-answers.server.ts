@@ -15,19 +15,19 @@ export interface SignInRefusal {
 
 /**
  * Counts one attempt for `email` from `clientAddress`. Past the limits it gives the refusal to
- * answer with ("Too many <what>. Try again in N minutes.", 429, Retry-After); otherwise it holds
- * the attempt for the limiter's slow-down and gives null.
+ * answer with (`tooMany` of the minutes to wait, 429, Retry-After); otherwise it holds the attempt
+ * for the limiter's slow-down and gives null.
  */
 export async function countSignInAttempt(
   login: LoginLimiter,
   email: string,
   clientAddress: string,
-  what = "sign-in attempts",
+  tooMany: (minutes: number) => string = (minutes) => `Too many sign-in attempts. Try again in ${minutes} minutes.`,
 ): Promise<SignInRefusal | null> {
   const limit = await login.attempt(email, clientAddress);
   if (!limit.allowed) {
     return {
-      problem: { field: null, message: `Too many ${what}. Try again in ${Math.ceil(limit.retryAfterSeconds / 60)} minutes.` },
+      problem: { field: null, message: tooMany(Math.ceil(limit.retryAfterSeconds / 60)) },
       init: { status: 429, headers: { ...NO_STORE, "Retry-After": String(limit.retryAfterSeconds) } },
     };
   }

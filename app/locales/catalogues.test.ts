@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES } from "~/domain/locales";
-import { CATALOGUES } from "./catalogues";
+import { CATALOGUES, languagesOf } from "./catalogues";
 
 // The catalogue check: every language has every message of the English source, no other, and
 // each message keeps the source's placeholders and markup, so no page shows an id or loses a value.
@@ -42,14 +42,22 @@ describe("the catalogues", () => {
     expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual([...CATALOGUES].sort());
   });
 
+  it("are each in every language of the site, the back office's in its two languages only", () => {
+    for (const locale of LOCALES) {
+      const files = readdirSync(new URL(`./${locale}/`, import.meta.url)).filter((f) => f.endsWith(".json"));
+      const expected = CATALOGUES.filter((c) => languagesOf(c).includes(locale));
+      expect(files.map((f) => f.replace(/\.json$/, "")).sort(), locale).toEqual([...expected].sort());
+    }
+  });
+
   describe.each(CATALOGUES)("%s", (catalogue) => {
     const source = read(DEFAULT_LOCALE, catalogue);
 
-    it.each(LOCALES)("has every message, and no other, in %s", (locale) => {
+    it.each(languagesOf(catalogue))("has every message, and no other, in %s", (locale) => {
       expect(Object.keys(read(locale, catalogue))).toEqual(Object.keys(source));
     });
 
-    it.each(LOCALES)("keeps each message's placeholders and markup in %s", (locale) => {
+    it.each(languagesOf(catalogue))("keeps each message's placeholders and markup in %s", (locale) => {
       const translated = read(locale, catalogue);
       for (const [key, text] of Object.entries(source)) {
         const message = translated[key];

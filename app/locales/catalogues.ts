@@ -1,3 +1,5 @@
+import { BACK_OFFICE_LOCALES, type Locale, LOCALES } from "~/domain/locales";
+import type admin from "./en/admin.json";
 import type booking from "./en/booking.json";
 import type cars from "./en/cars.json";
 import type common from "./en/common.json";
@@ -16,7 +18,8 @@ import type prices from "./en/prices.json";
  * check in catalogues.test.ts holds every language to its keys and placeholders.
  *
  * A page is sent the catalogues it renders, in its own language only: `common` (the frame: header,
- * footer, errors) with every page, the others by the routes that need them.
+ * footer, errors) with every page, the others by the routes that need them. The back office's
+ * own catalogue, `admin`, exists in its two languages only (BACK_OFFICE_LOCALES).
  */
 export const CATALOGUES = [
   "common",
@@ -30,6 +33,7 @@ export const CATALOGUES = [
   "payment",
   "email",
   "manage",
+  "admin",
 ] as const;
 export type Catalogue = (typeof CATALOGUES)[number];
 
@@ -47,7 +51,13 @@ export type MessageId =
   | Ids<"booking", typeof booking>
   | Ids<"payment", typeof payment>
   | Ids<"email", typeof email>
-  | Ids<"manage", typeof manage>;
+  | Ids<"manage", typeof manage>
+  | Ids<"admin", typeof admin>;
 
 /** A key of catalogue `C`, without the catalogue's name: what a catalogue's own words take. */
 export type CatalogueKey<C extends Catalogue> = MessageId extends infer Id ? (Id extends `${C}.${infer Key}` ? Key : never) : never;
+
+/** The languages a catalogue exists in: every language of the site, but the back office's two for `admin`. */
+export function languagesOf(catalogue: Catalogue): readonly Locale[] {
+  return catalogue === "admin" ? BACK_OFFICE_LOCALES : LOCALES;
+}

@@ -1,7 +1,7 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { OWNER, signIn } from "./admin-helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { addMember, newAccount, otherPerson, OWNER, ownAddress, signIn } from "./admin-helpers";
 import { DESKTOP, expectNoAxeViolations, MOBILE } from "./helpers";
 
 /**
@@ -10,49 +10,9 @@ import { DESKTOP, expectNoAxeViolations, MOBILE } from "./helpers";
  * any order and side by side.
  */
 
-interface Account {
-  email: string;
-  password: string;
-}
-
-let counter = 0;
-function newAccount(label: string): Account {
-  const id = `${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  return { email: `${label}-${id}@navette.test`, password: `${label} password ${id}` };
-}
-
-/**
- * An address of its own for each person, sent as X-Forwarded-For (the suite's server believes its
- * loopback proxy): the sign-in limit counts 30 attempts per address, and every spec signs in
- * from 127.0.0.1.
- */
-function ownAddress(): Record<string, string> {
-  const n = Math.floor(Math.random() * 65_000) + ++counter;
-  return { "x-forwarded-for": `10.114.${(n >> 8) & 255}.${n & 255}` };
-}
-
 test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders(ownAddress());
 });
-
-/** A page of its own (its own cookies and address), as a second person at another computer. */
-async function otherPerson(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ extraHTTPHeaders: ownAddress() });
-  return context.newPage();
-}
-
-/** Adds a member through /admin/staff as the signed-in administrator of `page`. */
-async function addMember(page: Page, account: Account, role: "Dispatcher" | "Administrator" = "Dispatcher", name = "Test member") {
-  await page.goto("/admin/staff");
-  const form = page.getByRole("region", { name: "Add a member" });
-  await form.getByLabel("E-mail").fill(account.email);
-  await form.getByLabel("Name").fill(name);
-  await form.getByLabel("Role").selectOption({ label: role });
-  await form.getByLabel("Initial password").fill(account.password);
-  await form.getByRole("button", { name: "Add member" }).click();
-  await expect(page.getByRole("status")).toContainText(`${account.email} can now sign in`);
-  await expect(page.getByRole("row", { name: new RegExp(account.email) })).toBeVisible();
-}
 
 /** Opens the manage panel of one member on /admin/staff. */
 async function manage(page: Page, email: string) {

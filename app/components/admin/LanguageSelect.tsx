@@ -1,8 +1,20 @@
 import { describedBy, FieldNotes } from "~/components/ui/Field";
 import { type Locale, LOCALE_NAMES, LOCALES } from "~/domain/locales";
 
-/** The traveller's language among the site's six, each named in its own words. */
-export function LanguageSelect({ label, value, hint, error }: { label: string; value: Locale; hint?: string; error?: string }) {
+/** A language among the site's six (or `locales` of them), each named in its own words. */
+export function LanguageSelect({
+  label,
+  value,
+  locales = LOCALES,
+  hint,
+  error,
+}: {
+  label: string;
+  value: Locale;
+  locales?: readonly Locale[];
+  hint?: string;
+  error?: string;
+}) {
   return (
     <div className="field">
       <label htmlFor="f-locale">{label}</label>
@@ -13,7 +25,7 @@ export function LanguageSelect({ label, value, hint, error }: { label: string; v
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy("locale", hint, error)}
       >
-        {LOCALES.map((l) => (
+        {locales.map((l) => (
           <option key={l} value={l} lang={l}>
             {LOCALE_NAMES[l]}
           </option>

@@ -1,18 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  filterQuery,
   MAX_PAGE,
   MAX_SEARCH_LENGTH,
   readBookingFilters,
   readFilterFields,
   readListQuery,
   searchTermOf,
-  STATUS_FILTER_GROUPS,
-  STATUS_FILTERS,
-  type BookingFilters,
   type SearchTerm,
 } from "./booking-filters";
+import { filterQuery, STATUS_FILTER_GROUPS, STATUS_FILTERS, type BookingFilters } from "./booking-list-query";
 
 const NO_FILTERS: BookingFilters = { q: null, status: null, from: null, to: null, page: 1 };
 const read = (query: string) => readBookingFilters(new URLSearchParams(query));

@@ -2,14 +2,7 @@ import { z } from "../zod";
 import { plainTextMessage, plainTextRefinement } from "../plain-text";
 import { compareDates, isoDate, parseIsoDate, type ParisDate } from "../booking/paris-time";
 import { problemsOf, type FormProblem } from "../form-problems";
-import {
-  BOOKING_STATUSES,
-  BOOKING_STATUS_LABELS,
-  PAYMENT_STATUSES,
-  PAYMENT_STATUS_LABELS,
-  type BookingStatus,
-  type PaymentStatus,
-} from "./statuses";
+import { type BookingFilters, STATUS_FILTERS, type StatusFilter } from "./booking-list-query";
 
 /**
  * The bookings list's filters: one schema for the list's search form (posted), its query string
@@ -35,20 +28,6 @@ const MIN_PHONE_DIGITS = 4;
 const PHONE_SUFFIX_DIGITS = 9;
 /** Pages beyond this are refused: a search narrows the list long before. */
 export const MAX_PAGE = 10_000;
-
-/** The status filter: one of the booking statuses or one of the payment statuses (their values differ). */
-export const STATUS_FILTERS = [...BOOKING_STATUSES, ...PAYMENT_STATUSES] as const;
-export type StatusFilter = BookingStatus | PaymentStatus;
-
-export function isBookingStatus(value: string): value is BookingStatus {
-  return (BOOKING_STATUSES as readonly string[]).includes(value);
-}
-
-/** The status select's groups, in the order they are listed. */
-export const STATUS_FILTER_GROUPS: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: StatusFilter; label: string }> }> = [
-  { label: "Booking status", options: BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })) },
-  { label: "Payment", options: PAYMENT_STATUSES.map((value) => ({ value, label: `Payment: ${PAYMENT_STATUS_LABELS[value]}` })) },
-];
 
 /**
  * What the search text looks for: an order id (NV- and six characters, any case, the hyphen
@@ -84,16 +63,11 @@ export function searchTermOf(text: string): SearchTerm | null {
   return { kind: "words", phrase, words: phrase.split(" ").slice(0, MAX_SEARCH_WORDS) };
 }
 
-/** The filters of a valid query string. */
-export interface BookingFilters {
-  /** The search text, spaces normalised; null for none. */
-  q: string | null;
-  status: StatusFilter | null;
-  /** First and last Paris day of the pickup range, yyyy-MM-dd; either may be open. */
-  from: string | null;
-  to: string | null;
-  page: number;
-}
+/** The filters' fields: the search form's names, and the schema's. */
+const FILTER_FIELDS = ["q", "status", "from", "to", "page"] as const;
+export type FilterField = (typeof FILTER_FIELDS)[number];
+/** The filters the query string carries readably: none of them is personal. */
+const QUERY_FILTER_PARAMS = ["status", "from", "to", "page"] as const satisfies readonly FilterField[];
 
 /** The years a pickup-day filter may name. */
 const FIRST_YEAR = 2000;
@@ -175,13 +149,6 @@ const bookingFiltersSchema = z
     page: v.page ?? 1,
   }));
 
-/** The filters' fields: the search form's names, and the schema's. */
-const FILTER_FIELDS = ["q", "status", "from", "to", "page"] as const;
-export type FilterField = (typeof FILTER_FIELDS)[number];
-/** The filters the query string carries readably: none of them is personal. */
-const QUERY_FILTER_PARAMS = ["status", "from", "to", "page"] as const satisfies readonly FilterField[];
-/** The query string's parameter for the sealed search text. */
-export const SEARCH_TOKEN_PARAM = "s";
 /** A sealed search that no longer opens: too old, altered, or sealed under another secret. */
 export const SEARCH_EXPIRED_MESSAGE = "This search has expired; search again.";
 
@@ -227,23 +194,6 @@ export function readListQuery(params: URLSearchParams, search: string | null): F
   for (const name of QUERY_FILTER_PARAMS) fields[name] = params.get(name) ?? undefined;
   if (search !== null) fields.q = search;
   return readFilterFields(fields);
-}
-
-/**
- * The query string of these filters, for the list's page links, the CSV link and the search
- * form's redirect: the search as its sealed token (never its text), then the readable filters,
- * without the first page and without empty filters ("" when there is nothing to say; else
- * starting with "?").
- */
-export function filterQuery(filters: BookingFilters, page = filters.page, searchToken: string | null = null): string {
-  const params = new URLSearchParams();
-  if (filters.q && searchToken) params.set(SEARCH_TOKEN_PARAM, searchToken);
-  if (filters.status) params.set("status", filters.status);
-  if (filters.from) params.set("from", filters.from);
-  if (filters.to) params.set("to", filters.to);
-  if (page > 1) params.set("page", String(page));
-  const text = params.toString();
-  return text ? `?${text}` : "";
 }
 
 /** The Paris day as a date, for the query (the schema has already checked it). */

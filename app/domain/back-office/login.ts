@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { MAX_PASSWORD_LENGTH } from "./staff-forms";
+import { MAX_PASSWORD_LENGTH } from "./staff-accounts";
 
 /** The staff sign-in form, read the same way by the browser's checks and the server. */
 export const loginSchema = z.object({

@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { adminWordsIn } from "~/components/catalogue-for-tests";
 import {
   accountFormSchema,
-  auditActionLabel,
-  auditPersonOf,
+  accountProblems,
   auditQuerySchema,
-  MIN_PASSWORD_LENGTH,
   selfChangeProblem,
   staffCommandSchema,
   staffFormSchema,
   type StaffForm,
 } from "./staff-forms";
+import { MIN_PASSWORD_LENGTH } from "./staff-accounts";
 
 const LONG = "correct horse battery";
 
@@ -101,7 +101,25 @@ describe("accountFormSchema", () => {
   ])("refuses %o", (fields, message) => {
     const parsed = accountFormSchema.safeParse(fields);
     expect(parsed.success).toBe(false);
-    expect(messages(parsed).join("\n")).toContain(message);
+    const problems = parsed.success ? [] : accountProblems(parsed.error, adminWordsIn("en"));
+    expect(problems.map((p) => `${p.field}: ${p.message}`).join("\n")).toContain(message);
+  });
+
+  it.each([
+    [
+      { intent: "password", currentPassword: "", newPassword: "short", confirmPassword: "short" },
+      "newPassword: Un mot de passe compte au moins 12 caractères.",
+    ],
+    [{ intent: "language", locale: "es" }, "locale: Choisissez l’anglais ou le français."],
+    [{ intent: "nothing" }, "intent: Cette page ne connaît pas ce formulaire."],
+  ])("words the refusal of %o in French", (fields, message) => {
+    const parsed = accountFormSchema.safeParse(fields);
+    const problems = parsed.success ? [] : accountProblems(parsed.error, adminWordsIn("fr"));
+    expect(problems.map((p) => `${p.field}: ${p.message}`).join("\n")).toContain(message);
+  });
+
+  it.each(["en", "fr"])("reads a choice of the back office's language, %s", (locale) => {
+    expect(accountFormSchema.parse({ intent: "language", locale })).toEqual({ intent: "language", locale });
   });
 
   it("reads a password change", () => {
@@ -142,27 +160,6 @@ describe("the audit page's address", () => {
         expect(query.person).toMatch(/^[A-Za-z0-9_-]{0,64}$/);
       }),
     );
-  });
-});
-
-describe("auditPersonOf", () => {
-  it.each([
-    ["", null],
-    ["system", { fixed: "system" }],
-    ["command-line", { fixed: "command line" }],
-    ["traveller", { fixed: "traveller" }],
-    ["x7Kq2mP9vL0aB3cD4eF5gH6iJ8kL9mN0", { actorId: "x7Kq2mP9vL0aB3cD4eF5gH6iJ8kL9mN0" }],
-    // Names of the object's prototype are staff ids like any other, not fixed actors.
-    ["constructor", { actorId: "constructor" }],
-  ])("reads %j as %j", (key, expected) => {
-    expect(auditPersonOf(key)).toEqual(expected);
-  });
-});
-
-describe("auditActionLabel", () => {
-  it("names the known actions and spells out the others", () => {
-    expect(auditActionLabel("staff_disabled")).toBe("Staff member disabled");
-    expect(auditActionLabel("driver_assigned")).toBe("driver assigned");
   });
 });
 

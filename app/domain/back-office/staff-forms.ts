@@ -1,5 +1,9 @@
+import { BACK_OFFICE_LOCALES } from "../locales";
+import { type FormProblem, problemsOf } from "../form-problems";
 import { plainText } from "../plain-text";
 import { z } from "../zod";
+import type { AdminWordKey, AdminWords } from "./admin-words";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, STAFF_ROLES } from "./staff-accounts";
 
 /**
  * The forms of the staff pages (/admin/staff, /admin/account) and of `npm run staff`, read the
@@ -7,25 +11,20 @@ import { z } from "../zod";
  * `intent`; each page parses a post once, with its own discriminated union below.
  */
 
-export const STAFF_ROLES = ["admin", "dispatcher"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-/** A staff password: long rather than complicated (NIST SP 800-63B), and bounded for the hash. */
-export const MIN_PASSWORD_LENGTH = 12;
-export const MAX_PASSWORD_LENGTH = 256;
-
-export const ROLE_LABELS: Record<StaffRole, string> = { admin: "Administrator", dispatcher: "Dispatcher" };
-
 const staffEmail = z
   .string()
   .trim()
   .toLowerCase()
   .pipe(z.email({ message: "Enter an e-mail address, like name@example.com." }).max(254, "An e-mail address has at most 254 characters."));
 
-const newPassword = z
-  .string()
-  .min(MIN_PASSWORD_LENGTH, `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
-  .max(MAX_PASSWORD_LENGTH, `A password has at most ${MAX_PASSWORD_LENGTH} characters.`);
+/** A new password's length rule, with the messages of the page that checks it. */
+const passwordOfLength = (tooShort: string, tooLong: string) =>
+  z.string().min(MIN_PASSWORD_LENGTH, tooShort).max(MAX_PASSWORD_LENGTH, tooLong);
+
+const newPassword = passwordOfLength(
+  `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
+  `A password has at most ${MAX_PASSWORD_LENGTH} characters.`,
+);
 
 const staffRole = z.enum(STAFF_ROLES, { message: "Choose a role: administrator or dispatcher." });
 
@@ -43,7 +42,6 @@ const userId = z
   .min(1, "Choose a staff member.")
   .max(64, "Choose a staff member.")
   .regex(/^[A-Za-z0-9_-]+$/, "Choose a staff member.");
-const currentPassword = z.string().min(1, "Enter your current password.").max(MAX_PASSWORD_LENGTH, "Enter your current password.");
 
 /** The administrators' forms on /admin/staff. */
 export const staffFormSchema = z.discriminatedUnion(
@@ -65,36 +63,59 @@ export const totpUri = z
   .max(500)
   .regex(/^otpauth:\/\/totp\/\S*$/);
 
-/** A member's own forms on /admin/account. */
+/**
+ * A member's own forms on /admin/account. Its messages are keys of the `admin` catalogue, put into
+ * the member's language by the page (the `min` and `max` of a password's length as values).
+ */
+// The password typed to prove who one is: any text up to the longest password.
+const ownCurrentPassword = z
+  .string()
+  .min(1, "problem.currentPassword" satisfies AdminWordKey)
+  .max(MAX_PASSWORD_LENGTH, "problem.currentPassword" satisfies AdminWordKey);
+const ownNewPassword = passwordOfLength("problem.passwordShort" satisfies AdminWordKey, "problem.passwordLong" satisfies AdminWordKey);
+
 export const accountFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("totp-start"), password: currentPassword }),
+    z.object({ intent: z.literal("totp-start"), password: ownCurrentPassword }),
     z.object({
       intent: z.literal("totp-verify"),
       code: z
         .string()
         .transform((v) => v.replace(/\s+/g, ""))
-        .pipe(z.string().regex(/^\d{6}$/, "Enter the 6-digit code your authenticator app shows.")),
+        .pipe(z.string().regex(/^\d{6}$/, "problem.code" satisfies AdminWordKey)),
       // The address the QR code showed, sent back so that a mistyped code shows it again.
       uri: totpUri.optional().catch(undefined),
     }),
-    z.object({ intent: z.literal("totp-off"), password: currentPassword }),
+    z.object({ intent: z.literal("totp-off"), password: ownCurrentPassword }),
     z
       .object({
         intent: z.literal("password"),
-        currentPassword,
-        newPassword,
+        currentPassword: ownCurrentPassword,
+        newPassword: ownNewPassword,
         confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
       })
-      .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords differ." })
+      .refine((v) => v.newPassword === v.confirmPassword, {
+        path: ["confirmPassword"],
+        message: "problem.passwordsDiffer" satisfies AdminWordKey,
+      })
       .refine((v) => v.newPassword !== v.currentPassword, {
         path: ["newPassword"],
-        message: "Choose a password other than the current one.",
+        message: "problem.passwordSame" satisfies AdminWordKey,
       }),
+    z.object({
+      intent: z.literal("language"),
+      locale: z.enum(BACK_OFFICE_LOCALES, { message: "problem.language" satisfies AdminWordKey }),
+    }),
   ],
-  { error: "This form is not one this page knows. Reload the page and try again." },
+  { error: "problem.unknownForm" satisfies AdminWordKey },
 );
+export type AccountForm = z.infer<typeof accountFormSchema>;
+
+/** The account form's problems in the member's words: each message is a key of the catalogue. */
+export function accountProblems(error: z.ZodError, words: AdminWords): FormProblem[] {
+  return problemsOf(error, (issue) => words(issue.message as AdminWordKey, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH }));
+}
 
 /** What an administrator may not do to their own account: the back office must keep an administrator. */
 export function selfChangeProblem(form: StaffForm, actorId: string): string | null {
@@ -108,35 +129,9 @@ export function selfChangeProblem(form: StaffForm, actorId: string): string | nu
 }
 
 /**
- * The actors of the audit log that are no staff account, as the log writes them, each with the
- * key the audit page's person filter puts in its address for it.
- */
-export const FIXED_AUDIT_ACTORS = {
-  system: "system",
-  "command-line": "command line",
-  traveller: "traveller",
-} as const;
-export type FixedAuditActorKey = keyof typeof FIXED_AUDIT_ACTORS;
-export type FixedAuditActor = (typeof FIXED_AUDIT_ACTORS)[FixedAuditActorKey];
-
-function isFixedAuditActorKey(key: string): key is FixedAuditActorKey {
-  return Object.hasOwn(FIXED_AUDIT_ACTORS, key);
-}
-
-/** Whom the person filter means: a staff account by its id, or one of the fixed actors. */
-export type AuditPerson = { actorId: string } | { fixed: FixedAuditActor } | null;
-
-/** The person filter's value as the page reads it: "" for everyone. */
-export function auditPersonOf(key: string): AuditPerson {
-  if (key === "") return null;
-  return isFixedAuditActorKey(key) ? { fixed: FIXED_AUDIT_ACTORS[key] } : { actorId: key };
-}
-
-/**
  * The audit page's filters and page, from its address. The person is a staff account's opaque id
  * (or a fixed actor's key), never an e-mail: personal data stays out of addresses.
  */
-export const AUDIT_PAGE_SIZE = 50;
 export const auditQuerySchema = z.object({
   action: z
     .string()
@@ -153,26 +148,6 @@ export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
-
-/** The audit actions the filter offers, with the words the page shows for them. */
-const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
-  sign_in: "Signed in",
-  sign_in_failed: "Sign-in refused",
-  sign_out: "Signed out",
-  staff_added: "Staff member added",
-  staff_disabled: "Staff member disabled",
-  staff_enabled: "Staff member re-enabled",
-  password_reset: "Password reset",
-  password_changed: "Own password changed",
-  role_changed: "Role changed",
-  two_factor_on: "Second factor turned on",
-  two_factor_off: "Second factor turned off",
-};
-
-/** The words for an audit action; an action of another page is shown as written, its underscores as spaces. */
-export function auditActionLabel(action: string): string {
-  return AUDIT_ACTION_LABELS[action] ?? action.replace(/_/g, " ");
-}
 
 /** `npm run staff` arguments: `add <email> [--role admin|dispatcher] [--name "…"]`. */
 export const staffCommandSchema = z.object({

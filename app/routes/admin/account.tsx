@@ -1,25 +1,31 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
+import { LanguageSelect } from "~/components/admin/LanguageSelect";
 import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/account";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { T, useLocale, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
-import { accountFormSchema, ROLE_LABELS, totpUri } from "~/domain/back-office/staff-forms";
+import { fieldMessage, type FormProblem } from "~/domain/form-problems";
+import { BACK_OFFICE_LOCALES } from "~/domain/locales";
+import { MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-accounts";
+import { accountFormSchema, accountProblems, totpUri } from "~/domain/back-office/staff-forms";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
-import { authHeaders, isAuthRefusal, NO_STORE, requireStaff } from "~/lib/auth.server";
+import { authHeaders, isAuthRefusal, NO_STORE, requireStaff, setStaffLocale } from "~/lib/auth.server";
+import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
 import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~/lib/sign-in-answers.server";
 
 /**
  * My account (every staff member): the second factor (an authenticator app's 6-digit codes,
- * TOTP, with backup codes) turned on or off, and one's own password changed. Each step that
- * needs the password counts against the sign-in limits, so a session left open cannot be used
- * to guess it.
+ * TOTP, with backup codes) turned on or off, one's own password changed, and the back office's
+ * language. Each step that needs the password counts against the sign-in limits, so a session
+ * left open cannot be used to guess it.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "My account · Back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.account");
 
 /** No-store, and a refusal's Retry-After on the page a form post answers with (cookies pass on their own). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
@@ -32,21 +38,27 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
  * render it for the request's old cookie, whose session the change has just ended, and without
  * JavaScript the member would land on the login page signed out.
  */
-const DONE = {
-  password: "Your password is changed, and your other sessions have ended.",
-  "totp-on": "The second factor is on: signing in now asks for a code from your app.",
-  "totp-off": "The second factor is off: signing in asks for your password only.",
-} as const;
+const DONE = new Map([
+  ["password", "account.done.password"],
+  ["totp-on", "account.done.totpOn"],
+  ["totp-off", "account.done.totpOff"],
+  ["language", "account.done.language"],
+] as const);
 
-type Done = keyof typeof DONE;
-
-const isDone = (value: string | null): value is Done => value !== null && Object.hasOwn(DONE, value);
+type Done = Parameters<(typeof DONE)["set"]>[0];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context.staff, request);
-  const done = new URL(request.url).searchParams.get("done");
+  const done = DONE.get(new URL(request.url).searchParams.get("done") as Done);
   return data(
-    { email: me.email, name: me.name, role: me.role, twoFactor: me.twoFactorEnabled, notice: isDone(done) ? DONE[done] : null },
+    {
+      email: me.email,
+      name: me.name,
+      role: me.role,
+      twoFactor: me.twoFactorEnabled,
+      notice: done ? adminWordsIn(me.locale)(done) : null,
+      messages: adminMessages(me.locale, "account.", "problem.title"),
+    },
     { headers: NO_STORE },
   );
 }
@@ -80,6 +92,7 @@ async function enrolmentOf(uri: string, backupCodes: string[]): Promise<Enrolmen
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(context.staff, request);
+  const words = adminWordsIn(me.locale);
   const fields = fieldsOf(await readAdminForm(request));
   const parsed = accountFormSchema.safeParse(fields);
   const answer = (result: Partial<ActionResult>, init: { status?: number } = {}) => {
@@ -94,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A mistyped code keeps the QR code on screen.
     const uri = fields.intent === "totp-verify" ? totpUri.safeParse(fields.uri) : null;
     return answer(
-      { problems: problemsOf(parsed.error), enrolment: uri?.success ? await enrolmentOf(uri.data, []) : null },
+      { problems: accountProblems(parsed.error, words), enrolment: uri?.success ? await enrolmentOf(uri.data, []) : null },
       { status: 400 },
     );
   }
@@ -104,9 +117,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = await context.booking.db();
   const audit = (action: string, detail: string) => recordAudit(db, { actorId: me.id, actor: me.email, action, detail });
 
+  if (form.intent === "language") {
+    await setStaffLocale(db, me.id, form.locale);
+    await audit("language_changed", `Set the back office's language to ${form.locale === "fr" ? "French" : "English"}.`);
+    // The whole page, its frame included, is drawn again in the new language.
+    return redirect("/admin/account?done=language", { headers: NO_STORE });
+  }
+
   // The forms that check the password are counted like sign-ins.
   if (form.intent !== "totp-verify") {
-    const refused = await countSignInAttempt(context.staff.login, me.email, context.clientAddress, "attempts");
+    const refused = await countSignInAttempt(context.staff.login, me.email, context.clientAddress, (minutes) =>
+      words("account.tooMany", { minutes }),
+    );
     if (refused) return data<ActionResult>({ problems: [refused.problem], notice: null, enrolment: null }, refused.init);
   }
 
@@ -146,22 +168,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = error.body?.code ?? "";
     if (code === "INVALID_PASSWORD") {
       const field = form.intent === "password" ? "currentPassword" : "password";
-      return answer({ problems: [{ field, message: "The password is wrong." }] }, { status: 400 });
+      return answer({ problems: [{ field, message: words("account.wrongPassword") }] }, { status: 400 });
     }
     if (code === "INVALID_CODE" && form.intent === "totp-verify") {
       return answer(
         {
-          problems: [{ field: "code", message: "This code is not right. Enter the code your app shows now." }],
+          problems: [{ field: "code", message: words("account.wrongCode") }],
           enrolment: form.uri ? await enrolmentOf(form.uri, []) : null,
         },
         { status: 400 },
       );
     }
     if (code === "TOTP_ALREADY_ENABLED")
-      return answer({ problems: [{ field: null, message: "The second factor is already on." }] }, { status: 400 });
-    if (code === "TOTP_NOT_ENABLED") {
-      return answer({ problems: [{ field: null, message: "Start again: enter your password to show a new QR code." }] }, { status: 400 });
-    }
+      return answer({ problems: [{ field: null, message: words("account.alreadyOn") }] }, { status: 400 });
+    if (code === "TOTP_NOT_ENABLED") return answer({ problems: [{ field: null, message: words("account.startAgain") }] }, { status: 400 });
     throw error;
   }
 }
@@ -180,10 +200,18 @@ function PasswordStep({
   error: string | undefined;
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <Form method="post" className="admin-form" noValidate>
       <input type="hidden" name="intent" value={intent} />
-      <TextField name="password" label="Password" type="password" autoComplete="current-password" required error={error} />
+      <TextField
+        name="password"
+        label={t("admin.account.password")}
+        type="password"
+        autoComplete="current-password"
+        required
+        error={error}
+      />
       <SubmitRow busy={busy} secondary={secondary}>
         {children}
       </SubmitRow>
@@ -191,7 +219,26 @@ function PasswordStep({
   );
 }
 
+/** The back office's language for this member, each language named in its own words. */
+function LanguageForm({ busy, error }: { busy: boolean; error: string | undefined }) {
+  const t = useT();
+  return (
+    <Form method="post" className="admin-form" noValidate>
+      <input type="hidden" name="intent" value="language" />
+      <LanguageSelect
+        label={t("admin.account.languageLabel")}
+        value={useLocale()}
+        locales={BACK_OFFICE_LOCALES}
+        hint={t("admin.account.languageHint")}
+        error={error}
+      />
+      <SubmitRow busy={busy}>{t("admin.account.saveLanguage")}</SubmitRow>
+    </Form>
+  );
+}
+
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
   const errorOf = (field: string) => fieldMessage(problems, field);
@@ -200,36 +247,34 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   const notice = actionData ? actionData.notice : loaderData.notice;
   return (
     <>
-      <h1>My account</h1>
-      <p>
-        {loaderData.name} ({loaderData.email}), {ROLE_LABELS[loaderData.role].toLowerCase()}.
-      </p>
+      <h1>{t("admin.account.title")}</h1>
+      <p>{t("admin.account.who", { name: loaderData.name, email: loaderData.email, role: loaderData.role })}</p>
       <StatusNotice notice={notice} />
-      <FormErrors problems={problems} title="Nothing was changed" />
+      <FormErrors problems={problems} title={t("admin.problem.title")} />
 
       <section className="admin-panel" aria-labelledby="second-factor-title">
-        <h2 id="second-factor-title">Second factor</h2>
+        <h2 id="second-factor-title">{t("admin.account.secondFactor")}</h2>
         {loaderData.twoFactor ? (
           <>
             <p>
-              <strong>On.</strong> Signing in asks for a 6-digit code from your authenticator app (or one of your backup codes).
+              <T id="admin.account.on" components={{ 0: <strong /> }} />
             </p>
             <PasswordStep intent="totp-off" secondary busy={busy} error={errorOf("password")}>
-              Turn off the second factor
+              {t("admin.account.turnOff")}
             </PasswordStep>
           </>
         ) : enrolment ? (
           <>
-            <p>Scan this QR code with an authenticator app (Google Authenticator, Aegis, 1Password…), then enter the code it shows.</p>
-            <img src={enrolment.qr} alt="QR code of your authenticator key" width={200} height={200} />
+            <p>{t("admin.account.scan")}</p>
+            <img src={enrolment.qr} alt={t("admin.account.qrAlt")} width={200} height={200} />
             <p>
-              Or type this key in the app: <code>{enrolment.secret}</code>
+              <T id="admin.account.typeKey" values={{ key: enrolment.secret }} components={{ 0: <code /> }} />
             </p>
             {enrolment.backupCodes.length > 0 ? (
               <>
-                <h3>Backup codes</h3>
-                <p>Keep these somewhere safe: each one signs you in once if you lose your phone. They are not shown again.</p>
-                <ul aria-label="Backup codes">
+                <h3>{t("admin.account.backupCodes")}</h3>
+                <p>{t("admin.account.backupAdvice")}</p>
+                <ul aria-label={t("admin.account.backupCodes")}>
                   {enrolment.backupCodes.map((c) => (
                     <li key={c}>
                       <code>{c}</code>
@@ -238,41 +283,41 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
                 </ul>
               </>
             ) : (
-              <p>Keep the backup codes shown before.</p>
+              <p>{t("admin.account.backupBefore")}</p>
             )}
             <Form method="post" className="admin-form" noValidate>
               <input type="hidden" name="intent" value="totp-verify" />
               <input type="hidden" name="uri" value={enrolment.uri} />
               <TextField
                 name="code"
-                label="Code from the app"
+                label={t("admin.account.code")}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 required
                 error={errorOf("code")}
               />
-              <SubmitRow busy={busy}>Verify and turn on</SubmitRow>
+              <SubmitRow busy={busy}>{t("admin.account.verify")}</SubmitRow>
             </Form>
           </>
         ) : (
           <>
             <p>
-              <strong>Off.</strong> Turn it on so that signing in also needs a code from an app on your phone.
+              <T id="admin.account.off" components={{ 0: <strong /> }} />
             </p>
             <PasswordStep intent="totp-start" busy={busy} error={errorOf("password")}>
-              Turn on the second factor
+              {t("admin.account.turnOn")}
             </PasswordStep>
           </>
         )}
       </section>
 
       <section className="admin-panel" aria-labelledby="password-title">
-        <h2 id="password-title">Change my password</h2>
+        <h2 id="password-title">{t("admin.account.changePassword")}</h2>
         <Form method="post" className="admin-form" noValidate key={notice ?? "password"}>
           <input type="hidden" name="intent" value="password" />
           <TextField
             name="currentPassword"
-            label="Current password"
+            label={t("admin.account.currentPassword")}
             type="password"
             autoComplete="current-password"
             required
@@ -280,23 +325,28 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           />
           <TextField
             name="newPassword"
-            label="New password"
+            label={t("admin.account.newPassword")}
             type="password"
             autoComplete="new-password"
             required
-            hint="At least 12 characters. Your other sessions end."
+            hint={t("admin.account.newPasswordHint", { min: MIN_PASSWORD_LENGTH })}
             error={errorOf("newPassword")}
           />
           <TextField
             name="confirmPassword"
-            label="New password again"
+            label={t("admin.account.confirmPassword")}
             type="password"
             autoComplete="new-password"
             required
             error={errorOf("confirmPassword")}
           />
-          <SubmitRow busy={busy}>Change password</SubmitRow>
+          <SubmitRow busy={busy}>{t("admin.account.submitPassword")}</SubmitRow>
         </Form>
+      </section>
+
+      <section className="admin-panel" aria-labelledby="language-title">
+        <h2 id="language-title">{t("admin.account.language")}</h2>
+        <LanguageForm busy={busy} error={errorOf("locale")} />
       </section>
     </>
   );

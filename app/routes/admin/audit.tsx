@@ -1,8 +1,10 @@
 import { data, Form, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/audit";
+import { adminMeta } from "~/components/admin/admin-meta";
 import { fieldId } from "~/components/ui/Field";
-import { AUDIT_PAGE_SIZE, auditActionLabel, auditPersonOf, auditQuerySchema, type AuditQuery } from "~/domain/back-office/staff-forms";
+import { AUDIT_PAGE_SIZE, auditActionLabel, auditPersonOf } from "~/domain/back-office/staff-accounts";
+import { auditQuerySchema, type AuditQuery } from "~/domain/back-office/staff-forms";
 import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { auditActions, auditPage, auditPeople } from "~/lib/audit.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -14,7 +16,7 @@ import { NO_STORE, requireStaff } from "~/lib/auth.server";
  * address as the account's opaque id, never as an e-mail.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit · Back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.audit");
 
 export function headers() {
   return NO_STORE;

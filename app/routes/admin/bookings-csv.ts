@@ -1,6 +1,7 @@
 import { Readable, pipeline } from "node:stream";
 import type { Route } from "./+types/bookings-csv";
-import { readListQuery, SEARCH_EXPIRED_MESSAGE, SEARCH_TOKEN_PARAM } from "~/domain/back-office/booking-filters";
+import { readListQuery, SEARCH_EXPIRED_MESSAGE } from "~/domain/back-office/booking-filters";
+import { SEARCH_TOKEN_PARAM } from "~/domain/back-office/booking-list-query";
 import { parisDayOf } from "~/domain/booking/paris-time";
 import { CSV_COLUMNS, exportLegRecords, type BookingLegRecord } from "~/lib/admin-bookings.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";

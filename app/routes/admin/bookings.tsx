@@ -1,19 +1,12 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/bookings";
+import { adminMeta } from "~/components/admin/admin-meta";
 import { errorId, fieldId, FieldNotes } from "~/components/ui/Field";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import {
-  filterQuery,
-  readFilterFields,
-  readListQuery,
-  SEARCH_EXPIRED_MESSAGE,
-  SEARCH_TOKEN_PARAM,
-  STATUS_FILTER_GROUPS,
-  type BookingFilters,
-  type FilterField,
-} from "~/domain/back-office/booking-filters";
+import { readFilterFields, readListQuery, SEARCH_EXPIRED_MESSAGE, type FilterField } from "~/domain/back-office/booking-filters";
+import { filterQuery, SEARCH_TOKEN_PARAM, STATUS_FILTER_GROUPS, type BookingFilters } from "~/domain/back-office/booking-list-query";
 import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS } from "~/domain/back-office/statuses";
 import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
@@ -34,7 +27,7 @@ import { NO_STORE, requireStaff } from "~/lib/auth.server";
  * is not read.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "Bookings · Back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.bookings");
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   const out = new Headers(NO_STORE);

@@ -19,7 +19,7 @@ import { bookingsPickedUpBetween, bookingsToConfirm, bookingsToRefund, unassigne
  * more than two days old (docs/product.md, Backups).
  */
 
-export const meta: Route.MetaFunction = () => adminMeta("Dashboard");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.dashboard");
 
 export function headers() {
   return NO_STORE;

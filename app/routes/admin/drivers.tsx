@@ -24,7 +24,7 @@ import { driverLinkStates, revokeDriverLink, sendDriverLink, type DriverLinkStat
  * The driver's day). Every change is audited.
  */
 
-export const meta: Route.MetaFunction = () => adminMeta("Drivers");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.drivers");
 
 export function headers() {
   return NO_STORE;

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login-code";
 import { AdminFrame } from "~/components/admin/AdminFrame";
-import { BACK_OFFICE_PAGE } from "~/components/site";
+import { BACK_OFFICE_PAGE } from "~/components/admin/admin-meta";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { totpSchema } from "~/domain/back-office/login";

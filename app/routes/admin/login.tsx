@@ -1,7 +1,7 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { AdminFrame } from "~/components/admin/AdminFrame";
-import { BACK_OFFICE_PAGE } from "~/components/site";
+import { BACK_OFFICE_PAGE } from "~/components/admin/admin-meta";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { loginSchema } from "~/domain/back-office/login";

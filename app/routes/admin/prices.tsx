@@ -26,7 +26,7 @@ import {
   type PriceProblem,
 } from "~/lib/price-publish.server";
 
-export const meta: Route.MetaFunction = () => adminMeta("Prices");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.prices");
 
 /** Never stored; and a post refused unread (413) closes its connection, as the rest of it is left unread. */
 export function headers({ actionHeaders }: Route.HeadersArgs) {

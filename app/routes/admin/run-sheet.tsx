@@ -15,7 +15,7 @@ import { bookingsPickedUpBetween } from "~/lib/dispatch.server";
  * print stylesheet (admin.css, "Run sheet") makes one plain A4 list of it.
  */
 
-export const meta: Route.MetaFunction = () => adminMeta("Run sheet");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.runSheet");
 
 export function headers() {
   return NO_STORE;

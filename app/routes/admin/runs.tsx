@@ -25,7 +25,7 @@ import type { Route } from "./+types/runs";
  * re-plans the unlocked rest (docs/product.md, Shared shuttle runs).
  */
 
-export const meta: Route.MetaFunction = () => adminMeta("Shuttle runs");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.runs");
 
 export function headers() {
   return NO_STORE;

@@ -3,18 +3,13 @@ import { AdminTable } from "~/components/admin/AdminTable";
 import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/staff";
+import { adminMeta } from "~/components/admin/admin-meta";
 import { describedBy, FieldNotes, fieldId } from "~/components/ui/Field";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
-import {
-  ROLE_LABELS,
-  selfChangeProblem,
-  STAFF_ROLES,
-  staffFormSchema,
-  type StaffForm,
-  type StaffRole,
-} from "~/domain/back-office/staff-forms";
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/back-office/staff-accounts";
+import { selfChangeProblem, staffFormSchema, type StaffForm } from "~/domain/back-office/staff-forms";
 import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
@@ -28,7 +23,7 @@ import { authHeaders, type AuthRefusal, isAuthRefusal, NO_STORE, requireStaff } 
  * session, and is written to the audit log under their account.
  */
 
-export const meta: Route.MetaFunction = () => [{ title: "Staff · Back office" }];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.staff");
 
 export function headers() {
   return NO_STORE;

@@ -19,7 +19,7 @@ import type { Route } from "./+types/vehicles";
  * priced with by the booking form's luggage rule; every change is audited.
  */
 
-export const meta: Route.MetaFunction = () => adminMeta("Vehicles");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.vehicles");
 
 export function headers() {
   return NO_STORE;

@@ -1,0 +1,91 @@
+import { expect, test } from "@playwright/test";
+import { addMember, newAccount, otherPerson, ownAddress, signIn } from "./admin-helpers";
+import { expectNoAxeViolations, MOBILE } from "./helpers";
+
+/**
+ * The back office's language, chosen per staff account on My account: a dispatcher who chooses
+ * French gets the frame, My account, its refusals and the back office's refusals in French, keeps
+ * it after signing in again, and goes back to English; the other members' back office stays English.
+ */
+
+test.beforeEach(async ({ context }) => {
+  await context.setExtraHTTPHeaders(ownAddress());
+});
+
+test.describe("the back office in French", () => {
+  test("a dispatcher chooses French on My account, keeps it at the next sign-in, and goes back to English", async ({ page, browser }) => {
+    test.slow();
+    await signIn(page);
+    const dispatcher = newAccount("francais");
+    await addMember(page, dispatcher);
+
+    const member = await otherPerson(browser);
+    await signIn(member, dispatcher, "/admin/account");
+    await expect(member.locator("html")).toHaveAttribute("lang", "en");
+    await member.getByLabel("Language of the back office").selectOption({ label: "Français" });
+    await member.getByRole("button", { name: "Save the language" }).click();
+
+    await expect(member.getByRole("status")).toHaveText("Le back-office est désormais en français.");
+    await expect(member.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(member).toHaveTitle("Mon compte · Back-office");
+    await expect(member.getByRole("heading", { level: 1 })).toHaveText("Mon compte");
+    await expect(member.getByText(`Test member (${dispatcher.email}), régulateur.`)).toBeVisible();
+    const menu = member.getByRole("navigation", { name: "Back-office" });
+    await expect(menu.getByRole("link", { name: "Tableau de bord" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Réservations" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Équipe" })).toHaveCount(0);
+    await expect(member.getByLabel("Langue du back-office")).toHaveValue("fr");
+
+    // The account's refusals, in French, each linked to its field.
+    await member.getByRole("button", { name: "Modifier le mot de passe" }).click();
+    const alert = member.getByRole("alert").filter({ hasText: "Rien n’a été modifié" });
+    await expect(alert).toContainText("Saisissez votre mot de passe actuel.");
+    await expect(alert).toContainText("Un mot de passe compte au moins 12 caractères.");
+    await expect(member.getByLabel("Mot de passe actuel")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(member, "My account in French, with its refusals");
+    await member.getByLabel("Mot de passe", { exact: true }).fill("not the password at all");
+    await member.getByRole("button", { name: "Activer la double authentification" }).click();
+    await expect(member.getByRole("alert")).toContainText("Le mot de passe est incorrect.");
+
+    // An administrators' page refuses in French too.
+    const refused = await member.goto("/admin/staff");
+    expect(refused?.status()).toBe(403);
+    await expect(member.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+    await expect(member.getByText("Cette page est réservée aux administrateurs.")).toBeVisible();
+    await expect(member.getByRole("link", { name: "Retour au tableau de bord" })).toBeVisible();
+
+    // The choice is the account's: it holds after signing out and in again.
+    await member.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(member).toHaveURL(/\/admin\/login$/);
+    await expect(member.locator("html")).toHaveAttribute("lang", "en");
+    await signIn(member, dispatcher, "/admin/account");
+    await expect(member.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(member.getByRole("heading", { level: 1 })).toHaveText("Mon compte");
+
+    // The owner's back office, meanwhile, still speaks English.
+    await page.goto("/admin/account");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("My account");
+
+    await member.getByLabel("Langue du back-office").selectOption({ label: "English" });
+    await member.getByRole("button", { name: "Enregistrer la langue" }).click();
+    await expect(member.getByRole("status")).toHaveText("The back office now speaks English.");
+    await expect(member.locator("html")).toHaveAttribute("lang", "en");
+    await expect(member.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await member.context().close();
+  });
+
+  test("My account in French has no axe violations on a phone", async ({ page, browser }) => {
+    await signIn(page);
+    const dispatcher = newAccount("telephone");
+    await addMember(page, dispatcher);
+    const member = await otherPerson(browser);
+    await member.setViewportSize(MOBILE);
+    await signIn(member, dispatcher, "/admin/account");
+    await member.getByLabel("Language of the back office").selectOption("fr");
+    await member.getByRole("button", { name: "Save the language" }).click();
+    await expect(member.locator("html")).toHaveAttribute("lang", "fr");
+    await expectNoAxeViolations(member, "My account in French at 390 px");
+    await member.context().close();
+  });
+});
