@@ -365,6 +365,19 @@ describe("the traveller's booking page on PGlite", () => {
     expect(new Set(bodies).size).toBe(1);
     // Nothing of the token in the page but the address's own spelling of it (the router's).
     expect(bodies[0]).not.toMatch(TOKEN_IN_TEXT);
+    expect(bodies[0]).toContain("<title>Booking not found</title>");
+  });
+
+  it("titles a refused booking's pages in the language of their address", async () => {
+    for (const rawPath of [
+      `/fr/my-booking/${"Q".repeat(43)}`,
+      `/fr/my-booking/${"Q".repeat(43)}/change`,
+      `/fr/my-booking/${"Q".repeat(43)}/voucher`,
+    ]) {
+      const answer = await rawGet(server.url, rawPath, { "x-forwarded-for": nextAddress() });
+      expect(answer.status, rawPath).toBe(404);
+      expect(answer.body, rawPath).toContain("<title>Réservation introuvable</title>");
+    }
   });
 
   it("shows booking A only under A's token, and cancels only A", async () => {

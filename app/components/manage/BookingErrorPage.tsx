@@ -14,6 +14,11 @@ function isRefusal(value: unknown): value is Refusal {
   return typeof heading === "string" && typeof sentence === "string" && typeof lostLink?.href === "string";
 }
 
+/** A refused page's title: the refusal's heading, in the page's language (its loader sent no title). */
+export function refusalTitle(error: unknown): string | undefined {
+  return isRouteErrorResponse(error) && isRefusal(error.data) ? error.data.heading : undefined;
+}
+
 /**
  * What every page of a booking (its page, its change form, its voucher) answers when it cannot
  * open the booking or read a post: a wrong, malformed or purged token gets the same page, naming no

@@ -1,7 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/change";
 import manageStyles from "~/styles/manage.css?url";
-import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
+import { BookingErrorPage, refusalTitle } from "~/components/manage/BookingErrorPage";
 import { ChangeForm, type ChangeFormView, type EndView } from "~/components/manage/ChangeForm";
 import { useFormCheck } from "~/components/manage/use-form-check";
 import { useSite } from "~/components/site";
@@ -51,8 +51,8 @@ const DONE = new Map<string, ManageWordKey>([
 /** The traveller's pages' own styles, loaded by these pages only (the public pages inline theirs). */
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: manageStyles }];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "Change your booking" },
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  { title: loaderData?.title ?? refusalTitle(error) ?? "Change your booking" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

@@ -1,7 +1,7 @@
 import { data, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/manage";
 import manageStyles from "~/styles/manage.css?url";
-import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
+import { BookingErrorPage, refusalTitle } from "~/components/manage/BookingErrorPage";
 import { manageView } from "~/components/manage/booking-view";
 import { Phone } from "~/components/manage/Phone";
 import { CancelConfirm } from "~/components/manage/CancelConfirm";
@@ -39,8 +39,8 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mana
  * (app/entry.server.tsx, server/app.ts); a wrong token gets the same 404 as an unknown one (manage.server.ts).
  */
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "Your booking" },
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  { title: loaderData?.title ?? refusalTitle(error) ?? "Your booking" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { Route } from "./+types/voucher";
-import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
+import { BookingErrorPage, refusalTitle } from "~/components/manage/BookingErrorPage";
 import { MessageAnchor, T } from "~/components/i18n";
 import { useManageWords } from "~/components/manage/use-manage-words";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -23,8 +23,8 @@ import voucherStyles from "~/styles/voucher.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: voucherStyles }];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "Voucher · Your booking" },
+export const meta: Route.MetaFunction = ({ loaderData, error }) => [
+  { title: loaderData?.title ?? refusalTitle(error) ?? "Voucher · Your booking" },
   { name: "robots", content: "noindex, nofollow" },
 ];
 
