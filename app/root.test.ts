@@ -17,9 +17,16 @@ describe("the root loader", () => {
     expect(Object.keys(data.messages)).toContain("common.error.title");
   });
 
-  it("gives a back-office page only the error page's words", () => {
-    const ids = Object.keys(rootData("/admin/login").messages);
+  it("gives a back-office page only the error pages' words and the sign-in frame's, in English", () => {
+    const messages = rootData("/admin/login").messages;
+    const ids = Object.keys(messages);
     expect(ids).toContain("common.error.title");
-    expect(ids.every((id) => id.startsWith("common.error."))).toBe(true);
+    expect(ids).toContain("admin.error.forbidden");
+    expect(ids.filter((id) => !id.startsWith("common.error.") && !id.startsWith("admin.error.")).sort()).toEqual([
+      "admin.frame.skipLink",
+      "admin.frame.title",
+      "admin.meta.frame",
+    ]);
+    expect(messages["admin.frame.skipLink"]).toEqual(["Skip to content"]);
   });
 });

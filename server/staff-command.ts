@@ -1,8 +1,10 @@
 import { parseArgs } from "node:util";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-accounts";
+import type { AdminWordKey } from "~/domain/back-office/admin-words";
 import { staffCommandSchema } from "~/domain/back-office/staff-forms";
 import { recordAudit } from "~/lib/audit.server";
 import { isAuthRefusal, openStaff } from "~/lib/auth.server";
+import { adminWordsIn } from "~/lib/i18n.server";
 import { DataFolderInUseError, embeddedDatabaseDir, isUniqueViolation, openDatabase, type Database } from "~/lib/db.server";
 import { readSettings, SettingsError } from "~/lib/settings.server";
 
@@ -107,7 +109,8 @@ export function parseStaffArgs(argv: readonly string[]): Parsed {
   const checked = staffCommandSchema.safeParse({ email, role: values.role, name: values.name ?? email.trim().split("@")[0] });
   if (!checked.success) {
     const issue = checked.error.issues[0]!;
-    const what = issue.path[0] === "role" ? "--role must be admin or dispatcher." : issue.message;
+    // The e-mail's messages are the back office's, keys of its catalogue: the command speaks English.
+    const what = issue.path[0] === "role" ? "--role must be admin or dispatcher." : adminWordsIn("en")(issue.message as AdminWordKey);
     return { ok: false, message: `${what}\n${STAFF_USAGE}` };
   }
   return { ok: true, ...checked.data };

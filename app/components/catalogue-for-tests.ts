@@ -1,11 +1,8 @@
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
-import type { AdminWords } from "~/domain/back-office/admin-words";
 import type { MailWords } from "~/domain/booking/mail-words";
 import type { ManageWords } from "~/domain/manage/manage-words";
 import { type CompiledMessages, formatMessage } from "~/domain/message-format";
-import englishAdmin from "~/locales/en/admin.json";
 import englishEmail from "~/locales/en/email.json";
-import frenchAdmin from "~/locales/fr/admin.json";
 import englishManage from "~/locales/en/manage.json";
 
 /** A catalogue's source compiled as the server hands it to a page, for a component's tests. */
@@ -23,10 +20,4 @@ export function englishMailWords(): MailWords {
 export function englishManageWords(): ManageWords {
   const messages = compiledCatalogue("manage", englishManage);
   return (key, values = {}) => formatMessage(messages[`manage.${key}`] ?? [key], values, "en");
-}
-
-/** The back office's words in English or French, as the server makes them, for a test's expectations. */
-export function adminWordsIn(locale: "en" | "fr"): AdminWords {
-  const messages = compiledCatalogue("admin", locale === "fr" ? frenchAdmin : englishAdmin);
-  return (key, values = {}) => formatMessage(messages[`admin.${key}`] ?? [key], values, locale);
 }

@@ -7,7 +7,9 @@ import { bookingActionSchema, phoneExtrasSchema } from "./back-office/booking-ac
 import { readBookingFilters } from "./back-office/booking-filters";
 import { driverFormSchema } from "./back-office/driver-form";
 import { pricesFormSchema } from "./back-office/prices-form";
+import type { AdminWordKey } from "./back-office/admin-words";
 import { staffCommandSchema, staffFormSchema } from "./back-office/staff-forms";
+import { adminWordsIn } from "~/lib/test-support/booking-words";
 import { CUSTOMER, TRIP, legFields } from "./booking/fields";
 import { bookingFormSchema, issueText } from "./booking/validation";
 import { validateContact } from "./contact";
@@ -35,13 +37,6 @@ describe("the staff forms refuse a NUL and a direction override, naming the fiel
     // [form, schema, a good post, its field, the field's label, the field's own NUL message]
     ["driver's name", driverFormSchema, driver, "name", "Name"],
     ["driver's plate or note", driverFormSchema, { ...driver, intent: "edit", id: "3" }, "vehicleNote", "Plate or note"],
-    [
-      "staff member's name",
-      staffFormSchema,
-      { intent: "add", email: "a@example.com", name: "Ann", role: "admin", password: "a long password" },
-      "name",
-      "Name",
-    ],
     ["staff command's --name", staffCommandSchema, { email: "a@example.com", role: "admin", name: "Ann" }, "name", "--name"],
     [
       "booking note",
@@ -77,6 +72,16 @@ describe("the staff forms refuse a NUL and a direction override, naming the fiel
     expect(messages(schema, { ...good, [field]: `${value}${NUL}` }, field)).toEqual([nulMessage ?? plainTextMessage(label)]);
   });
 
+  it("words a staff member's name's refusal in the member's language, as the site words it in English", () => {
+    const good = { intent: "add", email: "a@example.com", name: "Ann", role: "admin", password: "a long password" };
+    expect(staffFormSchema.safeParse(good).success).toBe(true);
+    for (const name of [`Ann${RLO}`, "Ann\u0007\u200b", `Ann${NUL}`]) {
+      const [key] = messages(staffFormSchema, { ...good, name }, "name");
+      expect(adminWordsIn("en")(key as AdminWordKey)).toBe(plainTextMessage("Name"));
+      expect(adminWordsIn("fr")(key as AdminWordKey)).toMatch(/^Nom\u00a0: retirez les caractères invisibles/);
+    }
+  });
+
   it("lets a note hold line breaks and tabs, and a name not", () => {
     expect(bookingActionSchema.safeParse({ intent: "add_note", note: "Two bags\r\n\tone stroller" }).success).toBe(true);
     expect(messages(driverFormSchema, { ...driver, name: "Jean\nMartin" }, "name")).toEqual([plainTextMessage("Name")]);
@@ -84,7 +89,7 @@ describe("the staff forms refuse a NUL and a direction override, naming the fiel
 
   it("refuses an account id that is not one's shape, a NUL in it first of all, before it reaches the database", () => {
     for (const userId of [`a${NUL}b`, `a${RLO}b`, "a b", "a/b"]) {
-      expect(messages(staffFormSchema, { intent: "disable", userId }, "userId"), userId).toEqual(["Choose a staff member."]);
+      expect(messages(staffFormSchema, { intent: "disable", userId }, "userId"), userId).toEqual(["problem.member"]);
     }
     expect(staffFormSchema.safeParse({ intent: "disable", userId: "Xy9_-abc" }).success).toBe(true);
   });

@@ -6,6 +6,7 @@ import { expectNoAxeViolations, MOBILE } from "./helpers";
  * The back office's language, chosen per staff account on My account: a dispatcher who chooses
  * French gets the frame, My account, its refusals and the back office's refusals in French, keeps
  * it after signing in again, and goes back to English; the other members' back office stays English.
+ * An administrator who works in French runs the staff page in French.
  */
 
 test.beforeEach(async ({ context }) => {
@@ -73,6 +74,53 @@ test.describe("the back office in French", () => {
     await expect(member.locator("html")).toHaveAttribute("lang", "en");
     await expect(member.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Dashboard" })).toBeVisible();
     await member.context().close();
+  });
+
+  test("an administrator who works in French adds a member on the staff page, in French", async ({ page, browser }) => {
+    test.slow();
+    await signIn(page);
+    const administrator = newAccount("administratrice");
+    await addMember(page, administrator, "Administrator", "Claire Martin");
+    const admin = await otherPerson(browser);
+    await signIn(admin, administrator, "/admin/account");
+    await admin.getByLabel("Language of the back office").selectOption("fr");
+    await admin.getByRole("button", { name: "Save the language" }).click();
+    await expect(admin.locator("html")).toHaveAttribute("lang", "fr");
+
+    await admin.getByRole("navigation", { name: "Back-office" }).getByRole("link", { name: "Équipe" }).click();
+    await expect(admin).toHaveTitle("Équipe · Back-office");
+    await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Équipe");
+    await expect(admin.getByRole("cell", { name: `${administrator.email} (vous)` })).toBeVisible();
+    const form = admin.getByRole("region", { name: "Ajouter un membre" });
+    await form.getByLabel("E-mail").fill("pas-une-adresse");
+    await form.getByLabel("Rôle").selectOption({ label: "Régulateur" });
+    await form.getByLabel("Mot de passe initial").fill("court");
+    await form.getByRole("button", { name: "Ajouter le membre" }).click();
+    const alert = admin.getByRole("alert").filter({ hasText: "Rien n’a été modifié" });
+    await expect(alert).toContainText("Saisissez une adresse e-mail, par exemple nom@exemple.fr.");
+    await expect(alert).toContainText("Saisissez le nom du membre.");
+    await expect(alert).toContainText("Un mot de passe compte au moins 12 caractères.");
+    await expectNoAxeViolations(admin, "the staff page in French, with its refusals");
+
+    const colleague = newAccount("collegue");
+    await form.getByLabel("E-mail").fill(colleague.email);
+    await form.getByLabel("Nom").fill("Luc Bernard");
+    await form.getByLabel("Mot de passe initial").fill(colleague.password);
+    await form.getByRole("button", { name: "Ajouter le membre" }).click();
+    await expect(admin.getByRole("status")).toHaveText(`${colleague.email} peut maintenant se connecter en tant que régulateur.`);
+    await expect(admin.getByRole("row", { name: new RegExp(colleague.email) })).toContainText("Régulateur");
+
+    // Their own account: what they may not do to it, said in French.
+    await admin.getByRole("link", { name: `Gérer ${administrator.email}` }).click();
+    await expect(admin.getByRole("heading", { name: `Gérer ${administrator.email}` })).toBeVisible();
+    await expect(admin.getByText("C’est votre propre compte")).toBeVisible();
+    const refused = await admin.request.post("/admin/staff", {
+      form: { intent: "disable", userId: new URL(admin.url()).searchParams.get("member")! },
+      headers: { Origin: new URL(admin.url()).origin },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.text()).toContain("Vous ne pouvez pas désactiver votre propre compte.");
+    await admin.context().close();
   });
 
   test("My account in French has no axe violations on a phone", async ({ page, browser }) => {

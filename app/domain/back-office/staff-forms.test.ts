@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adminWordsIn } from "~/components/catalogue-for-tests";
+import { adminWordsIn } from "~/lib/test-support/booking-words";
 import {
   accountFormSchema,
-  accountProblems,
+  staffProblems,
   auditQuerySchema,
   selfChangeProblem,
   staffCommandSchema,
@@ -13,10 +13,6 @@ import {
 import { MIN_PASSWORD_LENGTH } from "./staff-accounts";
 
 const LONG = "correct horse battery";
-
-function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
-  return (result.error?.issues ?? []).map((i) => `${String(i.path[0] ?? "")}: ${i.message}`);
-}
 
 describe("staffFormSchema", () => {
   it.each([
@@ -49,7 +45,19 @@ describe("staffFormSchema", () => {
   ])("refuses %o with a clear message", (fields, message) => {
     const parsed = staffFormSchema.safeParse(fields);
     expect(parsed.success).toBe(false);
-    expect(messages(parsed).join("\n")).toContain(message);
+    const problems = parsed.success ? [] : staffProblems(parsed.error, adminWordsIn("en"));
+    expect(problems.map((p) => `${p.field}: ${p.message}`).join("\n")).toContain(message);
+  });
+
+  it("words its refusals in French for a member who works in French", () => {
+    const parsed = staffFormSchema.safeParse({ intent: "add", email: "not-an-email", name: "", role: "owner", password: "short" });
+    const problems = parsed.success ? [] : staffProblems(parsed.error, adminWordsIn("fr"));
+    expect(problems.map((p) => p.message)).toEqual([
+      "Saisissez une adresse e-mail, par exemple nom@exemple.fr.",
+      "Saisissez le nom du membre.",
+      "Choisissez un rôle\u00a0: administrateur ou régulateur.",
+      "Un mot de passe compte au moins 12 caractères.",
+    ]);
   });
 
   it("accepts every password of 12 to 256 characters and refuses every shorter one", () => {
@@ -77,6 +85,12 @@ describe("selfChangeProblem", () => {
   ])("%o refused: %s", (form, refused) => {
     expect(selfChangeProblem(form, me) !== null).toBe(refused);
   });
+
+  it("says why in the member's words", () => {
+    const problem = selfChangeProblem({ intent: "disable", userId: me }, me);
+    expect(adminWordsIn("en")(problem!)).toBe("You cannot disable your own account. Another administrator can.");
+    expect(adminWordsIn("fr")(problem!)).toBe("Vous ne pouvez pas désactiver votre propre compte. Un autre administrateur le peut.");
+  });
 });
 
 describe("accountFormSchema", () => {
@@ -101,7 +115,7 @@ describe("accountFormSchema", () => {
   ])("refuses %o", (fields, message) => {
     const parsed = accountFormSchema.safeParse(fields);
     expect(parsed.success).toBe(false);
-    const problems = parsed.success ? [] : accountProblems(parsed.error, adminWordsIn("en"));
+    const problems = parsed.success ? [] : staffProblems(parsed.error, adminWordsIn("en"));
     expect(problems.map((p) => `${p.field}: ${p.message}`).join("\n")).toContain(message);
   });
 
@@ -114,7 +128,7 @@ describe("accountFormSchema", () => {
     [{ intent: "nothing" }, "intent: Cette page ne connaît pas ce formulaire."],
   ])("words the refusal of %o in French", (fields, message) => {
     const parsed = accountFormSchema.safeParse(fields);
-    const problems = parsed.success ? [] : accountProblems(parsed.error, adminWordsIn("fr"));
+    const problems = parsed.success ? [] : staffProblems(parsed.error, adminWordsIn("fr"));
     expect(problems.map((p) => `${p.field}: ${p.message}`).join("\n")).toContain(message);
   });
 
@@ -172,6 +186,8 @@ describe("staffCommandSchema", () => {
     });
   });
   it("refuses a role that does not exist", () => {
-    expect(messages(staffCommandSchema.safeParse({ email: "a@b.fr", role: "root", name: "A" })).join()).toContain("Choose a role");
+    const parsed = staffCommandSchema.safeParse({ email: "a@b.fr", role: "root", name: "A" });
+    const problems = parsed.success ? [] : staffProblems(parsed.error, adminWordsIn("en"));
+    expect(problems).toEqual([{ field: "role", message: "Choose a role: administrator or dispatcher." }]);
   });
 });

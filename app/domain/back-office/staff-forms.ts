@@ -1,6 +1,6 @@
 import { BACK_OFFICE_LOCALES } from "../locales";
 import { type FormProblem, problemsOf } from "../form-problems";
-import { plainText } from "../plain-text";
+import { plainText, plainTextRefinement } from "../plain-text";
 import { z } from "../zod";
 import type { AdminWordKey, AdminWords } from "./admin-words";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, STAFF_ROLES } from "./staff-accounts";
@@ -11,37 +11,35 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, STAFF_ROLES } from "./staff-a
  * `intent`; each page parses a post once, with its own discriminated union below.
  */
 
+// Every message below is a key of the `admin` catalogue: the page puts it into the member's
+// language (staffProblems), `npm run staff` into English.
 const staffEmail = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email({ message: "Enter an e-mail address, like name@example.com." }).max(254, "An e-mail address has at most 254 characters."));
+  .pipe(z.email({ message: "problem.email" satisfies AdminWordKey }).max(254, "problem.emailLong" satisfies AdminWordKey));
 
-/** A new password's length rule, with the messages of the page that checks it. */
-const passwordOfLength = (tooShort: string, tooLong: string) =>
-  z.string().min(MIN_PASSWORD_LENGTH, tooShort).max(MAX_PASSWORD_LENGTH, tooLong);
+const newPassword = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, "problem.passwordShort" satisfies AdminWordKey)
+  .max(MAX_PASSWORD_LENGTH, "problem.passwordLong" satisfies AdminWordKey);
 
-const newPassword = passwordOfLength(
-  `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
-  `A password has at most ${MAX_PASSWORD_LENGTH} characters.`,
-);
-
-const staffRole = z.enum(STAFF_ROLES, { message: "Choose a role: administrator or dispatcher." });
+const staffRole = z.enum(STAFF_ROLES, { message: "problem.role" satisfies AdminWordKey });
 
 const staffName = z
   .string()
-  .superRefine(plainText("Name"))
+  .superRefine(plainTextRefinement({ message: "problem.nameText" satisfies AdminWordKey }))
   .trim()
-  .min(1, "Enter the member's name.")
-  .max(100, "A name has at most 100 characters.");
+  .min(1, "problem.name" satisfies AdminWordKey)
+  .max(100, "problem.nameLong" satisfies AdminWordKey);
 // An account id is letters, digits, '-' and '_' (as the audit page's person filter reads it): any
 // other text names no member and is refused before it reaches the database.
 const userId = z
   .string()
   .trim()
-  .min(1, "Choose a staff member.")
-  .max(64, "Choose a staff member.")
-  .regex(/^[A-Za-z0-9_-]+$/, "Choose a staff member.");
+  .min(1, "problem.member" satisfies AdminWordKey)
+  .max(64, "problem.member" satisfies AdminWordKey)
+  .regex(/^[A-Za-z0-9_-]+$/, "problem.member" satisfies AdminWordKey);
 
 /** The administrators' forms on /admin/staff. */
 export const staffFormSchema = z.discriminatedUnion(
@@ -53,7 +51,7 @@ export const staffFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("reset-password"), userId, password: newPassword }),
     z.object({ intent: z.literal("set-role"), userId, role: staffRole }),
   ],
-  { error: "This form is not one this page knows. Reload the page and try again." },
+  { error: "problem.unknownForm" satisfies AdminWordKey },
 );
 export type StaffForm = z.infer<typeof staffFormSchema>;
 
@@ -63,21 +61,17 @@ export const totpUri = z
   .max(500)
   .regex(/^otpauth:\/\/totp\/\S*$/);
 
-/**
- * A member's own forms on /admin/account. Its messages are keys of the `admin` catalogue, put into
- * the member's language by the page (the `min` and `max` of a password's length as values).
- */
 // The password typed to prove who one is: any text up to the longest password.
-const ownCurrentPassword = z
+const currentPassword = z
   .string()
   .min(1, "problem.currentPassword" satisfies AdminWordKey)
   .max(MAX_PASSWORD_LENGTH, "problem.currentPassword" satisfies AdminWordKey);
-const ownNewPassword = passwordOfLength("problem.passwordShort" satisfies AdminWordKey, "problem.passwordLong" satisfies AdminWordKey);
 
+/** A member's own forms on /admin/account. */
 export const accountFormSchema = z.discriminatedUnion(
   "intent",
   [
-    z.object({ intent: z.literal("totp-start"), password: ownCurrentPassword }),
+    z.object({ intent: z.literal("totp-start"), password: currentPassword }),
     z.object({
       intent: z.literal("totp-verify"),
       code: z
@@ -87,12 +81,12 @@ export const accountFormSchema = z.discriminatedUnion(
       // The address the QR code showed, sent back so that a mistyped code shows it again.
       uri: totpUri.optional().catch(undefined),
     }),
-    z.object({ intent: z.literal("totp-off"), password: ownCurrentPassword }),
+    z.object({ intent: z.literal("totp-off"), password: currentPassword }),
     z
       .object({
         intent: z.literal("password"),
-        currentPassword: ownCurrentPassword,
-        newPassword: ownNewPassword,
+        currentPassword,
+        newPassword,
         confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
       })
       .refine((v) => v.newPassword === v.confirmPassword, {
@@ -112,19 +106,18 @@ export const accountFormSchema = z.discriminatedUnion(
 );
 export type AccountForm = z.infer<typeof accountFormSchema>;
 
-/** The account form's problems in the member's words: each message is a key of the catalogue. */
-export function accountProblems(error: z.ZodError, words: AdminWords): FormProblem[] {
+/** The staff forms' problems in the member's words: each message is a key of the `admin` catalogue. */
+export function staffProblems(error: z.ZodError, words: AdminWords): FormProblem[] {
   return problemsOf(error, (issue) => words(issue.message as AdminWordKey, { min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH }));
 }
 
 /** What an administrator may not do to their own account: the back office must keep an administrator. */
-export function selfChangeProblem(form: StaffForm, actorId: string): string | null {
+export function selfChangeProblem(form: StaffForm, actorId: string): AdminWordKey | null {
   if (!("userId" in form) || form.userId !== actorId) return null;
-  if (form.intent === "disable") return "You cannot disable your own account. Another administrator can.";
-  if (form.intent === "set-role" && form.role !== "admin")
-    return "You cannot take the administrator role from yourself. Another administrator can.";
+  if (form.intent === "disable") return "staff.selfDisable";
+  if (form.intent === "set-role" && form.role !== "admin") return "staff.selfRole";
   // A reset ends the member's sessions: one's own password is changed on My account instead.
-  if (form.intent === "reset-password") return "Change your own password on My account.";
+  if (form.intent === "reset-password") return "staff.selfReset";
   return null;
 }
 

@@ -11,7 +11,7 @@ import { TextField } from "~/components/ui/TextField";
 import { fieldMessage, type FormProblem } from "~/domain/form-problems";
 import { BACK_OFFICE_LOCALES } from "~/domain/locales";
 import { MIN_PASSWORD_LENGTH } from "~/domain/back-office/staff-accounts";
-import { accountFormSchema, accountProblems, totpUri } from "~/domain/back-office/staff-forms";
+import { accountFormSchema, staffProblems, totpUri } from "~/domain/back-office/staff-forms";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { recordAudit } from "~/lib/audit.server";
 import { authHeaders, isAuthRefusal, NO_STORE, requireStaff, setStaffLocale } from "~/lib/auth.server";
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A mistyped code keeps the QR code on screen.
     const uri = fields.intent === "totp-verify" ? totpUri.safeParse(fields.uri) : null;
     return answer(
-      { problems: accountProblems(parsed.error, words), enrolment: uri?.success ? await enrolmentOf(uri.data, []) : null },
+      { problems: staffProblems(parsed.error, words), enrolment: uri?.success ? await enrolmentOf(uri.data, []) : null },
       { status: 400 },
     );
   }
