@@ -15,8 +15,9 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { useNonce } from "~/components/nonce";
 import type { PageHandle, RootData } from "~/components/site";
+import type { BackOfficeLayoutData } from "~/components/admin/AdminFrame";
 import { WordsFromMatches, useLocale, useT } from "~/components/i18n";
-import { DEFAULT_LOCALE, type Locale, localeOfPath, localizedPath } from "~/domain/locales";
+import { DEFAULT_LOCALE, localeOfPath, localizedPath } from "~/domain/locales";
 import { isBackOfficePath } from "~/domain/private-paths";
 import { adminMessages, messagesOf, pickMessages } from "~/lib/i18n.server";
 import { publicSettings } from "~/lib/settings.server";
@@ -63,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // visitor navigates on, even to a page that would not need it.
   const [withScripts] = useState(hydrate);
   // The back office speaks the signed-in member's language (its layout's data), whatever its address.
-  const member = useRouteLoaderData("routes/admin/layout") as { staff: { locale: Locale } } | undefined;
+  const member = useRouteLoaderData("routes/admin/layout") as BackOfficeLayoutData | undefined;
   const locale = (backOffice ? member?.staff.locale : data?.locale) ?? DEFAULT_LOCALE;
   return (
     <html lang={locale}>

@@ -9,7 +9,7 @@ import { driverFormSchema } from "./back-office/driver-form";
 import { pricesFormSchema } from "./back-office/prices-form";
 import type { AdminWordKey } from "./back-office/admin-words";
 import { staffCommandSchema, staffFormSchema } from "./back-office/staff-forms";
-import { adminWordsIn } from "~/lib/test-support/booking-words";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 import { CUSTOMER, TRIP, legFields } from "./booking/fields";
 import { bookingFormSchema, issueText } from "./booking/validation";
 import { validateContact } from "./contact";

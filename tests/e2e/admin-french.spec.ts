@@ -36,12 +36,13 @@ test.describe("the back office in French", () => {
     await expect(menu.getByRole("link", { name: "Réservations" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Équipe" })).toHaveCount(0);
     await expect(member.getByLabel("Langue du back-office")).toHaveValue("fr");
+    await expect(member.locator("main")).not.toHaveAttribute("lang");
 
     // The account's refusals, in French, each linked to its field.
     await member.getByRole("button", { name: "Modifier le mot de passe" }).click();
     const alert = member.getByRole("alert").filter({ hasText: "Rien n’a été modifié" });
     await expect(alert).toContainText("Saisissez votre mot de passe actuel.");
-    await expect(alert).toContainText("Un mot de passe compte au moins 12 caractères.");
+    await expect(alert).toContainText("Le mot de passe doit comporter au moins 12 caractères.");
     await expect(member.getByLabel("Mot de passe actuel")).toHaveAttribute("aria-invalid", "true");
     await expectNoAxeViolations(member, "My account in French, with its refusals");
     await member.getByLabel("Mot de passe", { exact: true }).fill("not the password at all");
@@ -54,6 +55,15 @@ test.describe("the back office in French", () => {
     await expect(member.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
     await expect(member.getByText("Cette page est réservée aux administrateurs.")).toBeVisible();
     await expect(member.getByRole("link", { name: "Retour au tableau de bord" })).toBeVisible();
+
+    // A page whose own words are still English says so inside the French frame; a wrong address is refused in French.
+    await member.goto("/admin/run-sheet");
+    await expect(member.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(member.locator("main")).toHaveAttribute("lang", "en");
+    const missing = await member.goto("/admin/no-such-page");
+    expect(missing?.status()).toBe(404);
+    await expect(member.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+    await expect(member.getByText("Aucune page du back-office ne se trouve à cette adresse.")).toBeVisible();
 
     // The choice is the account's: it holds after signing out and in again.
     await member.getByRole("button", { name: "Se déconnecter" }).click();
@@ -97,9 +107,9 @@ test.describe("the back office in French", () => {
     await form.getByLabel("Mot de passe initial").fill("court");
     await form.getByRole("button", { name: "Ajouter le membre" }).click();
     const alert = admin.getByRole("alert").filter({ hasText: "Rien n’a été modifié" });
-    await expect(alert).toContainText("Saisissez une adresse e-mail, par exemple nom@exemple.fr.");
+    await expect(alert).toContainText("Saisissez une adresse e-mail, par exemple nom@example.com.");
     await expect(alert).toContainText("Saisissez le nom du membre.");
-    await expect(alert).toContainText("Un mot de passe compte au moins 12 caractères.");
+    await expect(alert).toContainText("Le mot de passe doit comporter au moins 12 caractères.");
     await expectNoAxeViolations(admin, "the staff page in French, with its refusals");
 
     const colleague = newAccount("collegue");

@@ -6,7 +6,13 @@ import type { BackOfficeLocale } from "~/domain/locales";
 export interface FrameStaff {
   email: string;
   role: "admin" | "dispatcher";
+  /** The language of their back office: the root's <html lang>, the titles' words. */
   locale: BackOfficeLocale;
+}
+
+/** What the back office's layout sends every page below it (routes/admin/layout). */
+export interface BackOfficeLayoutData {
+  staff: FrameStaff;
 }
 
 /** The back office's pages, in the order of its menu; `adminOnly` ones are hidden from dispatchers. */
@@ -27,7 +33,16 @@ const ADMIN_NAV = [
  * The frame of every back-office page: a skip link, the menu (for a signed-in member), the
  * sign-out button, and the page's <main>.
  */
-export function AdminFrame({ staff, children }: { staff: FrameStaff | null; children: ReactNode }) {
+export function AdminFrame({
+  staff,
+  contentLang,
+  children,
+}: {
+  staff: FrameStaff | null;
+  /** The language of the page's own content when it differs from the frame's. */
+  contentLang?: string;
+  children: ReactNode;
+}) {
   const t = useT();
   return (
     <div className="admin">
@@ -58,7 +73,7 @@ export function AdminFrame({ staff, children }: { staff: FrameStaff | null; chil
           </>
         ) : null}
       </header>
-      <main id="main" tabIndex={-1} className="admin-main">
+      <main id="main" tabIndex={-1} className="admin-main" lang={contentLang}>
         {children}
       </main>
     </div>

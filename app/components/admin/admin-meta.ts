@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { PageHandle } from "~/components/site";
 import { translatorFor } from "~/components/i18n";
 import type { AdminWordKey } from "~/domain/back-office/admin-words";
-import type { BackOfficeLocale } from "~/domain/locales";
+import type { BackOfficeLayoutData } from "~/components/admin/AdminFrame";
 
 /**
  * The handle of every back-office page: never shared, and outside the public site's frame. It
@@ -10,18 +10,15 @@ import type { BackOfficeLocale } from "~/domain/locales";
  */
 export const BACK_OFFICE_PAGE: PageHandle = { backOffice: true };
 
-/** What the back office's layout sends every page: the signed-in member, with their language. */
-type LayoutData = { staff?: { locale: BackOfficeLocale } } | undefined;
-
 /**
  * A back-office page's meta: its title in the member's language (the `admin` catalogue's `page`
  * message; the back office's own name without one) and no indexing (a route's meta replaces its
  * layout's). English before anyone is signed in.
  */
 export function adminMeta(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>, page?: AdminWordKey): MetaDescriptor[] {
-  const layout = matches.find((m) => m?.id === "routes/admin/layout")?.data as LayoutData;
+  const layout = matches.find((m) => m?.id === "routes/admin/layout")?.data as BackOfficeLayoutData | undefined;
   const t = translatorFor(
-    layout?.staff?.locale ?? "en",
+    layout?.staff.locale ?? "en",
     matches.map((m) => m?.data),
   );
   const title = page ? t("admin.meta.page", { page: t(`admin.${page}`) }) : t("admin.meta.frame");

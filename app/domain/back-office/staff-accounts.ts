@@ -11,8 +11,6 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
 
-export const ROLE_LABELS: Record<StaffRole, string> = { admin: "Administrator", dispatcher: "Dispatcher" };
-
 /**
  * The actors of the audit log that are no staff account, as the log writes them, each with the
  * key the audit page's person filter puts in its address for it.

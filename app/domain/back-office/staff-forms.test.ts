@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adminWordsIn } from "~/lib/test-support/booking-words";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 import {
   accountFormSchema,
   staffProblems,
@@ -53,10 +53,10 @@ describe("staffFormSchema", () => {
     const parsed = staffFormSchema.safeParse({ intent: "add", email: "not-an-email", name: "", role: "owner", password: "short" });
     const problems = parsed.success ? [] : staffProblems(parsed.error, adminWordsIn("fr"));
     expect(problems.map((p) => p.message)).toEqual([
-      "Saisissez une adresse e-mail, par exemple nom@exemple.fr.",
+      "Saisissez une adresse e-mail, par exemple nom@example.com.",
       "Saisissez le nom du membre.",
       "Choisissez un rôle\u00a0: administrateur ou régulateur.",
-      "Un mot de passe compte au moins 12 caractères.",
+      "Le mot de passe doit comporter au moins 12 caractères.",
     ]);
   });
 
@@ -122,10 +122,10 @@ describe("accountFormSchema", () => {
   it.each([
     [
       { intent: "password", currentPassword: "", newPassword: "short", confirmPassword: "short" },
-      "newPassword: Un mot de passe compte au moins 12 caractères.",
+      "newPassword: Le mot de passe doit comporter au moins 12 caractères.",
     ],
     [{ intent: "language", locale: "es" }, "locale: Choisissez l’anglais ou le français."],
-    [{ intent: "nothing" }, "intent: Cette page ne connaît pas ce formulaire."],
+    [{ intent: "nothing" }, "intent: Formulaire non reconnu."],
   ])("words the refusal of %o in French", (fields, message) => {
     const parsed = accountFormSchema.safeParse(fields);
     const problems = parsed.success ? [] : staffProblems(parsed.error, adminWordsIn("fr"));

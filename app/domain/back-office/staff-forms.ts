@@ -87,7 +87,7 @@ export const accountFormSchema = z.discriminatedUnion(
         intent: z.literal("password"),
         currentPassword,
         newPassword,
-        confirmPassword: z.string().max(MAX_PASSWORD_LENGTH),
+        confirmPassword: z.string().max(MAX_PASSWORD_LENGTH, "problem.passwordLong" satisfies AdminWordKey),
       })
       .refine((v) => v.newPassword === v.confirmPassword, {
         path: ["confirmPassword"],

@@ -1,4 +1,4 @@
-import { adminWordsIn, bookingWordsIn, mailWordsIn, manageWordsIn } from "../i18n.server";
+import { bookingWordsIn, mailWordsIn, manageWordsIn } from "../i18n.server";
 
 /** The booking rules' words in English, as the specification gives them: what the rules' tests read. */
 export const ENGLISH_WORDS = bookingWordsIn("en");
@@ -9,4 +9,4 @@ export const ENGLISH_MAIL = mailWordsIn("en");
 /** The traveller's pages' words in English, as the pages' and the cancellation's tests read them. */
 export const ENGLISH_MANAGE = manageWordsIn("en");
 
-export { adminWordsIn, mailWordsIn, manageWordsIn };
+export { mailWordsIn, manageWordsIn };

@@ -5,6 +5,7 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/account";
 import { adminMeta } from "~/components/admin/admin-meta";
+import type { PageHandle } from "~/components/site";
 import { T, useLocale, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
@@ -24,6 +25,8 @@ import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~
  * language. Each step that needs the password counts against the sign-in limits, so a session
  * left open cannot be used to guess it.
  */
+
+export const handle: PageHandle = { memberLanguage: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.account");
 

@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminFrame, type FrameStaff } from "~/components/admin/AdminFrame";
 import { adminMeta, BACK_OFFICE_PAGE } from "~/components/admin/admin-meta";
 import { useT } from "~/components/i18n";
+import type { PageHandle } from "~/components/site";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { adminMessages } from "~/lib/i18n.server";
 
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       staff: { email: staff.email, role: staff.role, locale: staff.locale } satisfies FrameStaff,
-      messages: adminMessages(staff.locale, "frame.", "meta.", "error.", "role.", "problem.title"),
+      messages: adminMessages(staff.locale, "frame.", "meta.", "error."),
     },
     { headers: NO_STORE },
   );
@@ -36,8 +37,11 @@ export function shouldRevalidate() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  // A page not yet in the member's language says its content is English, for a screen reader.
+  const inMemberLanguage = useMatches().some((m) => (m.handle as PageHandle | undefined)?.memberLanguage);
+  const contentLang = inMemberLanguage || loaderData.staff.locale === "en" ? undefined : "en";
   return (
-    <AdminFrame staff={loaderData.staff}>
+    <AdminFrame staff={loaderData.staff} contentLang={contentLang}>
       <Outlet />
     </AdminFrame>
   );
@@ -56,7 +60,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 403) title = t("admin.error.forbidden");
     else if (error.status === 404) title = t("admin.error.notFound");
     else title = t("admin.error.status", { status: error.status });
-    detail = typeof error.data === "string" ? error.data : error.statusText || detail;
+    // A refusal's sentence comes in the member's words (requireStaff, the not-found page); HTTP's
+    // status text is English, so it is never shown.
+    if (typeof error.data === "string") detail = error.data;
   }
   return (
     <AdminFrame staff={layout?.staff ?? null}>

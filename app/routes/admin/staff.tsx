@@ -4,12 +4,13 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/staff";
 import { adminMeta } from "~/components/admin/admin-meta";
+import type { PageHandle } from "~/components/site";
 import { T, useT } from "~/components/i18n";
 import { describedBy, FieldNotes, fieldId } from "~/components/ui/Field";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
 import { fieldMessage, type FormProblem } from "~/domain/form-problems";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/domain/back-office/staff-accounts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, STAFF_ROLES, type StaffRole } from "~/domain/back-office/staff-accounts";
 import { selfChangeProblem, staffFormSchema, staffProblems, type StaffForm } from "~/domain/back-office/staff-forms";
 import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
@@ -25,6 +26,8 @@ import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
  * session, and is written to the audit log under their account (in English: the log is the
  * business's record, whoever reads it).
  */
+
+export const handle: PageHandle = { memberLanguage: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.staff");
 
@@ -64,11 +67,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       members,
       me: me.id,
       chosen: members.find((m) => m.id === chosen) ?? null,
-      messages: adminMessages(me.locale, "staff.", "problem.title"),
+      messages: adminMessages(me.locale, "staff.", "role.", "problem.title"),
     },
     { headers: NO_STORE },
   );
 }
+
+/** A role in the audit log's detail, which is in English whoever reads it. */
+const AUDIT_ROLE_WORDS: Record<StaffRole, string> = { admin: "administrator", dispatcher: "dispatcher" };
 
 type ActionResult = { intent: string | null; problems: FormProblem[]; notice: string | null };
 
@@ -100,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         body: { email: form.email, name: form.name, password: form.password, role: form.role },
         headers,
       });
-      await audit("staff_added", `Added ${user.email} as ${ROLE_LABELS[form.role].toLowerCase()}.`);
+      await audit("staff_added", `Added ${user.email} as ${AUDIT_ROLE_WORDS[form.role]}.`);
       return data<ActionResult>(
         { intent: form.intent, problems: [], notice: words("staff.done.added", { email: user.email, role: form.role }) },
         { headers: NO_STORE },
@@ -151,7 +157,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return words("staff.done.reset", { email });
       case "set-role":
         await api.setRole({ body: { userId: form.userId, role: form.role }, headers });
-        await audit("role_changed", `${email} is now ${ROLE_LABELS[form.role].toLowerCase()}.`);
+        await audit("role_changed", `${email} is now ${AUDIT_ROLE_WORDS[form.role]}.`);
         return words("staff.done.role", { email, role: form.role });
     }
   }
