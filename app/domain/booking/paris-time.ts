@@ -207,9 +207,14 @@ export function longDate(d: ParisDate): string {
   return `${d.day} ${MONTHS[d.month - 1]} ${d.year}`;
 }
 
+/** The day of the week of a Paris date: 0 for Sunday to 6 for Saturday. */
+export function weekdayOf(d: ParisDate): number {
+  return new Date(utcMillis(d.year, d.month, d.day)).getUTCDay();
+}
+
 /** "Sunday 29 March 2026". */
 export function longDay(d: ParisDate): string {
-  return `${WEEKDAYS[new Date(utcMillis(d.year, d.month, d.day)).getUTCDay()]} ${longDate(d)}`;
+  return `${WEEKDAYS[weekdayOf(d)]} ${longDate(d)}`;
 }
 
 /** How many months ahead a leg's date may be: 3 for the outbound leg, 2 for the return. */
