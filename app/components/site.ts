@@ -20,11 +20,6 @@ export interface PageHandle {
   shared?: boolean;
   /** A back-office page (under /admin): its own header and styles, not the public site's. */
   backOffice?: boolean;
-  /**
-   * A back-office page whose own words are in the member's language; another one's content is
-   * still English, and says so (lang="en") inside a frame in the member's language.
-   */
-  memberLanguage?: boolean;
   /** A page of `hydrate: false` that a small module of its own enhances (its path under public/). */
   script?: string;
 }

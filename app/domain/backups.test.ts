@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parisInstant, parisParts } from "./booking/paris-time";
 import { BACKUP_STALE_MS, backupFileName, backupsBeyond, backupTakenAt, backupWarning, nextBackupAt } from "./backups";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+
+const en = adminWordsIn("en");
 
 const paris = (year: number, month: number, day: number, hour: number, minute = 0) => parisInstant({ year, month, day, hour, minute });
 const HOUR = 3_600_000;
@@ -114,15 +117,24 @@ describe("backupWarning", () => {
   const now = paris(2026, 11, 26, 10, 0);
 
   it("says none has been made yet", () => {
-    expect(backupWarning(null, now, 3)).toMatch(/^No backup of the bookings database has been made yet\. .*03:00 \(Paris time\)/);
+    expect(backupWarning(null, now, 3, en)).toMatch(/^No backup of the bookings database has been made yet\. .*03:00 \(Paris time\)/);
   });
 
   it("is silent for a backup two days old", () => {
-    expect(backupWarning(new Date(now.getTime() - BACKUP_STALE_MS), now, 3)).toBeNull();
+    expect(backupWarning(new Date(now.getTime() - BACKUP_STALE_MS), now, 3, en)).toBeNull();
   });
 
   it("names the day and time of a backup older than two days", () => {
     const last = paris(2026, 11, 24, 3, 0);
-    expect(backupWarning(new Date(last.getTime() - 1), now, 3)).toMatch(/made on 24\/11\/2026 at 02:59, more than two days ago/);
+    expect(backupWarning(new Date(last.getTime() - 1), now, 3, en)).toMatch(/made on 24\/11\/2026 at 02:59, more than two days ago/);
+  });
+
+  it("says an old backup's day and time in a French member's words", () => {
+    const last = paris(2026, 11, 24, 3, 0);
+    expect(backupWarning(new Date(last.getTime() - 1), now, 3, adminWordsIn("fr"))).toBe(
+      "La dernière sauvegarde de la base des réservations date du 24/11/2026 à 02:59, il y a plus de deux jours. " +
+        "Une sauvegarde est faite chaque jour à 03:00 (heure de Paris)\u00a0; `npm run backup` en fait une immédiatement. " +
+        "Le journal du serveur en donne la raison.",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { addDays, parisDateTime, parisInstant, parisToday } from "./booking/paris-time";
+import type { AdminWords } from "./back-office/admin-words";
 
 /**
  * Backups of the embedded database (docs/product.md, Backups): when the daily one is due, what a
@@ -52,14 +53,10 @@ export function backupsBeyond(names: readonly string[], keep: number): string[] 
     .slice(Math.max(keep, 1));
 }
 
-/** What the staff dashboard says of the backups, or null when there is nothing to say. */
-export function backupWarning(lastTakenAt: Date | null, now: Date, hour: number): string | null {
-  const daily = `A backup is made every day at ${String(hour).padStart(2, "0")}:00 (Paris time); \`npm run backup\` makes one at once.`;
-  if (lastTakenAt === null) return `No backup of the bookings database has been made yet. ${daily}`;
+/** What the staff dashboard says of the backups, in the member's words, or null when there is nothing to say. */
+export function backupWarning(lastTakenAt: Date | null, now: Date, hour: number, words: AdminWords): string | null {
+  const daily = words("backup.daily", { hour: String(hour).padStart(2, "0") });
+  if (lastTakenAt === null) return words("backup.none", { daily });
   if (now.getTime() - lastTakenAt.getTime() <= BACKUP_STALE_MS) return null;
-  const { date, time } = parisDateTime(lastTakenAt);
-  return (
-    `The last backup of the bookings database was made on ${date} at ${time}, more than two days ago. ` +
-    `${daily} Check the server's log for the reason.`
-  );
+  return words("backup.stale", { ...parisDateTime(lastTakenAt), daily });
 }

@@ -27,7 +27,7 @@ describe("readCsvRecords", () => {
 
   it("reports a quote that never closes on its own line and reads on", () => {
     const { records, problems } = readCsvRecords('a,b\n"never,closed\nc,d\n', ",");
-    expect(problems).toEqual([{ line: 2, message: "a quoted field is never closed" }]);
+    expect(problems).toEqual([{ line: 2, code: "unclosedQuote", values: {}, message: "a quoted field is never closed" }]);
     expect(records).toEqual([
       { line: 1, fields: ["a", "b"] },
       { line: 3, fields: ["c", "d"] },

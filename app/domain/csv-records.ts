@@ -15,6 +15,9 @@ export interface CsvRecord {
 
 export interface CsvProblem {
   line: number;
+  /** What is wrong, for a reader that words it itself: a quote that never closes is the one problem of the records. */
+  code: "unclosedQuote";
+  values: Readonly<Record<string, string>>;
   message: string;
 }
 
@@ -50,7 +53,7 @@ export function readCsvRecords(text: string, delimiter: string): { records: CsvR
       if (src[pos] === '"') {
         const quoted = readQuoted(src, pos + 1);
         if (quoted === null) {
-          problems.push({ line: startLine, message: "a quoted field is never closed" });
+          problems.push({ line: startLine, code: "unclosedQuote", values: {}, message: "a quoted field is never closed" });
           pos = endOfLine(src, pos);
           line = startLine + 1;
           spoiled = true;

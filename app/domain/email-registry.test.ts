@@ -25,7 +25,15 @@ const landing = { leg: legSchema.parse(outboundLeg), from: "07:30", to: "07:45" 
 
 /** One message of every builder the site has, built from the same round trip. */
 function everyBuilder(): { kind: EmailKind; recipient: string }[] {
-  const change = { leg: 1 as const, what: "pick-up flight number", before: "AF007", after: "AF008", forDriver: true, movesPickup: false };
+  const change = {
+    leg: 1 as const,
+    what: "pick-up flight number",
+    field: "pu.flightNumber" as const,
+    before: "AF007",
+    after: "AF008",
+    forDriver: true,
+    movesPickup: false,
+  };
   return [
     ...bookingEmails(row, site),
     bookingConfirmedEmail(row, site),

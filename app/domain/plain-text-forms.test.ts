@@ -31,6 +31,13 @@ function messages(schema: z.ZodType, input: unknown, field: string): string[] {
   return result.success ? [] : result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
 }
 
+const ENGLISH = adminWordsIn("en");
+
+/** The field's refusals in English, as its page words them: a message that is a key of the back office's catalogue is worded. */
+function englishMessages(schema: z.ZodType, input: unknown, field: string): string[] {
+  return messages(schema, input, field).map((message) => ENGLISH(message as AdminWordKey));
+}
+
 describe("the staff forms refuse a NUL and a direction override, naming the field", () => {
   const driver = { intent: "add", name: "Jean Martin", phone: "+33 6 12 34 56 78", email: "jean@example.com", vehicleNote: "AB-123-CD" };
   const cases: [string, z.ZodType, Record<string, string>, string, string, string?][] = [
@@ -67,9 +74,9 @@ describe("the staff forms refuse a NUL and a direction override, naming the fiel
   it.each(cases)("%s", (_form, schema, good, field, label, nulMessage) => {
     expect(schema.safeParse(good).success).toBe(true);
     const value = good[field]!;
-    expect(messages(schema, { ...good, [field]: `${value}${RLO}` }, field)).toEqual([plainTextMessage(label)]);
-    expect(messages(schema, { ...good, [field]: `${value}\u0007\u200b` }, field)).toEqual([plainTextMessage(label)]);
-    expect(messages(schema, { ...good, [field]: `${value}${NUL}` }, field)).toEqual([nulMessage ?? plainTextMessage(label)]);
+    expect(englishMessages(schema, { ...good, [field]: `${value}${RLO}` }, field)).toEqual([plainTextMessage(label)]);
+    expect(englishMessages(schema, { ...good, [field]: `${value}\u0007\u200b` }, field)).toEqual([plainTextMessage(label)]);
+    expect(englishMessages(schema, { ...good, [field]: `${value}${NUL}` }, field)).toEqual([nulMessage ?? plainTextMessage(label)]);
   });
 
   it("words a staff member's name's refusal in the member's language, as the site words it in English", () => {
@@ -96,7 +103,7 @@ describe("the staff forms refuse a NUL and a direction override, naming the fiel
 
   it("refuses a search for such characters, a NUL with its own message", () => {
     const problems = (q: string) => {
-      const reading = readBookingFilters(new URLSearchParams({ q }));
+      const reading = readBookingFilters(new URLSearchParams({ q }), adminWordsIn("en"));
       return reading.ok ? [] : reading.problems.map((p) => p.message);
     };
     expect(problems(`Dupont${RLO}`)).toEqual([plainTextMessage("Search")]);
@@ -159,10 +166,15 @@ describe("the files staff publish", () => {
   it("the price file's place names", () => {
     expect(parsePriceFile(`${header}\n${row("Paris")}\n`).warnings).toEqual([]);
     expect(parsePriceFile(`${header}\n${row(`Par${RLO}is`)}\n`).warnings).toEqual([
-      { line: 2, message: "Depart holds an invisible or control character (for example a direction mark): remove it" },
+      {
+        line: 2,
+        code: "placeText",
+        values: { column: "Depart" },
+        message: "Depart holds an invisible or control character (for example a direction mark): remove it",
+      },
     ]);
     expect(parsePriceFile(`${header}\n${row(`Par${NUL}is`)}\n`).warnings).toEqual([
-      { line: 2, message: "the line holds a NUL character, which cannot be stored" },
+      { line: 2, code: "nul", values: {}, message: "the line holds a NUL character, which cannot be stored" },
     ]);
   });
 

@@ -15,6 +15,7 @@ import {
   type BookingLegRecord,
 } from "./admin-bookings.server";
 import { bookingColumns } from "./booking-store.server";
+import { adminWordsIn } from "./test-support/admin-words";
 import { bookingRowValues } from "./test-support/booking-rows";
 import { insertBookings, setLegDriver } from "./test-support/insert-bookings";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
@@ -122,7 +123,7 @@ async function insert(values: Partial<typeof bookings.$inferInsert> & { legs?: B
 }
 
 const filters = (query: string): BookingFilters => {
-  const read = readBookingFilters(new URLSearchParams(query));
+  const read = readBookingFilters(new URLSearchParams(query), adminWordsIn("en"));
   if (!read.ok) throw new Error(JSON.stringify(read.problems));
   return read.filters;
 };

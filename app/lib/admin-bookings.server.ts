@@ -2,13 +2,15 @@ import { and, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { bookings } from "../../db/schema";
 import { filterDay, searchTermOf, type SearchTerm } from "~/domain/back-office/booking-filters";
 import { isBookingStatus, type BookingFilters } from "~/domain/back-office/booking-list-query";
-import { BOOKING_STATUS_LABELS, PAYMENT_STATUS_LABELS, type BookingStatus, type PaymentStatus } from "~/domain/back-office/statuses";
+import { bookingStatusIn, paymentStatusIn } from "~/domain/back-office/admin-words";
+import type { BookingStatus, PaymentStatus } from "~/domain/back-office/statuses";
 import { formatParisDateTime, parisDayRange } from "~/domain/booking/paris-time";
 import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { shortLuggageText } from "~/domain/booking/luggage-text";
 import { readStoredDetails, type BookingEnd, type BookingLeg } from "~/domain/booking/model";
 import { detailsWithLegs, legDriverName } from "./booking-store.server";
 import type { Db } from "./db.server";
+import { adminWordsIn } from "./i18n.server";
 
 /**
  * The back office's bookings list and its CSV export: one query, searched and filtered as
@@ -222,6 +224,9 @@ export interface BookingLegRecord {
   test: "yes" | "no";
 }
 
+/** The export's words: English, whoever downloads it (a spreadsheet is shared and read by the business's tools). */
+const EXPORT_WORDS = adminWordsIn("en");
+
 /** The export's columns, in order, with their header. */
 export const CSV_COLUMNS: ReadonlyArray<{ key: keyof BookingLegRecord; header: string }> = [
   { key: "orderId", header: "Order id" },
@@ -287,9 +292,9 @@ export function legRecords(row: ExportRow): BookingLegRecord[] {
     traveller: `${row.firstname} ${row.lastname}`.trim(),
     email: row.email,
     phone: row.phone,
-    luggage: shortLuggageText(details),
-    bookingStatus: BOOKING_STATUS_LABELS[row.bookingStatus],
-    paymentStatus: PAYMENT_STATUS_LABELS[row.paymentStatus],
+    luggage: shortLuggageText(details, EXPORT_WORDS),
+    bookingStatus: bookingStatusIn(EXPORT_WORDS, row.bookingStatus),
+    paymentStatus: paymentStatusIn(EXPORT_WORDS, row.paymentStatus),
     amount: amountText(row.priceCents, row.currency),
     test: row.test ? ("yes" as const) : ("no" as const),
   };

@@ -18,6 +18,7 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { mailWordsIn } from "./i18n.server";
 import { POSTGRES, usePostgresDatabase } from "./test-support/postgres-database";
 import { bookingFixtures, countingSandbox, noLink, now, paid, site, staff } from "./test-support/staff-actions";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
 // The booking page's actions on the embedded PostgreSQL: each one once, whatever the double
 // clicks, with its audit row and its e-mails written together.
@@ -61,6 +62,15 @@ describe("confirmBooking", () => {
     expect(await reread(row.orderId)).toEqual(row);
     expect(await mails(row.orderId)).toEqual([]);
     expect(await history(row.orderId)).toEqual([]);
+  });
+
+  it("refuses in the member's words", async () => {
+    const row = await newBooking();
+    expect(await confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("fr"))).toEqual({
+      ok: false,
+      status: 409,
+      message: "Une réservation par carte n’est confirmée qu’une fois payée.",
+    });
   });
 
   it("confirms an unpaid booking to be paid on board", async () => {
@@ -133,11 +143,31 @@ describe("assignDriver", () => {
     ]);
     // The run sheet gives each leg its own driver.
     const found = await bookingsPickedUpBetween(database.db, new Date("2026-05-19T00:00:00Z"), new Date("2026-05-26T00:00:00Z"));
-    const lines = pickupsBetween(found, new Date("2026-05-19T00:00:00Z"), new Date("2026-05-26T00:00:00Z")).lines;
+    const lines = pickupsBetween(found, new Date("2026-05-19T00:00:00Z"), new Date("2026-05-26T00:00:00Z"), adminWordsIn("en")).lines;
     expect(lines.filter((l) => l.orderId === row.orderId).map((l) => [l.leg, l.driver])).toEqual([
       [1, "Karim Benali"],
       [2, "Lea Dubois"],
     ]);
+  });
+
+  it("refuses the same driver again for a round trip's leg, naming the leg, in English and in French", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "confirmed" }, "round trip");
+    const karim = await addDriver({ name: "Karim Benali" });
+    await assignDriver(database.db, row.orderId, 2, karim.id, staff, site);
+    expect(await assignDriver(database.db, row.orderId, 2, karim.id, staff, site)).toEqual({
+      ok: false,
+      status: 409,
+      message: "Karim Benali is already assigned to the return of this booking.",
+    });
+    const fr = adminWordsIn("fr");
+    expect(await assignDriver(database.db, row.orderId, 2, karim.id, staff, site, fr)).toMatchObject({
+      message: "Karim Benali est déjà attribué au retour de cette réservation.",
+    });
+    expect(await assignDriver(database.db, row.orderId, 1, 999, staff, site, fr)).toEqual({
+      ok: false,
+      status: 400,
+      message: "Choisissez un chauffeur dans la liste des chauffeurs en service.",
+    });
   });
 
   it("refuses an inactive or unknown driver, and a booking not yet confirmed", async () => {
@@ -259,6 +289,9 @@ describe("resendEmail", () => {
     await database.db.update(outbox).set({ body: "" }).where(eq(outbox.id, original!.id));
     expect(await resendEmail(database.db, row.orderId, original!.id, staff, site, noLink)).toMatchObject({ ok: false, status: 409 });
     expect(await resendEmail(database.db, row.orderId, 9999, staff, site, noLink)).toMatchObject({ ok: false, status: 404 });
+    expect(await resendEmail(database.db, row.orderId, 9999, staff, site, noLink, now, adminWordsIn("fr"))).toMatchObject({
+      message: "Cet e-mail n’appartient pas à cette réservation.",
+    });
   });
 });
 
@@ -285,7 +318,7 @@ describe("resendEmail by the booking's state", () => {
       payment: "link" as const,
       test: false,
     };
-    const outcome = await createPhoneBooking(database.db, input, staff, site, links.make);
+    const outcome = await createPhoneBooking(database.db, input, staff, site, links.make, adminWordsIn("en"));
     const orderId = (outcome as { orderId: string }).orderId;
     const [link] = await mails(orderId);
     await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, link!.id));
@@ -487,6 +520,18 @@ describe("resendEmail by the booking's state", () => {
     );
     expect(refusal !== null).toBe(refused);
   });
+
+  it("says why in the member's words", () => {
+    const refusal = (words = adminWordsIn("en")) =>
+      resendRefusal(
+        { bookingStatus: "cancelled", status: "refunded", roundTrip: false },
+        { kind: "payment_link", recipient: "claire@example.com", leg: null },
+        new Map(),
+        words,
+      );
+    expect(refusal()).toBe("This booking is cancelled: its payment link is not sent again.");
+    expect(refusal(adminWordsIn("fr"))).toBe("Cette réservation est annulée\u00a0: son lien de paiement n’est pas renvoyé.");
+  });
 });
 
 // On PostgreSQL the posts really run at once, on separate connections: the row lock makes them
@@ -528,7 +573,9 @@ describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections
       test: false,
     };
     const outcomes = await Promise.all(
-      [1, 2, 3, 4, 5].map(() => createPhoneBooking(db, input, staff, site, async (r) => `https://navette.example/payment/${r.orderId}`)),
+      [1, 2, 3, 4, 5].map(() =>
+        createPhoneBooking(db, input, staff, site, async (r) => `https://navette.example/payment/${r.orderId}`, adminWordsIn("en")),
+      ),
     );
     expect(new Set(outcomes.map((o) => (o.ok ? o.orderId : o.message))).size).toBe(1);
     const orderId = (outcomes[0] as { orderId: string }).orderId;

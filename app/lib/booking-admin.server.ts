@@ -1,9 +1,11 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { auditEvents, bookingLegs as legRows, bookings, drivers, outbox } from "../../db/schema";
+import type { AdminWords } from "~/domain/back-office/admin-words";
+import { resendRefusalIn } from "~/domain/back-office/booking-page-words";
 import { nextStatus } from "~/domain/back-office/statuses";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import type { LegNumber } from "~/domain/booking/model";
-import { EMAILS, isRewritten, type RewrittenKind } from "~/domain/email-registry";
+import { isRewritten, type RewrittenKind } from "~/domain/email-registry";
 import {
   bookingConfirmedEmail,
   driverAssignedEmail,
@@ -32,6 +34,7 @@ import {
 import { bookingColumns } from "./booking-store.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
+import { adminWordsIn } from "./i18n.server";
 import { PaymentLinkFailed } from "./payment-links.server";
 import { reminderRow } from "./reminder-rows.server";
 import { type Locale, LOCALE_NAMES } from "~/domain/locales";
@@ -42,16 +45,25 @@ import { type Locale, LOCALE_NAMES } from "~/domain/locales";
  * cancellation and the refunds are booking-refunds.server.ts's. Each action is one locked
  * transaction (booking-tx.server.ts) that checks the change against the status rules
  * (nextStatus): the second of two posts of one action finds the change made and is refused with
- * the reason, changing nothing.
+ * the reason, changing nothing. A refusal is worded in the staff member's `words` (English for a
+ * caller that gives none: the runs page's dispatch, which quotes it); the history stays English.
  */
 
+const ENGLISH: AdminWords = adminWordsIn("en");
+
 /** new → confirmed, with the traveller's confirmation e-mail (the driver in it when one is assigned). */
-export async function confirmBooking(db: Db, orderId: string, actor: Actor, site: EmailSite): Promise<ActionOutcome> {
+export async function confirmBooking(
+  db: Db,
+  orderId: string,
+  actor: Actor,
+  site: EmailSite,
+  words: AdminWords = ENGLISH,
+): Promise<ActionOutcome> {
   return db.transaction(async (tx) => {
     const row = await lockBooking(tx, orderId);
     if (!row) return NO_SUCH_BOOKING;
     const next = nextStatus(statusFacts(row), "confirm");
-    if (!next.ok) return { ok: false, status: 409, message: next.reason };
+    if (!next.ok) return { ok: false, status: 409, message: words(next.reason) };
     const [updated] = await tx
       .update(bookings)
       .set({ bookingStatus: next.to, confirmedAt: sql`now()`, updatedAt: sql`now()` })
@@ -89,8 +101,9 @@ export async function assignDriver(
   driverId: number,
   actor: Actor,
   site: EmailSite,
+  words: AdminWords = ENGLISH,
 ): Promise<ActionOutcome> {
-  return db.transaction((tx) => assignDriverIn(tx, orderId, leg, driverId, actor, site));
+  return db.transaction((tx) => assignDriverIn(tx, orderId, leg, driverId, actor, site, words));
 }
 
 /** assignDriver within a transaction of the caller's: a run's dispatch gives each of its legs its driver in one. */
@@ -101,17 +114,18 @@ export async function assignDriverIn(
   driverId: number,
   actor: AuditActor,
   site: EmailSite,
+  words: AdminWords = ENGLISH,
 ): Promise<ActionOutcome> {
   const row = await lockBooking(tx, orderId);
   if (!row) return NO_SUCH_BOOKING;
   const next = nextStatus(statusFacts(row), "assign_driver");
-  if (!next.ok) return { ok: false, status: 409, message: next.reason };
+  if (!next.ok) return { ok: false, status: 409, message: words(next.reason) };
   const [legRow] = await tx
     .select({ id: legRows.id, driverId: legRows.driverId })
     .from(legRows)
     .where(and(eq(legRows.orderId, orderId), eq(legRows.leg, leg)))
     .limit(1);
-  if (!legRow) return { ok: false, status: 400, message: "This booking has no such leg: choose the driver of one of its legs." };
+  if (!legRow) return { ok: false, status: 400, message: words("action.refused.noSuchLeg") };
   const driver = (
     await tx
       .select()
@@ -119,10 +133,11 @@ export async function assignDriverIn(
       .where(and(eq(drivers.id, driverId), eq(drivers.active, true)))
       .limit(1)
   )[0];
-  if (!driver) return { ok: false, status: 400, message: "Choose a driver from the list of active drivers." };
+  if (!driver) return { ok: false, status: 400, message: words("action.refused.inactiveDriver") };
   const which = legWords(row.roundTrip, leg);
   if (legRow.driverId === driver.id) {
-    return { ok: false, status: 409, message: `${driver.name} is already assigned to ${which}this booking.` };
+    const named = { driver: driver.name, leg: row.roundTrip ? (leg === 2 ? "return" : "outbound") : "booking" };
+    return { ok: false, status: 409, message: words("action.refused.sameDriver", named) };
   }
   const previous = (await legDrivers(tx, orderId)).get(leg);
   await tx.update(legRows).set({ driverId: driver.id }).where(eq(legRows.id, legRow.id));
@@ -155,12 +170,18 @@ export async function assignDriverIn(
 }
 
 /** → completed, or → no_show: no e-mail. */
-export async function markFinished(db: Db, orderId: string, action: "complete" | "no_show", actor: Actor): Promise<ActionOutcome> {
+export async function markFinished(
+  db: Db,
+  orderId: string,
+  action: "complete" | "no_show",
+  actor: Actor,
+  words: AdminWords = ENGLISH,
+): Promise<ActionOutcome> {
   return db.transaction(async (tx) => {
     const row = await lockBooking(tx, orderId);
     if (!row) return NO_SUCH_BOOKING;
     const next = nextStatus(statusFacts(row), action);
-    if (!next.ok) return { ok: false, status: 409, message: next.reason };
+    if (!next.ok) return { ok: false, status: 409, message: words(next.reason) };
     await tx
       .update(bookings)
       .set({ bookingStatus: next.to, updatedAt: sql`now()` })
@@ -245,16 +266,18 @@ function messageDriver<D extends Pick<DriverRow, "email">>(
 /**
  * Why an e-mail must not go again with the booking as it is now, or null: its kind's rule in the
  * e-mail registry (app/domain/email-registry.ts), read against the booking's state and its legs'
- * drivers now (`drivers`; a message written before legs had drivers of their own is about any leg).
+ * drivers now (`drivers`; a message written before legs had drivers of their own is about any leg),
+ * in the member's `words`.
  */
 export function resendRefusal(
   row: Pick<BookingRow, "bookingStatus" | "status" | "roundTrip">,
   message: Pick<OutboxRow, "kind" | "recipient" | "leg">,
   drivers: ReadonlyMap<LegNumber, Pick<DriverRow, "email">>,
+  words: AdminWords = ENGLISH,
 ): string | null {
   const recipient = message.recipient.trim().toLowerCase();
   const driver = messageDriver(message, drivers, row.roundTrip);
-  return EMAILS[message.kind].refusal({
+  return resendRefusalIn(words, message.kind, {
     cancelled: row.bookingStatus === "cancelled",
     paid: PAID_STATUSES.has(row.status),
     driverNow: driver !== null,
@@ -271,7 +294,8 @@ export function resendRefusal(
  * Stripe Checkout link expires after 24 hours (a provider that fails changes nothing); the
  * traveller's driver e-mail is written anew with the driver assigned now, and a reminder from the
  * booking as it is now (its leg's pickup, places, flight, meeting point and driver), for its leg.
- * `now` is the moment a reminder is written as of ("tomorrow", "today" or its date).
+ * `now` is the moment a reminder is written as of ("tomorrow", "today" or its date); a refusal is
+ * in the member's `words`.
  */
 export async function resendEmail(
   db: Db,
@@ -281,6 +305,7 @@ export async function resendEmail(
   site: EmailSite,
   checkoutUrl: (row: BookingRow, fresh?: string) => Promise<string>,
   now: Date = new Date(),
+  words: AdminWords = ENGLISH,
 ): Promise<ActionOutcome> {
   try {
     return await db.transaction(async (tx): Promise<ActionOutcome> => {
@@ -291,16 +316,10 @@ export async function resendEmail(
         .from(outbox)
         .where(and(eq(outbox.id, emailId), eq(outbox.orderId, orderId)))
         .limit(1);
-      if (!message) return { ok: false, status: 404, message: "This booking has no such e-mail." };
-      if (message.body === "") {
-        return {
-          ok: false,
-          status: 409,
-          message: "This e-mail's text was removed after it was sent (personal data rules): it cannot be sent again.",
-        };
-      }
+      if (!message) return { ok: false, status: 404, message: words("action.refused.noSuchEmail") };
+      if (message.body === "") return { ok: false, status: 409, message: words("action.refused.textRemoved") };
       const drivers = await legDrivers(tx, orderId);
-      const refusal = resendRefusal(row, message, drivers);
+      const refusal = resendRefusal(row, message, drivers, words);
       const driver = messageDriver(message, drivers, row.roundTrip);
       if (refusal) return { ok: false, status: 409, message: refusal };
       const copies = await tx
@@ -308,11 +327,11 @@ export async function resendEmail(
         .from(outbox)
         .where(eq(outbox.resentFrom, message.id));
       if (copies.some((c) => c.status === "pending" && c.attempts < 1)) {
-        return { ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." };
+        return { ok: false, status: 409, message: words("action.refused.copyWaiting") };
       }
       const reminded = message.kind === "reminder" ? bookingLegs(row).find((l) => l.leg === message.leg) : undefined;
       if (message.kind === "reminder" && !reminded) {
-        return { ok: false, status: 409, message: "This reminder's leg has no pickup in the booking now: it is not sent again." };
+        return { ok: false, status: 409, message: words("action.refused.reminderLeg") };
       }
       // The kinds the registry writes anew, each from the booking as it is now.
       type Written = Pick<OutboxRow, "kind" | "recipient" | "subject" | "body"> & { linkMarker?: string | null };
@@ -353,10 +372,6 @@ export async function resendEmail(
     });
   } catch (error) {
     if (!(error instanceof PaymentLinkFailed)) throw error;
-    return {
-      ok: false,
-      status: 502,
-      message: `Nothing was sent: a new payment link could not be made (${error.message}). Try again in a minute.`,
-    };
+    return { ok: false, status: 502, message: words("action.refused.paymentLink", { reason: error.message }) };
   }
 }

@@ -17,6 +17,7 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { setLegDriver } from "./test-support/insert-bookings";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
 import { mailWordsIn, manageWordsIn } from "./i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
 
 // A traveller's change on the embedded PostgreSQL: once, with its history row and e-mails written
 // together, or nothing at all.
@@ -28,6 +29,7 @@ const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };
@@ -189,7 +191,14 @@ describe("changeBookingByTraveller", () => {
     const withPoints = { ...site, meetingPoints: points, manageUrl: "[manage-link:change]" };
     const workerOptions = {
       db: undefined as unknown as Db,
-      settings: { reminderHour: 9, siteName: site.siteName, email: site.businessEmail, phone: site.phone, siteUrl: site.siteUrl },
+      settings: {
+        reminderHour: 9,
+        siteName: site.siteName,
+        email: site.businessEmail,
+        phone: site.phone,
+        siteUrl: site.siteUrl,
+        staffLocale: "en" as const,
+      },
       meetingPoints: { get: async () => ({ points }) },
       log: { info: () => undefined, error: () => undefined },
     };

@@ -9,6 +9,7 @@ import { cancelBooking, refundableCents, refundBooking, wrongProvider } from "./
 import { RefundRefused, StripeProvider } from "./payments.server";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { bookingFixtures, countingSandbox, now, paid, site, staff } from "./test-support/staff-actions";
+import { adminWordsIn } from "./test-support/admin-words";
 
 // Cancellations and refunds on the embedded PostgreSQL: the money moves once, whatever the
 // double clicks, and a provider's refusal changes nothing.
@@ -180,6 +181,28 @@ describe("cancelBooking", () => {
     expect(wrongProvider({ paymentProvider: took }, owed, { name: now }, outside) !== null).toBe(refused);
   });
 
+  it("says in French why another provider cannot refund, for a member who works in French", () => {
+    const fr = adminWordsIn("fr");
+    expect(wrongProvider({ paymentProvider: "stripe" }, 6_500, { name: "sandbox" }, null, fr)).toEqual({
+      ok: false,
+      status: 409,
+      message:
+        "Cette réservation a été payée par Stripe, mais le site encaisse désormais les paiements par le bac à sable, qui ne peut pas la rembourser\u00a0: remboursez-la dans le tableau de bord de Stripe, puis utilisez «\u00a0Déjà remboursé hors du site\u00a0». Rien n’a été modifié.",
+    });
+    expect(wrongProvider({ paymentProvider: "sandbox" }, 6_500, { name: "stripe" }, null, fr)).toMatchObject({
+      message: expect.stringContaining("le bac à sable n’a débité aucun argent, il n’y a donc rien à rendre"),
+    });
+  });
+
+  it("refuses a second cancel in the member's words", async () => {
+    const row = await newBooking({ ...paid, bookingStatus: "cancelled" });
+    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox(), null, adminWordsIn("fr"))).toEqual({
+      ok: false,
+      status: 409,
+      message: "La réservation est déjà annulée.",
+    });
+  });
+
   describe("when Stripe answers with an error", () => {
     let server: Server;
     let apiBase = "";
@@ -283,6 +306,9 @@ describe("refundBooking", () => {
       message: "Nothing is left to refund on this booking.",
     });
     expect(await refundBooking(database.db, "NV-ZZZZZZ", staff, site, provider)).toMatchObject({ ok: false, status: 404 });
+    expect(await refundBooking(database.db, open.orderId, staff, site, provider, null, adminWordsIn("fr"))).toMatchObject({
+      message: "Seule une réservation annulée se rembourse à part\u00a0: annulez la réservation pour la rembourser.",
+    });
     expect(provider.calls).toEqual([]);
     for (const row of [open, noShow, unpaid]) {
       expect(await reread(row.orderId)).toEqual(row);
@@ -310,5 +336,20 @@ describe("refundBooking", () => {
     expect((await history(row.orderId)).map((h) => [h.action, h.detail.startsWith("Tried to refund the payment;")])).toEqual([
       ["refund_refused", true],
     ]);
+  });
+
+  it("says what was not done in the member's words, followed by the provider's own", async () => {
+    const row = await newBooking(paidAfterCancel);
+    const refusing = {
+      name: "sandbox" as const,
+      refund: async (): Promise<never> => {
+        throw new RefundRefused("Stripe could not be reached.");
+      },
+    };
+    expect(await refundBooking(database.db, row.orderId, staff, site, refusing, null, adminWordsIn("fr"))).toMatchObject({
+      status: 502,
+      message: "Le paiement n’est pas remboursé\u00a0: le remboursement n’a pas abouti. Stripe could not be reached.",
+    });
+    expect((await history(row.orderId))[0]!.detail).toMatch(/^Tried to refund the payment; the refund was refused/);
   });
 });

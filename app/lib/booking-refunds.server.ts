@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { bookings, outbox, paymentEvents } from "../../db/schema";
+import type { AdminWords } from "~/domain/back-office/admin-words";
 import { canRefund, nextStatus } from "~/domain/back-office/statuses";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { bookingCancelledEmail, bookingRefundedEmail, driverJobCancelledEmail } from "~/domain/booking/staff-emails";
@@ -23,13 +24,18 @@ import {
 import { bookingColumns } from "./booking-store.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
+import { adminWordsIn } from "./i18n.server";
 import { RefundRefused, type PaymentProvider, type RefundResult } from "./payments.server";
 
 /**
  * A booking's cancellation and its refunds (docs/product.md, Back office), for staff and for the
  * traveller alike: each one locked transaction (booking-tx.server.ts) in which the provider is
- * asked for the refund, so the money moves once, whatever the double clicks.
+ * asked for the refund, so the money moves once, whatever the double clicks. A refusal is worded
+ * in the staff member's `words` (English when none are given: the traveller's page words its own);
+ * the history stays English.
  */
+
+const ENGLISH: AdminWords = adminWordsIn("en");
 
 /** What is left to refund of a booking's payment, in cents: nothing unless it was paid. */
 export function refundableCents(row: Pick<BookingRow, "status" | "paidAmountCents" | "priceCents" | "refundedCents">): number {
@@ -94,7 +100,8 @@ async function refundLocked(
   return { refunded, detail: `${how.replace(/[.\s]+$/, "")}.${settled}` };
 }
 
-const PROVIDER_NAMES: Record<string, string> = { stripe: "Stripe", sandbox: "the sandbox" };
+/** A payment provider as the refusals name it: Stripe, the sandbox, or another by its code. */
+const providerKind = (name: string) => (name === "stripe" || name === "sandbox" ? name : "other");
 
 /**
  * A payment is refunded by the provider that took it: a Stripe payment while the site now runs on
@@ -107,31 +114,29 @@ export function wrongProvider(
   owed: number,
   provider: Pick<Refunder, "name">,
   outside: string | null,
+  words: AdminWords = ENGLISH,
 ): ActionOutcome | null {
   if (owed <= 0 || outside !== null || row.paymentProvider === null || row.paymentProvider === provider.name) return null;
-  const took = PROVIDER_NAMES[row.paymentProvider] ?? row.paymentProvider;
-  const now = PROVIDER_NAMES[provider.name] ?? provider.name;
-  const instead =
-    row.paymentProvider === "sandbox"
-      ? "the sandbox moved no money, so there is nothing to give back: use 'Already refunded outside the site'"
-      : `refund it in ${took}'s dashboard, then use 'Already refunded outside the site'`;
-  return {
-    ok: false,
-    status: 409,
-    message: `This booking was paid through ${took}, but the site now takes payments through ${now}, which cannot refund it: ${instead}. Nothing was changed.`,
+  const names = {
+    took: row.paymentProvider,
+    tookKind: providerKind(row.paymentProvider),
+    now: provider.name,
+    nowKind: providerKind(provider.name),
   };
+  return { ok: false, status: 409, message: words("action.refused.wrongProvider", names) };
 }
 
 /**
  * Runs a transaction that may ask the provider for a refund. A provider that refuses (or cannot
  * be reached) has thrown RefundRefused inside it, so everything is rolled back; the refusal is
- * then kept in the booking's history for the staff, and answered 502 with the provider's reason.
+ * then kept in the booking's history for the staff, and answered 502 with the provider's reason
+ * (in the provider's own words) after what was not done (in the member's `words`).
  */
 async function askingRefund(
   db: Db,
   orderId: string,
   actor: AuditActor,
-  words: { tried: string; notDone: string },
+  asked: { tried: string; what: "cancel" | "refund"; words: AdminWords },
   run: () => Promise<ActionOutcome>,
 ): Promise<ActionOutcome> {
   try {
@@ -143,9 +148,9 @@ async function askingRefund(
       actor: actor.email,
       action: "refund_refused",
       orderId,
-      detail: `${words.tried}; the refund was refused, so nothing changed. ${error.message}`,
+      detail: `${asked.tried}; the refund was refused, so nothing changed. ${error.message}`,
     });
-    return { ok: false, status: 502, message: `${words.notDone}: the refund did not go through. ${error.message}` };
+    return { ok: false, status: 502, message: asked.words("action.refused.refundFailed", { what: asked.what, reason: error.message }) };
   }
 }
 
@@ -165,6 +170,7 @@ async function askingRefund(
  *
  * `outside`, the staff's reason, says the payment was already refunded outside the site (in the
  * provider's dashboard): the provider is not asked, and the payment is recorded as refunded.
+ * A refusal is in the member's `words`.
  */
 export async function cancelBooking(
   db: Db,
@@ -173,8 +179,9 @@ export async function cancelBooking(
   site: EmailSite,
   provider: Refunder,
   outside: string | null = null,
+  words: AdminWords = ENGLISH,
 ): Promise<ActionOutcome> {
-  return cancelWithRefund(db, orderId, actor, site, provider, { outside });
+  return cancelWithRefund(db, orderId, actor, site, provider, { outside, words });
 }
 
 export interface CancelOptions {
@@ -189,6 +196,8 @@ export interface CancelOptions {
   what?: string;
   /** More e-mails, written with the cancellation (the business's notice of a traveller's cancellation). */
   alsoQueue?: (cancelled: BookingRow, done: { refundedCents: number; provider: string | null; drivers: DriverRow[] }) => OutboxMessage[];
+  /** The staff member's words for the status rules' and the refund's refusals: English unless said otherwise. */
+  words?: AdminWords;
 }
 
 /**
@@ -206,17 +215,17 @@ export async function cancelWithRefund(
 ): Promise<ActionOutcome> {
   const outside = options.outside ?? null;
   const what = options.what ?? "Cancelled the booking";
-  const words = { tried: "Tried to cancel the booking", notDone: "The booking is not cancelled" };
-  return askingRefund(db, orderId, actor, words, () =>
+  const words = options.words ?? ENGLISH;
+  return askingRefund(db, orderId, actor, { tried: "Tried to cancel the booking", what: "cancel", words }, () =>
     db.transaction(async (tx): Promise<ActionOutcome> => {
       const row = await lockBooking(tx, orderId);
       if (!row) return NO_SUCH_BOOKING;
       const refused = options.refuse?.(row);
       if (refused) return refused;
       const next = nextStatus(statusFacts(row), "cancel");
-      if (!next.ok) return { ok: false, status: 409, message: next.reason };
+      if (!next.ok) return { ok: false, status: 409, message: words(next.reason) };
       const owed = refundableCents(row);
-      const mismatch = wrongProvider(row, owed, provider, outside);
+      const mismatch = wrongProvider(row, owed, provider, outside, words);
       if (mismatch) return mismatch;
       const [cancelled] = await tx
         .update(bookings)
@@ -256,7 +265,8 @@ export async function cancelWithRefund(
 /**
  * Refunds in full what is left of a cancelled booking's payment (a traveller who paid after staff
  * cancelled, through a payment link sent earlier), through the same locked refund as a cancel:
- * once, whatever the double clicks, with its history row and the traveller's e-mail.
+ * once, whatever the double clicks, with its history row and the traveller's e-mail. A refusal is
+ * in the member's `words`.
  */
 export async function refundBooking(
   db: Db,
@@ -265,16 +275,16 @@ export async function refundBooking(
   site: EmailSite,
   provider: Refunder,
   outside: string | null = null,
+  words: AdminWords = ENGLISH,
 ): Promise<ActionOutcome> {
-  const words = { tried: "Tried to refund the payment", notDone: "The payment is not refunded" };
-  return askingRefund(db, orderId, actor, words, () =>
+  return askingRefund(db, orderId, actor, { tried: "Tried to refund the payment", what: "refund", words }, () =>
     db.transaction(async (tx): Promise<ActionOutcome> => {
       const row = await lockBooking(tx, orderId);
       if (!row) return NO_SUCH_BOOKING;
       const owed = refundableCents(row);
       const allowed = canRefund({ bookingStatus: row.bookingStatus, refundableCents: owed });
-      if (!allowed.ok) return { ok: false, status: 409, message: allowed.reason };
-      const mismatch = wrongProvider(row, owed, provider, outside);
+      if (!allowed.ok) return { ok: false, status: 409, message: words(allowed.reason) };
+      const mismatch = wrongProvider(row, owed, provider, outside, words);
       if (mismatch) return mismatch;
       const { refunded, detail } = await refundLocked(tx, row, owed, provider, outside);
       await queueEmails(tx, orderId, [bookingRefundedEmail(row, site, refunded)]);

@@ -20,6 +20,7 @@ import { writeLegs } from "./booking-store.server";
 import { insertBookings, legFixture, setLegDriver } from "./test-support/insert-bookings";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import type { Db } from "./db.server";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
 // The dispatcher's queries and driver changes on the embedded PostgreSQL.
 
@@ -101,7 +102,7 @@ describe("drivers", () => {
     const results = await Promise.all([1, 2, 3].map(() => changeDriver(db, add({ phone: "+33 6 45 12 34 56" }), actor)));
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const refused = results.find((r) => !r.ok);
-    expect(refused).toMatchObject({ ok: false, reason: "phone_taken", message: expect.stringMatching(/already has this phone number/) });
+    expect(refused).toMatchObject({ ok: false, reason: "phone_taken", other: { name: "Jean Dupont" } });
     expect((await listDrivers(db)).filter((d) => d.phone === "+33645123456")).toHaveLength(1);
   });
 
@@ -113,11 +114,7 @@ describe("drivers", () => {
     await changeDriver(db, add(), actor);
     await changeDriver(db, add({ name: "Anne Bernard", email: "anne@example.com", phone: "06 45 67 89 01" }), actor);
     const refused = await changeDriver(db, edit("2", { phone: "+33 6 12 34 56 78", vehicleId: "4" }), actor);
-    expect(refused).toEqual({
-      ok: false,
-      reason: "phone_taken",
-      message: "Jean Dupont (driver #1) already has this phone number: edit that driver instead.",
-    });
+    expect(refused).toEqual({ ok: false, reason: "phone_taken", other: { id: 1, name: "Jean Dupont" } });
     expect(await findDriver(db, 2)).toMatchObject({ phone: "+33645678901", vehicleId: 3 });
     // Its own number, written another way, with another change: saved.
     expect(await changeDriver(db, edit("2", { phone: "+33 6 45 67 89 01", vehicleId: "4" }), actor)).toMatchObject({
@@ -235,7 +232,7 @@ describe("bookings for the dashboard and the run sheet", () => {
     });
     const found = await bookingsToConfirm(database.db, now);
     expect(found.map((b) => b.orderId)).toEqual(["NV-OLDER", "NV-JUST-GONE", "NV-NEWER"]);
-    const rows = toConfirmRows(found, now);
+    const rows = toConfirmRows(found, now, adminWordsIn("en"));
     expect(rows.map((r) => [r.orderId, r.timeLeft, r.overdue, r.test])).toEqual([
       ["NV-OLDER", "overdue by 1 h 00 min", true, false],
       ["NV-JUST-GONE", "0 h 00 min left", false, false],
@@ -256,7 +253,7 @@ describe("bookings for the dashboard and the run sheet", () => {
     await insertBooking({ orderId: "NV-UNPAID", status: "pending_payment", bookingStatus: "cancelled" });
     await insertBooking({ orderId: "NV-LIVE", status: "paid", bookingStatus: "confirmed" });
     await insertBooking({ orderId: "NV-PART-LIVE", status: "partly_refunded", bookingStatus: "completed", refundedCents: 1_000 });
-    const rows = toRefundRows(await bookingsToRefund(database.db));
+    const rows = toRefundRows(await bookingsToRefund(database.db), adminWordsIn("en"));
     expect(rows.map((r) => [r.orderId, r.payment, r.heldCents, r.cancelled])).toEqual([
       ["NV-PART", "Partly refunded", 6_500, "27/03/2026 11:00"],
       ["NV-PAID", "Paid", 9_000, "28/03/2026 11:00"],
@@ -295,7 +292,7 @@ describe("bookings for the dashboard and the run sheet", () => {
     const { start, end } = parisDayRange(day);
     const found = await bookingsPickedUpBetween(db, start, end);
     expect(found.map((b) => b.orderId).sort()).toEqual(["NV-ABANDONED", "NV-BACK", "NV-EARLY", "NV-GONE", "NV-OUT"]);
-    const sheet = pickupsOfDay(found, day);
+    const sheet = pickupsOfDay(found, day, adminWordsIn("en"));
     expect(sheet.lines.map((l) => [l.time, l.orderId, l.leg, l.driver, l.status])).toEqual([
       ["00:00", "NV-EARLY", 1, null, "New"],
       ["08:00", "NV-OUT", 1, "Jean Dupont", "Driver assigned"],
@@ -305,6 +302,7 @@ describe("bookings for the dashboard and the run sheet", () => {
     const [today, tomorrow] = comingPickups(
       await bookingsPickedUpBetween(db, parisDayRange({ year: 2026, month: 3, day: 28 }).start, end),
       now,
+      adminWordsIn("en"),
     );
     expect(today!.lines.map((l) => l.orderId)).toEqual(["NV-BEFORE"]);
     expect(tomorrow!.lines.map((l) => l.orderId)).toEqual(["NV-EARLY", "NV-OUT", "NV-BACK"]);
@@ -317,7 +315,7 @@ describe("bookings for the dashboard and the run sheet", () => {
     await insertBookings(database.db, bookingRowValues({ ...values, details: storedDetails(booking) }));
     const day = { year: 2026, month: 5, day: 20 };
     const { start, end } = parisDayRange(day);
-    const [line] = pickupsOfDay(await bookingsPickedUpBetween(database.db, start, end), day).lines;
+    const [line] = pickupsOfDay(await bookingsPickedUpBetween(database.db, start, end), day, adminWordsIn("en")).lines;
     expect(line).toMatchObject({ orderId: "NV-STORED", flight: "BA 304 from London, lands 10:00", unread: false });
   });
 

@@ -135,13 +135,13 @@ export async function listDrivers(db: Db): Promise<Driver[]> {
 
 export type DriverChange =
   | { ok: true; driverId: number; notice: "added" | "changed" | "unchanged" | "deactivated" | "reactivated" }
-  /** gone: no such driver (any more); phone_taken: another driver has this phone number; no_vehicle: the vehicle is not one of the active fleet's. */
-  | { ok: false; reason: "gone" | "phone_taken" | "no_vehicle"; message: string };
+  /** gone: no such driver (any more); no_vehicle: the vehicle is not one of the active fleet's. The page words them. */
+  | { ok: false; reason: "gone" | "no_vehicle" }
+  /** Another driver has this phone number. */
+  | { ok: false; reason: "phone_taken"; other: { id: number; name: string } };
 
 /** The advisory lock drivers' phone numbers are given under, on add and on edit (any constant of this application's own). */
 const DRIVER_PHONE_LOCK = 0x6e617664; // "navd"
-
-const GONE = "This driver does not exist (any more). Reload the page.";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -160,11 +160,7 @@ async function phoneTaken(tx: Tx, phone: string, exceptId: number | null): Promi
     .where(and(eq(drivers.phone, phone), other))
     .limit(1);
   if (!same) return null;
-  return {
-    ok: false,
-    reason: "phone_taken",
-    message: `${same.name} (driver #${same.id}) already has this phone number: edit that driver instead.`,
-  };
+  return { ok: false, reason: "phone_taken", other: same };
 }
 
 function fieldsOf(driver: typeof drivers.$inferSelect): DriverFields {
@@ -176,7 +172,7 @@ async function vehicleRefused(tx: Tx, vehicleId: number | null, keeps: number | 
   if (vehicleId === null) return null;
   const [vehicle] = await tx.select({ active: vehicles.active }).from(vehicles).where(eq(vehicles.id, vehicleId)).limit(1);
   if (vehicle && (vehicle.active || vehicleId === keeps)) return null;
-  return { ok: false, reason: "no_vehicle", message: "This vehicle is not in the fleet (any more): choose another from the list." };
+  return { ok: false, reason: "no_vehicle" };
 }
 
 /**
@@ -198,7 +194,7 @@ export async function changeDriver(db: Db, form: DriverForm, actor: Actor): Prom
     // An edit may give the driver a new phone number: checked under the same lock as an add.
     const taken = form.intent === "edit" ? await phoneTaken(tx, form.phone, form.id) : null;
     const [before] = await tx.select().from(drivers).where(eq(drivers.id, form.id)).for("update");
-    if (!before) return { ok: false, reason: "gone", message: GONE };
+    if (!before) return { ok: false, reason: "gone" };
     if (taken) return taken;
     if (form.intent === "edit") {
       const refused = await vehicleRefused(tx, form.vehicleId, before.vehicleId);

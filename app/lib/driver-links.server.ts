@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { data, type AppLoadContext } from "react-router";
 import { driverLinks, drivers, outbox } from "../../db/schema";
 import { driverLinkEmail } from "~/domain/driver-day/link-email";
+import type { EmailSite } from "~/domain/booking/email-frame";
 import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 import type { OutboxRow, PrepareMessage } from "./mail.server";
@@ -75,10 +76,11 @@ export async function driverLinkStates(db: Db): Promise<Map<number, DriverLinkSt
   return out;
 }
 
+/** A refusal names its reason, which the page words: gone, no such driver (any more); inactive, a deactivated driver, by name. */
 export type DriverLinkOutcome =
-  { ok: true; driverId: number; notice: "link_sent" | "link_revoked" | "no_link" } | { ok: false; status: 404 | 409; message: string };
-
-const GONE = "This driver does not exist (any more). Reload the page.";
+  | { ok: true; driverId: number; notice: "link_sent" | "link_revoked" | "no_link" }
+  | { ok: false; status: 404; reason: "gone" }
+  | { ok: false; status: 409; reason: "inactive"; name: string };
 
 type Actor = { id: string; email: string };
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -102,12 +104,12 @@ export async function sendDriverLink(
   db: Db,
   driverId: number,
   actor: Actor,
-  site: { siteName: string; phone: string },
+  site: Pick<EmailSite, "siteName" | "phone" | "staff">,
 ): Promise<DriverLinkOutcome> {
   return db.transaction(async (tx): Promise<DriverLinkOutcome> => {
     const [driver] = await tx.select().from(drivers).where(eq(drivers.id, driverId)).for("update");
-    if (!driver) return { ok: false, status: 404, message: GONE };
-    if (!driver.active) return { ok: false, status: 409, message: `${driver.name} is deactivated: reactivate them before sending a link.` };
+    if (!driver) return { ok: false, status: 404, reason: "gone" };
+    if (!driver.active) return { ok: false, status: 409, reason: "inactive", name: driver.name };
     await dropLink(tx, driver.id);
     const message = driverLinkEmail(driver, site, newLinkMarker());
     const { manageLink, ...values } = message;
@@ -126,7 +128,7 @@ export async function sendDriverLink(
 export async function revokeDriverLink(db: Db, driverId: number, actor: Actor): Promise<DriverLinkOutcome> {
   return db.transaction(async (tx): Promise<DriverLinkOutcome> => {
     const [driver] = await tx.select().from(drivers).where(eq(drivers.id, driverId)).for("update");
-    if (!driver) return { ok: false, status: 404, message: GONE };
+    if (!driver) return { ok: false, status: 404, reason: "gone" };
     if (!(await dropLink(tx, driver.id))) return { ok: true, driverId: driver.id, notice: "no_link" };
     await recordAudit(tx, {
       actorId: actor.id,

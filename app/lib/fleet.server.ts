@@ -73,7 +73,8 @@ export function createFleetStore(db: () => Promise<Db>, options: { checkEveryMs?
 
 export type VehicleChange =
   | { ok: true; vehicleId: number; notice: "added" | "changed" | "unchanged" | "deactivated" | "reactivated" }
-  | { ok: false; reason: "gone" | "name_taken"; message: string };
+  /** gone: no such vehicle (any more); name_taken: another vehicle has this name. The page words each. */
+  | { ok: false; reason: "gone" | "name_taken" };
 
 const CHANGED_WORDS: Record<keyof VehicleFields, string> = {
   name: "name",
@@ -102,7 +103,7 @@ function isNameTaken(error: unknown): boolean {
 /** Applies one checked post of the vehicles page with its audit row, in one transaction. */
 export async function changeVehicle(db: Db, form: VehicleForm, actor: { id: string; email: string }): Promise<VehicleChange> {
   const audit = { actorId: actor.id, actor: actor.email };
-  const taken: VehicleChange = { ok: false, reason: "name_taken", message: "Another vehicle has this name: give this one its own." };
+  const taken: VehicleChange = { ok: false, reason: "name_taken" };
   try {
     return await db.transaction(async (tx): Promise<VehicleChange> => {
       if (form.intent === "add") {
@@ -115,7 +116,7 @@ export async function changeVehicle(db: Db, form: VehicleForm, actor: { id: stri
         return { ok: true, vehicleId: row.id, notice: "added" };
       }
       const [before] = await tx.select().from(vehicles).where(eq(vehicles.id, form.id)).for("update");
-      if (!before) return { ok: false, reason: "gone", message: "This vehicle does not exist (any more). Reload the page." };
+      if (!before) return { ok: false, reason: "gone" };
       if (form.intent === "edit") {
         const after = vehicleFieldsOf(form);
         const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]).map((k) => CHANGED_WORDS[k]);

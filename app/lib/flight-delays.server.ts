@@ -3,6 +3,7 @@ import { bookingLegs, bookings, outbox } from "../../db/schema";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { legOf, readStoredDetails, type LegNumber } from "~/domain/booking/model";
 import { formatParisDateTime, parisClock, parisDayRange, parseIsoDate } from "~/domain/booking/paris-time";
+import type { AdminWordKey, AdminWords } from "~/domain/back-office/admin-words";
 import { FIXED_AUDIT_ACTORS } from "~/domain/back-office/staff-accounts";
 import { landingChange, type LandingRefusalReason } from "~/domain/flights/landing-change";
 import { landingChangedDriverEmail, landingChangedTravellerEmail, type LandingEmail } from "~/domain/flights/landing-emails";
@@ -10,6 +11,7 @@ import { staleReminders } from "~/domain/manage/reminders";
 import { bookingColumns, writeLegs } from "./booking-store.server";
 import { auditChange, legDrivers, lockBooking, queueEmails, type AuditActor, type Tx } from "./booking-tx.server";
 import type { Db } from "./db.server";
+import { adminWordsIn } from "./i18n.server";
 import { FlightStatusError, type FlightLanding, type FlightStatusProvider } from "./flight-status.server";
 
 /**
@@ -51,6 +53,9 @@ export type LandingOutcome =
   | { ok: true; done: "unchanged" }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
+/** The words of the system's own refusals, which only the server's log reads. */
+const ENGLISH = adminWordsIn("en");
+
 const REFUSAL_STATUS: Record<Exclude<LandingRefusalReason, "same-time">, 400 | 409> = {
   "bad-time": 400,
   "not-arrival": 409,
@@ -58,11 +63,11 @@ const REFUSAL_STATUS: Record<Exclude<LandingRefusalReason, "same-time">, 400 | 4
   over: 409,
 };
 
-/** The states in which a landing time no longer changes: the booking will not be driven. */
-const CLOSED: Partial<Record<string, string>> = {
-  cancelled: "This booking is cancelled: its landing time is not changed.",
-  completed: "This booking is completed: its landing time is not changed.",
-  no_show: "The traveller did not show: this booking's landing time is not changed.",
+/** The states in which a landing time no longer changes (the booking will not be driven), and what says so. */
+const CLOSED: Partial<Record<string, AdminWordKey>> = {
+  cancelled: "landing.refused.cancelled",
+  completed: "landing.refused.completed",
+  no_show: "landing.refused.noShow",
 };
 
 /**
@@ -84,7 +89,7 @@ async function dropStaleReminders(tx: Tx, orderId: string, leg: LegNumber, now: 
  * Sets leg `leg`'s landing time of booking `orderId` to `landingTime` and moves its pickup with it
  * (landingChange). Refused: no such booking (404), a booking cancelled, completed or no-show, a
  * leg driven already, or no arriving flight (409), a time that is no time (400). The time already
- * stored changes nothing and sends nothing (a post replayed).
+ * stored changes nothing and sends nothing (a post replayed). A refusal is said in `words`.
  */
 export async function changeLandingTime(
   db: Db,
@@ -92,25 +97,26 @@ export async function changeLandingTime(
   actor: AuditActor,
   now: Date,
   site: EmailSite,
+  words: AdminWords,
 ): Promise<LandingOutcome> {
   return db.transaction(async (tx): Promise<LandingOutcome> => {
     const { orderId } = change;
     const row = await lockBooking(tx, orderId);
-    if (!row) return { ok: false, status: 404, message: "There is no booking with this order number." };
+    if (!row) return { ok: false, status: 404, message: words("landing.refused.noBooking") };
     const closed = CLOSED[row.bookingStatus];
-    if (closed) return { ok: false, status: 409, message: closed };
+    if (closed) return { ok: false, status: 409, message: words(closed) };
     const details = readStoredDetails(row.details);
     const leg = legOf(details, change.leg);
-    if (!details || !leg) return { ok: false, status: 409, message: "This booking has no such leg: its landing time is not changed." };
+    if (!details || !leg) return { ok: false, status: 409, message: words("landing.refused.noLeg") };
     const [legRow] = await tx
       .select({ rideStatus: bookingLegs.rideStatus })
       .from(bookingLegs)
       .where(and(eq(bookingLegs.orderId, orderId), eq(bookingLegs.leg, change.leg)))
       .limit(1);
     if (legRow && legRow.rideStatus !== "scheduled") {
-      return { ok: false, status: 409, message: "This leg is driven already: its landing time is not changed." };
+      return { ok: false, status: 409, message: words("landing.refused.driven") };
     }
-    const moved = landingChange(leg, change.landingTime, now);
+    const moved = landingChange(leg, change.landingTime, now, words);
     if (!moved.ok) {
       return moved.reason === "same-time"
         ? { ok: true, done: "unchanged" }
@@ -119,11 +125,7 @@ export async function changeLandingTime(
     const legs = details.legs.map((l) => (l.leg === change.leg ? moved.leg : l));
     const [first, second] = legs;
     if (first && second && first.pickupAt.getTime() >= second.pickupAt.getTime()) {
-      return {
-        ok: false,
-        status: 409,
-        message: `A landing at ${moved.to} puts the outbound's pickup after the return's: call the traveller and change the booking by phone.`,
-      };
+      return { ok: false, status: 409, message: words("landing.refused.afterReturn", { time: moved.to }) };
     }
     // The legs first: the row read back below carries them.
     await writeLegs(tx, orderId, legs);
@@ -235,7 +237,15 @@ export async function refreshLandingTimes(
       continue;
     }
     if (Math.abs(at.getTime() - row.pickupAt.getTime()) <= LANDING_TOLERANCE_MINUTES * 60_000) continue;
-    const outcome = await changeLandingTime(db, { orderId: row.orderId, leg, landingTime: parisClock(at) }, SYSTEM_ACTOR, now, site);
+    // The system's refusals go to the server's log, in English.
+    const outcome = await changeLandingTime(
+      db,
+      { orderId: row.orderId, leg, landingTime: parisClock(at) },
+      SYSTEM_ACTOR,
+      now,
+      site,
+      ENGLISH,
+    );
     if (!outcome.ok) result.failed.push({ orderId: row.orderId, leg, message: outcome.message });
     else if (outcome.done === "changed") {
       result.changed.push({ orderId: row.orderId, leg, from: outcome.from, to: outcome.to });

@@ -10,6 +10,8 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { insertBookings } from "./test-support/insert-bookings";
 import { startRecordedFlights, type RecordedFlights } from "./test-support/recorded-flights";
 import { mailWordsIn } from "./i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
 // The flight watch on the embedded PostgreSQL against AeroDataBox's recorded answers over real
 // HTTP: a late flight moves its shuttle pickup, the traveller is e-mailed, and its planned day's
@@ -23,6 +25,7 @@ const SETTINGS = {
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.test",
   airportExitMinutes: 30,
+  staffLocale: "en" as const,
 };
 /** The evening before: today is 19 May, tomorrow the flight's day. */
 const NOW = new Date("2026-05-19T18:00:00Z");
@@ -76,6 +79,7 @@ describe("watchFlightsOnce", () => {
       siteName: "Navette",
       businessEmail: SETTINGS.email,
       words: mailWordsIn,
+      staff: staffLanguage("en"),
       phone: SETTINGS.phone,
       siteUrl: SETTINGS.siteUrl,
     };
@@ -83,6 +87,7 @@ describe("watchFlightsOnce", () => {
     await changeRuns(db, runChangeSchema.parse({ intent: "replan", day: "2026-05-20" }), {
       actor: { id: "staff-1", email: "d@navette.test" },
       site,
+      words: adminWordsIn("en"),
       rules,
     });
 

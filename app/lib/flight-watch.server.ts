@@ -19,7 +19,7 @@ import { replanAfterChange, runRules } from "./shuttle-runs.server";
 export interface FlightWatchOptions {
   db: Db;
   provider: FlightStatusProvider;
-  settings: Pick<Settings, "siteName" | "email" | "phone" | "siteUrl" | "airportExitMinutes">;
+  settings: Pick<Settings, "siteName" | "email" | "phone" | "siteUrl" | "staffLocale" | "airportExitMinutes">;
   meetingPoints: MeetingPointSource;
   log: Pick<Console, "info" | "error">;
   wakeOutbox?: () => void;

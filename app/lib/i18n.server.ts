@@ -86,6 +86,15 @@ export function adminMessages(locale: BackOfficeLocale, ...groups: readonly stri
 }
 
 /**
+ * A back-office page's messages less the groups within them that only its server words (its
+ * refusals, its notices, its form's problems): the page carries them in its HTML for nothing.
+ */
+export function adminMessagesExcept(locale: BackOfficeLocale, groups: readonly string[], serverOnly: readonly string[]): CompiledMessages {
+  const all = adminMessages(locale, ...groups);
+  return Object.fromEntries(Object.entries(all).filter(([id]) => !serverOnly.some((group) => id.startsWith(`admin.${group}`))));
+}
+
+/**
  * The booking catalogue in `locale` as the booking rules' words: what the server says when it
  * refuses a posted booking or a change, in the language of the page that posted it.
  */

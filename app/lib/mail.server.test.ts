@@ -23,6 +23,7 @@ import {
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { mailWordsIn } from "./i18n.server";
 import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+import { staffLanguage } from "~/lib/email-site.server";
 
 const CONFIRMATION_SENTENCE = ENGLISH_MAIL.t("confirmation");
 
@@ -362,6 +363,7 @@ const site: EmailSite = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };

@@ -17,7 +17,13 @@ import { travellerMailPreparer } from "./traveller-mail.server";
 
 const database = useEmbeddedDatabase();
 const SITE_URL = "https://navette.example";
-const settings = { siteName: "Navette Paris", email: "booking@navette.example", phone: "+33 1 99 00 12 34", siteUrl: SITE_URL };
+const settings = {
+  siteName: "Navette Paris",
+  email: "booking@navette.example",
+  phone: "+33 1 99 00 12 34",
+  siteUrl: SITE_URL,
+  staffLocale: "en",
+} as const;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 let smtp: TestSmtp;
 let transport: MailTransport;

@@ -4,19 +4,23 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { asc } from "drizzle-orm";
 import { auditEvents, priceVersions } from "../../db/schema";
+import { parsePriceFile } from "~/domain/pricing/csv";
 import {
   BEFORE_BACK_OFFICE,
   checkPriceFile,
   decodePriceFile,
   listVersions,
   MAX_PRICE_FILE_BYTES,
+  publisherIn,
   publishPrices,
   readPriceForm,
   replaceFile,
   rollBackPrices,
   sha256Of,
+  versionNoteIn,
 } from "./price-publish.server";
 import { createPriceStore } from "./prices.server";
+import { adminWordsIn } from "./test-support/admin-words";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 
 const SHIPPED = readFileSync(new URL("../../data/prices.csv", import.meta.url), "utf8");
@@ -31,6 +35,15 @@ function withFirstPrice(cents: number): string {
   return [HEADER, fields.join(";"), ...LINES.slice(2)].join("\n");
 }
 const FIRST_PRICE = Number(LINES[1]!.split(";")[11]);
+const [EN, FR] = [adminWordsIn("en"), adminWordsIn("fr")];
+const N = "\u00a0";
+
+/** The shipped header and one row: the first data row with its fields changed by `edit`. */
+function withRow(edit: (fields: string[]) => void): string {
+  const fields = LINES[1]!.split(";");
+  edit(fields);
+  return `${HEADER}\n${fields.join(";")}\n`;
+}
 
 const database = useEmbeddedDatabase();
 let dir: string;
@@ -52,7 +65,7 @@ const audits = () => database.db.select().from(auditEvents).orderBy(asc(auditEve
 
 describe("checkPriceFile", () => {
   it("takes the shipped file", () => {
-    const check = checkPriceFile(SHIPPED);
+    const check = checkPriceFile(SHIPPED, EN);
     expect(check.ok).toBe(true);
     if (check.ok) {
       expect(check.rows.length).toBe(300);
@@ -78,20 +91,20 @@ describe("checkPriceFile", () => {
       ],
     ],
   ])("refuses %s", (_name, text, problems) => {
-    expect(checkPriceFile(text)).toEqual({ ok: false, problems });
+    expect(checkPriceFile(text, EN)).toEqual({ ok: false, problems });
   });
 
   it("refuses a file over the size limit", () => {
     const big = `${HEADER}\n${LINES[1]}\n${" ".repeat(MAX_PRICE_FILE_BYTES)}`;
-    expect(checkPriceFile(big)).toEqual({ ok: false, problems: [{ line: null, message: expect.stringContaining("too large") }] });
+    expect(checkPriceFile(big, EN)).toEqual({ ok: false, problems: [{ line: null, message: expect.stringContaining("too large") }] });
   });
 });
 
 describe("decodePriceFile", () => {
   it("reads UTF-8, and names the first line that is not", () => {
-    expect(decodePriceFile(new TextEncoder().encode("a\nb é\n"))).toEqual({ ok: true, text: "a\nb é\n" });
+    expect(decodePriceFile(new TextEncoder().encode("a\nb é\n"), EN)).toEqual({ ok: true, text: "a\nb é\n" });
     const latin1 = Uint8Array.from([...new TextEncoder().encode("a\nb\nc"), 0xe9, 0x0a]);
-    expect(decodePriceFile(latin1)).toEqual({ ok: false, problem: { line: 3, message: expect.stringContaining("not UTF-8") } });
+    expect(decodePriceFile(latin1, EN)).toEqual({ ok: false, problem: { line: 3, message: expect.stringContaining("not UTF-8") } });
   });
 });
 
@@ -103,6 +116,7 @@ describe("publishing", () => {
     const result = await publishPrices(database.db, {
       file,
       staff: ADMIN,
+      words: EN,
       content: next,
       sha256: sha256Of(next),
       basedOn: sha256Of(SHIPPED),
@@ -137,7 +151,7 @@ describe("publishing", () => {
   it("records the earlier file only once", async () => {
     for (const cents of [FIRST_PRICE + 1, FIRST_PRICE + 2]) {
       const text = withFirstPrice(cents);
-      expect((await publishPrices(database.db, { file, staff: ADMIN, content: text, sha256: sha256Of(text) })).ok).toBe(true);
+      expect((await publishPrices(database.db, { file, staff: ADMIN, words: EN, content: text, sha256: sha256Of(text) })).ok).toBe(true);
     }
     expect((await versions()).map((v) => v.publishedBy)).toEqual([BEFORE_BACK_OFFICE, ADMIN.email, ADMIN.email]);
   });
@@ -156,7 +170,7 @@ describe("publishing", () => {
       /changed since this preview/,
     ],
   ])("refuses %s and writes nothing", async (_name, input, message) => {
-    const result = await publishPrices(database.db, { file, staff: ADMIN, ...input() });
+    const result = await publishPrices(database.db, { file, staff: ADMIN, words: EN, ...input() });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.problems[0]!.message).toMatch(message);
     expect(onDisk()).toBe(SHIPPED);
@@ -169,7 +183,7 @@ describe("publishing", () => {
     const b = withFirstPrice(FIRST_PRICE + 20);
     const basedOn = sha256Of(SHIPPED);
     const results = await Promise.all(
-      [a, b].map((content) => publishPrices(database.db, { file, staff: ADMIN, content, sha256: sha256Of(content), basedOn })),
+      [a, b].map((content) => publishPrices(database.db, { file, staff: ADMIN, words: EN, content, sha256: sha256Of(content), basedOn })),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const rows = await versions();
@@ -180,7 +194,7 @@ describe("publishing", () => {
   it("two publishes at once never interleave: the file is the last version recorded", async () => {
     const texts = [1, 2, 3, 4].map((n) => withFirstPrice(FIRST_PRICE + n));
     const results = await Promise.all(
-      texts.map((content) => publishPrices(database.db, { file, staff: ADMIN, content, sha256: sha256Of(content) })),
+      texts.map((content) => publishPrices(database.db, { file, staff: ADMIN, words: EN, content, sha256: sha256Of(content) })),
     );
     expect(results.every((r) => r.ok)).toBe(true);
     const rows = await versions();
@@ -207,9 +221,9 @@ describe("rolling back", () => {
     const store = createPriceStore(file, { now: () => 0, checkEveryMs: 60_000 });
     await store.get();
     const next = withFirstPrice(FIRST_PRICE + 300);
-    await publishPrices(database.db, { file, staff: ADMIN, content: next, sha256: sha256Of(next), store });
+    await publishPrices(database.db, { file, staff: ADMIN, words: EN, content: next, sha256: sha256Of(next), store });
     const [original] = await versions();
-    const result = await rollBackPrices(database.db, { file, staff: ADMIN, versionId: original!.id, store });
+    const result = await rollBackPrices(database.db, { file, staff: ADMIN, words: EN, versionId: original!.id, store });
     expect(result.ok).toBe(true);
     expect(onDisk()).toBe(SHIPPED);
     expect((await store.get()).text).toBe(SHIPPED);
@@ -223,14 +237,14 @@ describe("rolling back", () => {
   });
 
   it("refuses a version that does not exist, or is in use already", async () => {
-    expect(await rollBackPrices(database.db, { file, staff: ADMIN, versionId: 999 })).toEqual({
+    expect(await rollBackPrices(database.db, { file, staff: ADMIN, words: EN, versionId: 999 })).toEqual({
       ok: false,
       problems: [{ line: null, message: "There is no version 999." }],
     });
     const next = withFirstPrice(FIRST_PRICE + 300);
-    await publishPrices(database.db, { file, staff: ADMIN, content: next, sha256: sha256Of(next) });
+    await publishPrices(database.db, { file, staff: ADMIN, words: EN, content: next, sha256: sha256Of(next) });
     const latest = (await versions()).at(-1)!;
-    const again = await rollBackPrices(database.db, { file, staff: ADMIN, versionId: latest.id });
+    const again = await rollBackPrices(database.db, { file, staff: ADMIN, words: EN, versionId: latest.id });
     expect(again).toEqual({
       ok: false,
       problems: [{ line: null, message: `Version ${latest.id} is the file in use already: there is nothing to roll back.` }],
@@ -254,7 +268,7 @@ describe("readPriceForm", () => {
     const form = new FormData();
     form.set("intent", "check");
     form.set("file", new File([SHIPPED], "prices.csv", { type: "text/csv" }));
-    const read = await readPriceForm(new Request(url, { method: "POST", body: form }));
+    const read = await readPriceForm(new Request(url, { method: "POST", body: form }), EN);
     expect(read.ok).toBe(true);
     if (!read.ok) return;
     expect(read.form.get("intent")).toBe("check");
@@ -267,23 +281,139 @@ describe("readPriceForm", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=x", "Content-Length": String(2 * 1024 * 1024) },
       body: "--x--",
     });
-    expect(await readPriceForm(big)).toEqual({ ok: false, status: 413, message: expect.stringContaining("too large") });
+    expect(await readPriceForm(big, EN)).toEqual({ ok: false, status: 413, message: expect.stringContaining("too large") });
 
     const streamed = new Request(url, {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=x" },
       body: "a".repeat(2048),
     });
-    expect(await readPriceForm(streamed, 1024)).toMatchObject({ ok: false, status: 413 });
+    expect(await readPriceForm(streamed, EN, 1024)).toMatchObject({ ok: false, status: 413 });
 
     const text = new Request(url, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
-    expect(await readPriceForm(text)).toMatchObject({ ok: false, status: 415 });
+    expect(await readPriceForm(text, EN)).toMatchObject({ ok: false, status: 415 });
 
     const garbled = new Request(url, {
       method: "POST",
       headers: { "Content-Type": "multipart/form-data; boundary=x" },
       body: "not multipart",
     });
-    expect(await readPriceForm(garbled)).toEqual({ ok: false, status: 400, message: "This form could not be read." });
+    expect(await readPriceForm(garbled, EN)).toEqual({ ok: false, status: 400, message: "This form could not be read." });
+  });
+});
+
+describe("the parser's reasons, in the administrator's words", () => {
+  // Each reason the parser gives for a row, made by a row that has it, with its French wording.
+  const rows: [string, string, string][] = [
+    ["a NUL", withRow((f) => (f[2] = "Disney\u0000land")), "la ligne contient un caractère NUL, qui ne peut pas être enregistré."],
+    ["an unknown shuttle flag", withRow((f) => (f[0] = "7")), `valeur de shuttle inconnue «${N}7${N}» (0 navette, 1 privé).`],
+    [
+      "the same place twice",
+      withRow((f) => (f[2] = f[1]!)),
+      `Depart et Arrive désignent le même lieu «${N}Charles de Gaulle Airport (CDG)${N}».`,
+    ],
+    [
+      "a direction mark in a place",
+      withRow((f) => (f[1] = "Orly\u202e")),
+      `Depart contient un caractère invisible ou de contrôle (par exemple une marque de direction)${N}: retirez-le.`,
+    ],
+    ["a place left empty", withRow((f) => (f[2] = " ")), "nom de lieu manquant dans Arrive."],
+    [
+      "an unknown trip type",
+      withRow((f) => (f[3] = "9")),
+      `valeur d’aller_retour inconnue «${N}9${N}» (1 aller simple, 2 aller-retour, 3 retour).`,
+    ],
+    ["a price that is no whole number", withRow((f) => (f[11] = "40,00")), `price1 n’est pas un nombre entier${N}: «${N}40,00${N}».`],
+    ["a quote never closed", withRow((f) => (f[1] = '"Orly')), "un champ entre guillemets n’est jamais fermé."],
+  ];
+
+  it.each(rows)("words %s in English as the parser writes it, as a sentence", (_name, text) => {
+    const [reason] = parsePriceFile(text).warnings;
+    expect(checkPriceFile(text, EN)).toEqual({ ok: false, problems: [{ line: reason!.line, message: `${reason!.message}.` }] });
+  });
+
+  it.each(rows)("words %s in French", (_name, text, french) => {
+    const check = checkPriceFile(text, FR);
+    expect(check.ok ? [] : check.problems.map((p) => p.message)).toEqual([french]);
+  });
+
+  it("words a header lacking columns in French, naming them", () => {
+    expect(checkPriceFile("shuttle;Depart;Arrive\n0;Paris;Orly\n", FR)).toEqual({
+      ok: false,
+      problems: [
+        {
+          line: 1,
+          message: expect.stringMatching(/^Il manque à l’en-tête du fichier des tarifs les colonnes obligatoires\u00a0: aller_retour, /),
+        },
+      ],
+    });
+  });
+
+  it("words an empty file in French", () => {
+    expect(checkPriceFile("", FR)).toEqual({
+      ok: false,
+      problems: [{ line: 1, message: `Le fichier des tarifs est vide${N}: il n’a pas de ligne d’en-tête.` }],
+    });
+  });
+});
+
+describe("the page's refusals in French", () => {
+  it("names the first line that is not UTF-8", () => {
+    const latin1 = Uint8Array.from([...new TextEncoder().encode("a\nb\nc"), 0xe9, 0x0a]);
+    expect(decodePriceFile(latin1, FR)).toEqual({
+      ok: false,
+      problem: {
+        line: 3,
+        message: `Cette ligne n’est pas du texte UTF-8${N}: enregistrez le fichier au format «${N}CSV UTF-8${N}» dans le tableur et réessayez.`,
+      },
+    });
+  });
+
+  it("refuses a file over the size limit", () => {
+    const big = `${HEADER}\n${LINES[1]}\n${" ".repeat(MAX_PRICE_FILE_BYTES)}`;
+    expect(checkPriceFile(big, FR)).toEqual({
+      ok: false,
+      problems: [{ line: null, message: `Le fichier des tarifs est trop volumineux${N}: on peut envoyer 1${N}Mo au plus.` }],
+    });
+  });
+
+  it("refuses a post it cannot read", async () => {
+    const garbled = new Request("http://127.0.0.1/admin/prices", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+      body: "not multipart",
+    });
+    expect(await readPriceForm(garbled, FR)).toEqual({ ok: false, status: 400, message: "Ce formulaire n’a pas pu être lu." });
+  });
+
+  it("refuses to roll back to a version that does not exist", async () => {
+    expect(await rollBackPrices(database.db, { file, staff: ADMIN, versionId: 999, words: FR })).toEqual({
+      ok: false,
+      problems: [{ line: null, message: "La version 999 n’existe pas." }],
+    });
+  });
+});
+
+describe("a version's publisher and note, on the page", () => {
+  it("shows the notes the back office writes in English as it wrote them", () => {
+    const notes = ["The file in use before the first publish from the back office.", "Uploaded.", "Roll back to version 4."];
+    expect(notes.map((note) => versionNoteIn(EN, note))).toEqual(notes);
+  });
+
+  it("words the notes the back office writes in French", () => {
+    const notes = ["The file in use before the first publish from the back office.", "Uploaded.", "Roll back to version 4."];
+    expect(notes.map((note) => versionNoteIn(FR, note))).toEqual([
+      "Le fichier en service avant la première publication depuis le back-office.",
+      "Importé.",
+      "Retour à la version 4.",
+    ]);
+  });
+
+  it("shows an administrator's note as typed", () => {
+    expect(versionNoteIn(FR, "Summer prices")).toBe("Summer prices");
+  });
+
+  it("words the file found before the back office as its publisher, and shows an administrator's e-mail", () => {
+    expect([publisherIn(FR, BEFORE_BACK_OFFICE), publisherIn(FR, ADMIN.email)]).toEqual(["avant le back-office", ADMIN.email]);
   });
 });

@@ -3,7 +3,8 @@ import { open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { priceVersions } from "../../db/schema";
-import { parsePriceFile, PriceFileError, type PriceRow } from "~/domain/pricing/csv";
+import type { AdminWords } from "~/domain/back-office/admin-words";
+import { parsePriceFile, PriceFileError, type PriceFileWarning, type PriceRow } from "~/domain/pricing/csv";
 import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 import type { PriceStore } from "./prices.server";
@@ -13,6 +14,9 @@ import { BodyTooLargeError, readBytesLimited } from "./request-guards.server";
  * The back office's price file publishing (docs/product.md, Prices and the price file): a file is
  * checked with the parser the site prices with, published by replacing PRICES_CSV atomically, and
  * kept in price_versions so that any earlier version can be published again.
+ *
+ * What it says to the administrator is in the words it is given, the member's; the audit log's details and the versions' stored notes stay English, the business's
+ * record, and are worded on the page (versionNoteIn).
  */
 
 /** The largest price file taken (the shipped one is under 50 KB). */
@@ -30,6 +34,26 @@ const PUBLISH_LOCK = 0x70726963;
 /** Who the file found on disk before the first publish is recorded as published by. */
 export const BEFORE_BACK_OFFICE = "before the back office";
 
+// The notes the back office writes itself on a version, stored in English (versionNoteIn words them).
+const BEFORE_FIRST_PUBLISH = "The file in use before the first publish from the back office.";
+const UPLOADED = "Uploaded.";
+const rollbackNote = (version: number) => `Roll back to version ${version}.`;
+
+/** Who published a version, in the member's words: an administrator's e-mail, or "before the back office". */
+export function publisherIn(words: AdminWords, publishedBy: string): string {
+  return publishedBy === BEFORE_BACK_OFFICE ? words("prices.versions.beforeBackOffice") : publishedBy;
+}
+
+/** A version's note in the member's words: the notes the back office writes itself are worded, an administrator's shown as typed. */
+export function versionNoteIn(words: AdminWords, note: string): string {
+  if (note === BEFORE_FIRST_PUBLISH) return words("prices.versions.noteBefore");
+  if (note === UPLOADED) return words("prices.versions.noteUploaded");
+  const rollback = /^Roll back to version (\d{1,9})\.$/.exec(note);
+  return rollback && note === rollbackNote(Number(rollback[1]))
+    ? words("prices.versions.noteRollback", { version: Number(rollback[1]) })
+    : note;
+}
+
 export interface PriceProblem {
   /** The file's line (the header is line 1), or null for a problem of the whole file. */
   line: number | null;
@@ -43,22 +67,19 @@ export function sha256Of(text: string): string {
 }
 
 /** An upload's bytes as text: UTF-8 only, or a problem naming the first line that is not. */
-export function decodePriceFile(bytes: Uint8Array): { ok: true; text: string } | { ok: false; problem: PriceProblem } {
-  if (bytes.byteLength > MAX_PRICE_FILE_BYTES) return { ok: false, problem: { line: null, message: tooLarge() } };
+export function decodePriceFile(bytes: Uint8Array, words: AdminWords): { ok: true; text: string } | { ok: false; problem: PriceProblem } {
+  if (bytes.byteLength > MAX_PRICE_FILE_BYTES) return { ok: false, problem: { line: null, message: tooLarge(words) } };
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
   } catch {
     const loose = new TextDecoder("utf-8").decode(bytes);
     const line = loose.slice(0, loose.indexOf("\uFFFD")).split(/\r\n|\r|\n/).length;
-    return {
-      ok: false,
-      problem: { line, message: "This line is not UTF-8 text: save the file as “CSV UTF-8” in the spreadsheet and try again." },
-    };
+    return { ok: false, problem: { line, message: words("prices.refused.notUtf8") } };
   }
 }
 
-function tooLarge(): string {
-  return `The price file is too large: at most ${MAX_PRICE_FILE_BYTES / 1024 / 1024} MB can be sent.`;
+function tooLarge(words: AdminWords): string {
+  return words("prices.refused.tooLarge", { mb: MAX_PRICE_FILE_BYTES / 1024 / 1024 });
 }
 
 /**
@@ -66,26 +87,33 @@ function tooLarge(): string {
  * its line, as is a header lacking columns or a file with no price row: a file is published whole
  * or not at all.
  */
-export function checkPriceFile(text: string): PriceCheck {
+export function checkPriceFile(text: string, words: AdminWords): PriceCheck {
   if (new TextEncoder().encode(text).byteLength > MAX_PRICE_FILE_BYTES)
-    return { ok: false, problems: [{ line: null, message: tooLarge() }] };
+    return { ok: false, problems: [{ line: null, message: tooLarge(words) }] };
   let parsed;
   try {
     parsed = parsePriceFile(text);
   } catch (error) {
     if (!(error instanceof PriceFileError)) throw error;
-    return { ok: false, problems: [{ line: 1, message: error.message }] };
+    return { ok: false, problems: [{ line: 1, message: headerProblemIn(words, error) }] };
   }
   if (parsed.warnings.length > 0) {
-    return { ok: false, problems: parsed.warnings.map((w) => ({ line: w.line, message: sentence(w.message) })) };
+    return { ok: false, problems: parsed.warnings.map((w) => ({ line: w.line, message: rowProblemIn(words, w) })) };
   }
-  if (parsed.rows.length === 0) return { ok: false, problems: [{ line: null, message: "The file has a header but no price row." }] };
+  if (parsed.rows.length === 0) return { ok: false, problems: [{ line: null, message: words("prices.refused.noRow") }] };
   return { ok: true, text, sha256: sha256Of(text), rows: parsed.rows };
 }
 
-/** The parser's words as a sentence's end (it follows "Line N: " and may start with a column name). */
-function sentence(message: string): string {
-  return /[.!?]$/.test(message) ? message : `${message}.`;
+/** The parser's refusal of a header in the member's words. */
+function headerProblemIn(words: AdminWords, error: PriceFileError): string {
+  const missing = error.missingColumns;
+  if (missing.length > 0) return words("prices.file.missingColumns", { count: missing.length, columns: missing.join(", ") });
+  return words("prices.file.empty");
+}
+
+/** The parser's refusal of a row in the member's words, as a sentence's end: it follows "Line N: ". */
+function rowProblemIn(words: AdminWords, problem: PriceFileWarning): string {
+  return words(`prices.file.${problem.code}`, problem.values);
 }
 
 /** The rows of a file, or null when it cannot be read at all (a version recorded before any check). */
@@ -108,17 +136,17 @@ export type PriceForm = { ok: true; form: FormData } | { ok: false; status: 400 
  * The prices page's post: multipart (the file input) or url-encoded, at most `limit` bytes. A
  * larger one is not read past the limit: its answer should close the connection.
  */
-export async function readPriceForm(request: Request, limit = MAX_PRICE_FORM_BYTES): Promise<PriceForm> {
+export async function readPriceForm(request: Request, words: AdminWords, limit = MAX_PRICE_FORM_BYTES): Promise<PriceForm> {
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";", 1)[0]!.trim().toLowerCase();
   if (mediaType !== "multipart/form-data" && mediaType !== "application/x-www-form-urlencoded") {
-    return { ok: false, status: 415, message: "This form arrived in a form we do not read." };
+    return { ok: false, status: 415, message: words("prices.refused.mediaType") };
   }
   let body: Buffer;
   try {
     body = await readBytesLimited(request, limit);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, message: tooLarge() };
+    if (error instanceof BodyTooLargeError) return { ok: false, status: 413, message: tooLarge(words) };
     throw error;
   }
   try {
@@ -131,7 +159,7 @@ export async function readPriceForm(request: Request, limit = MAX_PRICE_FORM_BYT
       }).formData(),
     };
   } catch {
-    return { ok: false, status: 400, message: "This form could not be read." };
+    return { ok: false, status: 400, message: words("prices.refused.unreadable") };
   }
 }
 
@@ -192,6 +220,8 @@ export interface PublishOptions {
   staff: Publisher;
   /** The store the site reads: reloaded at once so the next page shows the new file. */
   store?: Pick<PriceStore, "reload">;
+  /** The administrator's words for a refusal. */
+  words: AdminWords;
 }
 
 export type PublishResult = { ok: true; version: PriceVersion } | { ok: false; problems: PriceProblem[] };
@@ -205,36 +235,40 @@ export async function publishPrices(
   db: Db,
   options: PublishOptions & { content: string; sha256: string; basedOn?: string | null; note?: string },
 ): Promise<PublishResult> {
-  const checked = checkPriceFile(options.content);
+  const { words } = options;
+  const checked = checkPriceFile(options.content, words);
   if (!checked.ok) return checked;
   if (checked.sha256 !== options.sha256) {
-    return { ok: false, problems: [{ line: null, message: "The file sent is not the one previewed. Check it again before publishing." }] };
+    return { ok: false, problems: [{ line: null, message: words("prices.refused.notPreviewed") }] };
   }
-  const note = options.note?.trim() || "Uploaded.";
+  const note = options.note?.trim() || UPLOADED;
   return replaceAndRecord(db, options, {
     content: options.content,
     note,
     basedOn: options.basedOn ?? null,
+    words,
     action: "prices_published",
-    sameMessage: "This file is the one in use already: there is nothing to publish.",
+    sameMessage: words("prices.refused.same"),
     detail: (v, rows) => `Price file version ${v} published (${rows} rows, sha256 ${checked.sha256.slice(0, 12)}): ${note}`,
   });
 }
 
 /** Publishes an earlier version's content again, as a new version that says so. */
 export async function rollBackPrices(db: Db, options: PublishOptions & { versionId: number }): Promise<PublishResult> {
+  const { words } = options;
   const old = await getVersion(db, options.versionId);
-  if (!old) return { ok: false, problems: [{ line: null, message: `There is no version ${options.versionId}.` }] };
+  if (!old) return { ok: false, problems: [{ line: null, message: words("prices.refused.noVersion", { version: options.versionId }) }] };
   if (rowsOf(old.content) === null) {
-    return { ok: false, problems: [{ line: null, message: `Version ${old.id} cannot be read by the site: it is not published again.` }] };
+    return { ok: false, problems: [{ line: null, message: words("prices.refused.versionUnreadable", { version: old.id }) }] };
   }
-  const note = `Roll back to version ${old.id}.`;
+  const note = rollbackNote(old.id);
   return replaceAndRecord(db, options, {
     content: old.content,
     note,
     basedOn: null,
+    words,
     action: "prices_rolled_back",
-    sameMessage: `Version ${old.id} is the file in use already: there is nothing to roll back.`,
+    sameMessage: words("prices.refused.rollbackSame", { version: old.id }),
     detail: (v, rows) => `Price file version ${v} published (${rows} rows): roll back to version ${old.id}.`,
   });
 }
@@ -247,6 +281,8 @@ interface Replacement {
   /** Why nothing is published when the content is the file in use. */
   sameMessage: string;
   detail: (version: number, rows: number) => string;
+  /** The administrator's words for the refusal of a publish overtaken by another. */
+  words: AdminWords;
 }
 
 async function replaceAndRecord(db: Db, options: PublishOptions, change: Replacement): Promise<PublishResult> {
@@ -261,12 +297,7 @@ async function replaceAndRecord(db: Db, options: PublishOptions, change: Replace
       const current = previous === null ? null : sha256Of(previous);
       if (current === sha256) return { ok: false, problems: [{ line: null, message: change.sameMessage }] };
       if (change.basedOn && current !== null && current !== change.basedOn) {
-        return {
-          ok: false,
-          problems: [
-            { line: null, message: "The prices were changed since this preview. Check the file again to see what it changes now." },
-          ],
-        };
+        return { ok: false, problems: [{ line: null, message: change.words("prices.refused.changedSince") }] };
       }
       const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(priceVersions);
       if (n === 0 && previous !== null) {
@@ -277,7 +308,7 @@ async function replaceAndRecord(db: Db, options: PublishOptions, change: Replace
           sha256: sha256Of(previous),
           publishedAt: info.mtime,
           publishedBy: BEFORE_BACK_OFFICE,
-          note: "The file in use before the first publish from the back office.",
+          note: BEFORE_FIRST_PUBLISH,
         });
       }
       const [version] = await tx

@@ -14,6 +14,7 @@ const paris = (year: number, month: number, day: number, hour: number, minute = 
 
 const settings = {
   reminderHour: 18,
+  staffLocale: "en" as const,
   siteName: "Navette Paris",
   email: "booking@navette.example",
   phone: "+33 1 99 00 12 34",

@@ -32,7 +32,7 @@ export interface MeetingPointSource {
 
 export interface ReminderOptions {
   db: Db;
-  settings: Pick<Settings, "reminderHour" | "siteName" | "email" | "phone" | "siteUrl">;
+  settings: Pick<Settings, "reminderHour" | "siteName" | "email" | "phone" | "siteUrl" | "staffLocale">;
   meetingPoints: MeetingPointSource;
   log: Pick<Console, "info" | "error">;
   /** Asks the outbox to send now what a pass has just written (BookingServices.wakeOutbox). */

@@ -23,7 +23,12 @@ describe("readSettings", () => {
       paymentProvider: "sandbox",
       stripe: null,
       retention: { mailBodyDays: 30, unpaidBookingDays: 7 },
+      staffLocale: "en",
     });
+  });
+
+  it("writes the business's and the drivers' e-mails in French when STAFF_LANGUAGE says so", () => {
+    expect(readSettings({ STAFF_LANGUAGE: "fr" }).staffLocale).toBe("fr");
   });
 
   it("takes every setting from the environment", () => {
@@ -96,6 +101,8 @@ describe("readSettings", () => {
     ["BOOKING_ENDPOINT", "confirm.php"],
     ["RELEASE_DATE", "22/11/2026"],
     ["HSTS", "maybe"],
+    ["STAFF_LANGUAGE", "de"],
+    ["STAFF_LANGUAGE", "FR"],
     ["SITE_NAME", ""],
     ["PAYMENT_PROVIDER", "paypal"],
     ["STRIPE_API_BASE", "api.stripe.com"],

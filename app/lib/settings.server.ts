@@ -6,6 +6,7 @@ import { DEFAULT_BACKUP_HOUR, DEFAULT_BACKUP_KEEP } from "~/domain/backups";
 import { DEFAULT_REMINDER_HOUR } from "~/domain/manage/reminders";
 import { DEFAULT_AIRPORT_EXIT_MINUTES } from "~/domain/runs/run-parties";
 import { DEFAULT_SITE_NAME, type PublicSettings } from "~/domain/public-settings";
+import { BACK_OFFICE_LOCALES, type BackOfficeLocale } from "~/domain/locales";
 
 /**
  * The one module that reads process.env (each variable: docs/product.md, Settings). Everything
@@ -79,6 +80,7 @@ const schema = z.object({
   PRICES_CSV: z.string().trim().min(1, "must not be empty").default("data/prices.csv"),
   MEETING_POINTS_CSV: z.string().trim().min(1, "must not be empty").default("data/meeting-points.csv"),
   REMINDER_HOUR: hour(DEFAULT_REMINDER_HOUR),
+  STAFF_LANGUAGE: z.enum(BACK_OFFICE_LOCALES, { message: "must be en or fr" }).default("en"),
   AIRPORT_EXIT_MINUTES: z.coerce
     .number({ message: "must be a number of minutes" })
     .int("must be a whole number of minutes")
@@ -175,6 +177,8 @@ export interface Settings {
   /** Minutes from a flight's landing to the meeting point: when an arriving shuttle party is ready (AIRPORT_EXIT_MINUTES). */
   airportExitMinutes: number;
   reminderHour: number;
+  /** The language of the e-mails to the business and to the drivers (STAFF_LANGUAGE), whatever the booking's. */
+  staffLocale: BackOfficeLocale;
   databaseUrl: string | null;
   dataDir: string;
   /**
@@ -268,6 +272,7 @@ export function readSettings(env: Record<string, string | undefined>, options: {
     pricesCsv: path.resolve(cwd, v.PRICES_CSV),
     meetingPointsCsv: path.resolve(cwd, v.MEETING_POINTS_CSV),
     reminderHour: v.REMINDER_HOUR,
+    staffLocale: v.STAFF_LANGUAGE,
     airportExitMinutes: v.AIRPORT_EXIT_MINUTES,
     databaseUrl: v.DATABASE_URL ?? null,
     dataDir: path.resolve(cwd, v.DATA_DIR),

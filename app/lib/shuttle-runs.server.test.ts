@@ -11,7 +11,8 @@ import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { POSTGRES, usePostgresDatabase } from "./test-support/postgres-database";
 import { insertBookings } from "./test-support/insert-bookings";
 import { insertDriver } from "./test-support/leg-drivers";
-import { mailWordsIn } from "./i18n.server";
+import { adminWordsIn, mailWordsIn } from "./i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
 
 // The stored shuttle runs on the embedded PostgreSQL: planning a day, moving a booking, locking,
 // assigning and dispatching, each refused with its reason when it cannot be made.
@@ -23,11 +24,12 @@ const SITE: EmailSite = {
   siteName: "Navette",
   businessEmail: "office@navette.test",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.test",
 };
 const actor = { id: "staff-1", email: "dispatch@navette.test" };
-const context = { actor, rules: RULES, site: SITE };
+const context = { actor, rules: RULES, site: SITE, words: adminWordsIn("en") };
 
 const CDG = { place: "Charles de Gaulle Airport (CDG)", kind: "flight", flightNumber: "BA304", flightCity: "London" } as const;
 const HOTEL = { place: "Disneyland Paris", kind: "address", hotel: "Hotel Cheyenne", zip: "77700" } as const;
@@ -61,7 +63,7 @@ async function insertShuttles(db: Db, orders: readonly string[] = ORDERS, bookin
 }
 
 const post = (fields: Record<string, string>) => runChangeSchema.parse({ day: DAY, ...fields });
-const board = (db: Db = database.db) => readDayBoard(db, DAY, RULES);
+const board = (db: Db = database.db) => readDayBoard(db, DAY, RULES, adminWordsIn("en"));
 
 async function legsByRun(db: Db): Promise<Map<string, number>> {
   const rows = await db.select().from(shuttleRunLegs);
@@ -94,6 +96,12 @@ describe("planning a day", () => {
     const stored = await database.db.select().from(shuttleRuns);
     const { runs } = await board();
     expect(stored.map((r) => r.departsAt?.toISOString()).sort()).toEqual(runs.map((r) => r.departsAt?.toISOString()).sort());
+  });
+
+  it("writes the board's pickup lines in the member's words", async () => {
+    await insertShuttles(database.db, ORDERS.slice(0, 1));
+    const french = await readDayBoard(database.db, DAY, RULES, adminWordsIn("fr"));
+    expect(french.unplanned[0]?.line.flight).toBe("BA304 en provenance de London, atterrit à 10:00");
   });
 
   it("leaves a new booking of the day in no run until the next plan", async () => {
@@ -157,6 +165,23 @@ describe("the dispatcher's changes", () => {
     expect(await legsByRun(database.db)).toEqual(after);
   });
 
+  it("names the run a booking moved to since the form was loaded, in the member's words", async () => {
+    const before = await legsByRun(database.db);
+    const key = `${ORDERS[0]}-1`;
+    const other = [...new Set(before.values())].find((id) => id !== before.get(key))!;
+    const move = post({ intent: "move", leg: key, from: String(before.get(key)), to: String(other) });
+    await changeRuns(database.db, move, context);
+    const outcome = await changeRuns(database.db, move, context);
+    if (outcome.ok) throw new Error("The second move was made.");
+    const { key: refusal, values } = outcome.refusal;
+    expect(adminWordsIn("en")(refusal, values)).toBe(
+      `${ORDERS[0]} has moved since you loaded the page: it is now in run #${other} (CDG arrivals). Reload the page.`,
+    );
+    expect(adminWordsIn("fr")(refusal, values)).toBe(
+      `${ORDERS[0]} a été déplacée depuis le chargement de la page\u00a0: elle est maintenant dans la tournée n°\u00a0${other} (arrivées CDG). Rechargez la page.`,
+    );
+  });
+
   it("refuses a move of a booking that is not a shuttle pickup of the day", async () => {
     const outcome = await changeRuns(database.db, post({ intent: "move", leg: "NV-ZZZ222-1", from: "none", to: "new" }), context);
     expect(outcome).toMatchObject({ ok: false, status: 404 });
@@ -180,7 +205,12 @@ describe("the dispatcher's changes", () => {
       ok: true,
     });
     const second = await changeRuns(database.db, post({ intent: "assign", run: String(b!.id), driverId: String(driver.id) }), context);
-    expect(second).toMatchObject({ ok: false, status: 409 });
+    expect(second).toMatchObject({ ok: false, status: 409, refusal: { key: "runs.refused.clash" } });
+    if (!second.ok) {
+      expect(adminWordsIn("en")(second.refusal.key, second.refusal.values)).toBe(
+        `Karim Haddad already has run #${a!.id} at that time (each run holds its vehicle and driver for the route's duration).`,
+      );
+    }
     const [run] = await database.db.select().from(shuttleRuns).where(eq(shuttleRuns.id, b!.id));
     expect(run?.driverId).toBeNull();
   });
@@ -242,7 +272,7 @@ describe.skipIf(!POSTGRES)("on PostgreSQL, two dispatchers at once", () => {
     expect(outcomes.filter((o) => o.ok).length).toBeGreaterThanOrEqual(2);
     const after = await db.select().from(shuttleRunLegs);
     expect(after.map((r) => `${r.orderId}-${r.leg}`).sort()).toEqual(ORDERS.map((o) => `${o}-1`).sort());
-    const { runs, unplanned } = await readDayBoard(db, DAY, RULES);
+    const { runs, unplanned } = await readDayBoard(db, DAY, RULES, adminWordsIn("en"));
     expect(unplanned).toEqual([]);
     expect(runs.every((r) => r.legKeys.length > 0)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { bookingLegs, drivers, shuttleRunLegs, shuttleRuns, vehicles } from "../../db/schema";
+import type { AdminWordKey, AdminWords } from "~/domain/back-office/admin-words";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import type { LegNumber } from "~/domain/booking/model";
 import { parisDayRange, parseIsoDate } from "~/domain/booking/paris-time";
@@ -15,13 +16,15 @@ import { assignDriverIn } from "./booking-admin.server";
 import type { AuditActor, Tx } from "./booking-tx.server";
 import type { Db } from "./db.server";
 import { bookingsPickedUpBetween } from "./dispatch.server";
+import { adminWordsIn } from "./i18n.server";
 
 /**
  * The stored shuttle runs of a day (docs/decisions/0027-shuttle-runs-stored.md): read with the
  * day's shuttle pickups into the dispatcher's board, and changed by the runs page's forms. Every
  * change of a day runs in one transaction under that day's advisory lock, so two dispatchers'
  * changes are made one after the other, each on what the other left; a leg is in one run at most
- * (the primary key of shuttle_run_legs).
+ * (the primary key of shuttle_run_legs). A refusal is a key of the `admin` catalogue with its
+ * values, which the page words in the member's language.
  */
 
 /** How the day's parties are timed and what they are promised. */
@@ -63,22 +66,38 @@ async function storedRuns(db: Db | Tx, day: string): Promise<StoredRun[]> {
   }));
 }
 
-async function shuttleLegs(db: Db | Tx, day: string, rules: RunRules): Promise<ShuttleLeg[]> {
+/**
+ * The words of the pickup lines a change reads: only their keys, times and parties count there,
+ * never their texts, so any language does.
+ */
+const CHANGE_WORDS: AdminWords = adminWordsIn("en");
+
+async function shuttleLegs(db: Db | Tx, day: string, rules: RunRules, words: AdminWords = CHANGE_WORDS): Promise<ShuttleLeg[]> {
   const date = parseIsoDate(day);
   if (!date) return [];
   const { start, end } = parisDayRange(date);
-  return shuttleLegsOfDay(await bookingsPickedUpBetween(db as Db, start, end), date, rules.exitMinutes);
+  return shuttleLegsOfDay(await bookingsPickedUpBetween(db as Db, start, end), date, rules.exitMinutes, words);
 }
 
-/** The dispatcher's board of a day (yyyy-MM-dd, Paris). */
-export async function readDayBoard(db: Db, day: string, rules: RunRules): Promise<DayBoard> {
-  const [stored, legs] = await Promise.all([storedRuns(db, day), shuttleLegs(db, day, rules)]);
+/** The dispatcher's board of a day (yyyy-MM-dd, Paris), its pickup lines in `words`. */
+export async function readDayBoard(db: Db, day: string, rules: RunRules, words: AdminWords): Promise<DayBoard> {
+  const [stored, legs] = await Promise.all([storedRuns(db, day), shuttleLegs(db, day, rules, words)]);
   return dayBoard(stored, legs, rules.maxWaitMinutes);
 }
 
-export type RunsChange = { ok: true; notice: RunsNotice } | { ok: false; status: 400 | 404 | 409; message: string };
+/** Why a change is refused: a key of the `admin` catalogue (runs.refused.*) and its values. */
+export interface RunsRefusal {
+  key: AdminWordKey;
+  values: Readonly<Record<string, string | number>>;
+}
 
-const refuse = (status: 400 | 404 | 409, message: string): RunsChange => ({ ok: false, status, message });
+export type RunsChange = { ok: true; notice: RunsNotice } | { ok: false; status: 400 | 404 | 409; refusal: RunsRefusal };
+
+const refuse = (status: 400 | 404 | 409, key: AdminWordKey, values: RunsRefusal["values"] = {}): RunsChange => ({
+  ok: false,
+  status,
+  refusal: { key, values },
+});
 
 /** Deletes the day's runs left with no leg, and stores each run's time as measured now. */
 async function tidyDay(tx: Tx, day: string, rules: RunRules): Promise<void> {
@@ -129,8 +148,9 @@ async function underDayLock(db: Db, day: string, rules: RunRules, change: Change
   });
 }
 
-function runWords(run: Pick<StoredRun, "id" | "airport" | "direction">): string {
-  return `run #${run.id} (${run.airport} ${run.direction === "arrival" ? "arrivals" : "departures"})`;
+/** A run as the refusals name it ("run #3 (CDG arrivals)"): the values of its description. */
+function runValues(run: Pick<StoredRun, "id" | "airport" | "direction">): RunsRefusal["values"] {
+  return { run: run.id, airport: run.airport, direction: run.direction };
 }
 
 /** What a dispatch needs besides the day: who makes it and the site the e-mails link to. */
@@ -138,6 +158,8 @@ export interface RunsContext {
   actor: AuditActor;
   rules: RunRules;
   site: EmailSite;
+  /** The member's words, for a leg's refusal when a run is dispatched. */
+  words: AdminWords;
 }
 
 /** Applies one checked post of the runs page. */
@@ -146,7 +168,7 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
   const audit = (tx: Tx, detail: string, orderId?: string) =>
     recordAudit(tx, { actorId: actor.id, actor: actor.email, action: "run_changed", detail, ...(orderId ? { orderId } : {}) });
   const runOf = (state: DayState, id: number) => state.stored.find((r) => r.id === id) ?? null;
-  const GONE = refuse(409, "This run is no longer one of the day's: someone changed the runs since you loaded the page. Reload it.");
+  const GONE = refuse(409, "runs.refused.gone");
 
   return underDayLock(db, form.day, rules, async (tx, state): Promise<RunsChange> => {
     switch (form.intent) {
@@ -160,16 +182,13 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
       }
       case "move": {
         const leg = state.legs.find((l) => l.line.key === form.leg.key);
-        if (!leg) return refuse(404, `${form.leg.key} is not one of this day's shuttle pickups (any more): reload the page.`);
+        if (!leg) return refuse(404, "runs.refused.notPickup", { leg: form.leg.key });
         const from = state.stored.find((r) => r.legKeys.includes(leg.line.key)) ?? null;
         if ((from?.id ?? "none") !== form.from) {
-          return refuse(
-            409,
-            `${leg.line.orderId} has moved since you loaded the page: it is now in ${from ? runWords(from) : "no run"}. Reload the page.`,
-          );
+          const where = from ? { inRun: "yes", ...runValues(from) } : { inRun: "no" };
+          return refuse(409, "runs.refused.movedSince", { orderId: leg.line.orderId, ...where });
         }
-        if (from?.dispatchedAt)
-          return refuse(409, `${runWords(from)} is dispatched: its driver has the job. Change the booking's driver on its page.`);
+        if (from?.dispatchedAt) return refuse(409, "runs.refused.fromDispatched", runValues(from));
         const { airport, direction } = leg.party;
         let to: number;
         if (form.to === "new") {
@@ -177,11 +196,10 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
         } else {
           const target = runOf(state, form.to);
           if (!target) return GONE;
-          if (target.id === from?.id) return refuse(409, `${leg.line.orderId} is already in ${runWords(target)}.`);
-          if (target.airport !== airport || target.direction !== direction) {
-            return refuse(400, `${runWords(target)} is not a run of ${leg.line.orderId}'s airport and direction.`);
-          }
-          if (target.dispatchedAt) return refuse(409, `${runWords(target)} is dispatched: its driver has the job already.`);
+          const named = { orderId: leg.line.orderId, ...runValues(target) };
+          if (target.id === from?.id) return refuse(409, "runs.refused.alreadyIn", named);
+          if (target.airport !== airport || target.direction !== direction) return refuse(400, "runs.refused.otherTrip", named);
+          if (target.dispatchedAt) return refuse(409, "runs.refused.dispatched", named);
           to = target.id;
           await tx.update(shuttleRuns).set({ locked: true }).where(eq(shuttleRuns.id, to));
         }
@@ -197,7 +215,7 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
         if (!run) return GONE;
         const locked = form.intent === "lock";
         if (run.locked === locked) return { ok: true, notice: { done: locked ? "already-locked" : "already-unlocked", run: run.id } };
-        if (!locked && run.dispatchedAt) return refuse(409, `${runWords(run)} is dispatched: its driver has the job, so it stays locked.`);
+        if (!locked && run.dispatchedAt) return refuse(409, "runs.refused.staysLocked", runValues(run));
         // An unlocked run is the planner's again: a vehicle and driver given by hand go with the lock.
         const set = locked ? { locked } : { locked, vehicleId: null, driverId: null, ...shuttleCapacityColumns() };
         await tx.update(shuttleRuns).set(set).where(eq(shuttleRuns.id, run.id));
@@ -212,10 +230,10 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
       case "dispatch": {
         const run = runOf(state, form.run);
         if (!run) return GONE;
-        if (run.dispatchedAt) return refuse(409, `${runWords(run)} is already dispatched.`);
+        if (run.dispatchedAt) return refuse(409, "runs.refused.alreadyDispatched", runValues(run));
         const board = dayBoard(state.stored, state.legs, rules.maxWaitMinutes).runs.find((r) => r.id === run.id)!;
-        if (!board.dispatchable) return refuse(409, `${runWords(run)} cannot be dispatched until its problems are put right.`);
-        if (run.vehicleId === null || run.driverId === null) return refuse(409, `Give ${runWords(run)} a vehicle and a driver first.`);
+        if (!board.dispatchable) return refuse(409, "runs.refused.problems", runValues(run));
+        if (run.vehicleId === null || run.driverId === null) return refuse(409, "runs.refused.giveFirst", runValues(run));
         const legs = run.legKeys.flatMap((key) => legOfKey(key) ?? []);
         const driven = await tx
           .select({ orderId: bookingLegs.orderId, leg: bookingLegs.leg, driverId: bookingLegs.driverId })
@@ -224,8 +242,8 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
         for (const leg of legs) {
           // A leg its booking's page already gave this driver keeps it, with no second e-mail.
           if (driven.some((d) => d.orderId === leg.orderId && d.leg === leg.leg && d.driverId === run.driverId)) continue;
-          const outcome = await assignDriverIn(tx, leg.orderId, leg.leg, run.driverId, actor, context.site);
-          if (!outcome.ok) throw new DispatchRefused(`${leg.orderId}: ${outcome.message}`);
+          const outcome = await assignDriverIn(tx, leg.orderId, leg.leg, run.driverId, actor, context.site, context.words);
+          if (!outcome.ok) throw new DispatchRefused(leg.orderId, outcome.message);
         }
         await tx
           .update(shuttleRuns)
@@ -236,13 +254,23 @@ export async function changeRuns(db: Db, form: RunChange, context: RunsContext):
       }
     }
   }).catch((error: unknown) => {
-    if (error instanceof DispatchRefused) return refuse(409, error.message);
+    if (error instanceof DispatchRefused) return refuse(409, "runs.refused.leg", { orderId: error.orderId, reason: error.reason });
     throw error;
   });
 }
 
-/** Rolls a dispatch back as a whole when one of its legs cannot be given the driver. */
-class DispatchRefused extends Error {}
+/**
+ * Rolls a dispatch back as a whole when one of its legs cannot be given the driver: `reason` is
+ * the booking's own refusal (assignDriverIn), as it words it.
+ */
+class DispatchRefused extends Error {
+  constructor(
+    readonly orderId: string,
+    readonly reason: string,
+  ) {
+    super(`${orderId}: ${reason}`);
+  }
+}
 
 function shuttleCapacityColumns() {
   return { seats: SHUTTLE_CAPACITY.seats, suitcases: SHUTTLE_CAPACITY.suitcases };
@@ -257,7 +285,7 @@ async function assign(
   gone: RunsChange,
 ): Promise<RunsChange> {
   if (!run) return gone;
-  if (run.dispatchedAt) return refuse(409, `${runWords(run)} is dispatched: its driver has the job already.`);
+  if (run.dispatchedAt) return refuse(409, "runs.refused.dispatched", runValues(run));
   const [vehicle] =
     form.vehicleId === null
       ? []
@@ -265,7 +293,7 @@ async function assign(
           .select()
           .from(vehicles)
           .where(and(eq(vehicles.id, form.vehicleId), eq(vehicles.active, true)));
-  if (form.vehicleId !== null && !vehicle) return refuse(400, "Choose a vehicle from the list of the active fleet.");
+  if (form.vehicleId !== null && !vehicle) return refuse(400, "runs.refused.vehicle");
   const [driver] =
     form.driverId === null
       ? []
@@ -273,7 +301,7 @@ async function assign(
           .select()
           .from(drivers)
           .where(and(eq(drivers.id, form.driverId), eq(drivers.active, true)));
-  if (form.driverId !== null && !driver) return refuse(400, "Choose a driver from the list of active drivers.");
+  if (form.driverId !== null && !driver) return refuse(400, "runs.refused.driver");
 
   const board = dayBoard(state.stored, state.legs, Infinity).runs;
   const assigned = board.flatMap((r) =>
@@ -292,8 +320,13 @@ async function assign(
   const clash = assignmentClashes(assigned).find((c) => c.runs.includes(String(run.id)));
   if (clash) {
     const other = clash.runs.find((id) => id !== String(run.id));
-    const what = clash.what === "vehicle" ? (vehicle?.name ?? "This vehicle") : (driver?.name ?? "This driver");
-    return refuse(409, `${what} already has run #${other} at that time (each run holds its vehicle and driver for the route's duration).`);
+    const name = clash.what === "vehicle" ? vehicle?.name : driver?.name;
+    return refuse(409, "runs.refused.clash", {
+      kind: clash.what,
+      named: name === undefined ? "no" : "yes",
+      name: name ?? "",
+      other: other ?? "",
+    });
   }
   const capacity = vehicle ? { seats: vehicle.seats, suitcases: vehicle.suitcases } : shuttleCapacityColumns();
   await tx
@@ -327,8 +360,9 @@ export async function legRunTimes(db: Db | Tx, orderId: string): Promise<Map<Leg
  * planned again, and a locked run keeps its legs, its time measured anew and any broken promise
  * flagged. A day not planned yet stays so. Called after the change has committed (decision 0027).
  */
-export async function replanAfterChange(db: Db, day: string, context: RunsContext): Promise<void> {
+export async function replanAfterChange(db: Db, day: string, context: Omit<RunsContext, "words">): Promise<void> {
   const [planned] = await db.select({ id: shuttleRuns.id }).from(shuttleRuns).where(eq(shuttleRuns.day, day)).limit(1);
   if (!planned) return;
-  await changeRuns(db, { intent: "replan", day }, context);
+  // A replan dispatches nothing, so it has no leg's refusal for anyone to read.
+  await changeRuns(db, { intent: "replan", day }, { ...context, words: CHANGE_WORDS });
 }

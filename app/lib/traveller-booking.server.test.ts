@@ -14,6 +14,7 @@ import { setLegDriver } from "./test-support/insert-bookings";
 import { insertDriver } from "./test-support/leg-drivers";
 import { useEmbeddedDatabase } from "./test-support/embedded-database";
 import { mailWordsIn } from "./i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
 
 // The traveller's own actions on the embedded PostgreSQL: a cancellation under the 24-hour rule,
 // refunded once whatever the parallel posts, and the link sent again only to the booking's address.
@@ -22,6 +23,7 @@ const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:marker]",

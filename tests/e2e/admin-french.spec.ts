@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { addDays, formatFrenchDate, parisToday } from "../../app/domain/booking/paris-time";
 import { addMember, newAccount, otherPerson, ownAddress, signIn } from "./admin-helpers";
 import { expectNoAxeViolations, MOBILE } from "./helpers";
 
@@ -6,7 +7,8 @@ import { expectNoAxeViolations, MOBILE } from "./helpers";
  * The back office's language, chosen per staff account on My account: a dispatcher who chooses
  * French gets the frame, My account, its refusals and the back office's refusals in French, keeps
  * it after signing in again, and goes back to English; the other members' back office stays English.
- * An administrator who works in French runs the staff page in French.
+ * An administrator who works in French runs the staff page, takes a booking by phone and finds
+ * every other page of the back office in French.
  */
 
 test.beforeEach(async ({ context }) => {
@@ -56,10 +58,7 @@ test.describe("the back office in French", () => {
     await expect(member.getByText("Cette page est réservée aux administrateurs.")).toBeVisible();
     await expect(member.getByRole("link", { name: "Retour au tableau de bord" })).toBeVisible();
 
-    // A page whose own words are still English says so inside the French frame; a wrong address is refused in French.
-    await member.goto("/admin/run-sheet");
-    await expect(member.locator("html")).toHaveAttribute("lang", "fr");
-    await expect(member.locator("main")).toHaveAttribute("lang", "en");
+    // A wrong address is refused in French.
     const missing = await member.goto("/admin/no-such-page");
     expect(missing?.status()).toBe(404);
     await expect(member.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
@@ -133,6 +132,71 @@ test.describe("the back office in French", () => {
     await admin.context().close();
   });
 
+  test("an administrator in French takes a booking by phone and finds every page in French", async ({ page, browser }) => {
+    test.slow();
+    const admin = await frenchAdministrator(page, browser, "telephone-fr");
+    await admin.goto("/admin/bookings/new");
+    await expect(admin).toHaveTitle("Nouvelle réservation par téléphone · Back-office");
+    await admin.getByLabel("Départ").selectOption("Orly Airport (ORY)");
+    await admin.getByLabel("Arrivée").selectOption("Disneyland Paris");
+    await admin.getByLabel("Privé").check();
+    await admin.getByRole("button", { name: "Continuer" }).click();
+    await expect(admin.getByRole("heading", { name: "3. Aller" })).toBeVisible();
+
+    // Refused in French, as the public form refuses in French: no name, a staff price without its reason.
+    await admin.getByLabel("Date du transfert").fill(formatFrenchDate(parisToday(new Date())));
+    await admin.getByLabel("Autre prix en euros").fill("70");
+    await admin.getByRole("button", { name: "Enregistrer la réservation" }).click();
+    const alert = admin.getByRole("alert");
+    await expect(alert).toContainText("La réservation n’a pas été enregistrée");
+    await expect(alert).toContainText("Indiquez pourquoi le prix diffère de celui du fichier des tarifs.");
+    await expect(alert).not.toContainText("Please");
+    await expectNoAxeViolations(admin, "the phone booking form in French, with its problems");
+
+    await admin.getByLabel("Date du transfert").fill(formatFrenchDate(addDays(parisToday(new Date()), 4)));
+    await admin.getByLabel("Heure d’atterrissage").fill("11:30");
+    await admin.getByLabel("Numéro de vol").fill("EZY 123");
+    await admin.getByLabel("Vol en provenance de (ville)").fill("Genève");
+    await admin.getByLabel("Hôtel de la liste").selectOption({ index: 1 });
+    await admin.getByLabel("Nom", { exact: true }).fill("Durand");
+    await admin.getByLabel("Prénom").fill("Paul");
+    await admin.getByLabel("E-mail", { exact: true }).fill("paul@example.com");
+    await admin.getByLabel("Téléphone portable").fill("+33 6 11 22 33 44");
+    await admin.getByLabel("Pourquoi le prix diffère").fill("Client régulier");
+    await admin.getByLabel("Paiement à bord (espèces)").check();
+    await admin.getByRole("button", { name: "Enregistrer la réservation" }).click();
+    await expect(admin).toHaveURL(/\/admin\/bookings\/NV-[A-Z0-9]{6}\?done=created$/);
+    const orderId = /NV-[A-Z0-9]{6}/.exec(admin.url())![0];
+    await expect(admin.getByRole("status")).toContainText("La réservation est enregistrée.");
+    await expect(admin.getByRole("heading", { level: 1 })).toContainText(`Réservation ${orderId}`);
+    await expect(admin.getByText("Prise par téléphone", { exact: true })).toBeVisible();
+    await expect(admin.getByRole("region", { name: "Historique" })).toContainText("Réservation prise par téléphone");
+    await expectNoAxeViolations(admin, "a booking's page in French");
+    await admin.getByRole("button", { name: "Confirmer" }).click();
+    await expect(admin.getByRole("status")).not.toContainText("The booking");
+
+    // Every other page, in French: its title, its heading, its words, and nothing for axe to find.
+    for (const [path, heading] of [
+      ["/admin", "Tableau de bord"],
+      ["/admin/bookings", "Réservations"],
+      ["/admin/run-sheet", /^Feuille de route, \S+ \d{1,2}(er)? \S+ \d{4}$/],
+      ["/admin/runs", /^Tournées navette, \S+ \d{1,2}(er)? \S+ \d{4}$/],
+      ["/admin/drivers", "Chauffeurs"],
+      ["/admin/vehicles", "Véhicules"],
+      ["/admin/prices", "Tarifs"],
+      ["/admin/audit", "Journal"],
+    ] as const) {
+      await admin.goto(path);
+      await expect(admin.locator("html")).toHaveAttribute("lang", "fr");
+      await expect(admin.getByRole("heading", { level: 1 })).toHaveText(heading);
+      expect(await textInPageLanguage(admin)).not.toMatch(/\b(the|Nothing|Choose|Save|Show)\b/);
+      await expectNoAxeViolations(admin, `${path} in French`);
+    }
+    await admin.goto(`/admin/bookings?q=${orderId}`);
+    await expect(admin.getByRole("row", { name: new RegExp(orderId) })).toContainText("Confirmée");
+    await admin.context().close();
+  });
+
   test("My account in French has no axe violations on a phone", async ({ page, browser }) => {
     await signIn(page);
     const dispatcher = newAccount("telephone");
@@ -147,3 +211,25 @@ test.describe("the back office in French", () => {
     await member.context().close();
   });
 });
+
+/** A new administrator who chose French on My account, signed in on a page of their own. */
+async function frenchAdministrator(page: Page, browser: Browser, label: string): Promise<Page> {
+  await signIn(page);
+  const account = newAccount(label);
+  await addMember(page, account, "Administrator", "Claire Martin");
+  const admin = await otherPerson(browser);
+  await signIn(admin, account, "/admin/account");
+  await admin.getByLabel("Language of the back office").selectOption("fr");
+  await admin.getByRole("button", { name: "Save the language" }).click();
+  await expect(admin.locator("html")).toHaveAttribute("lang", "fr");
+  return admin;
+}
+
+/** The page's main content less what is marked as English (the audit log's details, the business's record). */
+async function textInPageLanguage(page: Page): Promise<string> {
+  return page.locator("main").evaluate((main) => {
+    const copy = main.cloneNode(true) as HTMLElement;
+    for (const english of copy.querySelectorAll('[lang="en"]')) english.remove();
+    return copy.textContent ?? "";
+  });
+}

@@ -52,7 +52,7 @@ describe("the back office's language, on PGlite", () => {
     const ownerPage = await (await owner.get("/admin/account")).text();
     expect(ownerPage).toContain('<html lang="en">');
     expect(ownerPage).toContain("Sign out");
-    const audit = await server.database.db.select().from(auditEvents).where(eq(auditEvents.action, "language_changed"));
+    const audit = await server.database.db.select().from(auditEvents).where(eq(auditEvents.action, "back_office_language_changed"));
     expect(audit.map((row) => [row.actor, row.detail])).toEqual([["fr-member@navette.test", "Set the back office's language to French."]]);
   });
 

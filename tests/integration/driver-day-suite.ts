@@ -11,6 +11,7 @@ import type { OutboxRow } from "~/lib/mail.server";
 import { bookingRowValues } from "~/lib/test-support/booking-rows";
 import { insertBookings, setLegDriver } from "~/lib/test-support/insert-bookings";
 import { insertDriver } from "~/lib/test-support/leg-drivers";
+import { staffLanguage } from "~/lib/email-site.server";
 
 /**
  * The driver's day on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set): the
@@ -19,7 +20,7 @@ import { insertDriver } from "~/lib/test-support/leg-drivers";
  */
 
 export const SITE_URL = "https://navette.example";
-const SITE = { siteName: "Navette Paris", phone: "+33 1 99 00 12 34" };
+const SITE = { siteName: "Navette Paris", phone: "+33 1 99 00 12 34", staff: staffLanguage("en") };
 const STAFF = { id: "staff-1", email: "dispatch@navette.example" };
 const MINUTE = 60_000;
 

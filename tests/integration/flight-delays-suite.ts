@@ -12,6 +12,8 @@ import { setLegDriver } from "~/lib/test-support/insert-bookings";
 import { insertDriver } from "~/lib/test-support/leg-drivers";
 import { startRecordedFlights, type RecordedFlights } from "~/lib/test-support/recorded-flights";
 import { mailWordsIn } from "~/lib/i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
 /**
  * A flight's new landing time on a stored booking, on a database the test opens (PGlite or a
@@ -29,6 +31,7 @@ const SITE = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };
@@ -87,7 +90,14 @@ export function flightDelaysSuite(open: () => Promise<FlightDelaysBackend>): voi
     const row = await booking();
     const driver = await insertDriver(backend.db, `Karim${tokens} Benali`, "+33698765432");
     await setLegDriver(backend.db, row.orderId, driver.id, [1]);
-    const outcome = await changeLandingTime(backend.db, { orderId: row.orderId, leg: 1, landingTime: "11:20" }, STAFF, NOW, SITE);
+    const outcome = await changeLandingTime(
+      backend.db,
+      { orderId: row.orderId, leg: 1, landingTime: "11:20" },
+      STAFF,
+      NOW,
+      SITE,
+      adminWordsIn("en"),
+    );
     expect(outcome).toEqual({
       ok: true,
       done: "changed",
@@ -123,14 +133,28 @@ export function flightDelaysSuite(open: () => Promise<FlightDelaysBackend>): voi
 
   it("e-mails only the traveller when the leg has no driver", async () => {
     const row = await booking();
-    const outcome = await changeLandingTime(backend.db, { orderId: row.orderId, leg: 1, landingTime: "09:40" }, STAFF, NOW, SITE);
+    const outcome = await changeLandingTime(
+      backend.db,
+      { orderId: row.orderId, leg: 1, landingTime: "09:40" },
+      STAFF,
+      NOW,
+      SITE,
+      adminWordsIn("en"),
+    );
     expect(outcome).toMatchObject({ ok: true, done: "changed", emailed: ["landing_changed_traveller"] });
     expect((await traces(row.orderId)).mails.map((m) => m.recipient)).toEqual(["claire@example.com"]);
   });
 
   it("moves a landing after midnight to the next day", async () => {
     const row = await booking({ landing: "23:00" });
-    const outcome = await changeLandingTime(backend.db, { orderId: row.orderId, leg: 1, landingTime: "00:50" }, STAFF, NOW, SITE);
+    const outcome = await changeLandingTime(
+      backend.db,
+      { orderId: row.orderId, leg: 1, landingTime: "00:50" },
+      STAFF,
+      NOW,
+      SITE,
+      adminWordsIn("en"),
+    );
     expect(outcome).toMatchObject({ ok: true, done: "changed", days: ["2026-05-20", "2026-05-21"] });
     const { legs, row: after } = await traces(row.orderId);
     expect(legs[0]).toMatchObject({ date: "2026-05-21", pickupAt: new Date("2026-05-20T22:50:00Z") });
@@ -139,7 +163,14 @@ export function flightDelaysSuite(open: () => Promise<FlightDelaysBackend>): voi
 
   it("refuses a cancelled booking, changing and sending nothing", async () => {
     const row = await booking({ status: "cancelled" });
-    const outcome = await changeLandingTime(backend.db, { orderId: row.orderId, leg: 1, landingTime: "11:20" }, STAFF, NOW, SITE);
+    const outcome = await changeLandingTime(
+      backend.db,
+      { orderId: row.orderId, leg: 1, landingTime: "11:20" },
+      STAFF,
+      NOW,
+      SITE,
+      adminWordsIn("en"),
+    );
     expect(outcome).toEqual({ ok: false, status: 409, message: "This booking is cancelled: its landing time is not changed." });
     const after = await traces(row.orderId);
     expect(after.legs[0]!.pickup.flightTime).toBe("10:00");
@@ -152,12 +183,17 @@ export function flightDelaysSuite(open: () => Promise<FlightDelaysBackend>): voi
     ["a leg whose pickup is no flight", { leg: 2, landingTime: "11:20" }, 409],
   ])("refuses %s", async (_what, change, status) => {
     const row = await booking({ round: true });
-    expect(await changeLandingTime(backend.db, { orderId: row.orderId, ...change }, STAFF, NOW, SITE)).toMatchObject({ ok: false, status });
+    expect(await changeLandingTime(backend.db, { orderId: row.orderId, ...change }, STAFF, NOW, SITE, adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status,
+    });
     expect((await traces(row.orderId)).mails).toEqual([]);
   });
 
   it("answers 404 for an order number no booking has", async () => {
-    expect(await changeLandingTime(backend.db, { orderId: "NV-NONE99", leg: 1, landingTime: "11:20" }, STAFF, NOW, SITE)).toMatchObject({
+    expect(
+      await changeLandingTime(backend.db, { orderId: "NV-NONE99", leg: 1, landingTime: "11:20" }, STAFF, NOW, SITE, adminWordsIn("en")),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -166,9 +202,9 @@ export function flightDelaysSuite(open: () => Promise<FlightDelaysBackend>): voi
   it("changes nothing and sends nothing when the same post comes again, even at once", async () => {
     const row = await booking();
     const change = { orderId: row.orderId, leg: 1 as const, landingTime: "12:05" };
-    const both = await Promise.all([0, 1].map(() => changeLandingTime(backend.db, change, STAFF, NOW, SITE)));
+    const both = await Promise.all([0, 1].map(() => changeLandingTime(backend.db, change, STAFF, NOW, SITE, adminWordsIn("en"))));
     expect(both.map((o) => (o.ok ? o.done : o.status)).sort()).toEqual(["changed", "unchanged"]);
-    expect(await changeLandingTime(backend.db, change, STAFF, NOW, SITE)).toEqual({ ok: true, done: "unchanged" });
+    expect(await changeLandingTime(backend.db, change, STAFF, NOW, SITE, adminWordsIn("en"))).toEqual({ ok: true, done: "unchanged" });
     const after = await traces(row.orderId);
     expect(after.mails).toHaveLength(1);
     expect(after.audit).toHaveLength(1);
@@ -183,7 +219,7 @@ export function flightDelaysSuite(open: () => Promise<FlightDelaysBackend>): voi
     const landed = await booking({ flight: "BA 304", landing: "10:00" });
     const near = await booking({ flight: "BA 304", landing: "09:45" });
     // Staff typed 09:53 from the airport's screen: the traveller and no driver are told once.
-    await changeLandingTime(backend.db, { orderId: near.orderId, leg: 1, landingTime: "09:53" }, STAFF, NOW, SITE);
+    await changeLandingTime(backend.db, { orderId: near.orderId, leg: 1, landingTime: "09:53" }, STAFF, NOW, SITE, adminWordsIn("en"));
     const unknown = await booking({ flight: "XX 999" });
     const failing = await booking({ flight: "ER 500" });
     const cancelled = await booking({ flight: "AF 1234", landing: "07:45", status: "cancelled" });

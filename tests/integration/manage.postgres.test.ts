@@ -19,6 +19,7 @@ import { ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
 import { createTestDatabase, NO_POSTGRES, TEST_DATABASE_URL, type TestDatabase } from "./helpers";
 import { activeCapacities, FIRST_FLEET } from "~/domain/fleet";
 import { mailWordsIn } from "~/lib/i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
 
 // The traveller's cancel and change on one real PostgreSQL, from several instances at once, each
 // on its own pool of connections: the booking's row lock (SELECT … FOR UPDATE) makes them take
@@ -31,6 +32,7 @@ const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:marker]",
@@ -182,7 +184,14 @@ describe.skipIf(!TEST_DATABASE_URL)(
     it("never leaves a reminder waiting that says what a change at the same moment has replaced", async () => {
       // Reminders at 09:00 the day before: due at 09:00 on 19 May, an hour before changes close.
       const reminders = {
-        settings: { reminderHour: 9, siteName: site.siteName, email: site.businessEmail, phone: site.phone, siteUrl: site.siteUrl },
+        settings: {
+          reminderHour: 9,
+          siteName: site.siteName,
+          email: site.businessEmail,
+          phone: site.phone,
+          siteUrl: site.siteUrl,
+          staffLocale: "en" as const,
+        },
         meetingPoints: { get: async () => ({ points: POINTS }) },
         log: { info: () => undefined, error: (m: string) => console.error(m) },
       };

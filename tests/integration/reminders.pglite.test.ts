@@ -69,6 +69,7 @@ function worker(): Omit<ReminderOptions, "now" | "intervalMs"> {
     db: server.database.db,
     settings: {
       reminderHour: 18,
+      staffLocale: "en" as const,
       siteName: "Navette Paris",
       email: "reminders-it@navette.example",
       phone: "+33 1 99 00 12 34",

@@ -30,6 +30,7 @@ function options(db: ReminderOptions["db"]): Omit<ReminderOptions, "now" | "inte
     db,
     settings: {
       reminderHour: 18,
+      staffLocale: "en" as const,
       siteName: "Navette Paris",
       email: "b@navette.example",
       phone: "+33 1 99 00 12 34",

@@ -11,6 +11,8 @@ import { bookingRowValues } from "~/lib/test-support/booking-rows";
 import { insertBookings } from "~/lib/test-support/insert-bookings";
 import { startInProcessServer, type InProcessServer } from "./helpers";
 import { mailWordsIn } from "~/lib/i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
 /**
  * The shared shuttle's planned time on the traveller's pages, on the built app in this process on
@@ -25,6 +27,7 @@ const SITE = {
   siteName: "Navette",
   businessEmail: "office@run-time.test",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://run-time.test",
 };
@@ -68,6 +71,7 @@ describe("the shuttle run's time on the traveller's pages on PGlite", () => {
       actor: { id: "staff-1", email: "dispatch@run-time.test" },
       rules: { exitMinutes: 25, maxWaitMinutes: 30 },
       site: SITE,
+      words: adminWordsIn("en"),
     });
     expect(planned).toMatchObject({ ok: true });
     page = `/my-booking/${await mintManageToken(server.database.db, orderId)}`;

@@ -33,16 +33,7 @@ const ADMIN_NAV = [
  * The frame of every back-office page: a skip link, the menu (for a signed-in member), the
  * sign-out button, and the page's <main>.
  */
-export function AdminFrame({
-  staff,
-  contentLang,
-  children,
-}: {
-  staff: FrameStaff | null;
-  /** The language of the page's own content when it differs from the frame's. */
-  contentLang?: string;
-  children: ReactNode;
-}) {
+export function AdminFrame({ staff, children }: { staff: FrameStaff | null; children: ReactNode }) {
   const t = useT();
   return (
     <div className="admin">
@@ -73,7 +64,7 @@ export function AdminFrame({
           </>
         ) : null}
       </header>
-      <main id="main" tabIndex={-1} className="admin-main" lang={contentLang}>
+      <main id="main" tabIndex={-1} className="admin-main">
         {children}
       </main>
     </div>

@@ -7,9 +7,18 @@ import {
   REFUND_CONFIRM_FIELD,
 } from "~/domain/back-office/booking-actions";
 import type { StatusAction } from "~/domain/back-office/statuses";
+import { MessageAnchor, T, useT } from "~/components/i18n";
 import { FieldNotes } from "~/components/ui/Field";
 import type { Locale } from "~/domain/locales";
 import { LanguageSelect } from "./LanguageSelect";
+
+/**
+ * The forms of one booking's back-office page, in the member's words (the `admin` catalogue's
+ * action.form.* messages, which the page's loader sends).
+ */
+
+/** Which leg a round trip's form is for; null on a one-way booking, whose one leg goes unnamed. */
+export type LegName = "outbound" | "return" | null;
 
 export interface DriverChoice {
   id: number;
@@ -47,14 +56,12 @@ function IntentButton({ action, intent, label, busy }: { action: string; intent:
  * payment refunded in the provider's dashboard, which the site then records without asking it.
  */
 function OutsideRefund({ errorOf }: { errorOf(field: string): string | undefined }) {
+  const t = useT();
   const boxError = errorOf(OUTSIDE_FIELD);
   const reasonError = errorOf(OUTSIDE_REASON_FIELD);
   return (
     <>
-      <p id="outside-hint">
-        Refunded already, in the payment provider&apos;s dashboard? Tick the box and say how: the site records the payment as refunded
-        without asking the provider.
-      </p>
+      <p id="outside-hint">{t("admin.action.form.outside.hint")}</p>
       <p>
         <label>
           <input
@@ -65,12 +72,12 @@ function OutsideRefund({ errorOf }: { errorOf(field: string): string | undefined
             aria-invalid={boxError ? true : undefined}
             aria-describedby={boxError ? `outside-hint err-${OUTSIDE_FIELD}` : "outside-hint"}
           />{" "}
-          Already refunded outside the site
+          {t("admin.action.form.outside.box")}
         </label>
       </p>
       <FieldNotes name={OUTSIDE_FIELD} error={boxError} />
       <div className="field">
-        <label htmlFor={`f-${OUTSIDE_REASON_FIELD}`}>How it was refunded outside the site (kept in the history)</label>
+        <label htmlFor={`f-${OUTSIDE_REASON_FIELD}`}>{t("admin.action.form.outside.reason")}</label>
         <textarea
           id={`f-${OUTSIDE_REASON_FIELD}`}
           name={OUTSIDE_REASON_FIELD}
@@ -97,13 +104,14 @@ function RefundForm({
   busy: boolean;
   errorOf(field: string): string | undefined;
 }) {
+  const t = useT();
   const error = errorOf(REFUND_CONFIRM_FIELD);
   return (
     <Form method="post" action={action} className="admin-form" noValidate>
       <input type="hidden" name="intent" value="refund" />
       <fieldset>
-        <legend>Refund the payment</legend>
-        <p id="refund-hint">{`The booking is cancelled but ${refundable} is still paid: refunding returns it in full through the payment provider and e-mails the traveller.`}</p>
+        <legend>{t("admin.action.form.refund.legend")}</legend>
+        <p id="refund-hint">{t("admin.action.form.refund.hint", { amount: refundable })}</p>
         <p>
           <label>
             <input
@@ -114,13 +122,13 @@ function RefundForm({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `refund-hint err-${REFUND_CONFIRM_FIELD}` : "refund-hint"}
             />{" "}
-            Yes, refund the payment
+            {t("admin.action.form.refund.confirm")}
           </label>
         </p>
         <FieldNotes name={REFUND_CONFIRM_FIELD} error={error} />
         <OutsideRefund errorOf={errorOf} />
         <button type="submit" className="button button--secondary" disabled={busy}>
-          Refund
+          {t("admin.action.form.refund.submit")}
         </button>
       </fieldset>
     </Form>
@@ -134,36 +142,35 @@ function RefundForm({
  * Refund, sent the same way.
  */
 export function BookingActionForms({ action, actions, refundable, canRefund, busy, errorOf }: Props) {
+  const t = useT();
   const refundForm = canRefund && refundable ? <RefundForm action={action} refundable={refundable} busy={busy} errorOf={errorOf} /> : null;
   if (actions.length === 0) {
     return refundForm ? (
       <div className="no-print">
-        <h3>Actions</h3>
+        <h3>{t("admin.action.form.title")}</h3>
         {refundForm}
       </div>
     ) : (
-      <p>This booking is finished: no action is left to take.</p>
+      <p>{t("admin.action.form.finished")}</p>
     );
   }
   const can = (a: StatusAction) => actions.includes(a);
   const cancelError = errorOf(CANCEL_CONFIRM_FIELD);
   return (
     <div className="no-print">
-      <h3>Actions</h3>
+      <h3>{t("admin.action.form.title")}</h3>
       <div className="admin-actions">
-        {can("confirm") ? <IntentButton action={action} intent="confirm" label="Confirm" busy={busy} /> : null}
-        {can("complete") ? <IntentButton action={action} intent="complete" label="Mark completed" busy={busy} /> : null}
-        {can("no_show") ? <IntentButton action={action} intent="no_show" label="Mark no-show" busy={busy} /> : null}
+        {can("confirm") ? <IntentButton action={action} intent="confirm" label={t("admin.action.form.confirm")} busy={busy} /> : null}
+        {can("complete") ? <IntentButton action={action} intent="complete" label={t("admin.action.form.complete")} busy={busy} /> : null}
+        {can("no_show") ? <IntentButton action={action} intent="no_show" label={t("admin.action.form.noShow")} busy={busy} /> : null}
       </div>
       {can("cancel") ? (
         <Form method="post" action={action} className="admin-form" noValidate>
           <input type="hidden" name="intent" value="cancel" />
           <fieldset>
-            <legend>Cancel booking</legend>
+            <legend>{t("admin.action.form.cancel.legend")}</legend>
             <p id="cancel-hint">
-              {refundable
-                ? `Cancelling refunds ${refundable} in full through the payment provider and e-mails the traveller.`
-                : "Nothing was paid, so nothing is refunded. The traveller is e-mailed."}
+              {refundable ? t("admin.action.form.cancel.refunds", { amount: refundable }) : t("admin.action.form.cancel.nothingPaid")}
             </p>
             <p>
               <label>
@@ -175,13 +182,13 @@ export function BookingActionForms({ action, actions, refundable, canRefund, bus
                   aria-invalid={cancelError ? true : undefined}
                   aria-describedby={cancelError ? `cancel-hint err-${CANCEL_CONFIRM_FIELD}` : "cancel-hint"}
                 />{" "}
-                Yes, cancel and refund
+                {t("admin.action.form.cancel.confirm")}
               </label>
             </p>
             <FieldNotes name={CANCEL_CONFIRM_FIELD} error={cancelError} />
             {refundable ? <OutsideRefund errorOf={errorOf} /> : null}
             <button type="submit" className="button button--secondary" disabled={busy}>
-              Cancel booking
+              {t("admin.action.form.cancel.submit")}
             </button>
           </fieldset>
         </Form>
@@ -211,13 +218,14 @@ export function LandingTimeForm({
 }: {
   action: string;
   leg: number;
-  legName: string | null;
+  legName: LegName;
   /** The landing time stored now, HH:MM. */
   current: string;
   tracker: string | null;
   busy: boolean;
   errorOf(field: string): string | undefined;
 }) {
+  const t = useT();
   const field = landingField(leg);
   const error = errorOf(field);
   const id = `f-${field}`;
@@ -227,7 +235,7 @@ export function LandingTimeForm({
       <input type="hidden" name="leg" value={leg} />
       <div className="admin-actions">
         <div className="field">
-          <label htmlFor={id}>{legName ? `New landing time of the ${legName} flight` : "New landing time"}</label>
+          <label htmlFor={id}>{t("admin.action.form.landing.label", { leg: legName ?? "booking" })}</label>
           <input
             id={id}
             name="landingTime"
@@ -240,11 +248,11 @@ export function LandingTimeForm({
           <FieldNotes name={field} error={error} />
         </div>
         <button type="submit" className="button button--secondary" disabled={busy}>
-          Save landing time
+          {t("admin.action.form.landing.save")}
         </button>
         {tracker ? (
           <a href={tracker} rel="noopener noreferrer" target="_blank">
-            Track the flight (opens a new tab)
+            {t("admin.action.form.landing.track")}
           </a>
         ) : null}
       </div>
@@ -274,27 +282,29 @@ export function AssignDriverForm({
   action: string;
   leg: number;
   /** "outbound" or "return" on a round trip; null on a one-way booking. */
-  legName: string | null;
+  legName: LegName;
   drivers: readonly DriverChoice[];
   currentDriverId: number | null;
   busy: boolean;
   errorOf(field: string): string | undefined;
 }) {
+  const t = useT();
   const field = driverField(leg);
   const error = errorOf(field);
   const id = `f-${field}`;
+  const named = { leg: legName ?? "booking" };
   return (
     <Form method="post" action={action} className="admin-form no-print" noValidate>
       <input type="hidden" name="intent" value="assign_driver" />
       <input type="hidden" name="leg" value={leg} />
       {drivers.length === 0 ? (
         <p>
-          No active driver: add one on the <a href="/admin/drivers">drivers page</a>.
+          <T id="admin.action.form.driver.none" components={{ 0: <MessageAnchor href="/admin/drivers" /> }} />
         </p>
       ) : (
         <div className="admin-actions">
           <div className="field">
-            <label htmlFor={id}>{legName ? `Driver for the ${legName}` : "Driver"}</label>
+            <label htmlFor={id}>{t("admin.action.form.driver.label", named)}</label>
             <select
               id={id}
               name="driverId"
@@ -303,7 +313,7 @@ export function AssignDriverForm({
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `err-${field}` : undefined}
             >
-              <option value="">Choose a driver</option>
+              <option value="">{t("admin.action.form.driver.choose")}</option>
               {drivers.map((d) => (
                 <option key={d.id} value={d.id}>
                   {d.vehicle ? `${d.name} (${d.vehicle})` : d.name}
@@ -313,15 +323,13 @@ export function AssignDriverForm({
             <FieldNotes name={field} error={error} />
           </div>
           <button type="submit" className="button" disabled={busy}>
-            {legName ? `Assign driver to the ${legName}` : "Assign driver"}
+            {t("admin.action.form.driver.submit", named)}
           </button>
         </div>
       )}
     </Form>
   );
 }
-
-const LANGUAGE_HINT = "The traveller's e-mails written from now on speak it; those sent already stay as they were.";
 
 /**
  * The traveller's language on a booking's page, which their e-mails speak: the booking form's, or
@@ -338,13 +346,19 @@ export function LanguageForm({
   busy: boolean;
   errorOf(field: string): string | undefined;
 }) {
+  const t = useT();
   return (
     <Form method="post" action={action} className="admin-form no-print" noValidate>
       <input type="hidden" name="intent" value="set_language" />
-      <LanguageSelect label="Traveller's language" value={locale} hint={LANGUAGE_HINT} error={errorOf("locale")} />
+      <LanguageSelect
+        label={t("admin.action.form.language.label")}
+        value={locale}
+        hint={t("admin.action.form.language.hint")}
+        error={errorOf("locale")}
+      />
       <div>
         <button type="submit" className="button" disabled={busy}>
-          Save language
+          {t("admin.action.form.language.save")}
         </button>
       </div>
     </Form>

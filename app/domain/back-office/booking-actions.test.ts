@@ -6,8 +6,9 @@ import { bookingFormSchema } from "../booking/validation";
 import { HOTELS } from "../hotels";
 import { parsePriceFile } from "../pricing/csv";
 import {
+  bookingActionProblems,
   bookingActionSchema,
-  DONE_MESSAGES,
+  DONE_CODES,
   doneMessage,
   MAX_NOTE_LENGTH,
   outsideReasonOf,
@@ -16,6 +17,18 @@ import {
   phoneStartDraft,
 } from "./booking-actions";
 import { activeCapacities, FIRST_FLEET } from "../fleet";
+import { plainTextMessage } from "../plain-text";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+
+const en = adminWordsIn("en");
+const fr = adminWordsIn("fr");
+
+/** A refused post's messages, in English or French. */
+function refusal(fields: Record<string, string>, words = en): string[] {
+  const result = bookingActionSchema.safeParse(fields);
+  expect(result.success).toBe(false);
+  return result.success ? [] : bookingActionProblems(result.error, words).map((p) => p.message);
+}
 
 const FLEET = activeCapacities(FIRST_FLEET);
 
@@ -99,9 +112,37 @@ describe("bookingActionSchema", () => {
     [{ intent: "set_language", locale: "pt" }, "Choose one of the site's six languages."],
     [{ intent: "set_language" }, "Choose one of the site's six languages."],
   ])("refuses %j with one clear message", (fields, message) => {
-    const result = bookingActionSchema.safeParse(fields);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.message)).toEqual([message]);
+    expect(refusal(fields)).toEqual([message]);
+  });
+
+  it("names the field of a note or a reason holding an invisible or control character, and a NUL as such", () => {
+    const reason = { intent: "refund", confirmRefund: "yes", refundedOutside: "yes" };
+    expect(refusal({ intent: "add_note", note: "Gate B\u202e" })).toEqual([plainTextMessage("Note")]);
+    expect(refusal({ ...reason, outsideReason: "Bank transfer\u200b" })).toEqual([plainTextMessage("Reason")]);
+    expect(refusal({ intent: "add_note", note: "Gate B\u0000" })).toEqual(["The note holds a character that cannot be stored."]);
+    expect(refusal({ ...reason, outsideReason: "Bank\u0000" })).toEqual(["The reason holds a character that cannot be stored."]);
+  });
+
+  it("refuses in French for a member who works in French", () => {
+    expect(refusal({ intent: "delete" }, fr)).toEqual(["Cette action n’est pas de celles que propose la page de la réservation."]);
+    expect(refusal({ intent: "cancel" }, fr)).toEqual(["Cochez «\u00a0Oui, annuler et rembourser\u00a0» pour annuler la réservation."]);
+    expect(refusal({ intent: "add_note", note: "x".repeat(MAX_NOTE_LENGTH + 1) }, fr)).toEqual([
+      "Une note comporte au plus 2000 caractères.",
+    ]);
+    expect(refusal({ intent: "refund", confirmRefund: "yes", refundedOutside: "yes", outsideReason: "x".repeat(501) }, fr)).toEqual([
+      "Un motif comporte au plus 500 caractères.",
+    ]);
+    expect(refusal({ intent: "add_note", note: "Porte B\u202e" }, fr)).toEqual([
+      "Note\u00a0: retirez les caractères invisibles ou de contrôle (par exemple une marque de direction).",
+    ]);
+    expect(refusal({ intent: "change_landing", leg: "1", landingTime: "11h20" }, fr)).toEqual([
+      "Saisissez la nouvelle heure d’atterrissage au format HH:MM, heure de Paris, par exemple 11:20.",
+    ]);
+  });
+
+  it("points each problem at its field", () => {
+    const result = bookingActionSchema.safeParse({ intent: "cancel", confirmCancel: "yes", refundedOutside: "yes" });
+    expect(result.success ? [] : bookingActionProblems(result.error, en).map((p) => p.field)).toEqual(["outsideReason"]);
   });
 
   it("keeps any note of 1 to the limit's characters, trimmed, and nothing else", () => {
@@ -126,11 +167,24 @@ describe("outsideReasonOf", () => {
 });
 
 describe("doneMessage", () => {
-  it("gives each known code's message and nothing for any other text", () => {
-    for (const [code, message] of Object.entries(DONE_MESSAGES)) expect(doneMessage(code)).toBe(message);
-    expect(doneMessage(null)).toBeNull();
-    expect(doneMessage("toString")).toBeNull();
-    expect(doneMessage("<script>")).toBeNull();
+  it("gives each known code's message", () => {
+    expect(doneMessage("confirmed", en)).toBe("The booking is confirmed, and the traveller's confirmation e-mail is on its way.");
+    expect(doneMessage("created", en)).toBe("The booking is saved.");
+    for (const code of DONE_CODES) expect(doneMessage(code, en)).toMatch(/^The .+\.$/);
+  });
+
+  it("gives nothing for any other text", () => {
+    expect(doneMessage(null, en)).toBeNull();
+    expect(doneMessage("toString", en)).toBeNull();
+    expect(doneMessage("<script>", en)).toBeNull();
+  });
+
+  it("says it in French", () => {
+    expect(doneMessage("note_added", fr)).toBe("La note est ajoutée à l’historique.");
+    expect(doneMessage("cancelled_refunded", fr)).toBe(
+      "La réservation est annulée, le paiement est intégralement remboursé, et le voyageur est prévenu par e-mail.",
+    );
+    for (const code of DONE_CODES) expect(doneMessage(code, fr)).not.toBe(doneMessage(code, en));
   });
 });
 

@@ -5,14 +5,18 @@ import { parseFrenchDate } from "../booking/paris-time";
 import { repriceDraft } from "../booking/price-request";
 import { pickHotel } from "../booking/quote";
 import type { PriceRow } from "../pricing/csv";
-import { plainText, plainTextMessage, plainTextRefinement } from "../plain-text";
+import { plainTextRefinement } from "../plain-text";
+import { type FormProblem, problemsOf } from "../form-problems";
+import type { AdminWordKey, AdminWords } from "./admin-words";
 import type { VehicleCapacity } from "../fleet";
 import { LOCALES } from "../locales";
 
 /**
  * The posts of one booking's back-office page: one form per action, told apart by `intent`, read
  * by one schema on the server (and the same in the browser). Each action's outcome is shown after
- * a redirect, by its code in `?done=` (a code, never a name or an address).
+ * a redirect, by its code in `?done=` (a code, never a name or an address). Every message of the
+ * schema is a key of the `admin` catalogue (action.problem.*), which bookingActionProblems words
+ * in the member's language.
  */
 
 /** The longest internal note kept. */
@@ -33,37 +37,37 @@ export const OUTSIDE_REASON_FIELD = "outsideReason";
 /** The longest reason for a refund made outside the site. */
 export const MAX_OUTSIDE_REASON_LENGTH = 500;
 
+/** A message of the posts' and the phone form's schemas: a key of the `admin` catalogue. */
+type Problem = Extract<AdminWordKey, `action.problem.${string}` | `phone.problem.${string}`>;
+const problem = (key: Problem) => key;
+
 /**
  * A cancel's or a refund's "Already refunded outside the site": the box, and the reason it needs.
  * Read the outcome with outsideReasonOf.
  */
 const outsideFields = {
-  [OUTSIDE_FIELD]: z.literal("yes", { error: "This choice is not one the booking page offers." }).optional(),
+  [OUTSIDE_FIELD]: z.literal("yes", { error: problem("action.problem.choice") }).optional(),
   [OUTSIDE_REASON_FIELD]: z
     .string()
     .superRefine(
       plainTextRefinement({
-        message: plainTextMessage("Reason"),
-        nulMessage: "The reason holds a character that cannot be stored.",
+        message: problem("action.problem.reasonText"),
+        nulMessage: problem("action.problem.reasonNul"),
         shape: "lines",
       }),
     )
     .trim()
-    .max(MAX_OUTSIDE_REASON_LENGTH, `A reason has at most ${MAX_OUTSIDE_REASON_LENGTH} characters.`)
+    .max(MAX_OUTSIDE_REASON_LENGTH, problem("action.problem.reasonLong"))
     .optional(),
 };
 
 function needsOutsideReason(v: { [OUTSIDE_FIELD]?: "yes"; [OUTSIDE_REASON_FIELD]?: string }, ctx: z.RefinementCtx): void {
   if (v[OUTSIDE_FIELD] === "yes" && (v[OUTSIDE_REASON_FIELD] ?? "").length < 3) {
-    ctx.addIssue({
-      code: "custom",
-      path: [OUTSIDE_REASON_FIELD],
-      message: "Say how the payment was refunded outside the site (where, when, its reference).",
-    });
+    ctx.addIssue({ code: "custom", path: [OUTSIDE_REASON_FIELD], message: problem("action.problem.reasonMissing") });
   }
 }
 
-const id = (message: string) =>
+const id = (message: Problem) =>
   z
     .string({ error: message })
     .trim()
@@ -71,7 +75,7 @@ const id = (message: string) =>
     .transform(Number)
     .pipe(z.number().int().max(2_147_483_647, message));
 
-const LANDING_TIME_MESSAGE = "Enter the new landing time as HH:MM, Paris time, for example 11:20.";
+const LANDING_TIME = problem("action.problem.landingTime");
 
 export const bookingActionSchema = z.discriminatedUnion(
   "intent",
@@ -79,88 +83,94 @@ export const bookingActionSchema = z.discriminatedUnion(
     z.object({ intent: z.literal("confirm") }),
     z.object({
       intent: z.literal("assign_driver"),
-      leg: z.enum(["1", "2"], { error: "Choose the leg to assign a driver to." }).transform((leg) => (leg === "2" ? 2 : 1)),
-      driverId: id("Choose a driver."),
+      leg: z.enum(["1", "2"], { error: problem("action.problem.leg") }).transform((leg) => (leg === "2" ? 2 : 1)),
+      driverId: id("action.problem.driver"),
     }),
     z.object({ intent: z.literal("complete") }),
     z.object({ intent: z.literal("no_show") }),
     z
       .object({
         intent: z.literal("cancel"),
-        [CANCEL_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, cancel and refund' to cancel the booking." }),
+        [CANCEL_CONFIRM_FIELD]: z.literal("yes", { error: problem("action.problem.confirmCancel") }),
         ...outsideFields,
       })
       .superRefine(needsOutsideReason),
     z
       .object({
         intent: z.literal("refund"),
-        [REFUND_CONFIRM_FIELD]: z.literal("yes", { error: "Tick 'Yes, refund the payment' to refund it." }),
+        [REFUND_CONFIRM_FIELD]: z.literal("yes", { error: problem("action.problem.confirmRefund") }),
         ...outsideFields,
       })
       .superRefine(needsOutsideReason),
     z.object({
       intent: z.literal("add_note"),
       note: z
-        .string({ error: "Write the note." })
+        .string({ error: problem("action.problem.note") })
         .superRefine(
           plainTextRefinement({
-            message: plainTextMessage("Note"),
-            nulMessage: "The note holds a character that cannot be stored.",
+            message: problem("action.problem.noteText"),
+            nulMessage: problem("action.problem.noteNul"),
             shape: "lines",
           }),
         )
         .trim()
-        .min(1, "Write the note.")
-        .max(MAX_NOTE_LENGTH, `A note has at most ${MAX_NOTE_LENGTH} characters.`),
+        .min(1, problem("action.problem.note"))
+        .max(MAX_NOTE_LENGTH, problem("action.problem.noteLong")),
     }),
-    z.object({ intent: z.literal("resend"), emailId: id("Choose the e-mail to send again.") }),
-    z.object({ intent: z.literal("set_language"), locale: z.enum(LOCALES, { error: "Choose one of the site's six languages." }) }),
+    z.object({ intent: z.literal("resend"), emailId: id("action.problem.email") }),
+    z.object({ intent: z.literal("set_language"), locale: z.enum(LOCALES, { error: problem("action.problem.locale") }) }),
     z.object({
       intent: z.literal("change_landing"),
-      leg: z.enum(["1", "2"], { error: "Choose the leg whose flight lands at a new time." }).transform((leg) => (leg === "2" ? 2 : 1)),
+      leg: z.enum(["1", "2"], { error: problem("action.problem.landingLeg") }).transform((leg) => (leg === "2" ? 2 : 1)),
       landingTime: z
-        .string({ error: LANDING_TIME_MESSAGE })
+        .string({ error: LANDING_TIME })
         .trim()
-        .regex(/^\d{1,2}:\d{2}$/, LANDING_TIME_MESSAGE),
+        .regex(/^\d{1,2}:\d{2}$/, LANDING_TIME),
     }),
   ],
-  { error: "This action is not one the booking page offers." },
+  { error: problem("action.problem.unknown") },
 );
 
 export type BookingAction = z.infer<typeof bookingActionSchema>;
+
+/** A refused post's problems in the member's words: each message of the schema is a key of the `admin` catalogue. */
+export function bookingActionProblems(error: z.ZodError, words: AdminWords): FormProblem[] {
+  return problemsOf(error, (issue) => words(issue.message as Problem, { maxNote: MAX_NOTE_LENGTH, maxReason: MAX_OUTSIDE_REASON_LENGTH }));
+}
 
 /** The reason of a refund made outside the site, when the post says so; null to refund through the provider. */
 export function outsideReasonOf(post: { [OUTSIDE_FIELD]?: "yes"; [OUTSIDE_REASON_FIELD]?: string }): string | null {
   return post[OUTSIDE_FIELD] === "yes" ? (post[OUTSIDE_REASON_FIELD] ?? "") : null;
 }
 
-/** What each action did, as the status message after the redirect says it. */
-export const DONE_MESSAGES = {
-  landing_changed:
-    "The new landing time is saved: the pickup moves with it, the shuttle runs of the day are planned again, and the traveller and the driver are e-mailed.",
-  landing_unchanged: "The flight already lands at this time: nothing changed.",
-  confirmed: "The booking is confirmed, and the traveller's confirmation e-mail is on its way.",
-  driver_assigned: "The driver is assigned: the job is e-mailed to the driver, and the driver's name and phone to the traveller.",
-  completed: "The booking is marked completed.",
-  no_show: "The booking is marked no-show.",
-  cancelled: "The booking is cancelled and the traveller is e-mailed.",
-  cancelled_refunded: "The booking is cancelled, the payment is refunded in full, and the traveller is e-mailed.",
-  cancelled_outside: "The booking is cancelled, the payment is recorded as refunded outside the site, and the traveller is e-mailed.",
-  refunded: "The payment is refunded in full, and the traveller is e-mailed.",
-  refunded_outside: "The payment is recorded as refunded outside the site, and the traveller is e-mailed.",
-  note_added: "The note is added to the history.",
-  language_set: "The traveller's language is saved: the e-mails written from now on speak it.",
-  language_unchanged: "The booking already speaks this language: nothing changed.",
-  resent: "The e-mail is queued to be sent again.",
-  created: "The booking is saved.",
-  created_link: "The booking is saved, and the payment link is e-mailed to the traveller.",
-} as const;
+/** What an action did, by its code in `?done=`: each one's status message is action.done.<code>. */
+export const DONE_CODES = [
+  "landing_changed",
+  "landing_unchanged",
+  "confirmed",
+  "driver_assigned",
+  "completed",
+  "no_show",
+  "cancelled",
+  "cancelled_refunded",
+  "cancelled_outside",
+  "refunded",
+  "refunded_outside",
+  "note_added",
+  "language_set",
+  "language_unchanged",
+  "resent",
+  "created",
+  "created_link",
+] as const;
 
-export type DoneCode = keyof typeof DONE_MESSAGES;
+export type DoneCode = (typeof DONE_CODES)[number];
 
-/** The status message for a `?done=` code; null for anything else. */
-export function doneMessage(code: string | null): string | null {
-  return code !== null && Object.hasOwn(DONE_MESSAGES, code) ? DONE_MESSAGES[code as DoneCode] : null;
+const isDoneCode = (code: string): code is DoneCode => (DONE_CODES as readonly string[]).includes(code);
+
+/** The status message for a `?done=` code, in the member's words; null for anything else. */
+export function doneMessage(code: string | null, words: AdminWords): string | null {
+  return code !== null && isDoneCode(code) ? words(`action.done.${code}`) : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -261,13 +271,13 @@ export function phoneDraft(
 const euros = z
   .string()
   .trim()
-  .max(12, "Write the price in euros, such as 85 or 85.50.")
+  .max(12, problem("phone.problem.price"))
   .transform((v, ctx) => {
     if (v === "") return null;
     const m = /^(\d{1,6})(?:[.,](\d{1,2}))?$/.exec(v);
     const cents = m ? Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0")) : NaN;
     if (!Number.isSafeInteger(cents) || cents <= 0) {
-      ctx.addIssue({ code: "custom", message: "Write the price in euros, such as 85 or 85.50." });
+      ctx.addIssue({ code: "custom", message: problem("phone.problem.price") });
       return z.NEVER;
     }
     return cents;
@@ -276,18 +286,18 @@ const euros = z
 /** What staff add to the public form's fields: how the traveller pays, and a price of their own with its reason. */
 export const phoneExtrasSchema = z
   .object({
-    payment: z.enum(["cash", "link"], { error: "Choose how the traveller pays: on board, or by a payment link." }),
-    locale: z.enum(LOCALES, { error: "Choose one of the site's six languages." }).default("en"),
+    payment: z.enum(["cash", "link"], { error: problem("phone.problem.payment") }),
+    locale: z.enum(LOCALES, { error: problem("phone.problem.locale") }).default("en"),
     priceOverride: euros.optional().transform((v) => v ?? null),
     priceOverrideReason: z
       .string()
-      .superRefine(plainText("Reason for the price", "lines"))
+      .superRefine(plainTextRefinement({ message: problem("phone.problem.reasonText"), shape: "lines" }))
       .trim()
-      .max(500, "A reason has at most 500 characters.")
+      .max(500, problem("phone.problem.reasonLong"))
       .default(""),
   })
   .superRefine((v, ctx) => {
     if (v.priceOverride !== null && v.priceOverrideReason.length < 3) {
-      ctx.addIssue({ code: "custom", path: ["priceOverrideReason"], message: "Say why the price differs from the price file." });
+      ctx.addIssue({ code: "custom", path: ["priceOverrideReason"], message: problem("phone.problem.reason") });
     }
   });

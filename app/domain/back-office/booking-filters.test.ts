@@ -9,10 +9,14 @@ import {
   searchTermOf,
   type SearchTerm,
 } from "./booking-filters";
-import { filterQuery, STATUS_FILTER_GROUPS, STATUS_FILTERS, type BookingFilters } from "./booking-list-query";
+import { filterQuery, statusFilterGroups, STATUS_FILTERS, type BookingFilters } from "./booking-list-query";
+import { plainTextMessage } from "../plain-text";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
+const en = adminWordsIn("en");
+const fr = adminWordsIn("fr");
 const NO_FILTERS: BookingFilters = { q: null, status: null, from: null, to: null, page: 1 };
-const read = (query: string) => readBookingFilters(new URLSearchParams(query));
+const read = (query: string) => readBookingFilters(new URLSearchParams(query), en);
 
 describe("readBookingFilters", () => {
   it.each<[string, Partial<BookingFilters>]>([
@@ -53,6 +57,7 @@ describe("readBookingFilters", () => {
     [`page=${MAX_PAGE + 1}`, "page", `The list has at most ${MAX_PAGE} pages.`],
     [`q=${"x".repeat(MAX_SEARCH_LENGTH + 1)}`, "q", `Search for at most ${MAX_SEARCH_LENGTH} characters.`],
     ["q=%00abc", "q", "The search text has a character that cannot be searched for."],
+    ["q=Dupont%E2%80%AE", "q", plainTextMessage("Search")],
     ["q=06%2012", "q", "Type at least 4 digits to search by phone number."],
     ["q=0000", "q", "Type at least 4 digits to search by phone number."],
   ])("refuses %j with a message on %s", (query, field, message) => {
@@ -60,6 +65,17 @@ describe("readBookingFilters", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems).toContainEqual({ field, message });
+  });
+
+  it.each<[string, string, string]>([
+    ["status=bogus", "status", "Choisissez un statut dans la liste."],
+    ["from=2026-12-01&to=2026-11-30", "to", "Le dernier jour de prise en charge précède le premier."],
+    [`page=${MAX_PAGE + 1}`, "page", `La liste compte au plus ${MAX_PAGE} pages.`],
+    ["q=06%2012", "q", "Saisissez au moins 4 chiffres pour rechercher par numéro de téléphone."],
+    ["q=Dupont%E2%80%AE", "q", "Rechercher\u00a0: retirez les caractères invisibles ou de contrôle (par exemple une marque de direction)."],
+  ])("refuses %j in French, with a message on %s", (query, field, message) => {
+    const result = readBookingFilters(new URLSearchParams(query), fr);
+    expect(result.ok ? [] : result.problems).toContainEqual({ field, message });
   });
 
   it("keeps what was typed, for the form to show it again", () => {
@@ -76,7 +92,7 @@ describe("readBookingFilters", () => {
     fc.assert(
       fc.property(fc.dictionary(fc.constantFrom("q", "status", "from", "to", "page", "other"), fc.string({ unit: "binary" })), (params) => {
         const query = new URLSearchParams(params);
-        for (const result of [readBookingFilters(query), readListQuery(query, query.get("other"))]) {
+        for (const result of [readBookingFilters(query, en), readListQuery(query, query.get("other"), en)]) {
           if (result.ok) {
             expect(result.filters.page).toBeGreaterThanOrEqual(1);
             expect(result.filters.page).toBeLessThanOrEqual(MAX_PAGE);
@@ -100,11 +116,11 @@ describe("readListQuery", () => {
     ["q=Ada+Lovelace&s=TOKEN", "Leroy", { q: "Leroy" }],
     ["s=Leroy", null, {}],
   ])("reads %j with the search %j", (query, search, expected) => {
-    expect(readListQuery(new URLSearchParams(query), search)).toEqual({ ok: true, filters: { ...NO_FILTERS, ...expected } });
+    expect(readListQuery(new URLSearchParams(query), search, en)).toEqual({ ok: true, filters: { ...NO_FILTERS, ...expected } });
   });
 
   it("checks the opened search text as the form's, with its message on the Search box", () => {
-    const result = readListQuery(new URLSearchParams("status=paid"), "06 12");
+    const result = readListQuery(new URLSearchParams("status=paid"), "06 12", en);
     expect(result).toMatchObject({ ok: false, typed: { q: "06 12", status: "paid" } });
     expect(result.ok ? [] : result.problems).toContainEqual({ field: "q", message: "Type at least 4 digits to search by phone number." });
   });
@@ -112,7 +128,7 @@ describe("readListQuery", () => {
 
 describe("readFilterFields", () => {
   it("reads the search form's fields, ignoring its intent", () => {
-    expect(readFilterFields({ intent: "search", q: " ada@example.com ", status: "", from: "2026-11-01", to: "" })).toEqual({
+    expect(readFilterFields({ intent: "search", q: " ada@example.com ", status: "", from: "2026-11-01", to: "" }, en)).toEqual({
       ok: true,
       filters: { ...NO_FILTERS, q: "ada@example.com", from: "2026-11-01" },
     });
@@ -137,7 +153,7 @@ describe("filterQuery", () => {
     const filters = fc.record({
       q: fc.option(
         fc.string({ minLength: 1, maxLength: 40 }).filter((s) => {
-          const r = readFilterFields({ q: s });
+          const r = readFilterFields({ q: s }, en);
           return r.ok && r.filters.q === s;
         }),
         { nil: null },
@@ -152,7 +168,7 @@ describe("filterQuery", () => {
         const params = new URLSearchParams(filterQuery(f, f.page, "sealed-token"));
         expect(params.has("q")).toBe(false);
         expect(params.get("s")).toBe(f.q ? "sealed-token" : null);
-        expect(readListQuery(params, params.has("s") ? f.q : null)).toEqual({ ok: true, filters: f });
+        expect(readListQuery(params, params.has("s") ? f.q : null, en)).toEqual({ ok: true, filters: f });
       }),
     );
   });
@@ -207,10 +223,25 @@ describe("searchTermOf", () => {
   });
 });
 
-describe("STATUS_FILTER_GROUPS", () => {
+describe("statusFilterGroups", () => {
   it("offers every status once", () => {
-    const values = STATUS_FILTER_GROUPS.flatMap((g) => g.options.map((o) => o.value));
+    const values = statusFilterGroups(en).flatMap((g) => g.options.map((o) => o.value));
     expect([...values].sort()).toEqual([...STATUS_FILTERS].sort());
     expect(new Set(values).size).toBe(values.length);
+  });
+
+  it("names the groups and the payment statuses as the list always has", () => {
+    const [booking, payment] = statusFilterGroups(en);
+    expect(booking).toMatchObject({ label: "Booking status" });
+    expect(booking!.options[2]).toEqual({ value: "driver_assigned", label: "Driver assigned" });
+    expect(payment).toMatchObject({ label: "Payment" });
+    expect(payment!.options.at(-1)).toEqual({ value: "partly_refunded", label: "Payment: Partly refunded" });
+  });
+
+  it("names them in French", () => {
+    const [booking, payment] = statusFilterGroups(fr);
+    expect(booking).toMatchObject({ label: "Statut de la réservation" });
+    expect(booking!.options[2]).toEqual({ value: "driver_assigned", label: "Chauffeur attribué" });
+    expect(payment!.options.at(-1)).toEqual({ value: "partly_refunded", label: "Paiement\u00a0: Remboursé en partie" });
   });
 });

@@ -1,7 +1,8 @@
 import { z } from "../zod";
-import { plainTextMessage, plainTextRefinement } from "../plain-text";
+import { plainTextRefinement } from "../plain-text";
 import { compareDates, isoDate, parseIsoDate, type ParisDate } from "../booking/paris-time";
 import { problemsOf, type FormProblem } from "../form-problems";
+import type { AdminWordKey, AdminWords } from "./admin-words";
 import { type BookingFilters, STATUS_FILTERS, type StatusFilter } from "./booking-list-query";
 
 /**
@@ -11,7 +12,8 @@ import { type BookingFilters, STATUS_FILTERS, type StatusFilter } from "./bookin
  * e-mail, a phone number) and never travels in the query string itself: the server seals it into
  * an opaque token, `s`, and opens it before reading the filters
  * (docs/decisions/0016-booking-list-indexes.md). Unknown parameters are ignored, `q` among them;
- * a bad value is a message for its field, never an exception.
+ * a bad value is a message for its field, never an exception, in the member's words: the
+ * schema's messages are keys of the `admin` catalogue, worded when the filters are read.
  */
 
 /** Longer search text is refused rather than cut: nothing a person types into the box is this long. */
@@ -76,7 +78,7 @@ const LAST_YEAR = 2100;
 /** An empty or blank parameter is the same as none. */
 const blank = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const day = (message: string) =>
+const day = (message: AdminWordKey) =>
   z.preprocess(
     blank,
     z
@@ -99,18 +101,18 @@ const bookingFiltersSchema = z
         .string()
         .superRefine(
           plainTextRefinement({
-            message: plainTextMessage("Search"),
-            nulMessage: "The search text has a character that cannot be searched for.",
+            message: "bookings.problem.searchText" satisfies AdminWordKey,
+            nulMessage: "bookings.problem.searchNul" satisfies AdminWordKey,
             // Tabs and line breaks of a pasted text read as spaces (normaliseSearch).
             shape: "lines",
           }),
         )
         .transform(normaliseSearch)
-        .pipe(z.string().max(MAX_SEARCH_LENGTH, `Search for at most ${MAX_SEARCH_LENGTH} characters.`))
+        .pipe(z.string().max(MAX_SEARCH_LENGTH, "bookings.problem.searchLong" satisfies AdminWordKey))
         .refine((v) => {
           const term = searchTermOf(v);
           return term?.kind !== "phone" || term.digits.length >= MIN_PHONE_DIGITS;
-        }, `Type at least ${MIN_PHONE_DIGITS} digits to search by phone number.`)
+        }, "bookings.problem.phoneDigits" satisfies AdminWordKey)
         .optional(),
     ),
     status: z.preprocess(
@@ -118,19 +120,27 @@ const bookingFiltersSchema = z
       z
         .string()
         .trim()
-        .refine((v): v is StatusFilter => (STATUS_FILTERS as readonly string[]).includes(v), "Choose a status from the list.")
+        .refine(
+          (v): v is StatusFilter => (STATUS_FILTERS as readonly string[]).includes(v),
+          "bookings.problem.status" satisfies AdminWordKey,
+        )
         .optional(),
     ),
-    from: day("Enter the first pickup day as a date (yyyy-mm-dd)."),
-    to: day("Enter the last pickup day as a date (yyyy-mm-dd)."),
+    from: day("bookings.problem.from"),
+    to: day("bookings.problem.to"),
     page: z.preprocess(
       blank,
       z
         .string()
         .trim()
-        .regex(/^\d{1,9}$/, "The page number must be a whole number.")
+        .regex(/^\d{1,9}$/, "bookings.problem.pageWhole" satisfies AdminWordKey)
         .transform(Number)
-        .pipe(z.number().min(1, "The page number must be 1 or more.").max(MAX_PAGE, `The list has at most ${MAX_PAGE} pages.`))
+        .pipe(
+          z
+            .number()
+            .min(1, "bookings.problem.pageMin" satisfies AdminWordKey)
+            .max(MAX_PAGE, "bookings.problem.pageMax" satisfies AdminWordKey),
+        )
         .optional(),
     ),
   })
@@ -138,7 +148,7 @@ const bookingFiltersSchema = z
     const from = v.from ? parseIsoDate(v.from) : null;
     const to = v.to ? parseIsoDate(v.to) : null;
     if (from && to && compareDates(from, to) > 0) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "The last pickup day is before the first one." });
+      ctx.addIssue({ code: "custom", path: ["to"], message: "bookings.problem.toBeforeFrom" satisfies AdminWordKey });
     }
   })
   .transform((v): BookingFilters => ({
@@ -149,8 +159,15 @@ const bookingFiltersSchema = z
     page: v.page ?? 1,
   }));
 
-/** A sealed search that no longer opens: too old, altered, or sealed under another secret. */
-export const SEARCH_EXPIRED_MESSAGE = "This search has expired; search again.";
+/** The numbers the filters' messages name. */
+const PROBLEM_VALUES: Partial<Record<AdminWordKey, Readonly<Record<string, number>>>> = {
+  "bookings.problem.searchLong": { max: MAX_SEARCH_LENGTH },
+  "bookings.problem.phoneDigits": { min: MIN_PHONE_DIGITS },
+  "bookings.problem.pageMax": { max: MAX_PAGE },
+};
+
+/** A sealed search that no longer opens (too old, altered, or sealed under another secret): its message's key. */
+export const SEARCH_EXPIRED = "bookings.problem.expired" satisfies AdminWordKey;
 
 export type FilterReading =
   | { ok: true; filters: BookingFilters }
@@ -161,8 +178,8 @@ export type FilterReading =
       typed: Partial<Record<FilterField, string>>;
     };
 
-/** The filters of a set of fields (the search form's, as fieldsOf gives them), or their problems. */
-export function readFilterFields(fields: Readonly<Record<string, string | undefined>>): FilterReading {
+/** The filters of a set of fields (the search form's, as fieldsOf gives them), or their problems in `words`. */
+export function readFilterFields(fields: Readonly<Record<string, string | undefined>>, words: AdminWords): FilterReading {
   const typed: Partial<Record<FilterField, string>> = {};
   for (const name of FILTER_FIELDS) {
     const value = fields[name];
@@ -170,7 +187,11 @@ export function readFilterFields(fields: Readonly<Record<string, string | undefi
   }
   const parsed = bookingFiltersSchema.safeParse(typed);
   if (parsed.success) return { ok: true, filters: parsed.data };
-  return { ok: false, problems: problemsOf(parsed.error), typed };
+  const say = (issue: z.core.$ZodIssue) => {
+    const key = issue.message as AdminWordKey;
+    return words(key, PROBLEM_VALUES[key]);
+  };
+  return { ok: false, problems: problemsOf(parsed.error, say), typed };
 }
 
 /**
@@ -178,10 +199,10 @@ export function readFilterFields(fields: Readonly<Record<string, string | undefi
  * counts once: its first value). For a form's fields and for tests; never for the list's URL,
  * whose search arrives sealed: see readListQuery.
  */
-export function readBookingFilters(params: URLSearchParams): FilterReading {
+export function readBookingFilters(params: URLSearchParams, words: AdminWords): FilterReading {
   const fields: Record<string, string | undefined> = {};
   for (const name of FILTER_FIELDS) fields[name] = params.get(name) ?? undefined;
-  return readFilterFields(fields);
+  return readFilterFields(fields, words);
 }
 
 /**
@@ -189,11 +210,11 @@ export function readBookingFilters(params: URLSearchParams): FilterReading {
  * and the search text opened from its token by the server (null for none). A `q` in the query
  * string is not read: a search arrives only sealed.
  */
-export function readListQuery(params: URLSearchParams, search: string | null): FilterReading {
+export function readListQuery(params: URLSearchParams, search: string | null, words: AdminWords): FilterReading {
   const fields: Record<string, string | undefined> = {};
   for (const name of QUERY_FILTER_PARAMS) fields[name] = params.get(name) ?? undefined;
   if (search !== null) fields.q = search;
-  return readFilterFields(fields);
+  return readFilterFields(fields, words);
 }
 
 /** The Paris day as a date, for the query (the schema has already checked it). */

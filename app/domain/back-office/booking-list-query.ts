@@ -1,11 +1,5 @@
-import {
-  BOOKING_STATUSES,
-  BOOKING_STATUS_LABELS,
-  PAYMENT_STATUSES,
-  PAYMENT_STATUS_LABELS,
-  type BookingStatus,
-  type PaymentStatus,
-} from "./statuses";
+import { type AdminWords, bookingStatusIn, paymentStatusIn } from "./admin-words";
+import { BOOKING_STATUSES, PAYMENT_STATUSES, type BookingStatus, type PaymentStatus } from "./statuses";
 
 /**
  * The bookings list's filters as its page shows and links them: the status select's choices and
@@ -21,11 +15,31 @@ export function isBookingStatus(value: string): value is BookingStatus {
   return (BOOKING_STATUSES as readonly string[]).includes(value);
 }
 
-/** The status select's groups, in the order they are listed. */
-export const STATUS_FILTER_GROUPS: ReadonlyArray<{ label: string; options: ReadonlyArray<{ value: StatusFilter; label: string }> }> = [
-  { label: "Booking status", options: BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_LABELS[value] })) },
-  { label: "Payment", options: PAYMENT_STATUSES.map((value) => ({ value, label: `Payment: ${PAYMENT_STATUS_LABELS[value]}` })) },
-];
+/** A group of the status select: its own name and its choices, in the member's words. */
+export interface StatusFilterGroup {
+  id: "booking" | "payment";
+  label: string;
+  options: ReadonlyArray<{ value: StatusFilter; label: string }>;
+}
+
+/** The status select's groups, in the order they are listed: "Booking status", then "Payment" ("Payment: Paid"…). */
+export function statusFilterGroups(words: AdminWords): StatusFilterGroup[] {
+  return [
+    {
+      id: "booking",
+      label: words("bookings.filters.bookingStatus"),
+      options: BOOKING_STATUSES.map((value) => ({ value, label: bookingStatusIn(words, value) })),
+    },
+    {
+      id: "payment",
+      label: words("bookings.filters.payment"),
+      options: PAYMENT_STATUSES.map((value) => ({
+        value,
+        label: words("bookings.filters.paymentStatus", { status: paymentStatusIn(words, value) }),
+      })),
+    },
+  ];
+}
 
 /** The filters of a valid query string. */
 export interface BookingFilters {

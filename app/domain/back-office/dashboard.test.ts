@@ -10,6 +10,10 @@ import {
   type UnassignedBooking,
 } from "./dashboard";
 import type { PickupBooking } from "./run-sheet";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+
+const en = adminWordsIn("en");
+const fr = adminWordsIn("fr");
 
 const now = new Date("2026-10-24T20:00:00Z"); // 22:00 in Paris, the evening before the clocks go back
 
@@ -30,6 +34,7 @@ describe("toConfirmRows", () => {
     const rows = toConfirmRows(
       [paid("NV-LATE", "2026-10-24T19:00:00Z"), paid("NV-OVERT", "2026-10-24T06:50:00Z"), paid("NV-NOW", "2026-10-24T20:00:00Z")],
       now,
+      en,
     );
     expect(rows.map((r) => [r.orderId, r.timeLeft, r.overdue, r.test])).toEqual([
       ["NV-OVERT", "overdue by 1 h 10 min", true, true],
@@ -40,7 +45,7 @@ describe("toConfirmRows", () => {
   });
 
   it("counts a booking whose payment moment is unknown as overdue, first", () => {
-    const rows = toConfirmRows([paid("NV-A", "2026-10-24T19:00:00Z"), paid("NV-B", null)], now);
+    const rows = toConfirmRows([paid("NV-A", "2026-10-24T19:00:00Z"), paid("NV-B", null)], now, en);
     expect(rows.map((r) => [r.orderId, r.overdue, r.timeLeft])).toEqual([
       ["NV-B", true, "payment time unknown"],
       ["NV-A", false, "11 h 00 min left"],
@@ -48,7 +53,7 @@ describe("toConfirmRows", () => {
   });
 
   it("gives nothing for nothing", () => {
-    expect(toConfirmRows([], now)).toEqual([]);
+    expect(toConfirmRows([], now, en)).toEqual([]);
   });
 
   it("keeps a booking until 3 hours after its first pickup, and leaves out history and other statuses", () => {
@@ -65,19 +70,20 @@ describe("toConfirmRows", () => {
         paid("NV-CANCELLED", "2026-10-24T19:00:00Z", { bookingStatus: "cancelled" }),
       ],
       now,
+      en,
     );
     expect(rows.map((r) => r.orderId)).toEqual(["NV-JUST-GONE", "NV-SOON"]);
   });
 
   it("marks a booking overdue as soon as its promise has passed, seconds count, with no 'left' in its words", () => {
     // Paid 12 h and 10 s ago: the minutes round to 0, yet the promise is broken.
-    const [late] = toConfirmRows([paid("NV-SECONDS", "2026-10-24T07:59:50Z")], now);
+    const [late] = toConfirmRows([paid("NV-SECONDS", "2026-10-24T07:59:50Z")], now, en);
     expect(late).toMatchObject({ overdue: true, timeLeft: "overdue by 0 h 00 min" });
     // Paid 11 h 59 min 50 s ago: 10 s left, in time.
-    const [inTime] = toConfirmRows([paid("NV-IN-TIME", "2026-10-24T08:00:10Z")], now);
+    const [inTime] = toConfirmRows([paid("NV-IN-TIME", "2026-10-24T08:00:10Z")], now, en);
     expect(inTime).toMatchObject({ overdue: false, timeLeft: "0 h 00 min left" });
     // Exactly on the promise: not yet overdue.
-    const [due] = toConfirmRows([paid("NV-DUE", "2026-10-24T08:00:00Z")], now);
+    const [due] = toConfirmRows([paid("NV-DUE", "2026-10-24T08:00:00Z")], now, en);
     expect(due).toMatchObject({ overdue: false, timeLeft: "0 h 00 min left" });
   });
 });
@@ -98,17 +104,20 @@ describe("toRefundRows", () => {
   });
 
   it("lists cancelled bookings still holding money, the longest waiting first, with what is held", () => {
-    const rows = toRefundRows([
-      cancelled("NV-LATER", "2026-10-24T18:00:00Z"),
-      cancelled("NV-PART", "2026-10-23T18:00:00Z", { paymentStatus: "partly_refunded", refundedCents: 3_000 }),
-      cancelled("NV-PAID-MORE", "2026-10-24T19:00:00Z", { paidAmountCents: 9_500, test: true }),
-      cancelled("NV-UNKNOWN", null),
-      cancelled("NV-REFUNDED", "2026-10-22T18:00:00Z", { paymentStatus: "refunded", refundedCents: 9_000 }),
-      cancelled("NV-UNPAID", "2026-10-22T18:00:00Z", { paymentStatus: "pending_payment" }),
-      cancelled("NV-FAILED", "2026-10-22T18:00:00Z", { paymentStatus: "payment_failed" }),
-      cancelled("NV-LIVE", "2026-10-22T18:00:00Z", { bookingStatus: "confirmed" }),
-      cancelled("NV-NO-SHOW", "2026-10-22T18:00:00Z", { bookingStatus: "no_show" }),
-    ]);
+    const rows = toRefundRows(
+      [
+        cancelled("NV-LATER", "2026-10-24T18:00:00Z"),
+        cancelled("NV-PART", "2026-10-23T18:00:00Z", { paymentStatus: "partly_refunded", refundedCents: 3_000 }),
+        cancelled("NV-PAID-MORE", "2026-10-24T19:00:00Z", { paidAmountCents: 9_500, test: true }),
+        cancelled("NV-UNKNOWN", null),
+        cancelled("NV-REFUNDED", "2026-10-22T18:00:00Z", { paymentStatus: "refunded", refundedCents: 9_000 }),
+        cancelled("NV-UNPAID", "2026-10-22T18:00:00Z", { paymentStatus: "pending_payment" }),
+        cancelled("NV-FAILED", "2026-10-22T18:00:00Z", { paymentStatus: "payment_failed" }),
+        cancelled("NV-LIVE", "2026-10-22T18:00:00Z", { bookingStatus: "confirmed" }),
+        cancelled("NV-NO-SHOW", "2026-10-22T18:00:00Z", { bookingStatus: "no_show" }),
+      ],
+      en,
+    );
     expect(rows.map((r) => [r.orderId, r.payment, r.heldCents, r.cancelled, r.test])).toEqual([
       ["NV-UNKNOWN", "Paid", 9_000, "", false],
       ["NV-PART", "Partly refunded", 6_000, "23/10/2026 20:00", false],
@@ -149,11 +158,34 @@ describe("comingPickups", () => {
         b("NV-5", "2026-10-25T23:00:00Z"), // midnight, the day after tomorrow
       ],
       now,
+      en,
     );
-    expect(days.map((d) => [d.title, d.iso, d.label, d.lines.map((l) => `${l.time} ${l.orderId}`)])).toEqual([
-      ["Today", "2026-10-24", "Saturday 24 October 2026", ["07:00 NV-3", "23:30 NV-2"]],
-      ["Tomorrow", "2026-10-25", "Sunday 25 October 2026", ["23:30 NV-4"]],
+    expect(days.map((d) => [d.when, d.iso, d.label, d.lines.map((l) => `${l.time} ${l.orderId}`)])).toEqual([
+      ["today", "2026-10-24", "Saturday 24 October 2026", ["07:00 NV-3", "23:30 NV-2"]],
+      ["tomorrow", "2026-10-25", "Sunday 25 October 2026", ["23:30 NV-4"]],
     ]);
+  });
+});
+
+describe("the dashboard in French", () => {
+  it("says the time left, an unknown payment time and the money held in a French member's words", () => {
+    const booking = (orderId: string, paidAt: string | null): ToConfirmBooking => ({
+      orderId,
+      test: false,
+      paymentStatus: "paid",
+      bookingStatus: "new",
+      paidAt: paidAt ? new Date(paidAt) : null,
+      firstPickupAt: new Date("2026-10-30T09:00:00Z"),
+      depart: "A",
+      arrive: "B",
+    });
+    const rows = toConfirmRows([booking("NV-A", "2026-10-24T19:00:00Z"), booking("NV-B", null)], now, fr);
+    expect(rows.map((r) => r.timeLeft)).toEqual(["heure du paiement inconnue", "encore 11 h 00 min"]);
+  });
+
+  it("names today's day in full in French", () => {
+    const [today] = comingPickups([], now, fr);
+    expect(today!.label).toBe("samedi 24 octobre 2026");
   });
 });
 
@@ -223,7 +255,7 @@ describe("dashboard rows, for any bookings", () => {
   it("toConfirm rows are exactly the paid, new bookings with a first pickup to come (or under 3 h past), by payment time", () => {
     fc.assert(
       fc.property(toConfirm, (bookings) => {
-        const rows = toConfirmRows(bookings, now);
+        const rows = toConfirmRows(bookings, now, en);
         const expected = bookings.filter(
           (b) =>
             b.paymentStatus === "paid" &&
@@ -263,6 +295,7 @@ describe("dashboard rows, for any bookings", () => {
             },
           ],
           now,
+          en,
         );
         const overdue = paidAt.getTime() + 12 * HOUR < base;
         expect(row!.overdue).toBe(overdue);
@@ -328,7 +361,7 @@ describe("dashboard rows, for any bookings", () => {
   it("toRefund rows are exactly the cancelled bookings still paid or partly refunded, longest waiting first, never holding less than nothing", () => {
     fc.assert(
       fc.property(toRefund, (bookings) => {
-        const rows = toRefundRows(bookings);
+        const rows = toRefundRows(bookings, en);
         const expected = bookings.filter(
           (b) => b.bookingStatus === "cancelled" && (b.paymentStatus === "paid" || b.paymentStatus === "partly_refunded"),
         );

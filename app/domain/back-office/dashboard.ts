@@ -1,11 +1,13 @@
-import { addDays, isoDate, parisToday, formatParisDateTime, longDay } from "../booking/paris-time";
+import { addDays, isoDate, parisToday, formatParisDateTime } from "../booking/paris-time";
+import { type AdminWords, longDayIn, paymentStatusIn } from "./admin-words";
 import { pickupsOfDay, type PickupBooking, type PickupLine } from "./run-sheet";
-import { confirmationDue, timeLeftText } from "./statuses";
+import { confirmationDue, type PaymentStatus, timeLeftText } from "./statuses";
 
 /**
  * The dispatcher's dashboard: paid bookings waiting for a confirmation, with the time left on the
  * 12-hour promise; today's and tomorrow's pickups; confirmed bookings with no driver yet; and
- * cancelled bookings whose money is still held, to refund. Pure: `now` comes from the loader.
+ * cancelled bookings whose money is still held, to refund. Pure: `now` and the member's words
+ * come from the loader.
  */
 
 /**
@@ -40,7 +42,7 @@ export interface ToConfirmRow {
   paid: string;
   /** When the confirmation is due, dd/MM/yyyy HH:mm, Paris. */
   due: string;
-  /** "4 h 05 min left" or "overdue by 1 h 10 min". */
+  /** "4 h 05 min left" or "overdue by 1 h 10 min", in the member's words. */
   timeLeft: string;
   overdue: boolean;
   firstPickup: string;
@@ -53,7 +55,7 @@ export interface ToConfirmRow {
  * counts as overdue and comes first: it cannot be shown to be in time. A booking with no pickup
  * moment is left out: nothing shows it is still to come.
  */
-export function toConfirmRows(bookings: readonly ToConfirmBooking[], now: Date): ToConfirmRow[] {
+export function toConfirmRows(bookings: readonly ToConfirmBooking[], now: Date, words: AdminWords): ToConfirmRow[] {
   const cutoff = toConfirmCutoff(now).getTime();
   const waiting = bookings.filter(
     (b) => b.paymentStatus === "paid" && b.bookingStatus === "new" && b.firstPickupAt !== null && b.firstPickupAt.getTime() >= cutoff,
@@ -73,7 +75,7 @@ export function toConfirmRows(bookings: readonly ToConfirmBooking[], now: Date):
       test: b.test,
       paid: b.paidAt ? formatParisDateTime(b.paidAt) : "",
       due: due ? formatParisDateTime(due) : "",
-      timeLeft: due ? timeLeftText(due, now) : "payment time unknown",
+      timeLeft: due ? timeLeftText(due, now, words) : words("due.unknown"),
       overdue,
       firstPickup: b.firstPickupAt ? formatParisDateTime(b.firstPickupAt) : "",
       route: `${b.depart} → ${b.arrive}`,
@@ -84,20 +86,21 @@ export function toConfirmRows(bookings: readonly ToConfirmBooking[], now: Date):
 export interface DayOfPickups {
   /** yyyy-MM-dd */
   iso: string;
+  /** The day in full, in the member's words. */
   label: string;
-  title: "Today" | "Tomorrow";
+  when: "today" | "tomorrow";
   lines: PickupLine[];
 }
 
 /** Today's and tomorrow's pickups in Paris, each in time order. */
-export function comingPickups(bookings: readonly PickupBooking[], now: Date): DayOfPickups[] {
+export function comingPickups(bookings: readonly PickupBooking[], now: Date, words: AdminWords): DayOfPickups[] {
   const today = parisToday(now);
   return (
     [
-      ["Today", today],
-      ["Tomorrow", addDays(today, 1)],
+      ["today", today],
+      ["tomorrow", addDays(today, 1)],
     ] as const
-  ).map(([title, day]) => ({ iso: isoDate(day), label: longDay(day), title, lines: pickupsOfDay(bookings, day).lines }));
+  ).map(([when, day]) => ({ iso: isoDate(day), label: longDayIn(words, day), when, lines: pickupsOfDay(bookings, day, words).lines }));
 }
 
 export interface UnassignedBooking {
@@ -164,7 +167,7 @@ export interface ToRefundBooking {
 export interface ToRefundRow {
   orderId: string;
   test: boolean;
-  /** "Paid" or "Partly refunded". */
+  /** "Paid" or "Partly refunded", in the member's words. */
   payment: string;
   /** The money still held, in cents: what was paid less what was refunded. */
   heldCents: number;
@@ -173,26 +176,35 @@ export interface ToRefundRow {
   route: string;
 }
 
-const HELD_PAYMENTS: Record<string, string> = { paid: "Paid", partly_refunded: "Partly refunded" };
+/** Whether a booking's payment status says its money is still held. */
+function isHeld(status: string): status is Extract<PaymentStatus, "paid" | "partly_refunded"> {
+  return status === "paid" || status === "partly_refunded";
+}
 
 /**
  * Cancelled bookings whose money is still held (paid, or only partly refunded), the longest
  * waiting first (an unknown cancellation moment first of all).
  */
-export function toRefundRows(bookings: readonly ToRefundBooking[]): ToRefundRow[] {
+export function toRefundRows(bookings: readonly ToRefundBooking[], words: AdminWords): ToRefundRow[] {
   return bookings
-    .filter((b) => b.bookingStatus === "cancelled" && Object.hasOwn(HELD_PAYMENTS, b.paymentStatus))
+    .filter((b) => b.bookingStatus === "cancelled")
     .sort(
       (a, b) =>
         (a.cancelledAt?.getTime() ?? -Infinity) - (b.cancelledAt?.getTime() ?? -Infinity) ||
         (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0),
     )
-    .map((b) => ({
-      orderId: b.orderId,
-      test: b.test,
-      payment: HELD_PAYMENTS[b.paymentStatus] ?? b.paymentStatus,
-      heldCents: Math.max(0, (b.paidAmountCents ?? b.priceCents) - b.refundedCents),
-      cancelled: b.cancelledAt ? formatParisDateTime(b.cancelledAt) : "",
-      route: `${b.depart} → ${b.arrive}`,
-    }));
+    .flatMap((b) =>
+      isHeld(b.paymentStatus)
+        ? [
+            {
+              orderId: b.orderId,
+              test: b.test,
+              payment: paymentStatusIn(words, b.paymentStatus),
+              heldCents: Math.max(0, (b.paidAmountCents ?? b.priceCents) - b.refundedCents),
+              cancelled: b.cancelledAt ? formatParisDateTime(b.cancelledAt) : "",
+              route: `${b.depart} → ${b.arrive}`,
+            },
+          ]
+        : [],
+    );
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { problemsOf } from "../form-problems";
-import { changedFields, driverFormSchema } from "./driver-form";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+import { changedFields, driverFormSchema, driverProblems } from "./driver-form";
+
+const [EN, FR] = [adminWordsIn("en"), adminWordsIn("fr")];
 
 const good = {
   intent: "add",
@@ -48,7 +50,7 @@ describe("driverFormSchema", () => {
     const result = driverFormSchema.safeParse({ ...good, ...edit });
     expect(result.success).toBe(false);
     if (result.success) return;
-    const problems = problemsOf(result.error);
+    const problems = driverProblems(result.error, EN);
     expect(problems).toHaveLength(1);
     expect(problems[0]!.field).toBe(field);
     expect(problems[0]!.message).toContain(message);
@@ -64,7 +66,62 @@ describe("driverFormSchema", () => {
 
   it("lists every problem of a form at once", () => {
     const result = driverFormSchema.safeParse({ intent: "add", name: "", phone: "1", email: "x" });
-    expect(result.success ? [] : problemsOf(result.error).map((p) => p.field)).toEqual(["name", "phone", "email"]);
+    expect(result.success ? [] : driverProblems(result.error, EN).map((p) => p.field)).toEqual(["name", "phone", "email"]);
+  });
+});
+
+describe("driverProblems", () => {
+  const problemsIn = (edit: Record<string, string>, words = FR) => {
+    const result = driverFormSchema.safeParse({ ...good, ...edit });
+    return result.success ? [] : driverProblems(result.error, words);
+  };
+
+  it("asks for a valid phone number in French", () => {
+    expect(problemsIn({ phone: "12" })).toEqual([
+      {
+        field: "phone",
+        message:
+          "Saisissez un numéro de téléphone valide, avec son indicatif pays s’il n’est pas français (par exemple +33 6 12 34 56 78).",
+      },
+    ]);
+  });
+
+  it("says how long a name may be in French", () => {
+    expect(problemsIn({ name: "x".repeat(121) })).toEqual([{ field: "name", message: "Le nom compte au plus 120 caractères." }]);
+  });
+
+  it("says how long a plate or note may be, with its own limit", () => {
+    expect(problemsIn({ vehicleNote: "v".repeat(121) }, EN)).toEqual([
+      { field: "vehicleNote", message: "The plate or note has at most 120 characters." },
+    ]);
+  });
+
+  it("words a direction mark in the plate or note in French, naming the field", () => {
+    expect(problemsIn({ vehicleNote: "AB-123\u202e" })).toEqual([
+      {
+        field: "vehicleNote",
+        message:
+          "Immatriculation ou remarque\u00a0: retirez les caractères invisibles ou de contrôle (par exemple une marque de direction).",
+      },
+    ]);
+  });
+
+  it("words a direction mark in the name in English as the site does", () => {
+    expect(problemsIn({ name: "Jean\u202e" }, EN)).toEqual([
+      { field: "name", message: "Name: remove the invisible or control characters (for example a direction mark)." },
+    ]);
+  });
+
+  it("refuses a driver that names no row in French", () => {
+    const result = driverFormSchema.safeParse({ intent: "deactivate", id: "0" });
+    expect(result.success ? [] : driverProblems(result.error, FR).map((p) => p.message)).toEqual(["Ce chauffeur n’existe pas."]);
+  });
+
+  it("refuses an intent the page does not have in French", () => {
+    const result = driverFormSchema.safeParse({ ...good, intent: "delete" });
+    expect(result.success ? [] : driverProblems(result.error, FR).map((p) => p.message)).toEqual([
+      "Ce formulaire demande une action que la page des chauffeurs ne propose pas.",
+    ]);
   });
 });
 

@@ -1,6 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pricesFormSchema, versionParam } from "./prices-form";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+import { pricesFormSchema, pricesProblems, versionParam } from "./prices-form";
+
+const [EN, FR] = [adminWordsIn("en"), adminWordsIn("fr")];
 
 const SHA = "a".repeat(64);
 
@@ -28,10 +31,34 @@ describe("pricesFormSchema", () => {
     [{ intent: "publish", content: "x", sha256: "nope" }, "This preview is damaged. Check the file again."],
     [{ intent: "publish", content: "x", sha256: SHA, note: "n".repeat(201) }, "A note has at most 200 characters."],
     [{ intent: "rollback", version: "0" }, "Choose a version to roll back to."],
+    [{ intent: "check", pasted: "x".repeat(1024 * 1024 + 1) }, "The pasted text is too large: at most 1 MB."],
+    [
+      { intent: "publish", content: "x", sha256: SHA, note: "Summer\u202e" },
+      "Note: remove the invisible or control characters (for example a direction mark).",
+    ],
   ])("refuses %j", (fields, message) => {
     const result = pricesFormSchema.safeParse(fields);
-    expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(message);
+    expect(result.success ? [] : pricesProblems(result.error, EN).map((p) => p.message)).toEqual([message]);
+  });
+
+  it.each([
+    [{ intent: "publish", content: "", sha256: SHA }, "Il n’y a rien à publier. Vérifiez d’abord un fichier."],
+    [{ intent: "publish", content: "x", sha256: SHA, note: "n".repeat(201) }, "Une note compte au plus 200 caractères."],
+    [{ intent: "rollback", version: "0" }, "Choisissez une version à rétablir."],
+    [
+      { intent: "publish", content: "x", sha256: SHA, note: "Summer\u202e" },
+      "Note\u00a0: retirez les caractères invisibles ou de contrôle (par exemple une marque de direction).",
+    ],
+  ])("refuses %j in French", (fields, message) => {
+    const result = pricesFormSchema.safeParse(fields);
+    expect(result.success ? [] : pricesProblems(result.error, FR).map((p) => p.message)).toEqual([message]);
+  });
+
+  it("shows zod's own message for a field the page always sends right", () => {
+    const result = pricesFormSchema.safeParse({ intent: "rollback", version: "abc" });
+    expect(result.success ? [] : pricesProblems(result.error, FR).map((p) => p.message)).toEqual([
+      "Invalid input: expected number, received NaN",
+    ]);
   });
 
   it("refuses an unknown intent", () => {

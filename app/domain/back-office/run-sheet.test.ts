@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { storedDetails, type BookingEnd, type BookingLeg, type LegNumber, type StoredDetails, NO_CHILD_SEATS } from "../booking/model";
 import { isJob, neighbourDays, pickupsOfDay, runSheetDay, type PickupBooking } from "./run-sheet";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+
+const en = adminWordsIn("en");
 
 const flightEnd = (place: string, number: string, city: string, time: string): BookingEnd => ({
   place,
@@ -101,11 +104,11 @@ function booking(orderId: string, first: string, ret: string | null = null, edit
 }
 
 const day = (iso: string) => {
-  const r = runSheetDay(iso, new Date());
+  const r = runSheetDay(iso, new Date(), en);
   if (!r.ok) throw new Error(iso);
   return r.day;
 };
-const sheet = (bookings: PickupBooking[], iso: string) => pickupsOfDay(bookings, day(iso));
+const sheet = (bookings: PickupBooking[], iso: string) => pickupsOfDay(bookings, day(iso), en);
 const summary = (bookings: PickupBooking[], iso: string) => sheet(bookings, iso).lines.map((l) => `${l.time} ${l.orderId}/${l.leg}`);
 
 describe("pickupsOfDay", () => {
@@ -143,6 +146,18 @@ describe("pickupsOfDay", () => {
       to: "Orly Airport (ORY)",
       passengers: "2 adults, 1 baby",
     });
+  });
+
+  it("writes a French member's lines in French", () => {
+    const booked = [booking("NV-AAAAAA", "2026-06-10T08:00:00Z", "2026-06-10T14:00:00Z", { firstDriverName: "Jean" })];
+    const [outbound, back] = pickupsOfDay(booked, day("2026-06-10"), adminWordsIn("fr")).lines;
+    expect(outbound).toMatchObject({
+      flight: "BA304 en provenance de London, atterrit à 10:00",
+      passengers: "2 adultes, 1 enfant",
+      luggage: "2 bagages en soute, 1 bagage cabine, 1 poussette simple",
+      status: "Confirmée",
+    });
+    expect(back).toMatchObject({ flight: "BA305 à destination de London, décolle à 18:00", passengers: "2 adultes, 1 bébé" });
   });
 
   it("shows each leg's own driver: the return's may be another, or none yet", () => {
@@ -307,7 +322,7 @@ describe("the run sheet's day", () => {
     ["1999-12-31", null],
     ["tomorrow", null],
   ])("%s → %s", (param, expected) => {
-    const result = runSheetDay(param, now);
+    const result = runSheetDay(param, now, en);
     expect(result.ok ? result.iso : null).toBe(expected);
     if (!result.ok) expect(result.message).toMatch(/yyyy-mm-dd/);
   });

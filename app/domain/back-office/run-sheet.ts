@@ -1,13 +1,13 @@
-import { plural } from "../booking/email-text";
 import { shortLuggageText } from "../booking/luggage-text";
 import { legOf, type BookingEnd, type BookingLeg, type StoredDetails } from "../booking/model";
 import { addDays, isoDate, parisClock, parisDayRange, parisToday, parseIsoDate, type ParisDate } from "../booking/paris-time";
-import { BOOKING_STATUS_LABELS, type BookingStatus, type PaymentStatus } from "./statuses";
+import { type AdminWords, bookingStatusIn } from "./admin-words";
+import type { BookingStatus, PaymentStatus } from "./statuses";
 
 /**
  * The dispatcher's list of pickups (the run sheet, and the dashboard's today and tomorrow): one
- * line per leg picked up on a Paris day, in time order, with what a driver needs on paper. Pure:
- * the bookings and the day (or `now`) are arguments.
+ * line per leg picked up on a Paris day, in time order, with what a driver needs on paper, in the
+ * member's words. Pure: the bookings, the day (or `now`) and the words are arguments.
  */
 
 /** What the run sheet reads of a booking: its columns, and its details as readStoredDetails gives them. */
@@ -69,27 +69,27 @@ function endText(end: BookingEnd | undefined, fallback: string): string {
 }
 
 /** The flight of a leg: the landing one at the pickup, else the departing one at the drop-off. */
-function flightText(leg: BookingLeg | null): string {
+function flightText(leg: BookingLeg | null, words: AdminWords): string {
   if (!leg) return "";
   for (const [end, verb, toward] of [
-    [leg.pickup, "lands", "from"],
-    [leg.dropoff, "takes off", "to"],
+    [leg.pickup, "sheet.flight.lands", "sheet.flight.from"],
+    [leg.dropoff, "sheet.flight.takesOff", "sheet.flight.to"],
   ] as const) {
     if (end.kind !== "flight") continue;
     const city = end.flightCity.trim();
     const time = (end.flightTime ?? "").trim();
-    const head = [end.flightNumber.trim(), city ? `${toward} ${city}` : ""].filter(Boolean).join(" ");
-    return [head, time ? `${verb} ${time}` : ""].filter(Boolean).join(", ");
+    const head = [end.flightNumber.trim(), city ? words(toward, { city }) : ""].filter(Boolean).join(" ");
+    return [head, time ? words(verb, { time }) : ""].filter(Boolean).join(", ");
   }
   return "";
 }
 
 /** "2 adults, 1 child" (babies when there are some): the leg's own party, else the booking's. */
-function passengersText(leg: BookingLeg | null, booking: PickupBooking): string {
+function passengersText(leg: BookingLeg | null, booking: PickupBooking, words: AdminWords): string {
   const { adults, children, babies } = leg ? leg.passengers : booking;
-  const parts = [plural(adults, "adult", "adults")];
-  if (children > 0) parts.push(plural(children, "child", "children"));
-  if (babies > 0) parts.push(plural(babies, "baby", "babies"));
+  const parts = [words("sheet.adults", { count: adults })];
+  if (children > 0) parts.push(words("sheet.children", { count: children }));
+  if (babies > 0) parts.push(words("sheet.babies", { count: babies }));
   return parts.join(", ");
 }
 
@@ -107,7 +107,7 @@ export function isJob(b: Pick<PickupBooking, "bookingStatus" | "paymentStatus" |
   return b.paymentStatus === "paid" || b.paymentStatus === "partly_refunded" || b.paymentMode === "cash" || b.source === "phone";
 }
 
-function lineOf(b: PickupBooking, leg: 1 | 2, pickupAt: Date): PickupLine {
+function lineOf(b: PickupBooking, leg: 1 | 2, pickupAt: Date, words: AdminWords): PickupLine {
   const l = legOf(b.details, leg);
   const roundTrip = b.returnPickupAt !== null;
   const [fromPlace, toPlace] = leg === 1 ? [b.depart, b.arrive] : [b.arrive, b.depart];
@@ -119,14 +119,14 @@ function lineOf(b: PickupBooking, leg: 1 | 2, pickupAt: Date): PickupLine {
     pickupAt,
     time: parisClock(pickupAt),
     test: b.test,
-    flight: flightText(l),
+    flight: flightText(l, words),
     from: endText(l?.pickup, fromPlace),
     to: endText(l?.dropoff, toPlace),
-    passengers: passengersText(l, b),
-    luggage: shortLuggageText(b.details),
+    passengers: passengersText(l, b, words),
+    luggage: shortLuggageText(b.details, words),
     driver: leg === 1 ? b.firstDriverName : b.returnDriverName,
     bookingStatus: b.bookingStatus,
-    status: BOOKING_STATUS_LABELS[b.bookingStatus],
+    status: bookingStatusIn(words, b.bookingStatus),
     unread: l === null,
   };
 }
@@ -140,7 +140,12 @@ function byTime(a: PickupLine, b: PickupLine): number {
  * Every leg of these bookings picked up within [start, end), one line each, in time order; jobs
  * only (see isJob), and how many cancelled bookings had a pickup there.
  */
-export function pickupsBetween(bookings: readonly PickupBooking[], start: Date, end: Date): { lines: PickupLine[]; cancelled: number } {
+export function pickupsBetween(
+  bookings: readonly PickupBooking[],
+  start: Date,
+  end: Date,
+  words: AdminWords,
+): { lines: PickupLine[]; cancelled: number } {
   const lines: PickupLine[] = [];
   const cancelled = new Set<string>();
   const within = (at: Date | null): at is Date => at !== null && at.getTime() >= start.getTime() && at.getTime() < end.getTime();
@@ -152,15 +157,19 @@ export function pickupsBetween(bookings: readonly PickupBooking[], start: Date, 
     if (legs.length === 0) continue;
     if (b.bookingStatus === "cancelled") cancelled.add(b.orderId);
     if (!isJob(b)) continue;
-    for (const { leg, at } of legs) lines.push(lineOf(b, leg, at));
+    for (const { leg, at } of legs) lines.push(lineOf(b, leg, at, words));
   }
   return { lines: lines.sort(byTime), cancelled: cancelled.size };
 }
 
 /** The pickups of one Paris day (a day of 23 or 25 hours when the clocks change). */
-export function pickupsOfDay(bookings: readonly PickupBooking[], day: ParisDate): { lines: PickupLine[]; cancelled: number } {
+export function pickupsOfDay(
+  bookings: readonly PickupBooking[],
+  day: ParisDate,
+  words: AdminWords,
+): { lines: PickupLine[]; cancelled: number } {
   const { start, end } = parisDayRange(day);
-  return pickupsBetween(bookings, start, end);
+  return pickupsBetween(bookings, start, end, words);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -169,14 +178,14 @@ export function pickupsOfDay(bookings: readonly PickupBooking[], day: ParisDate)
 export type RunSheetDay = { ok: true; day: ParisDate; iso: string } | { ok: false; message: string };
 
 /** The ?date= of the run sheet: yyyy-MM-dd, a real date; today in Paris when absent or empty. */
-export function runSheetDay(param: string | null, now: Date): RunSheetDay {
+export function runSheetDay(param: string | null, now: Date, words: AdminWords): RunSheetDay {
   if (param === null || param.trim() === "") {
     const day = parisToday(now);
     return { ok: true, day, iso: isoDate(day) };
   }
   const day = parseIsoDate(param);
   if (!day || day.year < 2000 || day.year > 2999) {
-    return { ok: false, message: "The date must be a real day written as yyyy-mm-dd, for example 2026-03-29." };
+    return { ok: false, message: words("day.invalid") };
   }
   return { ok: true, day, iso: isoDate(day) };
 }

@@ -18,8 +18,6 @@ import { formatFrenchDate, formatParisDateTime, parisDateTime, parseIsoDate } fr
 
 /** What the business's messages say in place of the legs when the details could not be read. */
 export const UNREAD_LEGS = "The leg details stored with this booking could not be read.";
-/** The same, in a driver's messages. */
-export const UNREAD_LEGS_DRIVER = "The leg details stored with this booking could not be read: call the office.";
 
 /** Which end of a leg: the pickup ("from") or the drop-off ("to"). */
 export type EndRole = "from" | "to";

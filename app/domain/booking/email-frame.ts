@@ -4,7 +4,8 @@
  * traveller's message (the booking's page, the voucher, how to reach the business, the driver).
  * Pure; the outbox (app/lib/mail.server.ts) sends what the builders return.
  */
-import { DEFAULT_LOCALE, type Locale } from "../locales";
+import type { AdminWords } from "../back-office/admin-words";
+import { type BackOfficeLocale, DEFAULT_LOCALE, type Locale } from "../locales";
 import { displayPhone } from "../phone";
 import type { MeetingPoints } from "../meeting-points";
 import { formatEuros } from "../money";
@@ -53,22 +54,24 @@ export interface EmailSite {
   meetingPoints?: MeetingPoints;
   /** The e-mails' words in a language (app/lib/i18n.server.ts, mailWordsIn). */
   words: (locale: Locale) => MailWords;
+  /** The staff's language (STAFF_LANGUAGE): the business's and the drivers' messages speak it. */
+  staff: StaffLanguage;
 }
 
-/**
- * The staff's language: the business's and the drivers' messages speak it, whatever the booking's.
- * English until the back office speaks French (docs/decisions/0032-six-languages.md).
- */
-export const STAFF_LOCALE: Locale = DEFAULT_LOCALE;
+/** The staff's language, and the back office's words in it for the lines only staff read. */
+export interface StaffLanguage {
+  locale: BackOfficeLocale;
+  words: AdminWords;
+}
 
 /** The words of the booking's traveller: their language's. */
 export function travellerWords(row: Pick<BookingEmailInput, "locale">, site: EmailSite): MailWords {
   return site.words(row.locale ?? DEFAULT_LOCALE);
 }
 
-/** The words of the staff's and the drivers' messages. */
+/** The e-mails' words of the staff's and the drivers' messages: the staff's language, whatever the booking's. */
 export function staffWords(site: EmailSite): MailWords {
-  return site.words(STAFF_LOCALE);
+  return site.words(site.staff.locale);
 }
 
 /** The driver as the e-mails name them. */

@@ -13,6 +13,7 @@ import {
   travellerName,
 } from "./email-text";
 import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
 describe("the booking's words", () => {
   it.each([
@@ -51,7 +52,10 @@ describe("the booking's words", () => {
     expect(greeting({ firstname: " ", lastname: "" }, ENGLISH_MAIL)).toBe("Hello traveller,");
     expect(travellerName({ firstname: "Alice", lastname: "" })).toBe("Alice");
     expect(
-      travellerContactLines({ firstname: "Alice", lastname: "Martin", email: " alice@example.com\n", phone: "+33 6 12 34 56 78" }),
+      travellerContactLines(
+        { firstname: "Alice", lastname: "Martin", email: " alice@example.com\n", phone: "+33 6 12 34 56 78" },
+        adminWordsIn("en"),
+      ),
     ).toEqual(["Name: Alice Martin", "E-mail: alice@example.com", "Phone: +33 6 12 34 56 78"]);
   });
 

@@ -4,6 +4,7 @@
  * page and the voucher, in the language of the words given (mail-words.ts). Pure; user text never
  * breaks a line apart.
  */
+import type { AdminWords } from "../back-office/admin-words";
 import type { MailWords } from "./mail-words";
 
 /** What the booking's own words are drawn from (structurally a bookings row). */
@@ -72,8 +73,15 @@ export function travellerName(row: Pick<BookingWords, "firstname" | "lastname">)
 }
 
 /** The traveller as the business reaches them: name, e-mail and phone, a line each. */
-export function travellerContactLines(row: Pick<BookingWords, "firstname" | "lastname"> & { email: string; phone: string }): string[] {
-  return [`Name: ${travellerName(row)}`, `E-mail: ${oneLine(row.email)}`, `Phone: ${oneLine(row.phone)}`];
+export function travellerContactLines(
+  row: Pick<BookingWords, "firstname" | "lastname"> & { email: string; phone: string },
+  s: AdminWords,
+): string[] {
+  return [
+    s("mail.name", { name: travellerName(row) }),
+    s("mail.email", { email: oneLine(row.email) }),
+    s("mail.phone", { phone: oneLine(row.phone) }),
+  ];
 }
 
 /** "Hello Alice Martin," or "Hello traveller,". */

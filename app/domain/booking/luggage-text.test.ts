@@ -4,6 +4,9 @@ import { bagsText, childSeatsText, luggageLines, luggageNote, luggageText, short
 import { NO_CHILD_SEATS, readStoredDetails, type ChildSeats, type Luggage } from "./model";
 import { roundTripDetails } from "./round-trip.fixture";
 import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+
+const en = adminWordsIn("en");
 
 const details = readStoredDetails(roundTripDetails)!;
 const luggage = (counts: Partial<Luggage>): Luggage => ({
@@ -45,12 +48,21 @@ describe("the luggage in words", () => {
   });
 
   it("writes the run sheet's and the CSV's short line from the same words, leaving out what there is none of", () => {
-    expect(shortLuggageText(details)).toBe("3 check-in, 2 cabin, 1 single stroller");
-    expect(shortLuggageText({ luggage: luggage({ cabin: 1, strollerDouble: 1 }), childSeats: { baby: 1, child: 0, booster: 0 } })).toBe(
+    expect(shortLuggageText(details, en)).toBe("3 check-in, 2 cabin, 1 single stroller");
+    expect(shortLuggageText({ luggage: luggage({ cabin: 1, strollerDouble: 1 }), childSeats: { baby: 1, child: 0, booster: 0 } }, en)).toBe(
       "1 cabin, 1 double stroller, 1 baby seat (group 0+)",
     );
-    expect(shortLuggageText({ luggage: luggage({}), childSeats: NO_CHILD_SEATS })).toBe("None");
-    expect(shortLuggageText(null)).toBe("Not known");
+    expect(shortLuggageText({ luggage: luggage({}), childSeats: NO_CHILD_SEATS }, en)).toBe("None");
+    expect(shortLuggageText(null, en)).toBe("Not known");
+  });
+
+  it("writes the short line in French for a French member", () => {
+    const fr = adminWordsIn("fr");
+    expect(shortLuggageText(details, fr)).toBe("3 bagages en soute, 2 bagages cabine, 1 poussette simple");
+    expect(shortLuggageText({ luggage: luggage({}), childSeats: { baby: 0, child: 0, booster: 2 } }, fr)).toBe(
+      "2 rehausseurs (groupes 2-3)",
+    );
+    expect(shortLuggageText(null, fr)).toBe("Inconnus");
   });
 
   it("says in the short line exactly the items the full texts count above 0", () => {
@@ -64,7 +76,7 @@ describe("the luggage in words", () => {
             ...bagsText(luggage(bags), ENGLISH_MAIL).split(", "),
             ...(childSeatsText(seats, ENGLISH_MAIL) ? childSeatsText(seats, ENGLISH_MAIL).split(", ") : []),
           ];
-          const short = shortLuggageText({ luggage: luggage(bags), childSeats: seats });
+          const short = shortLuggageText({ luggage: luggage(bags), childSeats: seats }, en);
           const counted = full.filter((item) => !item.startsWith("0 "));
           expect(short).toBe(counted.length > 0 ? counted.join(", ") : "None");
         },

@@ -6,6 +6,7 @@
  * The words of each item are the catalogue's (BAG_WORDS and SEAT_WORDS name them): a new kind of
  * luggage is one entry there, and the compiler asks for it as soon as the model has it.
  */
+import type { AdminWordKey, AdminWords } from "../back-office/admin-words";
 import type { MailWordKey, MailWords } from "./mail-words";
 import type { ChildSeats, Luggage, StoredDetails } from "./model";
 
@@ -28,19 +29,16 @@ const SEAT_WORDS = {
 
 type ItemKey = (typeof BAG_WORDS)[Counted] | (typeof SEAT_WORDS)[keyof ChildSeats];
 
-/**
- * The back office's words for each item, singular and plural: English, as the whole back office is
- * until it speaks French (docs/decisions/0032-six-languages.md).
- */
-const STAFF_ITEM_WORDS: Readonly<Record<ItemKey, readonly [one: string, many: string]>> = {
-  "bags.checkIn": ["check-in", "check-in"],
-  "bags.cabin": ["cabin", "cabin"],
-  "bags.strollerSingle": ["single stroller", "single strollers"],
-  "bags.strollerDouble": ["double stroller", "double strollers"],
-  "seats.baby": ["baby seat (group 0+)", "baby seats (group 0+)"],
-  "seats.child": ["child seat (group 1)", "child seats (group 1)"],
-  "seats.booster": ["booster seat (groups 2-3)", "booster seats (groups 2-3)"],
-};
+/** The back office's short words for each item, in the member's language (the `admin` catalogue). */
+const STAFF_ITEM_WORDS = {
+  "bags.checkIn": "luggage.checkIn",
+  "bags.cabin": "luggage.cabin",
+  "bags.strollerSingle": "luggage.strollerSingle",
+  "bags.strollerDouble": "luggage.strollerDouble",
+  "seats.baby": "luggage.babySeat",
+  "seats.child": "luggage.childSeat",
+  "seats.booster": "luggage.boosterSeat",
+} as const satisfies Readonly<Record<ItemKey, AdminWordKey>>;
 
 /** An item's count in words: "2 cabin", "1 baby seat (group 0+)". */
 type SayCount = (key: ItemKey, count: number) => string;
@@ -50,10 +48,10 @@ const inWords =
   (key, count) =>
     w.t(key, { count });
 
-const inStaffWords: SayCount = (key, count) => {
-  const [one, many] = STAFF_ITEM_WORDS[key];
-  return `${count} ${count === 1 ? one : many}`;
-};
+const inStaffWords =
+  (words: AdminWords): SayCount =>
+  (key, count) =>
+    words(STAFF_ITEM_WORDS[key], { count });
 
 /** Each entry of `keys` with its count in words; counts of 0 only when `zeros`. */
 function said<K extends string>(
@@ -95,10 +93,11 @@ export function luggageText(details: StoredDetails | null, w: MailWords): string
  * 1 cabin, 1 single stroller, 1 baby seat (group 0+)", "None", or "Not known" when the details do
  * not read.
  */
-export function shortLuggageText(details: Pick<StoredDetails, "luggage" | "childSeats"> | null): string {
-  if (!details) return "Not known";
-  const items = [...said(details.luggage, BAG_WORDS, false, inStaffWords), ...said(details.childSeats, SEAT_WORDS, false, inStaffWords)];
-  return items.length > 0 ? items.join(", ") : "None";
+export function shortLuggageText(details: Pick<StoredDetails, "luggage" | "childSeats"> | null, words: AdminWords): string {
+  if (!details) return words("luggage.unknown");
+  const say = inStaffWords(words);
+  const items = [...said(details.luggage, BAG_WORDS, false, say), ...said(details.childSeats, SEAT_WORDS, false, say)];
+  return items.length > 0 ? items.join(", ") : words("luggage.none");
 }
 
 /** The traveller's words about the luggage; "" when none were given or the details do not read. */

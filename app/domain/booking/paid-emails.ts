@@ -5,9 +5,9 @@
  */
 import { firstPickupOf } from "../manage/cancel";
 import { freeCancellationUntil } from "../manage/deadline";
-import { block, clock, endLine, legDate, legTitle, pickupLine, postalAddress, travellerLegLines, UNREAD_LEGS } from "./booking-lines";
+import { block, clock, endLine, legDate, legTitle, pickupLine, postalAddress, travellerLegLines } from "./booking-lines";
 import { luggageLines, luggageNote } from "./luggage-text";
-import { parisDateTime } from "./paris-time";
+import { formatParisDateTime, parisDateTime } from "./paris-time";
 import {
   manageLines,
   orderLines,
@@ -97,42 +97,42 @@ function travellerEmail(row: BookingEmailInput, site: EmailSite, details: Stored
 
 function businessEmail(row: BookingEmailInput, site: EmailSite, details: StoredDetails | null): BookingEmail {
   const w = staffWords(site);
+  const s = site.staff.words;
   const address = details ? postalAddress(details.customer) : null;
   const first = details?.legs[0];
-  const firstPickup = first ? parisDateTime(first.pickupAt) : null;
-  const when = firstPickup ? ` on ${firstPickup.date} ${firstPickup.time}` : "";
+  const when = first ? s("mail.on", { dateTime: formatParisDateTime(first.pickupAt) }) : "";
   const lines = [
-    `A booking has been paid on ${site.siteName}.`,
+    s("mail.paid.body", { siteName: site.siteName }),
     "",
     w.t("line.orderNumber", { orderId: row.orderId }),
     w.t("line.pricePaid", { price: price(row.priceCents, row.currency, w) }),
     w.t("line.service", { service: serviceName(row.kind, w) }),
     w.t("line.route", { route: routeText(row, w) }),
     "",
-    "Customer",
-    ...travellerContactLines(row),
+    s("mail.customer"),
+    ...travellerContactLines(row, s),
   ];
-  if (address) lines.push(`Address: ${address}`);
+  if (address) lines.push(s("mail.address", { address }));
   lines.push("", w.t("line.passengers", { passengers: bookingPassengers(row, w) }), ...luggageLines(details, w));
   const note = luggageNote(details);
-  if (note !== "") lines.push(...block("Luggage notes", note));
-  if (!details) lines.push("", UNREAD_LEGS);
+  if (note !== "") lines.push(...block(s("mail.luggageNotes"), note));
+  if (!details) lines.push("", s("legs.unread"));
   for (const leg of details?.legs ?? []) {
     const date = legDate(leg);
     const given = clock(leg.pickupTime);
     const notes = leg.info.trim();
     lines.push("", w.t("leg.numbered", { title: legTitle(leg, row.roundTrip, w), number: leg.leg }), pickupLine(leg, w));
-    if (date) lines.push(`Date: ${date}`);
-    if (given) lines.push(`Pick-up time given: ${given}`);
+    if (date) lines.push(s("mail.date", { date }));
+    if (given) lines.push(s("mail.timeGiven", { time: given }));
     lines.push(w.t("line.passengers", { passengers: passengersText(leg.passengers, w) }));
     lines.push(endLine(leg.pickup, "from", true, w), endLine(leg.dropoff, "to", true, w));
-    if (notes !== "") lines.push(...block("Notes", notes));
+    if (notes !== "") lines.push(...block(s("mail.notes"), notes));
   }
-  lines.push("", `Reply to the traveller at ${oneLine(row.email)}.`);
+  lines.push("", s("mail.reply", { email: oneLine(row.email) }));
   return {
     kind: "business_notification",
     recipient: site.businessEmail,
-    subject: oneLine(`New paid booking ${row.orderId}: ${placeText(row.depart)} to ${placeText(row.arrive)}${when}`),
+    subject: oneLine(s("mail.paid.subject", { orderId: row.orderId, from: placeText(row.depart), to: placeText(row.arrive), when })),
     body: lines.join("\n") + "\n",
   };
 }

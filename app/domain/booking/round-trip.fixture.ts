@@ -8,6 +8,7 @@ import { mailWordsIn } from "~/lib/test-support/booking-words";
 import type { BookingEmailInput, EmailSite } from "./email-frame";
 import type { BookingLeg, StoredDetails } from "./model";
 import { MEETING_POINTS_HEADER, parseMeetingPoints } from "../meeting-points";
+import { staffLanguage } from "~/lib/email-site.server";
 
 export const site: EmailSite = {
   siteName: "Navette Paris",
@@ -15,6 +16,7 @@ export const site: EmailSite = {
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
 };
 
 /** The details column as JSON holds it: instants as ISO strings. */

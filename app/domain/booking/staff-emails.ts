@@ -3,9 +3,10 @@
  * confirmation, driver assigned, cancellation, refund and payment link, and the driver's job and
  * its withdrawal. Pure, like the paid booking's e-mails (paid-emails.ts).
  */
-import { block, endLine, legTitle, pickupLine, travellerLegLines, UNREAD_LEGS_DRIVER } from "./booking-lines";
+import { block, endLine, legTitle, pickupLine, travellerLegLines } from "./booking-lines";
 import { luggageLines, luggageNote } from "./luggage-text";
-import { parisDateTime } from "./paris-time";
+import { formatParisDateTime } from "./paris-time";
+import type { AdminWords } from "../back-office/admin-words";
 import {
   contactLines,
   driverLines,
@@ -46,11 +47,9 @@ function staffEmail(row: BookingEmailInput, site: EmailSite, message: StaffEmail
 }
 
 /** " on 01/07/2026 07:45": the first of these legs' pickups, for a driver's subject; "" when there is none. */
-function firstPickupWords(legs: readonly BookingLeg[]): string {
+function firstPickupWords(legs: readonly BookingLeg[], s: AdminWords): string {
   const first = legs[0];
-  if (!first) return "";
-  const { date, time } = parisDateTime(first.pickupAt);
-  return ` on ${date} ${time}`;
+  return first ? s("mail.on", { dateTime: formatParisDateTime(first.pickupAt) }) : "";
 }
 
 /**
@@ -62,16 +61,16 @@ function drivenLegs(row: BookingEmailInput, details: StoredDetails | null, drive
   return driven.legs[0]!.leg === 2 ? "return" : "outbound";
 }
 
-/** "the return of ", when these legs are some of a round trip's, for the staff's sentences that name the booking; else "". */
-function legsWords(row: BookingEmailInput, details: StoredDetails | null, driven: StoredDetails | null): string {
-  const legs = drivenLegs(row, details, driven);
-  return legs === "all" ? "" : `the ${legs} of `;
+/** "Orly Airport (ORY) to Disneyland Paris": the booking's route, or the return's when the job is the return alone. */
+function jobRoute(row: BookingEmailInput, driven: StoredDetails | null, s: AdminWords): string {
+  const [from, to] = driven?.legs.length === 1 && driven.legs[0]!.leg === 2 ? [row.arrive, row.depart] : [row.depart, row.arrive];
+  return s("mail.route", { from: placeText(from), to: placeText(to) });
 }
 
-/** "Orly Airport (ORY) to Disneyland Paris": the booking's route, or the return's when the job is the return alone. */
-function jobRoute(row: BookingEmailInput, driven: StoredDetails | null): string {
-  const [from, to] = driven?.legs.length === 1 && driven.legs[0]!.leg === 2 ? [row.arrive, row.depart] : [row.depart, row.arrive];
-  return `${placeText(from)} to ${placeText(to)}`;
+/** "Hello Karim," to a driver, in the staff's language. */
+function driverGreeting(driver: EmailDriver, s: AdminWords): string {
+  const name = oneLine(driver.name);
+  return name ? s("mail.job.greeting", { name }) : s("mail.job.greetingAnonymous");
 }
 
 /**
@@ -162,33 +161,34 @@ export function driverJob(
   const details = readStoredDetails(row.details);
   const driven = details && legs ? { ...details, legs: details.legs.filter((leg) => legs.includes(leg.leg)) } : details;
   const w = staffWords(site);
+  const s = site.staff.words;
   const lines = [
-    `You are assigned to ${legsWords(row, details, driven)}booking ${row.orderId} (${serviceName(row.kind, w)}).`,
+    s("mail.job.assigned", { legs: drivenLegs(row, details, driven), orderId: row.orderId, service: serviceName(row.kind, w) }),
     "",
-    "Traveller",
-    `Name: ${travellerName(row)}`,
-    `Phone: ${oneLine(row.phone)}`,
+    s("mail.traveller"),
+    s("mail.name", { name: travellerName(row) }),
+    s("mail.phone", { phone: oneLine(row.phone) }),
     w.t("line.passengers", { passengers: bookingPassengers(row, w) }),
     ...luggageLines(details, w),
   ];
   const note = luggageNote(details);
-  if (note !== "") lines.push(...block("Luggage notes", note));
-  if (!details) lines.push("", UNREAD_LEGS_DRIVER);
+  if (note !== "") lines.push(...block(s("mail.luggageNotes"), note));
+  if (!details) lines.push("", s("mail.unreadForDriver"));
   for (const leg of driven?.legs ?? []) {
     const notes = leg.info.trim();
     lines.push("", w.t("leg.numbered", { title: legTitle(leg, row.roundTrip, w), number: leg.leg }), pickupLine(leg, w));
     lines.push(w.t("line.passengers", { passengers: passengersText(leg.passengers, w) }));
     lines.push(endLine(leg.pickup, "from", true, w), endLine(leg.dropoff, "to", true, w));
-    if (notes !== "") lines.push(...block("Notes", notes));
+    if (notes !== "") lines.push(...block(s("mail.notes"), notes));
   }
-  lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
-  const about = `${jobRoute(row, driven)}${firstPickupWords(driven?.legs ?? [])}`;
+  lines.push("", s("mail.job.questions", { phone: site.phone }), "", site.siteName);
+  const about = { orderId: row.orderId, route: jobRoute(row, driven, s), when: firstPickupWords(driven?.legs ?? [], s) };
   return {
     recipient: oneLine(driver.email),
-    greeting: `Hello ${oneLine(driver.name) || "driver"},`,
+    greeting: driverGreeting(driver, s),
     lines,
-    subject: oneLine(`Job ${row.orderId}: ${about}`),
-    changedSubject: oneLine(`Job ${row.orderId} changed: ${about}`),
+    subject: oneLine(s("mail.job.subject", about)),
+    changedSubject: oneLine(s("mail.job.changedSubject", about)),
   };
 }
 
@@ -222,23 +222,24 @@ export function driverJobCancelledEmail(
   const details = readStoredDetails(row.details);
   const driven = details && legs ? { ...details, legs: details.legs.filter((leg) => legs.includes(leg.leg)) } : details;
   const w = staffWords(site);
-  const named = `${legsWords(row, details, driven)}booking ${row.orderId} (${serviceName(row.kind, w)})`;
-  const booking = named.charAt(0).toUpperCase() + named.slice(1);
-  const what =
-    why === "cancelled"
-      ? `${booking} is cancelled: you no longer do this job.`
-      : `${booking} is given to another driver: you no longer do this job.`;
-  const lines = [`Hello ${oneLine(driver.name) || "driver"},`, "", what];
-  if (!details) lines.push("", UNREAD_LEGS_DRIVER);
+  const s = site.staff.words;
+  const what = s("mail.job.off", { legs: drivenLegs(row, details, driven), orderId: row.orderId, service: serviceName(row.kind, w), why });
+  const lines = [driverGreeting(driver, s), "", what];
+  if (!details) lines.push("", s("mail.unreadForDriver"));
   for (const leg of driven?.legs ?? []) {
     lines.push("", w.t("leg.numbered", { title: legTitle(leg, row.roundTrip, w), number: leg.leg }), pickupLine(leg, w));
   }
-  lines.push("", `Questions: call the office on ${site.phone}.`, "", site.siteName);
+  lines.push("", s("mail.job.questions", { phone: site.phone }), "", site.siteName);
   return staffEmail(row, site, {
     kind: "driver_job_cancelled",
     recipient: oneLine(driver.email),
     subject: oneLine(
-      `Job ${row.orderId} ${why === "cancelled" ? "cancelled" : "withdrawn"}: ${jobRoute(row, driven)}${firstPickupWords(driven?.legs ?? [])}`,
+      s("mail.job.offSubject", {
+        orderId: row.orderId,
+        why,
+        route: jobRoute(row, driven, s),
+        when: firstPickupWords(driven?.legs ?? [], s),
+      }),
     ),
     body: lines.join("\n") + "\n",
   });

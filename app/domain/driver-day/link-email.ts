@@ -1,9 +1,11 @@
+import type { StaffLanguage } from "../booking/email-frame";
 import type { EmailKind } from "../email-registry";
 
 /**
  * The e-mail that gives a driver the link to their day (docs/product.md, The driver's day). The
  * body holds `link`, a marker the outbox replaces with a new link as it sends the message, so no
- * working link is ever written in the outbox. Pure.
+ * working link is ever written in the outbox. In the staff's language, as every message to a
+ * driver. Pure.
  */
 
 export interface DriverLinkEmail {
@@ -17,22 +19,23 @@ export interface DriverLinkEmail {
 
 export function driverLinkEmail(
   driver: { name: string; email: string },
-  site: { siteName: string; phone: string },
+  site: { siteName: string; phone: string; staff: StaffLanguage },
   link: string,
 ): DriverLinkEmail {
+  const s = site.staff.words;
   return {
     kind: "driver_link",
     recipient: driver.email,
-    subject: `${site.siteName}: your day's rides`,
+    subject: s("mail.driverLink.subject", { siteName: site.siteName }),
     body:
       [
-        `Hello ${driver.name},`,
+        s("mail.job.greeting", { name: driver.name }),
         "",
-        "Your rides of today and tomorrow, with a button for each step of each ride, are on this page:",
+        s("mail.driverLink.body"),
         link,
         "",
-        "Keep the link to yourself: anyone who has it sees your rides and their travellers. It replaces any link sent to you before.",
-        `If it stops working, call the office: ${site.phone}.`,
+        s("mail.driverLink.keep"),
+        s("mail.driverLink.stops", { phone: site.phone }),
         "",
         site.siteName,
       ].join("\n") + "\n",

@@ -6,6 +6,9 @@ import { outboundLeg, returnLeg } from "../booking/round-trip.fixture";
 import { arrivalPickupAt } from "../booking/rules";
 import { formatClock, parseClock } from "../booking/time-rules";
 import { landingChange, landingDayShift, LANDING_CHANGE_GRACE_MINUTES } from "./landing-change";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+
+const EN = adminWordsIn("en");
 
 /** Leg 1 of the shared round trip: AF007 landing at CDG at 07:45 on 1 July 2026. */
 const arrival: BookingLeg = legSchema.parse(outboundLeg);
@@ -36,7 +39,7 @@ describe("landingChange", () => {
     // Into the spring-forward gap: read as paris-time.ts reads it, one hour later.
     ["2026-03-29", "01:30", "02:30", "2026-03-29", "2026-03-29T01:30:00.000Z"],
   ])("%s: %s → %s lands on %s, picked up at %s", (date, from, to, newDate, pickupAt) => {
-    const changed = landingChange(arrivalAt(date, from), to, new Date("2026-01-01T00:00:00Z"));
+    const changed = landingChange(arrivalAt(date, from), to, new Date("2026-01-01T00:00:00Z"), EN);
     expect(changed).toMatchObject({ ok: true, from, to, leg: { date: newDate, pickup: { flightTime: to } } });
     if (!changed.ok) return;
     expect(changed.leg.pickupAt.toISOString()).toBe(pickupAt);
@@ -54,24 +57,24 @@ describe("landingChange", () => {
     ["a leg whose date does not read", { ...arrival, date: "01/07/2026" }, "08:30", NOW, "bad-leg"],
     ["a landing long past", arrival, "08:30", new Date("2026-07-02T12:00:00Z"), "over"],
   ])("refuses %s", (_what, leg, time, now, reason) => {
-    const refused = landingChange(leg, time, now);
+    const refused = landingChange(leg, time, now, EN);
     expect(refused).toMatchObject({ ok: false, reason });
     if (!refused.ok) expect(refused.message).not.toBe("");
   });
 
   it("takes the time with spaces around it", () => {
-    expect(landingChange(arrival, " 08:30 ", NOW)).toMatchObject({ ok: true, to: "08:30" });
+    expect(landingChange(arrival, " 08:30 ", NOW, EN)).toMatchObject({ ok: true, to: "08:30" });
   });
 
   it("takes a landing just inside the grace period after it", () => {
     const landed = new Date("2026-07-01T06:30:00Z");
     const now = new Date(landed.getTime() + LANDING_CHANGE_GRACE_MINUTES * 60_000);
-    expect(landingChange(arrival, "08:30", now)).toMatchObject({ ok: true });
-    expect(landingChange(arrival, "08:30", new Date(now.getTime() + 60_000))).toMatchObject({ ok: false, reason: "over" });
+    expect(landingChange(arrival, "08:30", now, EN)).toMatchObject({ ok: true });
+    expect(landingChange(arrival, "08:30", new Date(now.getTime() + 60_000), EN)).toMatchObject({ ok: false, reason: "over" });
   });
 
   it("gives a leg that had no landing time one, on its own day", () => {
-    const changed = landingChange({ ...arrival, pickup: { ...arrival.pickup, flightTime: null } }, "23:55", NOW);
+    const changed = landingChange({ ...arrival, pickup: { ...arrival.pickup, flightTime: null } }, "23:55", NOW, EN);
     expect(changed).toMatchObject({ ok: true, from: null, to: "23:55", leg: { date: "2026-07-01" } });
   });
 });
@@ -86,7 +89,7 @@ describe("landingChange's properties", () => {
       fc.property(dates, clocks, clocks, (date, from, to) => {
         fc.pre(from !== to);
         const before = arrivalAt(date, from);
-        const changed = landingChange(before, to, early);
+        const changed = landingChange(before, to, early, EN);
         expect(changed.ok).toBe(true);
         if (!changed.ok) return;
         const { leg } = changed;
@@ -107,9 +110,9 @@ describe("landingChange's properties", () => {
       fc.property(dates, clocks, clocks, (date, from, to) => {
         fc.pre(from !== to);
         const before = arrivalAt(date, from);
-        const there = landingChange(before, to, early);
+        const there = landingChange(before, to, early, EN);
         if (!there.ok) throw new Error(there.message);
-        const back = landingChange(there.leg, from, early);
+        const back = landingChange(there.leg, from, early, EN);
         expect(back).toMatchObject({ ok: true, leg: before });
       }),
     );
@@ -119,9 +122,9 @@ describe("landingChange's properties", () => {
     fc.assert(
       fc.property(dates, clocks, clocks, (date, from, to) => {
         fc.pre(from !== to);
-        const there = landingChange(arrivalAt(date, from), to, early);
+        const there = landingChange(arrivalAt(date, from), to, early, EN);
         if (!there.ok) throw new Error(there.message);
-        expect(landingChange(there.leg, to, early)).toMatchObject({ ok: false, reason: "same-time" });
+        expect(landingChange(there.leg, to, early, EN)).toMatchObject({ ok: false, reason: "same-time" });
       }),
     );
   });

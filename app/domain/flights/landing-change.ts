@@ -12,6 +12,7 @@ import { arrivalPickupAt } from "../booking/rules";
 import type { BookingLeg } from "../booking/model";
 import { addDays, isoDate, parseIsoDate } from "../booking/paris-time";
 import { clockMinutes, formatClock, parseClock, type Clock } from "../booking/time-rules";
+import type { AdminWords } from "../back-office/admin-words";
 
 const MINUTE = 60_000;
 const HALF_DAY_MINUTES = 12 * 60;
@@ -55,24 +56,23 @@ export function landingDayShift(before: Clock, after: Clock): -1 | 0 | 1 {
 /**
  * The leg with its flight landing at `newLandingTime` (HH:MM, Paris), or why not: the leg's pickup
  * is no flight, the time is no time, it is the time already stored, the leg's date does not read,
- * or the new landing is more than LANDING_CHANGE_GRACE_MINUTES before `now` (the pickup is over).
+ * or the new landing is more than LANDING_CHANGE_GRACE_MINUTES before `now` (the pickup is over),
+ * said in `words`.
  */
-export function landingChange(leg: BookingLeg, newLandingTime: string, now: Date): LandingChange {
-  if (leg.pickup.kind !== "flight") {
-    return refuse("not-arrival", "This leg's pickup is no flight: only an arriving flight's landing time moves its pickup.");
-  }
+export function landingChange(leg: BookingLeg, newLandingTime: string, now: Date, words: AdminWords): LandingChange {
+  if (leg.pickup.kind !== "flight") return refuse("not-arrival", words("landing.refused.notArrival"));
   const clock = parseLandingTime(newLandingTime);
-  if (!clock) return refuse("bad-time", "Give the new landing time as HH:MM, such as 09:05 or 23:40 (Paris time).");
+  if (!clock) return refuse("bad-time", words("landing.refused.badTime"));
   const to = formatClock(clock);
   const before = leg.pickup.flightTime === null ? null : parseClock(leg.pickup.flightTime);
   const from = before ? formatClock(before) : null;
-  if (from === to) return refuse("same-time", `The landing time is already ${to}: nothing changes.`);
+  if (from === to) return refuse("same-time", words("landing.refused.sameTime", { time: to }));
   const date = parseIsoDate(leg.date);
-  if (!date) return refuse("bad-leg", "This leg's date cannot be read: change its landing time by phone with the office.");
+  if (!date) return refuse("bad-leg", words("landing.refused.badLeg"));
   const day = addDays(date, before ? landingDayShift(before, clock) : 0);
   const pickupAt = arrivalPickupAt(day, clock);
   if (pickupAt.getTime() < now.getTime() - LANDING_CHANGE_GRACE_MINUTES * MINUTE) {
-    return refuse("over", `A landing at ${to} on ${isoDate(day)} is long past: this pickup is over and its time is no longer changed.`);
+    return refuse("over", words("landing.refused.over", { time: to, day: isoDate(day) }));
   }
   const newDate = isoDate(day);
   return {

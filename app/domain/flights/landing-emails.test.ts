@@ -3,9 +3,10 @@ import { legSchema } from "../booking/model";
 import { outboundLeg, roundTripDetails, row, site } from "../booking/round-trip.fixture";
 import { landingChange } from "./landing-change";
 import { landingChangedDriverEmail, landingChangedTravellerEmail } from "./landing-emails";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 
 const driver = { name: "Karim Benali", phone: "+33698765432", email: "karim@drivers.example" };
-const changed = landingChange(legSchema.parse(outboundLeg), "08:30", new Date("2026-06-30T18:00:00Z"));
+const changed = landingChange(legSchema.parse(outboundLeg), "08:30", new Date("2026-06-30T18:00:00Z"), adminWordsIn("en"));
 if (!changed.ok) throw new Error(changed.message);
 const notice = { leg: changed.leg, from: changed.from, to: changed.to };
 /** The booking as it is after the change: leg 1 lands at 08:30. */

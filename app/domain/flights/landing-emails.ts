@@ -98,21 +98,30 @@ export function landingChangedDriverEmail(
 ): LandingEmail {
   const job = driverJob(row, site, driver, [notice.leg.leg]);
   const w = staffWords(site);
+  const s = site.staff.words;
+  const flight = flightName(notice.leg, false, w);
+  const line = pickupLine(notice.leg, w);
   const lines = [
     job.greeting,
     "",
-    `The landing time of ${flightName(notice.leg, false, w)} of booking ${row.orderId} changed (${legTitle(notice.leg, row.roundTrip, w)}, leg ${notice.leg.leg}): ${timeChange(notice, w)}.`,
+    s("mail.landing.body", {
+      flight,
+      orderId: row.orderId,
+      title: legTitle(notice.leg, row.roundTrip, w),
+      leg: notice.leg.leg,
+      change: timeChange(notice, w),
+    }),
     // "Pick-up: 01/07/2026 at 08:30 (Paris time)" becomes "New pick-up: …".
-    `New p${pickupLine(notice.leg, w).slice(1)}`,
+    s("mail.landing.newPickup", { line: line.charAt(0).toLowerCase() + line.slice(1) }),
     "",
-    "The job as it is now:",
+    s("mail.jobNow"),
     "",
     ...job.lines,
   ];
   return withTestSubject(row, {
     kind: "landing_changed_driver" as const,
     recipient: job.recipient,
-    subject: oneLine(`Job ${row.orderId}: ${flightName(notice.leg, false, w)} now lands at ${notice.to}`),
+    subject: oneLine(s("mail.landing.subject", { orderId: row.orderId, flight, time: notice.to })),
     body: lines.join("\n") + "\n",
     leg: notice.leg.leg,
   });

@@ -79,10 +79,15 @@ export function editableOf(source: {
   };
 }
 
+/** What changed, as a key the staff's e-mails word in their language: an end's field, a count, or one of the booking's own. */
+export type ChangeField = `${End}.${keyof EditableEnd}` | `count.${LuggageCountField}` | "note" | "phone" | "luggageNote" | "pickup";
+
 /** One change: where (the leg, or the booking), what, and the values before and after. */
 export interface Change {
   leg: Leg | null;
+  /** What changed, in the English of the audit log. */
   what: string;
+  field: ChangeField;
   before: string;
   after: string;
   /** Whether the assigned driver is told: a flight time, a hotel or an address moved. */
@@ -101,9 +106,6 @@ const END_CHANGES: readonly [keyof EditableEnd, (end: End) => string, boolean][]
   ["zip", () => "postcode", true],
 ];
 
-/** A leg's note: the one change of a leg its reminder e-mail does not show. */
-const NOTE = "note";
-
 /**
  * The legs whose reminder e-mail reads differently after these changes: a change of a leg's
  * pickup, flight, terminal, hotel or address (all in its reminder's lines), not of its note, nor
@@ -111,15 +113,15 @@ const NOTE = "note";
  */
 export function legsInReminderChanged(changes: readonly Change[]): Leg[] {
   const legs = new Set<Leg>();
-  for (const c of changes) if (c.leg !== null && c.what !== NOTE) legs.add(c.leg);
+  for (const c of changes) if (c.leg !== null && c.field !== "note") legs.add(c.leg);
   return [...legs].sort();
 }
 
 /** Every difference between two readings of one booking, in the order the form lists its fields. */
 export function describeChanges(before: Editable, after: Editable): Change[] {
   const changes: Change[] = [];
-  const add = (leg: Leg | null, what: string, a: string, b: string, forDriver = false, movesPickup = false) => {
-    if (a !== b) changes.push({ leg, what, before: a, after: b, forDriver, movesPickup });
+  const add = (leg: Leg | null, field: ChangeField, what: string, a: string, b: string, forDriver = false, movesPickup = false) => {
+    if (a !== b) changes.push({ leg, what, field, before: a, after: b, forDriver, movesPickup });
   };
   for (const leg of before.legs) {
     const next = after.legs.find((l) => l.leg === leg.leg);
@@ -130,24 +132,27 @@ export function describeChanges(before: Editable, after: Editable): Change[] {
     ] as const) {
       for (const [key, words, forDriver] of END_CHANGES) {
         const [was, now] = key === "terminal" ? [terminalWords(a, end), terminalWords(b, end)] : [a[key] as string, b[key] as string];
-        add(leg.leg, `${END_WORD[end]} ${words(end)}`, was, now, forDriver, key === "flightTime");
+        add(leg.leg, `${end}.${key}`, `${END_WORD[end]} ${words(end)}`, was, now, forDriver, key === "flightTime");
       }
     }
-    add(leg.leg, NOTE, leg.note, next.note);
+    add(leg.leg, "note", "note", leg.note, next.note);
   }
-  add(null, "mobile phone", before.phone, after.phone);
+  add(null, "phone", "mobile phone", before.phone, after.phone);
   // The driver brings the child seats: a change of them is the driver's to know.
   for (const [name, words] of LUGGAGE_COUNTS) {
-    add(null, words, String(before.luggage[name]), String(after.luggage[name]), SEAT_FIELDS.has(name));
+    add(null, `count.${name}`, words, String(before.luggage[name]), String(after.luggage[name]), SEAT_FIELDS.has(name));
   }
-  add(null, "luggage note", before.luggage.info, after.luggage.info);
+  add(null, "luggageNote", "luggage note", before.luggage.info, after.luggage.info);
   return changes;
 }
+
+/** A pick-up's terminal not known yet, as a change's value says it (in English: the staff's e-mails word it again). */
+export const TERMINAL_NOT_KNOWN_WORDS = "not known yet";
 
 /** A pick-up's terminal in words: "2E", or "not known yet"; nothing on other ends. */
 function terminalWords(e: EditableEnd, end: End): string {
   if (end !== "pu" || !e.flight) return "";
-  return e.terminal === TERMINAL_NOT_KNOWN ? "not known yet" : e.terminal;
+  return e.terminal === TERMINAL_NOT_KNOWN ? TERMINAL_NOT_KNOWN_WORDS : e.terminal;
 }
 
 /** A value as a change line shows it: on one line, "(none)" when empty. */
@@ -159,7 +164,8 @@ export function shownValue(value: string): string {
 /** "Outbound (leg 1), pick-up flight number: BA304 → BA306"; "Mobile phone: … → …". */
 export function changeText(change: Change, roundTrip: boolean): string {
   const where = change.leg === null ? capitalise(change.what) : `${legTitle(change.leg, roundTrip)}, ${change.what}`;
-  return `${where}: ${shownValue(change.before)} → ${shownValue(change.after)}`;
+  const shown = (value: string) => (change.field === "pickup" ? `${value} (Paris time)` : shownValue(value));
+  return `${where}: ${shown(change.before)} → ${shown(change.after)}`;
 }
 
 function capitalise(s: string): string {

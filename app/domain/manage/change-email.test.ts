@@ -3,13 +3,18 @@ import { describe, expect, it } from "vitest";
 import type { EmailSite } from "../booking/email-frame";
 import { driverJobEmail } from "../booking/staff-emails";
 import { bookingChangedEmail, changeLines, driverChangedJobEmail, type ChangedRow } from "./change-email";
-import type { Change } from "./change-description";
+import type { Change, ChangeField } from "./change-description";
 import { mailWordsIn } from "~/lib/test-support/booking-words";
+import { staffLanguage } from "~/lib/email-site.server";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+
+const en = adminWordsIn("en");
 
 const site: EmailSite = {
   siteName: "Navette Paris",
   businessEmail: "office@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 23 45 67 89",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:marker]",
@@ -75,9 +80,20 @@ const row: ChangedRow = {
   },
 };
 
+/** The field of each change these tests make, by its English words. */
+const FIELDS: Readonly<Record<string, ChangeField>> = {
+  "mobile phone": "phone",
+  "pick-up flight number": "pu.flightNumber",
+  "drop-off take-off time": "drop.flightTime",
+  "pick-up landing time": "pu.flightTime",
+  "pick-up hotel": "pu.hotel",
+  note: "note",
+};
+
 const change = (leg: 1 | 2 | null, what: string, before: string, after: string, forDriver = false): Change => ({
   leg,
   what,
+  field: FIELDS[what]!,
   before,
   after,
   forDriver,
@@ -93,7 +109,7 @@ const CHANGES: Change[] = [
 
 describe("changeLines", () => {
   it("groups the changes by leg, then contact and luggage, old → new", () => {
-    expect(changeLines(CHANGES, true)).toEqual([
+    expect(changeLines(CHANGES, true, en)).toEqual([
       "Outbound (leg 1)",
       "  Pick-up flight number: AF007 → AF008",
       "  Note: Child seat → (none)",
@@ -107,7 +123,7 @@ describe("changeLines", () => {
   });
 
   it("names a one-way booking's leg 'Transfer'", () => {
-    expect(changeLines([change(1, "pick-up flight number", "A", "B")], false)).toEqual(["Transfer", "  Pick-up flight number: A → B"]);
+    expect(changeLines([change(1, "pick-up flight number", "A", "B")], false, en)).toEqual(["Transfer", "  Pick-up flight number: A → B"]);
   });
 
   it("gives one line per change, each on one line whatever the values (fast-check)", () => {
@@ -118,7 +134,7 @@ describe("changeLines", () => {
         }),
         (list) => {
           const changes = list.map((c) => change(c.leg, "note", c.before, c.after));
-          const lines = changeLines(changes, true);
+          const lines = changeLines(changes, true, en);
           expect(lines.filter((l) => l.startsWith("  "))).toHaveLength(changes.length);
           for (const l of lines) expect(l).not.toMatch(/[\r\n]/);
         },

@@ -7,10 +7,11 @@
 import { formatParisDateTime } from "../booking/paris-time";
 import { TEST_SUBJECT_PREFIX, type BookingEmailInput, type EmailDriver, type EmailSite } from "../booking/email-frame";
 import { driverJob } from "../booking/staff-emails";
+import { oneLine } from "../booking/email-text";
 import type { Leg } from "../booking/fields";
 import type { LegNumber } from "../booking/model";
-import { shownValue, type Change } from "./change-description";
-import { legTitle } from "./change-layout";
+import { TERMINAL_NOT_KNOWN_WORDS, type Change } from "./change-description";
+import type { AdminWords } from "../back-office/admin-words";
 import type { EmailKind } from "../email-registry";
 
 export interface ChangeEmail {
@@ -23,10 +24,6 @@ export interface ChangeEmail {
 /** What the builders read of the booking, after the change. */
 export type ChangedRow = BookingEmailInput & { firstPickupAt: Date | null };
 
-function oneLine(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
-}
-
 function placeName(value: string): string {
   return oneLine(value.replace(/_/g, " "));
 }
@@ -35,23 +32,44 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** What changed, in the staff's words: "Pick-up landing time", "Mobile phone", "Baby seats". */
+function fieldText(change: Change, s: AdminWords): string {
+  const [group, name = ""] = change.field.split(".");
+  if (group === "pu" || group === "drop") return s("mail.change.end", { end: group, field: name });
+  if (group === "count") return s("mail.change.count", { field: name });
+  return s("mail.change.own", { field: change.field });
+}
+
+/** A value as a change line shows it, on one line: "(none)" when empty, a terminal not known yet in the staff's words. */
+function valueText(change: Change, value: string, s: AdminWords): string {
+  const line = value.replace(/\s+/g, " ").trim();
+  if (line === "") return s("mail.change.none");
+  if (change.field === "pickup") return s("mail.change.pickupAt", { dateTime: line });
+  return change.field === "pu.terminal" && line === TERMINAL_NOT_KNOWN_WORDS ? s("mail.change.terminalNotKnown") : line;
+}
+
 /**
  * The changes grouped under their leg ("Outbound (leg 1)", "Return (leg 2)", "Transfer"), then the
- * booking's own ("Contact and luggage"), one indented "what: old → new" line each.
+ * booking's own ("Contact and luggage"), one indented "what: old → new" line each, in the staff's words.
  */
-export function changeLines(changes: readonly Change[], roundTrip: boolean): string[] {
+export function changeLines(changes: readonly Change[], roundTrip: boolean, s: AdminWords): string[] {
   const lines: string[] = [];
+  const legTitle = (leg: Leg) => s("mail.change.leg", { leg: roundTrip ? leg : "transfer" });
   const groups: [Leg | null, string][] = [
-    [1, legTitle(1, roundTrip)],
-    [2, legTitle(2, roundTrip)],
-    [null, "Contact and luggage"],
+    [1, legTitle(1)],
+    [2, legTitle(2)],
+    [null, s("mail.change.contact")],
   ];
   for (const [leg, title] of groups) {
     const here = changes.filter((c) => c.leg === leg);
     if (here.length === 0) continue;
     if (lines.length > 0) lines.push("");
     lines.push(title);
-    for (const c of here) lines.push(`  ${capitalise(c.what)}: ${shownValue(c.before)} → ${shownValue(c.after)}`);
+    for (const c of here) {
+      lines.push(
+        s("mail.change.line", { what: capitalise(fieldText(c, s)), before: valueText(c, c.before, s), after: valueText(c, c.after, s) }),
+      );
+    }
   }
   return lines;
 }
@@ -77,38 +95,35 @@ export function bookingChangedEmail(
   changes: readonly Change[],
   notices: readonly DriverNotice[],
 ): ChangeEmail {
-  const route = `${placeName(row.depart)} to ${placeName(row.arrive)}${row.roundTrip ? " (round trip)" : " (one way)"}`;
-  const first = row.firstPickupAt ? `First pick-up: ${formatParisDateTime(row.firstPickupAt)} (Paris time)` : null;
+  const s = site.staff.words;
+  const places = { from: placeName(row.depart), to: placeName(row.arrive) };
+  const first = row.firstPickupAt ? s("mail.changed.firstPickup", { dateTime: formatParisDateTime(row.firstPickupAt) }) : null;
   const driver =
     notices.length === 0
-      ? "No driver is assigned yet."
+      ? s("mail.changed.noDriver")
       : notices
-          .map((n) =>
-            n.told
-              ? `The driver, ${oneLine(n.driver.name)}, is e-mailed the job as it is now.`
-              : `The driver, ${oneLine(n.driver.name)}, is not e-mailed: nothing the driver needs changed.`,
-          )
+          .map((n) => s(n.told ? "mail.changed.driverTold" : "mail.changed.driverNotTold", { name: oneLine(n.driver.name) }))
           .join("\n");
   const lines = [
-    `The traveller changed booking ${row.orderId} on ${site.siteName}.`,
+    s("mail.changed.body", { orderId: row.orderId, siteName: site.siteName }),
     "",
-    `Order number: ${row.orderId}`,
-    `Route: ${route}`,
-    `Traveller: ${oneLine(`${row.firstname} ${row.lastname}`)}, ${oneLine(row.phone)}`,
+    s("mail.changed.orderNumber", { orderId: row.orderId }),
+    s("mail.changed.route", { ...places, roundTrip: row.roundTrip ? "yes" : "no" }),
+    s("mail.changed.traveller", { name: oneLine(`${row.firstname} ${row.lastname}`), phone: oneLine(row.phone) }),
     ...(first ? [first] : []),
     "",
-    "What changed (old → new)",
+    s("mail.changed.what"),
     "",
-    ...changeLines(changes, row.roundTrip),
+    ...changeLines(changes, row.roundTrip, s),
     "",
     driver,
     "",
-    `The booking's page: ${new URL(`/admin/bookings/${encodeURIComponent(row.orderId)}`, `${site.siteUrl}/`).href}`,
+    s("mail.changed.page", { url: new URL(`/admin/bookings/${encodeURIComponent(row.orderId)}`, `${site.siteUrl}/`).href }),
   ];
   return {
     kind: "booking_changed",
     recipient: site.businessEmail,
-    subject: testSubject(row, `Booking ${row.orderId} changed by the traveller: ${placeName(row.depart)} to ${placeName(row.arrive)}`),
+    subject: testSubject(row, s("mail.changed.subject", { orderId: row.orderId, ...places })),
     body: lines.join("\n") + "\n",
   };
 }
@@ -126,14 +141,15 @@ export function driverChangedJobEmail(
 ): ChangeEmail {
   const job = driverJob(row, site, driver, legs);
   // What changed comes between the job's greeting and the job itself.
+  const s = site.staff.words;
   const lines = [
     job.greeting,
     "",
-    `The traveller changed booking ${row.orderId}. What changed (old → new):`,
+    s("mail.changed.forDriver", { orderId: row.orderId }),
     "",
-    ...changeLines(changes, row.roundTrip),
+    ...changeLines(changes, row.roundTrip, s),
     "",
-    "The job as it is now:",
+    s("mail.jobNow"),
     "",
     ...job.lines,
   ];

@@ -337,13 +337,13 @@ export function planChange(request: ChangeRequest): ChangePlan {
   for (const [i, leg] of details.legs.entries()) {
     const was = stored.legs[i]!;
     if (was.pickup.kind === "flight" || was.pickupAt.getTime() === leg.pickupAt.getTime()) continue;
-    const at = (instant: Date) => `${formatParisDateTime(instant)} (Paris time)`;
     const index = changes.findIndex((c) => c.leg === leg.leg && c.movesPickup);
     changes.splice(index + 1, 0, {
       leg: leg.leg,
       what: "pick-up",
-      before: at(was.pickupAt),
-      after: at(leg.pickupAt),
+      field: "pickup",
+      before: formatParisDateTime(was.pickupAt),
+      after: formatParisDateTime(leg.pickupAt),
       forDriver: true,
       movesPickup: false,
     });

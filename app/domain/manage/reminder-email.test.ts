@@ -5,6 +5,7 @@ import { parisInstant } from "../booking/paris-time";
 import { reminderEmail, reminderWhen, type ReminderInput } from "./reminder-email";
 import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
 import { mailWordsIn } from "~/lib/test-support/booking-words";
+import { staffLanguage } from "~/lib/email-site.server";
 
 const UNREAD_LEGS_TRAVELLER = ENGLISH_MAIL.t("legs.unread");
 
@@ -13,6 +14,7 @@ const site: EmailSite = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: MARKER,

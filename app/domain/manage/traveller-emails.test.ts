@@ -3,11 +3,13 @@ import { UNREAD_LEGS } from "../booking/booking-lines";
 import type { BookingEmailInput, EmailSite } from "../booking/email-frame";
 import { manageLinkEmail, travellerCancelledEmail } from "./traveller-emails";
 import { mailWordsIn } from "~/lib/test-support/booking-words";
+import { staffLanguage } from "~/lib/email-site.server";
 
 const site: EmailSite & { manageUrl: string } = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
   manageUrl: "[manage-link:test-marker]",

@@ -1,5 +1,6 @@
 import { formatParisDateTime } from "../booking/paris-time";
-import { bookingSummary, UNREAD_LEGS } from "../booking/booking-lines";
+import { bookingSummary } from "../booking/booking-lines";
+import type { AdminWords } from "../back-office/admin-words";
 import {
   orderLines,
   questionsLines,
@@ -35,10 +36,16 @@ export interface TravellerEmail {
 }
 
 /** Each leg's pickup (Paris time), from and to, as the back office reads them; a line saying so when the details do not read. */
-function legLines(row: BookingEmailInput, w: MailWords): string[] {
+function legLines(row: BookingEmailInput, w: MailWords, s: AdminWords): string[] {
   const { legs } = bookingSummary(row, w);
-  if (legs.length === 0) return ["", UNREAD_LEGS];
-  return legs.flatMap((leg) => ["", leg.title, `Pick-up: ${leg.when}`, `From: ${leg.from}`, `To: ${leg.to}`]);
+  if (legs.length === 0) return ["", s("legs.unread")];
+  return legs.flatMap((leg) => [
+    "",
+    leg.title,
+    s("mail.pickup", { when: leg.when }),
+    s("mail.from", { place: leg.from }),
+    s("mail.to", { place: leg.to }),
+  ]);
 }
 
 /** "12/05/2026 07:45": the first pickup; null when the details do not read. */
@@ -48,9 +55,9 @@ function firstPickupTime(row: BookingEmailInput): string | null {
 }
 
 /** " on 12/05/2026 07:45": the first pickup, for the staff's subject; "" when the details do not read. */
-function firstPickup(row: BookingEmailInput): string {
+function firstPickup(row: BookingEmailInput, s: AdminWords): string {
   const first = firstPickupTime(row);
-  return first ? ` on ${first}` : "";
+  return first ? s("mail.on", { dateTime: first }) : "";
 }
 
 /**
@@ -82,10 +89,10 @@ export function manageLinkEmail(row: BookingEmailInput, site: EmailSite & { mana
   return withTestSubject(row, withManageLink(message, site));
 }
 
-function providerName(provider: string | null): string {
+function providerName(provider: string | null, s: AdminWords): string {
   if (provider === "stripe") return "Stripe";
-  if (provider === "sandbox") return "the sandbox (a test payment: no money moved)";
-  return provider ?? "the payment provider";
+  if (provider === "sandbox") return s("mail.cancel.sandbox");
+  return provider ?? s("mail.cancel.provider");
 }
 
 export interface TravellerCancellation {
@@ -100,11 +107,12 @@ export interface TravellerCancellation {
 }
 
 /** Who drove the booking's legs and is told it is cancelled: a round trip's two legs may have two drivers. */
-function driversLine(drivers: readonly { name: string }[]): string {
+function driversLine(drivers: readonly { name: string }[], s: AdminWords): string {
   const names = drivers.map((d) => oneLine(d.name));
-  if (names.length === 0) return "Driver: none was assigned.";
-  if (names.length === 1) return `Driver: ${names[0]} was assigned and is e-mailed that the job is cancelled.`;
-  return `Drivers: ${names.join(" and ")} were assigned and are e-mailed that the job is cancelled.`;
+  const last = names.pop();
+  if (last === undefined) return s("mail.cancel.noDriver");
+  if (names.length === 0) return s("mail.cancel.driver", { name: last });
+  return s("mail.cancel.drivers", { first: names.join(", "), last });
 }
 
 /**
@@ -113,27 +121,28 @@ function driversLine(drivers: readonly { name: string }[]): string {
  */
 export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite, done: TravellerCancellation): TravellerEmail {
   const w = staffWords(site);
+  const s = site.staff.words;
   const refund =
     done.refundedCents > 0
-      ? `Refunded in full: ${formatEuros(done.refundedCents)} through ${providerName(done.provider)}.`
-      : "Nothing was paid, so nothing is refunded.";
+      ? s("mail.cancel.refunded", { amount: formatEuros(done.refundedCents, site.staff.locale), provider: providerName(done.provider, s) })
+      : s("mail.cancel.nothingPaid");
   const lines = [
-    `The traveller cancelled booking ${row.orderId} on its page on ${site.siteName}, on ${formatParisDateTime(done.at)} (Paris time).`,
+    s("mail.cancel.body", { orderId: row.orderId, siteName: site.siteName, dateTime: formatParisDateTime(done.at) }),
     refund,
-    driversLine(done.drivers),
-    "The traveller is e-mailed the cancellation.",
+    driversLine(done.drivers, s),
+    s("mail.cancel.travellerTold"),
     "",
     ...orderLines(row, w),
     "",
-    "Traveller",
-    ...travellerContactLines(row),
-    ...legLines(row, w),
+    s("mail.traveller"),
+    ...travellerContactLines(row, s),
+    ...legLines(row, w, s),
   ];
   return withTestSubject(row, {
     kind: "traveller_cancelled",
     recipient: site.businessEmail,
     subject: oneLine(
-      `Booking ${row.orderId} cancelled by the traveller: ${placeText(row.depart)} to ${placeText(row.arrive)}${firstPickup(row)}`,
+      s("mail.cancel.subject", { orderId: row.orderId, from: placeText(row.depart), to: placeText(row.arrive), when: firstPickup(row, s) }),
     ),
     body: lines.join("\n") + "\n",
   });

@@ -154,14 +154,18 @@ describe("parsePriceFile: reading rows", () => {
     const text = [HEADER, line(SHUTTLE_CELLS), line({ ...PRIVATE_CELLS, Arrive: '"Disneyland' }), line(PRIVATE_CELLS)].join("\n");
     const { rows, warnings } = parsePriceFile(text);
     expect(rows).toEqual([SHUTTLE_ROW, PRIVATE_ROW]);
-    expect(warnings).toEqual([{ line: 3, message: expect.stringMatching(/quoted field is never closed/) }]);
+    expect(warnings).toEqual([
+      { line: 3, code: "unclosedQuote", values: {}, message: expect.stringMatching(/quoted field is never closed/) },
+    ]);
   });
 
   it("counts lines after a quoted line break, so warnings point at the right line", () => {
     const text = [HEADER, line({ ...PRIVATE_CELLS, Arrive: '"Disneyland\nParis"' }), line({ ...PRIVATE_CELLS, prix: "abc" })].join("\n");
     const { rows, warnings } = parsePriceFile(text);
     expect(rows).toHaveLength(1);
-    expect(warnings).toEqual([{ line: 4, message: expect.stringContaining("prix") }]);
+    expect(warnings).toEqual([
+      { line: 4, code: "notWhole", values: expect.objectContaining({ column: "prix" }), message: expect.stringContaining("prix") },
+    ]);
   });
 
   it.each([
@@ -257,14 +261,16 @@ describe("parsePriceFile: rows it cannot read are skipped with a warning naming 
     expect(warnings[0]?.message).toMatch(message);
   });
 
-  it.each<[string, Partial<Record<PriceColumn, string>>, RegExp]>([
-    ["a word in prix", { prix: "sixty" }, /prix/],
-    ["a decimal passenger bound", { nb_pax_mini: "1.5" }, /nb_pax_mini/],
-    ["a negative passenger bound", { nb_pax_maxi: "-3" }, /nb_pax_maxi/],
-  ])("%s (private row)", (_label, cells, message) => {
+  it.each<[string, Partial<Record<PriceColumn, string>>, PriceColumn]>([
+    ["a word in prix", { prix: "sixty" }, "prix"],
+    ["a decimal passenger bound", { nb_pax_mini: "1.5" }, "nb_pax_mini"],
+    ["a negative passenger bound", { nb_pax_maxi: "-3" }, "nb_pax_maxi"],
+  ])("%s (private row)", (_label, cells, column) => {
     const { rows, warnings } = parsePriceFile([HEADER, line({ ...PRIVATE_CELLS, ...cells })].join("\n"));
     expect(rows).toEqual([]);
-    expect(warnings).toEqual([{ line: 2, message: expect.stringMatching(message) }]);
+    expect(warnings).toEqual([
+      { line: 2, code: "notWhole", values: { column, value: cells[column] }, message: expect.stringContaining(column) },
+    ]);
   });
 
   it("does not check the columns a row's kind does not use", () => {

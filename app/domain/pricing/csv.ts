@@ -90,9 +90,16 @@ export interface PrivateRow extends PriceRowBase {
 
 export type PriceRow = ShuttleRow | PrivateRow;
 
+/** Why a row cannot be read, for a reader that words it itself (the back office), with the values its words take. */
+export type PriceRowProblemCode =
+  "unclosedQuote" | "nul" | "shuttleFlag" | "samePlace" | "placeText" | "placeMissing" | "tripType" | "notWhole";
+
 export interface PriceFileWarning {
   /** 1-based line of the file where the unreadable row starts (the header is line 1). */
   line: number;
+  code: PriceRowProblemCode;
+  values: Readonly<Record<string, string>>;
+  /** The same in English, for the server's log. */
   message: string;
 }
 
@@ -101,7 +108,7 @@ export interface ParsedPriceFile {
   warnings: PriceFileWarning[];
 }
 
-/** Thrown only when the file has no header or the header lacks required columns. */
+/** Thrown only when the file has no header or the header lacks required columns (none missing: the file is empty). */
 export class PriceFileError extends Error {
   readonly missingColumns: readonly string[];
 
@@ -130,7 +137,15 @@ export function readCsvRecords(text: string): { records: CsvRecord[]; problems: 
 // ---------------------------------------------------------------------------------------------
 // Rows
 
-class RowProblem extends Error {}
+class RowProblem extends Error {
+  constructor(
+    readonly code: PriceRowProblemCode,
+    readonly values: Readonly<Record<string, string>>,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 type Cell = (column: PriceColumn) => string;
 
@@ -158,11 +173,12 @@ export function parsePriceFile(text: string): ParsedPriceFile {
     try {
       // The file is stored as written when it is published, and the database cannot store a NUL,
       // whatever column holds it.
-      if (record.fields.some((f) => f.includes("\u0000"))) throw new RowProblem("the line holds a NUL character, which cannot be stored");
+      if (record.fields.some((f) => f.includes("\u0000")))
+        throw new RowProblem("nul", {}, "the line holds a NUL character, which cannot be stored");
       rows.push(readRow(cell));
     } catch (e) {
       if (!(e instanceof RowProblem)) throw e;
-      warnings.push({ line: record.line, message: e.message });
+      warnings.push({ line: record.line, code: e.code, values: e.values, message: e.message });
     }
   }
   warnings.sort((a, b) => a.line - b.line);
@@ -171,10 +187,12 @@ export function parsePriceFile(text: string): ParsedPriceFile {
 
 function readRow(cell: Cell): PriceRow {
   const flag = cell("shuttle");
-  if (flag !== "0" && flag !== "1") throw new RowProblem(`unknown shuttle flag "${flag}" (0 shuttle, 1 private)`);
+  if (flag !== "0" && flag !== "1")
+    throw new RowProblem("shuttleFlag", { value: flag }, `unknown shuttle flag "${flag}" (0 shuttle, 1 private)`);
   const from = placeName(cell, "Depart");
   const to = placeName(cell, "Arrive");
-  if (from.toLowerCase() === to.toLowerCase()) throw new RowProblem(`Depart and Arrive are the same place "${from}"`);
+  if (from.toLowerCase() === to.toLowerCase())
+    throw new RowProblem("samePlace", { place: from }, `Depart and Arrive are the same place "${from}"`);
 
   const base: Omit<PriceRowBase, "kind"> = {
     from,
@@ -222,16 +240,20 @@ function placeName(cell: Cell, column: "Depart" | "Arrive"): string {
   // A quoted line break reads as a space below; any other control or invisible character is
   // refused before white space is collapsed, which would read a U+FEFF or a U+2028 as a space.
   if (!isPlainText(cell(column), "lines")) {
-    throw new RowProblem(`${column} holds an invisible or control character (for example a direction mark): remove it`);
+    throw new RowProblem(
+      "placeText",
+      { column },
+      `${column} holds an invisible or control character (for example a direction mark): remove it`,
+    );
   }
   const name = cell(column).replace(/\s+/g, " ");
-  if (name === "") throw new RowProblem(`missing place name in ${column}`);
+  if (name === "") throw new RowProblem("placeMissing", { column }, `missing place name in ${column}`);
   return name;
 }
 
 function tripType(raw: string): TripType {
   if (raw === "1" || raw === "2" || raw === "3") return Number(raw) as TripType;
-  throw new RowProblem(`unknown aller_retour "${raw}" (1 one way, 2 round trip, 3 return)`);
+  throw new RowProblem("tripType", { value: raw }, `unknown aller_retour "${raw}" (1 one way, 2 round trip, 3 return)`);
 }
 
 /** A non-negative whole number, or null for an empty cell. */
@@ -239,7 +261,7 @@ function wholeOrNull(cell: Cell, column: PriceColumn): number | null {
   const raw = cell(column);
   if (raw === "") return null;
   const value = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw new RowProblem(`${column} is not a whole number: "${raw}"`);
+  if (!Number.isSafeInteger(value)) throw new RowProblem("notWhole", { column, value: raw }, `${column} is not a whole number: "${raw}"`);
   return value;
 }
 

@@ -2,7 +2,10 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parsePriceFile, type PriceRow, type PrivateRow, type ShuttleRow } from "./csv";
-import { diffPrices, partyLabel, routeLabel, type PriceDiff } from "./price-diff";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+import { diffPrices, partyLabel, paymentLabel, routeLabel, tripLabel, type PriceDiff } from "./price-diff";
+
+const [EN, FR] = [adminWordsIn("en"), adminWordsIn("fr")];
 
 /** No difference a visitor would see. */
 const NO_CHANGE: PriceDiff = { changed: [], added: [], removed: [], details: [] };
@@ -199,13 +202,49 @@ describe("labels", () => {
     ["extra", "each passenger from 9"],
     ["1-3", "1 to 3 passengers"],
     ["8-8", "8 passengers"],
+    ["1-1", "1 passenger"],
     ["-4", "? to 4 passengers"],
   ])("party %s reads %s", (party, label) => {
-    expect(partyLabel(party)).toBe(label);
+    expect(partyLabel(EN, party)).toBe(label);
+  });
+
+  it.each([
+    ["1", "1 passager"],
+    ["5", "5 passagers"],
+    ["family", "famille (2 adultes et 2 enfants)"],
+    ["extra", "chaque passager à partir du 9e"],
+    ["1-3", "1 à 3 passagers"],
+    ["-4", "? à 4 passagers"],
+  ])("party %s reads %s to a member who reads French", (party, label) => {
+    expect(partyLabel(FR, party)).toBe(label);
   });
 
   it("names a route with its kind", () => {
-    expect(routeLabel({ kind: "private", from: "Paris", to: "Orly Airport (ORY)" })).toBe("Private: Paris → Orly Airport (ORY)");
+    expect(routeLabel(EN, { kind: "private", from: "Paris", to: "Orly Airport (ORY)" })).toBe("Private: Paris → Orly Airport (ORY)");
+  });
+
+  it("names a route with its kind in French", () => {
+    expect(routeLabel(FR, { kind: "shuttle", from: "Paris", to: "Orly Airport (ORY)" })).toBe("Navette\u00a0: Paris → Orly Airport (ORY)");
+  });
+
+  it("names the trip and the payment", () => {
+    expect([tripLabel(EN, 1), tripLabel(EN, 2), tripLabel(EN, 3), paymentLabel(EN, "card"), paymentLabel(EN, "cash")]).toEqual([
+      "one way",
+      "round trip",
+      "return",
+      "card",
+      "cash",
+    ]);
+  });
+
+  it("names the trip and the payment in French", () => {
+    expect([tripLabel(FR, 1), tripLabel(FR, 2), tripLabel(FR, 3), paymentLabel(FR, "card"), paymentLabel(FR, "cash")]).toEqual([
+      "aller simple",
+      "aller-retour",
+      "retour",
+      "carte",
+      "espèces",
+    ]);
   });
 });
 

@@ -7,8 +7,9 @@
  * trip type, the payment mode and the party it is for: a shuttle row's price1 … price8, its family
  * price and its per-passenger price from 9; a private row's price for its nb_pax_mini … nb_pax_maxi
  * range. Rows with the same place, trip, payment (and range) are merged as the pricing merges them:
- * the lowest price wins.
+ * the lowest price wins. Its labels are worded in the words given (the member's, or English).
  */
+import type { AdminWordKey, AdminWords } from "../back-office/admin-words";
 import type { TransferKind } from "../site-paths";
 import { PAX_COUNTS, type Payment, type PriceRow, type TripType } from "./csv";
 import { placeKey } from "./pricing";
@@ -194,23 +195,29 @@ export function diffPrices(current: readonly PriceRow[], candidate: readonly Pri
   return diff;
 }
 
-const TRIP_LABELS: Record<TripType, string> = { 1: "one way", 2: "round trip", 3: "return" };
+const TRIP_WORDS: Record<TripType, AdminWordKey> = { 1: "prices.trip.oneWay", 2: "prices.trip.roundTrip", 3: "prices.trip.return" };
 
-export function tripLabel(tripType: TripType): string {
-  return TRIP_LABELS[tripType];
+/** The trip type in words: "one way", "aller simple"… */
+export function tripLabel(words: AdminWords, tripType: TripType): string {
+  return words(TRIP_WORDS[tripType]);
 }
 
-/** The party in words: "1 passenger", "family (2 adults, 2 children)", "1 to 3 passengers"… */
-export function partyLabel(party: PartyKey): string {
-  if (party === "1") return "1 passenger";
-  if (/^[2-8]$/.test(party)) return `${party} passengers`;
-  if (party === "family") return "family (2 adults and 2 children)";
-  if (party === "extra") return "each passenger from 9";
+/** The payment mode in words: "card", "espèces"… */
+export function paymentLabel(words: AdminWords, payment: Payment): string {
+  return words(payment === "cash" ? "prices.payment.cash" : "prices.payment.card");
+}
+
+/** The party in words: "1 passenger", "family (2 adults and 2 children)", "1 to 3 passengers"… */
+export function partyLabel(words: AdminWords, party: PartyKey): string {
+  if (/^[1-8]$/.test(party)) return words("prices.party.count", { count: Number(party) });
+  if (party === "family") return words("prices.party.family");
+  if (party === "extra") return words("prices.party.extra");
   const [min = "", max = ""] = party.split("-");
-  if (min === max && min !== "") return min === "1" ? "1 passenger" : `${min} passengers`;
-  return `${min || "?"} to ${max || "?"} passengers`;
+  if (min === max && min !== "") return words("prices.party.count", { count: Number(min) });
+  return words("prices.party.range", { min: min || "?", max: max || "?" });
 }
 
-export function routeLabel(route: DiffRoute): string {
-  return `${route.kind === "shuttle" ? "Shuttle" : "Private"}: ${route.from} → ${route.to}`;
+/** A route in words: "Shuttle: CDG → Paris", "Navette : CDG → Paris". */
+export function routeLabel(words: AdminWords, route: DiffRoute): string {
+  return words("prices.route", { kind: route.kind, from: route.from, to: route.to });
 }

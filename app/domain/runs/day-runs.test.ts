@@ -1,8 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { PickupLine } from "../back-office/run-sheet";
-import { dayBoard, legOfKey, replanDay, runProblemText, runsCsvRecords, type ShuttleLeg, type StoredRun } from "./day-runs";
-import type { RunParty } from "./run-check";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+import {
+  dayBoard,
+  legOfKey,
+  replanDay,
+  runProblemText,
+  runsCsvRecords,
+  runStepText,
+  suitcaseUnitsText,
+  type ShuttleLeg,
+  type StoredRun,
+} from "./day-runs";
+import type { RunParty, RunProblem } from "./run-check";
 import { party, partiesWithLocks, VAN } from "./run-parties.fixture";
 import { runsFormSchema } from "./runs-form";
 
@@ -96,9 +107,67 @@ describe("legOfKey", () => {
   });
 });
 
+const [EN, FR] = [adminWordsIn("en"), adminWordsIn("fr")];
+
 describe("runProblemText", () => {
   it("says how many passengers a run has for its seats", () => {
-    expect(runProblemText({ kind: "over-seats", seats: 10, capacity: 8 })).toBe("10 passengers for 8 seats.");
+    expect(runProblemText({ kind: "over-seats", seats: 10, capacity: 8 }, EN)).toBe("10 passengers for 8 seats.");
+  });
+
+  it("says it in French to a member who reads French", () => {
+    expect(runProblemText({ kind: "over-seats", seats: 10, capacity: 8 }, FR)).toBe("10 passagers pour 8 places.");
+  });
+
+  it("writes half suitcase units the member's way", () => {
+    const problem = { kind: "over-suitcases", suitcases: 8.5, capacity: 8 } as const;
+    expect(runProblemText(problem, EN)).toBe("8.5 suitcases for room for 8.");
+    expect(runProblemText(problem, FR)).toBe("8,5 valises pour une capacité de 8.");
+  });
+
+  it("rounds a party's wait to the minute", () => {
+    const problem = { kind: "over-wait", longestWaitMinutes: 41.6, maxWaitMinutes: 30 } as const;
+    expect(runProblemText(problem, EN)).toBe("A party waits 42 minutes: the promise is 30 at most.");
+    expect(runProblemText(problem, FR)).toBe("Un groupe attend 42 minutes\u00a0: la promesse est de 30 au plus.");
+  });
+
+  it("names the legs a run should not carry", () => {
+    const problem: RunProblem = { kind: "unknown-legs", legKeys: ["NV-AAA222-1", "NV-BBB222-2"] };
+    expect(runProblemText(problem, EN)).toBe(
+      "NV-AAA222-1, NV-BBB222-2: no longer a shuttle pickup of this day (cancelled or moved); take it out of the run.",
+    );
+  });
+});
+
+describe("suitcaseUnitsText", () => {
+  it.each([
+    [8, "8", "8"],
+    [4.5, "4.5", "4,5"],
+    [0.5, "0.5", "0,5"],
+    [0, "0", "0"],
+  ])("writes %s units as %s in English and %s in French", (units, english, french) => {
+    expect(suitcaseUnitsText(units, EN)).toBe(english);
+    expect(suitcaseUnitsText(units, FR)).toBe(french);
+  });
+
+  it("writes any other number as it is", () => {
+    expect(suitcaseUnitsText(1.25, EN)).toBe("1.25");
+  });
+});
+
+describe("runStepText", () => {
+  const step = { step: "on_my_way", at: new Date("2026-12-10T06:12:00Z") } as const;
+
+  it("gives a recorded step with its Paris time", () => {
+    expect(runStepText(step, EN)).toBe("On my way at 07:12 (Paris time)");
+  });
+
+  it("gives it in French to a member who reads French", () => {
+    expect(runStepText(step, FR)).toBe("En route à 07:12 (heure de Paris)");
+  });
+
+  it("names a no-show as the booking status does", () => {
+    expect(runStepText({ ...step, step: "no_show" }, EN)).toBe("No-show at 07:12 (Paris time)");
+    expect(runStepText({ ...step, step: "no_show" }, FR)).toBe("Client absent à 07:12 (heure de Paris)");
   });
 });
 

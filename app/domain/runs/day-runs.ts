@@ -3,9 +3,11 @@
  * the day's shuttle pickups as parties, the stored runs measured against them, the pickups in no
  * run yet, and what a re-plan stores. Pure: the bookings, the stored runs and the day are arguments.
  */
+import type { AdminWords } from "../back-office/admin-words";
 import { isJob, pickupsOfDay, type PickupBooking, type PickupLine } from "../back-office/run-sheet";
 import { legOf, type LegNumber } from "../booking/model";
-import type { ParisDate } from "../booking/paris-time";
+import { parisClock, type ParisDate } from "../booking/paris-time";
+import type { RecordedStep } from "../driver-day/steps";
 import type { TransferKind } from "../site-paths";
 import {
   checkRun,
@@ -51,12 +53,13 @@ export interface ShuttleLeg {
 
 /**
  * The day's shuttle legs that are jobs (paid, to pay on board, or handled by staff, as on the run
- * sheet), with their parties; `exitMinutes` is the time from landing to the meeting point.
+ * sheet), with their parties; `exitMinutes` is the time from landing to the meeting point. `words`
+ * write each line's texts (its flight, passengers, luggage, status) in the member's language.
  */
-export function shuttleLegsOfDay(bookings: readonly RunBooking[], day: ParisDate, exitMinutes: number): ShuttleLeg[] {
+export function shuttleLegsOfDay(bookings: readonly RunBooking[], day: ParisDate, exitMinutes: number, words: AdminWords): ShuttleLeg[] {
   const byOrder = new Map(bookings.map((b) => [b.orderId, b]));
   const legs: ShuttleLeg[] = [];
-  for (const line of pickupsOfDay(bookings, day).lines) {
+  for (const line of pickupsOfDay(bookings, day, words).lines) {
     const booking = byOrder.get(line.orderId);
     const leg = booking ? legOf(booking.details, line.leg) : null;
     if (!booking || !leg || !booking.details || !isJob(booking)) continue;
@@ -133,21 +136,39 @@ export function legOfKey(key: string): { orderId: string; leg: LegNumber } | nul
 }
 
 /** A run's problem in the dispatcher's words. */
-export function runProblemText(problem: RunProblem): string {
+export function runProblemText(problem: RunProblem, words: AdminWords): string {
   switch (problem.kind) {
     case "over-seats":
-      return `${problem.seats} passengers for ${problem.capacity} seats.`;
+      return words("runs.problem.overSeats", { seats: problem.seats, capacity: problem.capacity });
     case "over-suitcases":
-      return `${problem.suitcases} suitcases for room for ${problem.capacity}.`;
+      return words("runs.problem.overSuitcases", {
+        suitcases: suitcaseUnitsText(problem.suitcases, words),
+        capacity: suitcaseUnitsText(problem.capacity, words),
+      });
     case "over-wait":
-      return `A party waits ${Math.round(problem.longestWaitMinutes)} minutes: the promise is ${problem.maxWaitMinutes} at most.`;
+      return words("runs.problem.overWait", { minutes: Math.round(problem.longestWaitMinutes), max: problem.maxWaitMinutes });
     case "other-trip":
-      return `${problem.legKeys.join(", ")}: another airport or direction than the run's.`;
+      return words("runs.problem.otherTrip", { legs: problem.legKeys.join(", ") });
     case "unknown-legs":
-      return `${problem.legKeys.join(", ")}: no longer a shuttle pickup of this day (cancelled or moved); take it out of the run.`;
+      return words("runs.problem.unknownLegs", { legs: problem.legKeys.join(", ") });
     case "in-another-run":
-      return `${problem.legKeys.join(", ")}: already in another run.`;
+      return words("runs.problem.inAnotherRun", { legs: problem.legKeys.join(", ") });
   }
+}
+
+/**
+ * Suitcase units as the member writes a number: a cabin bag counts half, so "4.5" in English,
+ * "4,5" in French.
+ */
+export function suitcaseUnitsText(units: number, words: AdminWords): string {
+  if (units < 0 || !Number.isInteger(units * 2)) return String(units);
+  const whole = Math.floor(units);
+  return words("runs.units", { whole, half: units > whole ? "yes" : "no" });
+}
+
+/** A ride step a driver recorded, in the member's words: "On my way at 07:12 (Paris time)". */
+export function runStepText(step: RecordedStep, words: AdminWords): string {
+  return words("runs.step", { step: step.step, time: parisClock(step.at) });
 }
 
 /** The runs CSV's columns, in order, with their header names. */

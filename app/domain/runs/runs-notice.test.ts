@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 import { noticeParams, noticeText, readNotice, type RunsNotice } from "./runs-notice";
 
 const NOTICES: RunsNotice[] = [
@@ -14,6 +15,7 @@ const NOTICES: RunsNotice[] = [
 ];
 
 const names = () => ({ vehicle: "Volkswagen Caravelle", driver: "Karim Benali" });
+const [EN, FR] = [adminWordsIn("en"), adminWordsIn("fr")];
 
 describe("runs notices", () => {
   it.each(NOTICES)("reads back %o from the address it is sent to", (notice) => {
@@ -21,7 +23,32 @@ describe("runs notices", () => {
   });
 
   it("names the run's vehicle and driver as they are now", () => {
-    expect(noticeText({ done: "assigned", run: 7 }, names)).toBe("Run #7 has Volkswagen Caravelle and Karim Benali, and is locked.");
+    expect(noticeText({ done: "assigned", run: 7 }, names, EN)).toBe("Run #7 has Volkswagen Caravelle and Karim Benali, and is locked.");
+  });
+
+  it("says when a run was given no vehicle or no driver", () => {
+    const none = () => ({ vehicle: null, driver: "Karim Benali" });
+    expect(noticeText({ done: "assigned", run: 7 }, none, EN)).toBe("Run #7 has no vehicle and Karim Benali, and is locked.");
+    expect(noticeText({ done: "assigned", run: 7 }, none, FR)).toBe(
+      "La tournée n°\u00a07 est verrouillée. Véhicule\u00a0: aucun\u00a0; chauffeur\u00a0: Karim Benali.",
+    );
+  });
+
+  it("counts the runs a plan made and the locked ones it kept", () => {
+    expect(noticeText({ done: "planned", planned: 1, kept: 0 }, names, EN)).toBe("Planned 1 run; 0 locked kept as they are.");
+    expect(noticeText({ done: "planned", planned: 2, kept: 1 }, names, EN)).toBe("Planned 2 runs; 1 locked kept as they are.");
+  });
+
+  it("counts them in French to a member who reads French", () => {
+    expect(noticeText({ done: "planned", planned: 2, kept: 1 }, names, FR)).toBe(
+      "2 tournées planifiées\u00a0; 1 tournée verrouillée conservée telle quelle.",
+    );
+  });
+
+  it("tells of a move in French to a member who reads French", () => {
+    expect(noticeText({ done: "moved", orderId: "NV-ABC234", run: 7 }, names, FR)).toBe(
+      "NV-ABC234 est dans la tournée n°\u00a07, désormais verrouillée.",
+    );
   });
 
   it.each([
@@ -39,7 +66,7 @@ describe("runs notices", () => {
       fc.property(fc.dictionary(fc.constantFrom("done", "run", "orderId", "to", "planned", "kept"), fc.string()), (query) => {
         const notice = readNotice(new URLSearchParams(query));
         if (!notice) return;
-        const text = noticeText(notice, names);
+        const text = noticeText(notice, names, EN);
         for (const value of Object.values(query)) if (!/^[\w:-]*$/.test(value)) expect(text).not.toContain(value);
       }),
     );

@@ -1,3 +1,4 @@
+import type { AdminWords } from "../back-office/admin-words";
 import { ORDER_ID_PATTERN } from "../booking/order-id";
 
 /**
@@ -41,29 +42,42 @@ export function readNotice(params: URLSearchParams): RunsNotice | null {
   return code && run !== null ? { done: code, run } : null;
 }
 
+/** A run's vehicle and driver by name as they are now; null for none. */
+export interface RunAssignment {
+  vehicle: string | null;
+  driver: string | null;
+}
+
 /** The notice in the dispatcher's words; `assignedTo` names a run's vehicle and driver as they are now. */
-export function noticeText(notice: RunsNotice, assignedTo: (run: number) => { vehicle: string; driver: string }): string {
+export function noticeText(notice: RunsNotice, assignedTo: (run: number) => RunAssignment, words: AdminWords): string {
   switch (notice.done) {
     case "planned":
-      return `Planned ${notice.planned} ${notice.planned === 1 ? "run" : "runs"}; ${notice.kept} locked kept as they are.`;
+      return words("runs.notice.planned", { planned: notice.planned, kept: notice.kept });
     case "moved":
-      return `${notice.orderId} is in run #${notice.run}, now locked.`;
+      return words("runs.notice.moved", { orderId: notice.orderId, run: notice.run });
     case "locked":
-      return `Run #${notice.run} is locked: a re-plan keeps it.`;
+      return words("runs.notice.locked", { run: notice.run });
     case "unlocked":
-      return `Run #${notice.run} is unlocked: a re-plan may change it.`;
+      return words("runs.notice.unlocked", { run: notice.run });
     case "already-locked":
+      return words("runs.notice.alreadyLocked", { run: notice.run });
     case "already-unlocked":
-      return `Run #${notice.run} was already ${notice.done === "already-locked" ? "locked" : "unlocked"}.`;
+      return words("runs.notice.alreadyUnlocked", { run: notice.run });
     case "assigned": {
       const { vehicle, driver } = assignedTo(notice.run);
-      return `Run #${notice.run} has ${vehicle} and ${driver}, and is locked.`;
+      return words("runs.notice.assigned", {
+        run: notice.run,
+        vehicleSet: vehicle === null ? "no" : "yes",
+        vehicle: vehicle ?? "",
+        driverSet: driver === null ? "no" : "yes",
+        driver: driver ?? "",
+      });
     }
     case "dispatched":
-      return `Run #${notice.run} is dispatched: the driver has each job by e-mail.`;
+      return words("runs.notice.dispatched", { run: notice.run });
     case "landing":
-      return `${notice.orderId} lands at ${notice.to}: its pickup moved, the runs are planned again, and the traveller and the driver are e-mailed.`;
+      return words("runs.notice.landing", { orderId: notice.orderId, to: notice.to });
     case "landing-same":
-      return `${notice.orderId} already lands at this time: nothing changed.`;
+      return words("runs.notice.landingSame", { orderId: notice.orderId });
   }
 }

@@ -7,6 +7,7 @@ import type { Database } from "../db.server";
 import { SandboxProvider } from "../payments.server";
 import { BOOKED_AT, checkedBooking, checkedRoundTrip } from "./booking-rows";
 import { mailWordsIn } from "../i18n.server";
+import { staffLanguage } from "~/lib/email-site.server";
 
 // What the tests of the staff's actions on one booking share: the e-mails' site, the staff
 // member, a paid booking's columns, the sandbox counting its refunds, and the bookings, e-mails,
@@ -18,6 +19,7 @@ export const site = {
   siteName: "Navette Paris",
   businessEmail: "booking@navette.example",
   words: mailWordsIn,
+  staff: staffLanguage("en"),
   phone: "+33 1 99 00 12 34",
   siteUrl: "https://navette.example",
 };

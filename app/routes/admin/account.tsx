@@ -5,7 +5,6 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/account";
 import { adminMeta } from "~/components/admin/admin-meta";
-import type { PageHandle } from "~/components/site";
 import { T, useLocale, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
@@ -25,8 +24,6 @@ import { countSignInAttempt, noStoreWithCookies, noStoreWithRetryAfter } from "~
  * language. Each step that needs the password counts against the sign-in limits, so a session
  * left open cannot be used to guess it.
  */
-
-export const handle: PageHandle = { memberLanguage: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.account");
 
@@ -122,7 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.intent === "language") {
     await setStaffLocale(db, me.id, form.locale);
-    await audit("language_changed", `Set the back office's language to ${form.locale === "fr" ? "French" : "English"}.`);
+    await audit("back_office_language_changed", `Set the back office's language to ${form.locale === "fr" ? "French" : "English"}.`);
     // The whole page, its frame included, is drawn again in the new language.
     return redirect("/admin/account?done=language", { headers: NO_STORE });
   }

@@ -1,26 +1,18 @@
-import { randomUUID } from "node:crypto";
 import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/booking-new";
+import { adminMeta } from "~/components/admin/admin-meta";
+import { useLocale, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import {
-  phoneDraft,
-  phoneExtrasSchema,
-  phoneRouteOf,
-  phoneStartDraft,
-  PHONE_FIELDS,
-  type PhoneRoute,
-} from "~/domain/back-office/booking-actions";
+import { phoneDraft, phoneExtrasSchema, phoneRouteOf, PHONE_FIELDS, type PhoneRoute } from "~/domain/back-office/booking-actions";
+import type { AdminWordKey, AdminWords } from "~/domain/back-office/admin-words";
 import { problemsOf, type FormProblem } from "~/domain/form-problems";
-import { FLIGHT_END, PRIVATE, SHUTTLE, isRoundTrip } from "~/domain/booking/draft";
-import { CUSTOMER, LINK_QUERY, TRIP, endFields, legFields, pickupTerminalField, type End, type Leg } from "~/domain/booking/fields";
-import type { BookingEnd } from "~/domain/booking/model";
+import { CUSTOMER, LINK_QUERY, TRIP, endFields, legFields, pickupTerminalField, type Leg } from "~/domain/booking/fields";
 import { airportOfPlace } from "~/domain/booking/terminal";
-import { TERMINALS, TERMINAL_NOT_KNOWN, TERMINAL_NOT_KNOWN_LABEL } from "~/domain/terminals";
+import { TERMINALS, TERMINAL_NOT_KNOWN } from "~/domain/terminals";
 import { CHILD_SEATS } from "~/domain/booking/messages";
-import { hotelChoices } from "~/domain/booking/quote";
 import { bookingFormSchema, bookingPriceRequest, bookingProblems, stripMarkup } from "~/domain/booking/validation";
-import { bookingWordsIn } from "~/lib/i18n.server";
+import { adminMessages, adminWordsIn, bookingWordsIn } from "~/lib/i18n.server";
 import { formatEuros } from "~/domain/money";
 import type { PriceRow } from "~/domain/pricing/csv";
 import { places, quote } from "~/domain/pricing/pricing";
@@ -28,14 +20,18 @@ import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { emailSite } from "~/lib/email-site.server";
 import { paymentLinkMaker } from "~/lib/payment-links.server";
-import { createPhoneBooking } from "~/lib/phone-booking.server";
+import { createPhoneBooking, phoneFormView, phoneProblemField } from "~/lib/phone-booking.server";
 import { FieldNotes } from "~/components/ui/Field";
 import { capacityAnswer, capacityRefusal, bookingLoad } from "~/domain/booking/capacity";
 import { activeCapacities, type VehicleCapacity } from "~/domain/fleet";
 import { isLocale } from "~/domain/locales";
 import { LanguageSelect } from "~/components/admin/LanguageSelect";
 
-export const meta: Route.MetaFunction = () => [{ title: "New booking by phone · Back office" }, { name: "robots", content: "noindex" }];
+/**
+ * A booking taken by phone, in the member's language; the booking's own language (the
+ * traveller's, for their e-mails) is a field of the form.
+ */
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "phone.title");
 
 export function headers() {
   return NO_STORE;
@@ -49,55 +45,22 @@ async function priceRows(context: Route.LoaderArgs["context"]): Promise<readonly
   }
 }
 
-/** One end of a leg as the form asks for it: the form's end, its place and its kind. */
-type FormEnd = { end: End } & Pick<BookingEnd, "place" | "kind">;
-
-/** The form's shape for a route: each leg's two ends, which are flights, and the hotels of its zones. */
-function shapeOf(draft: Record<string, string>) {
-  const legs: Leg[] = isRoundTrip(draft) ? [1, 2] : [1];
-  return {
-    legs: legs.map((leg) => ({
-      leg,
-      ends: (["pu", "drop"] as const).map((end): FormEnd => ({
-        end,
-        place: draft[endFields(end, leg).lieu] ?? "",
-        kind: draft[endFields(end, leg).type] === FLIGHT_END ? "flight" : "address",
-      })),
-    })),
-    hotels: hotelChoices(draft).map((h) => ({ id: h.id, name: h.name })),
-  };
-}
-
-/** The form for a route of the price file (null for any other): its starting values, hidden fields, shape and prices. */
 /** The active vehicles' capacities, which the price file's private prices are for. */
 async function activeFleet(context: Route.LoaderArgs["context"]): Promise<VehicleCapacity[]> {
   return activeCapacities((await context.booking.fleet.get()).vehicles);
 }
 
-function formView(route: PhoneRoute, rows: readonly PriceRow[], known: readonly string[], fleet: readonly VehicleCapacity[]) {
-  const [depart, arrive] = [route[LINK_QUERY.depart], route[LINK_QUERY.arrive]];
-  if (!known.includes(depart) || !known.includes(arrive) || depart === arrive) return null;
-  const start = phoneStartDraft(route, rows, fleet, new Date());
-  return {
-    values: Object.fromEntries([...PHONE_FIELDS, CUSTOMER.country].map((name) => [name, start[name] ?? ""])),
-    hidden: {
-      [TRIP.depart]: start[TRIP.depart] ?? "",
-      [TRIP.arrive]: start[TRIP.arrive] ?? "",
-      [TRIP.kind]: start[TRIP.kind] ?? "",
-      [TRIP.trips]: start[TRIP.trips] ?? "1",
-      [TRIP.submissionToken]: randomUUID(),
-    },
-    shape: shapeOf(start),
-    filePrice: { card: Number(start[TRIP.priceCard]) || 0, cash: Number(start[TRIP.priceCash]) || 0 },
-  };
-}
+/** The page's words; its refusals (`phone.problem.`) arrive worded by the action. */
+const PAGE_WORDS = ["title", "allBookings", "intro", "notSaved", "save", "route.", "party.", "leg.", "traveller.", "price."].map(
+  (group) => `phone.${group}`,
+);
 
 /**
  * The route is chosen first (a plain GET form: its fields are the public booking link's), which
  * gives the form its shape: flight or hotel ends, one leg or two, the price file's prices.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request);
+  const me = await requireStaff(context.staff, request);
   const rows = await priceRows(context);
   const known = places(rows);
   const query = new URL(request.url).searchParams;
@@ -107,29 +70,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     [LINK_QUERY.privateShuttle]: query.get(LINK_QUERY.privateShuttle) === "1" ? "1" : "",
     [LINK_QUERY.tripType]: query.get(LINK_QUERY.tripType) === "2" ? "2" : "1",
   };
-  return data({ places: known, route, form: formView(route, rows, known, await activeFleet(context)) }, { headers: NO_STORE });
+  return data(
+    {
+      places: known,
+      route,
+      form: phoneFormView(route, rows, known, await activeFleet(context)),
+      messages: adminMessages(me.locale, ...PAGE_WORDS),
+    },
+    { headers: NO_STORE },
+  );
 }
 
-const LEGS: readonly Leg[] = [1, 2];
-
-/** Fields the rules name that this form asks as another: a leg's date as typed, its pick-up minute with the hour. */
-const ASKED_AS: Readonly<Record<string, string>> = Object.fromEntries(
-  LEGS.flatMap((leg) => [
-    [legFields(leg).date, legFields(leg).frenchDate],
-    [legFields(leg).timeM, legFields(leg).timeH],
-  ]),
-);
-
-/** An end's hotel number, shown at its hotel name when the form asks for one (staff may type a hotel not in the list). */
-const HOTEL_NAME_OF: Readonly<Record<string, string>> = Object.fromEntries(
-  LEGS.flatMap((leg) => (["pu", "drop"] as const).map((end) => [endFields(end, leg).hotelN, endFields(end, leg).hotel])),
-);
-
-/** Where a rule's problem is shown on this form: the field staff fill, or the form as a whole. */
-function shownField(field: string, shown: ReadonlySet<string>): string | null {
-  const alias = ASKED_AS[field] ?? field;
-  const name = HOTEL_NAME_OF[alias] ?? alias;
-  return shown.has(name) ? name : shown.has(alias) ? alias : null;
+/**
+ * The staff extras' problems in the member's words: the schema's messages are keys of the
+ * catalogue's `phone.problem.` group; zod's own (a field a hand-made post leaves out) as zod gives it.
+ */
+function extrasMessage(message: string, words: AdminWords): string {
+  return message.startsWith("phone.problem.") ? words(message as AdminWordKey) : message;
 }
 
 /**
@@ -139,6 +96,9 @@ function shownField(field: string, shown: ReadonlySet<string>): string | null {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context.staff, request);
+  const words = adminWordsIn(staff.locale);
+  // The booking rules' messages in the member's language (the booking's own language is a field).
+  const ruleWords = bookingWordsIn(staff.locale);
   const fields = fieldsOf(await readAdminForm(request));
   const rows = await priceRows(context);
   const fleet = await activeFleet(context);
@@ -156,22 +116,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     endFields("drop", 1).horaireVol,
   ]);
   const problems: FormProblem[] = [
-    // The rules' problems in English, the back office's language, at the field staff fill, their bold marks dropped.
+    // The rules' problems in the member's language, at the field staff fill, their bold marks dropped.
     ...(parsed.success
       ? []
-      : bookingProblems(parsed.error, bookingWordsIn("en")).map((p) => ({
-          field: p.field === null ? null : shownField(p.field, shown),
+      : bookingProblems(parsed.error, ruleWords).map((p) => ({
+          field: p.field === null ? null : phoneProblemField(p.field, shown),
           message: stripMarkup(p.message),
         }))),
-    ...(extras.success ? [] : problemsOf(extras.error)),
+    ...(extras.success ? [] : problemsOf(extras.error, (issue) => extrasMessage(issue.message, words))),
   ];
   // The form again, for the route posted (a post's address need not carry the route's query).
   const route = phoneRouteOf(fields);
   const refuse = (status: number, list: FormProblem[]) =>
-    data({ problems: list, values: fields, route, form: formView(route, rows, places(rows), fleet) }, { status, headers: NO_STORE });
+    data({ problems: list, values: fields, route, form: phoneFormView(route, rows, places(rows), fleet) }, { status, headers: NO_STORE });
   if (!parsed.success || !extras.success) return refuse(400, problems);
   const booking = parsed.data;
-  if (!booking.submissionToken) return refuse(400, [{ field: null, message: "The form was incomplete. Please open it again." }]);
+  if (!booking.submissionToken) return refuse(400, [{ field: null, message: words("phone.problem.incomplete") }]);
   const { payment, priceOverride, priceOverrideReason, locale } = extras.data;
   // The price file's price is for a vehicle that carries the party's luggage; when none does, only
   // staff's own price (and its reason) books it.
@@ -180,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(400, [
       {
         field: TRIP.checkInLuggage,
-        message: `${capacityRefusal(capacity.reason, context.settings.phone, bookingWordsIn("en"))} Or enter a price and say why.`,
+        message: words("phone.problem.capacity", { refusal: capacityRefusal(capacity.reason, context.settings.phone, ruleWords) }),
       },
     ]);
   }
@@ -188,7 +148,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const filePriceCents = payment === "cash" && file.cash > 0 ? file.cash : file.cb;
   const priceCents = priceOverride ?? filePriceCents;
   if (priceCents <= 0) {
-    return refuse(400, [{ field: "priceOverride", message: "The price file has no price for this trip: enter a price and say why." }]);
+    return refuse(400, [{ field: "priceOverride", message: words("phone.problem.noPrice") }]);
   }
   const { settings, booking: services } = context;
   const outcome = await createPhoneBooking(
@@ -206,6 +166,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The payment link's e-mail gives each leg's meeting point, as the confirmation does.
     emailSite(settings, await services.meetingPoints.currentPoints()),
     paymentLinkMaker(services.payments, settings.siteUrl),
+    words,
   );
   if (!outcome.ok) return refuse(outcome.status, [{ field: null, message: outcome.message }]);
   services.wakeOutbox();
@@ -231,6 +192,8 @@ function TextArea({ name, label, value, error }: { name: string; label: string; 
 }
 
 export default function NewPhoneBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
   const known = loaderData.places;
   const route = actionData?.route ?? loaderData.route;
   const form = actionData?.form ?? loaderData.form;
@@ -261,7 +224,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
     const error = errorOf(name);
     return (
       <div className="field">
-        <label htmlFor={`f-${name}`}>Terminal</label>
+        <label htmlFor={`f-${name}`}>{t("admin.phone.leg.terminal")}</label>
         <select
           id={`f-${name}`}
           name={name}
@@ -269,7 +232,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `err-${name}` : undefined}
         >
-          <option value={TERMINAL_NOT_KNOWN}>{TERMINAL_NOT_KNOWN_LABEL}</option>
+          <option value={TERMINAL_NOT_KNOWN}>{t("admin.phone.leg.terminalNotKnown")}</option>
           {TERMINALS[airport.code].map((t) => (
             <option key={t} value={t}>
               {t}
@@ -284,85 +247,90 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
   return (
     <div>
       <p>
-        <a href="/admin/bookings">All bookings</a>
+        <a href="/admin/bookings">{t("admin.phone.allBookings")}</a>
       </p>
-      <h1>New booking by phone</h1>
-      <p>The booking follows the same rules as the booking form of the site, and is priced from the price file.</p>
+      <h1>{t("admin.phone.title")}</h1>
+      <p>{t("admin.phone.intro")}</p>
 
       <section className="admin-panel" aria-labelledby="route-title">
-        <h2 id="route-title">1. Route</h2>
+        <h2 id="route-title">{t("admin.phone.route.title")}</h2>
         {known.length === 0 ? (
-          <p>The price file could not be read, so no route can be chosen. Check the prices page.</p>
+          <p>{t("admin.phone.route.noPrices")}</p>
         ) : (
           <Form method="get" className="admin-form">
             <div className="field">
-              <label htmlFor="f-route-depart">From</label>
+              <label htmlFor="f-route-depart">{t("admin.phone.route.from")}</label>
               <select id="f-route-depart" name={LINK_QUERY.depart} defaultValue={route[LINK_QUERY.depart]} required>
-                <option value="">Choose</option>
+                <option value="">{t("admin.phone.route.choose")}</option>
                 {known.map((p) => (
                   <option key={p}>{p}</option>
                 ))}
               </select>
             </div>
             <div className="field">
-              <label htmlFor="f-route-arrive">To</label>
+              <label htmlFor="f-route-arrive">{t("admin.phone.route.to")}</label>
               <select id="f-route-arrive" name={LINK_QUERY.arrive} defaultValue={route[LINK_QUERY.arrive]} required>
-                <option value="">Choose</option>
+                <option value="">{t("admin.phone.route.choose")}</option>
                 {known.map((p) => (
                   <option key={p}>{p}</option>
                 ))}
               </select>
             </div>
             <fieldset>
-              <legend>Transfer</legend>
+              <legend>{t("admin.phone.route.transfer")}</legend>
               <label>
                 <input type="radio" name={LINK_QUERY.privateShuttle} value="" defaultChecked={route[LINK_QUERY.privateShuttle] !== "1"} />{" "}
-                {SHUTTLE}
+                {t("admin.phone.route.shuttle")}
               </label>{" "}
               <label>
                 <input type="radio" name={LINK_QUERY.privateShuttle} value="1" defaultChecked={route[LINK_QUERY.privateShuttle] === "1"} />{" "}
-                {PRIVATE}
+                {t("admin.phone.route.private")}
               </label>
             </fieldset>
             <fieldset>
-              <legend>Trip</legend>
+              <legend>{t("admin.phone.route.trip")}</legend>
               <label>
-                <input type="radio" name={LINK_QUERY.tripType} value="1" defaultChecked={route[LINK_QUERY.tripType] !== "2"} /> One way
+                <input type="radio" name={LINK_QUERY.tripType} value="1" defaultChecked={route[LINK_QUERY.tripType] !== "2"} />{" "}
+                {t("admin.phone.route.oneWay")}
               </label>{" "}
               <label>
-                <input type="radio" name={LINK_QUERY.tripType} value="2" defaultChecked={route[LINK_QUERY.tripType] === "2"} /> Round trip
+                <input type="radio" name={LINK_QUERY.tripType} value="2" defaultChecked={route[LINK_QUERY.tripType] === "2"} />{" "}
+                {t("admin.phone.route.roundTrip")}
               </label>
             </fieldset>
             <div>
               <button type="submit" className="button button--secondary">
-                {form ? "Change the route" : "Continue"}
+                {form ? t("admin.phone.route.change") : t("admin.phone.route.continue")}
               </button>
             </div>
           </Form>
         )}
-        {route[LINK_QUERY.depart] && route[LINK_QUERY.arrive] && !form ? (
-          <p role="alert">Choose two different places of the price file.</p>
-        ) : null}
+        {route[LINK_QUERY.depart] && route[LINK_QUERY.arrive] && !form ? <p role="alert">{t("admin.phone.route.samePlaces")}</p> : null}
       </section>
 
       {form ? (
         <Form method="post" className="admin-form" noValidate>
-          <FormErrors problems={problems} title="The booking was not saved" />
+          <FormErrors problems={problems} title={t("admin.phone.notSaved")} />
           {Object.entries(form.hidden).map(([name, v]) => (
             <input key={name} type="hidden" name={name} value={actionData?.values[name] ?? v} />
           ))}
 
           <section className="admin-panel" aria-labelledby="party-title">
-            <h2 id="party-title">2. Passengers and luggage</h2>
-            {count(legFields(1).paxAdult, "Adults")}
-            {count(legFields(1).paxChild, "Children")}
-            {count(legFields(1).paxBaby, "Babies")}
-            {count(TRIP.checkInLuggage, "Check-in bags")}
-            {count(TRIP.cabinBags, "Cabin bags")}
-            {count(TRIP.strollerSingle, "Single strollers")}
-            {count(TRIP.strollerDouble, "Double strollers")}
-            {CHILD_SEATS.map(([name, , , label]) => count(name, label))}
-            <TextArea name={TRIP.luggageNote} label="Luggage notes" value={value(TRIP.luggageNote)} error={errorOf(TRIP.luggageNote)} />
+            <h2 id="party-title">{t("admin.phone.party.title")}</h2>
+            {count(legFields(1).paxAdult, t("admin.phone.party.adults"))}
+            {count(legFields(1).paxChild, t("admin.phone.party.children"))}
+            {count(legFields(1).paxBaby, t("admin.phone.party.babies"))}
+            {count(TRIP.checkInLuggage, t("admin.phone.party.checkIn"))}
+            {count(TRIP.cabinBags, t("admin.phone.party.cabin"))}
+            {count(TRIP.strollerSingle, t("admin.phone.party.strollerSingle"))}
+            {count(TRIP.strollerDouble, t("admin.phone.party.strollerDouble"))}
+            {CHILD_SEATS.map(([name, seat]) => count(name, t(`admin.phone.party.seat.${seat}`)))}
+            <TextArea
+              name={TRIP.luggageNote}
+              label={t("admin.phone.party.luggageNote")}
+              value={value(TRIP.luggageNote)}
+              error={errorOf(TRIP.luggageNote)}
+            />
           </section>
 
           {form.shape.legs.map(({ leg, ends }) => {
@@ -370,37 +338,32 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
             const noFlight = ends.every((e) => e.kind !== "flight");
             return (
               <section key={leg} className="admin-panel" aria-labelledby={`leg-${leg}-title`}>
-                <h2 id={`leg-${leg}-title`}>{leg === 1 ? "3. Outbound" : "4. Return"}</h2>
-                {text(l.frenchDate, leg === 1 ? "Date of the transfer" : "Date of the return", { hint: "dd/mm/yyyy", required: true })}
+                <h2 id={`leg-${leg}-title`}>{t("admin.phone.leg.title", { leg })}</h2>
+                {text(l.frenchDate, t("admin.phone.leg.date", { leg }), { hint: t("admin.phone.leg.dateHint"), required: true })}
                 {noFlight ? (
                   <>
-                    {text(l.timeH, "Pick-up hour (Paris time)", { inputMode: "numeric", hint: "0 to 23" })}
-                    {text(l.timeM, "Pick-up minute", { inputMode: "numeric", hint: "00, 15, 30 or 45" })}
+                    {text(l.timeH, t("admin.phone.leg.hour"), { inputMode: "numeric", hint: t("admin.phone.leg.hourHint") })}
+                    {text(l.timeM, t("admin.phone.leg.minute"), { inputMode: "numeric", hint: t("admin.phone.leg.minuteHint") })}
                   </>
                 ) : null}
                 {ends.map(({ end, kind, place }) => {
                   const f = endFields(end, leg);
-                  const role = end === "pu" ? "Pick-up" : "Drop-off";
                   return (
                     <fieldset key={end}>
-                      <legend>
-                        {role}: {place}
-                      </legend>
+                      <legend>{t("admin.phone.leg.end", { end, place })}</legend>
                       {kind === "flight" ? (
                         <>
-                          {text(f.horaireVol, end === "pu" ? "Landing time (HH:MM, Paris time)" : "Take-off time (HH:MM, Paris time)", {
-                            hint: "Rounded to the quarter hour, as on the booking form.",
-                          })}
-                          {text(f.numVol, "Flight number")}
-                          {leg === 1 ? text(f.cityVol, end === "pu" ? "Flight arriving from (city)" : "Flight going to (city)") : null}
+                          {text(f.horaireVol, t("admin.phone.leg.flightTime", { end }), { hint: t("admin.phone.leg.flightTimeHint") })}
+                          {text(f.numVol, t("admin.phone.leg.flightNumber"))}
+                          {leg === 1 ? text(f.cityVol, t("admin.phone.leg.flightCity", { end })) : null}
                           {end === "pu" ? terminalSelect(leg, place) : null}
                         </>
                       ) : leg === 1 ? (
                         <>
                           <div className="field">
-                            <label htmlFor={`f-${f.hotelN}`}>Hotel of the list</label>
+                            <label htmlFor={`f-${f.hotelN}`}>{t("admin.phone.leg.hotelOfList")}</label>
                             <select id={`f-${f.hotelN}`} name={f.hotelN} defaultValue={actionData?.values[f.hotelN] ?? ""}>
-                              <option value="">Another hotel or an address</option>
+                              <option value="">{t("admin.phone.leg.otherHotel")}</option>
                               {form.shape.hotels.map((h) => (
                                 <option key={h.id} value={h.id}>
                                   {h.name}
@@ -408,63 +371,67 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
                               ))}
                             </select>
                           </div>
-                          {text(f.hotel, "Hotel name (another hotel)")}
-                          {text(f.address, "Address")}
-                          {text(f.zip, "Postcode")}
+                          {text(f.hotel, t("admin.phone.leg.hotelName"))}
+                          {text(f.address, t("admin.phone.leg.address"))}
+                          {text(f.zip, t("admin.phone.leg.postcode"))}
                         </>
                       ) : (
-                        <p>The hotel or address of the outbound, reversed.</p>
+                        <p>{t("admin.phone.leg.reversed")}</p>
                       )}
                     </fieldset>
                   );
                 })}
-                <TextArea name={l.info} label="Notes for this leg" value={value(l.info)} error={errorOf(l.info)} />
+                <TextArea name={l.info} label={t("admin.phone.leg.notes")} value={value(l.info)} error={errorOf(l.info)} />
               </section>
             );
           })}
 
           <section className="admin-panel" aria-labelledby="traveller-title">
-            <h2 id="traveller-title">Traveller</h2>
-            {text(CUSTOMER.lastname, "Last name", { required: true })}
-            {text(CUSTOMER.firstname, "First name", { required: true })}
-            {text(CUSTOMER.email, "E-mail", { type: "email", required: true })}
-            {text(CUSTOMER.mobile, "Mobile phone", {
+            <h2 id="traveller-title">{t("admin.phone.traveller.title")}</h2>
+            {text(CUSTOMER.lastname, t("admin.phone.traveller.lastname"), { required: true })}
+            {text(CUSTOMER.firstname, t("admin.phone.traveller.firstname"), { required: true })}
+            {text(CUSTOMER.email, t("admin.phone.traveller.email"), { type: "email", required: true })}
+            {text(CUSTOMER.mobile, t("admin.phone.traveller.mobile"), {
               type: "tel",
               required: true,
-              hint: "With the country code, such as +33 6 12 34 56 78",
+              hint: t("admin.phone.traveller.mobileHint"),
             })}
-            {text(CUSTOMER.address, "Address")}
-            {text(CUSTOMER.postcode, "Postcode")}
-            {text(CUSTOMER.city, "City")}
-            {text(CUSTOMER.country, "Country (two letters)")}
+            {text(CUSTOMER.address, t("admin.phone.traveller.address"))}
+            {text(CUSTOMER.postcode, t("admin.phone.traveller.postcode"))}
+            {text(CUSTOMER.city, t("admin.phone.traveller.city"))}
+            {text(CUSTOMER.country, t("admin.phone.traveller.country"))}
           </section>
 
           <section className="admin-panel" aria-labelledby="price-title">
-            <h2 id="price-title">Price and payment</h2>
+            <h2 id="price-title">{t("admin.phone.price.title")}</h2>
             <p>
-              Price file: {form.filePrice.card > 0 ? `${formatEuros(form.filePrice.card)} by card` : "no card price"}
-              {form.filePrice.cash > 0 ? `, ${formatEuros(form.filePrice.cash)} paid on board` : ""} (for the party shown when the page
-              opened).
+              {t("admin.phone.price.file", {
+                hasCard: form.filePrice.card > 0 ? "yes" : "no",
+                card: formatEuros(form.filePrice.card, locale),
+                hasCash: form.filePrice.cash > 0 ? "yes" : "no",
+                cash: formatEuros(form.filePrice.cash, locale),
+              })}
             </p>
-            {text("priceOverride", "Another price in euros (leave empty for the price file's)", { inputMode: "numeric" })}
+            {text("priceOverride", t("admin.phone.price.override"), { inputMode: "numeric" })}
             <TextArea
               name="priceOverrideReason"
-              label="Why the price differs"
+              label={t("admin.phone.price.reason")}
               value={value("priceOverrideReason")}
               error={errorOf("priceOverrideReason")}
             />
             <fieldset aria-describedby={errorOf("payment") ? "err-payment" : undefined}>
-              <legend>How the traveller pays</legend>
+              <legend>{t("admin.phone.price.how")}</legend>
               <label>
-                <input type="radio" id="f-payment" name="payment" value="cash" defaultChecked={payment === "cash"} /> Pay on board (cash)
+                <input type="radio" id="f-payment" name="payment" value="cash" defaultChecked={payment === "cash"} />{" "}
+                {t("admin.phone.price.cash")}
               </label>{" "}
               <label>
-                <input type="radio" name="payment" value="link" defaultChecked={payment === "link"} /> E-mail a payment link (card)
+                <input type="radio" name="payment" value="link" defaultChecked={payment === "link"} /> {t("admin.phone.price.link")}
               </label>
               <FieldNotes name="payment" error={errorOf("payment")} />
             </fieldset>
             <LanguageSelect
-              label="Traveller's language (their e-mails)"
+              label={t("admin.phone.price.language")}
               value={isLocale(language) ? language : "en"}
               error={errorOf("locale")}
             />
@@ -472,7 +439,7 @@ export default function NewPhoneBooking({ loaderData, actionData }: Route.Compon
 
           <p>
             <button type="submit" className="button" disabled={busy}>
-              Save booking
+              {t("admin.phone.save")}
             </button>
           </p>
         </Form>

@@ -1,10 +1,14 @@
 import { Readable, pipeline } from "node:stream";
 import type { Route } from "./+types/bookings-csv";
-import { readListQuery, SEARCH_EXPIRED_MESSAGE } from "~/domain/back-office/booking-filters";
+import { readListQuery, SEARCH_EXPIRED } from "~/domain/back-office/booking-filters";
 import { SEARCH_TOKEN_PARAM } from "~/domain/back-office/booking-list-query";
 import { parisDayOf } from "~/domain/booking/paris-time";
 import { CSV_COLUMNS, exportLegRecords, type BookingLegRecord } from "~/lib/admin-bookings.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import { adminWordsIn } from "~/lib/i18n.server";
+
+/** The export and its refusals are in English, whoever downloads it, as the file's columns are. */
+const words = adminWordsIn("en");
 
 /**
  * The bookings list as a CSV file (docs/product.md, Back office, Bookings): the list's filters,
@@ -19,12 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const token = params.get(SEARCH_TOKEN_PARAM) || null;
   const opened = token ? context.staff.search.openSearch(token) : null;
   if (opened && !opened.ok) {
-    return new Response(`${SEARCH_EXPIRED_MESSAGE}\n`, {
+    return new Response(`${words(SEARCH_EXPIRED)}\n`, {
       status: 400,
       headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const reading = readListQuery(params, opened?.text ?? null);
+  const reading = readListQuery(params, opened?.text ?? null, words);
   if (!reading.ok) {
     return new Response(`These filters cannot be used:\n${reading.problems.map((p) => `- ${p.message}`).join("\n")}\n`, {
       status: 400,

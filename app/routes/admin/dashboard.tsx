@@ -2,13 +2,14 @@ import { data, Link } from "react-router";
 import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { T, useT } from "~/components/i18n";
 import { backupWarning } from "~/domain/backups";
 import { comingPickups, TO_CONFIRM_GRACE_HOURS, toConfirmRows, toRefundRows, unassignedRows } from "~/domain/back-office/dashboard";
-import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
 import { addDays, parisToday, parisDayRange } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { listBackups } from "~/lib/backups.server";
+import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
 import { bookingsPickedUpBetween, bookingsToConfirm, bookingsToRefund, unassignedBookings } from "~/lib/dispatch.server";
 
 /**
@@ -26,7 +27,8 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request);
+  const me = await requireStaff(context.staff, request);
+  const words = adminWordsIn(me.locale);
   const now = new Date();
   const db = await context.booking.db();
   const today = parisToday(now);
@@ -41,24 +43,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { databaseUrl, backup } = context.settings;
   return data(
     {
-      backupWarning: databaseUrl ? null : backupWarning(listBackups(backup.dir)[0]?.takenAt ?? null, now, backup.hour),
-      toConfirm: toConfirmRows(toConfirm, now),
-      days: comingPickups(picked, now),
+      backupWarning: databaseUrl ? null : backupWarning(listBackups(backup.dir)[0]?.takenAt ?? null, now, backup.hour, words),
+      toConfirm: toConfirmRows(toConfirm, now, words),
+      days: comingPickups(picked, now, words),
       unassigned: unassignedRows(unassigned, now).map(({ nextPickupAt: _, ...row }) => row),
-      toRefund: toRefundRows(toRefund).map(({ heldCents, ...row }) => ({ ...row, held: formatEuros(heldCents) })),
+      toRefund: toRefundRows(toRefund, words).map(({ heldCents, ...row }) => ({ ...row, held: formatEuros(heldCents, me.locale) })),
+      messages: adminMessages(me.locale, "dashboard.", "sheet.", "legs.unread"),
     },
     { headers: NO_STORE },
   );
 }
 
 function OrderLink({ orderId, test }: { orderId: string; test: boolean }) {
+  const t = useT();
   return (
     <>
       <Link to={`/admin/bookings/${orderId}`}>{orderId}</Link>
       {test ? (
         <>
           {" "}
-          <span className="admin-badge admin-badge--test">Test</span>
+          <span className="admin-badge admin-badge--test">{t("admin.sheet.test")}</span>
         </>
       ) : null}
     </>
@@ -67,26 +71,29 @@ function OrderLink({ orderId, test }: { orderId: string; test: boolean }) {
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { backupWarning, toConfirm, days, unassigned, toRefund } = loaderData;
+  const t = useT();
   const overdue = toConfirm.filter((r) => r.overdue).length;
   return (
     <>
-      <h1>Dashboard</h1>
+      <h1>{t("admin.dashboard.title")}</h1>
       {backupWarning ? <p className="admin-notice admin-notice--warn">{backupWarning}</p> : null}
 
       <section className="admin-panel" aria-labelledby="confirm-title">
-        <h2 id="confirm-title">
-          Paid, to confirm ({toConfirm.length}){overdue > 0 ? `, ${overdue} overdue` : ""}
-        </h2>
-        <p>
-          Travellers are promised a confirmation within 12 hours of paying. The oldest payment comes first. A booking leaves this list{" "}
-          {TO_CONFIRM_GRACE_HOURS} hours after its first pickup; older ones are in the bookings list (status New).
-        </p>
+        <h2 id="confirm-title">{t("admin.dashboard.toConfirm", { count: toConfirm.length, overdue })}</h2>
+        <p>{t("admin.dashboard.toConfirmNote", { hours: TO_CONFIRM_GRACE_HOURS })}</p>
         {toConfirm.length === 0 ? (
-          <p>Nothing to confirm.</p>
+          <p>{t("admin.dashboard.nothingToConfirm")}</p>
         ) : (
           <AdminTable
-            caption="Paid bookings to confirm, oldest payment first"
-            columns={["Order", "Time left", "Paid", "Confirm by", "First pickup", "Route"]}
+            caption={t("admin.dashboard.toConfirmCaption")}
+            columns={[
+              t("admin.dashboard.column.order"),
+              t("admin.dashboard.column.timeLeft"),
+              t("admin.dashboard.column.paid"),
+              t("admin.dashboard.column.confirmBy"),
+              t("admin.dashboard.column.firstPickup"),
+              t("admin.dashboard.column.route"),
+            ]}
           >
             {toConfirm.map((r) => (
               <tr key={r.orderId}>
@@ -106,29 +113,35 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       {days.map((day) => (
         <section className="admin-panel" aria-labelledby={`day-${day.iso}`} key={day.iso}>
-          <h2 id={`day-${day.iso}`}>
-            {day.title}, {day.label}: {day.lines.length} {day.lines.length === 1 ? "pickup" : "pickups"}
-          </h2>
+          <h2 id={`day-${day.iso}`}>{t("admin.dashboard.day", { when: day.when, day: day.label, count: day.lines.length })}</h2>
           {day.lines.length === 0 ? (
-            <p>No pickup.</p>
+            <p>{t("admin.dashboard.noPickup")}</p>
           ) : (
             <AdminTable
-              caption={`Pickups of ${day.label}, in time order`}
-              columns={["Time", "Order", "Flight", "From → to", "Passengers", "Driver", "Status"]}
+              caption={t("admin.sheet.caption", { day: day.label })}
+              columns={[
+                t("admin.sheet.column.time"),
+                t("admin.sheet.column.order"),
+                t("admin.sheet.column.flight"),
+                t("admin.sheet.column.fromTo"),
+                t("admin.sheet.column.passengers"),
+                t("admin.sheet.column.driver"),
+                t("admin.sheet.column.status"),
+              ]}
             >
               {day.lines.map((l) => (
                 <tr key={l.key}>
                   <td>{l.time}</td>
                   <td>
                     <OrderLink orderId={l.orderId} test={l.test} />
-                    {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
+                    {l.roundTrip ? t("admin.sheet.legOf", { leg: l.leg }) : ""}
                   </td>
-                  <td>{l.unread ? <span className="admin-badge admin-badge--warn">{UNREAD_LEGS}</span> : l.flight || "—"}</td>
+                  <td>{l.unread ? <span className="admin-badge admin-badge--warn">{t("admin.legs.unread")}</span> : l.flight || "—"}</td>
                   <td>
                     {l.from} → {l.to}
                   </td>
                   <td>{l.passengers}</td>
-                  <td>{l.driver ?? <span className="admin-badge admin-badge--warn">None</span>}</td>
+                  <td>{l.driver ?? <span className="admin-badge admin-badge--warn">{t("admin.sheet.noDriver")}</span>}</td>
                   <td>{l.status}</td>
                 </tr>
               ))}
@@ -136,19 +149,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
           <p>
             <Link to={`/admin/run-sheet?date=${day.iso}`}>
-              Run sheet of {day.title.toLowerCase()}
-              <span className="visually-hidden">, {day.label}</span>
+              <T
+                id="admin.dashboard.runSheetOf"
+                values={{ when: day.when, day: day.label }}
+                components={{ 0: <span className="visually-hidden" /> }}
+              />
             </Link>
           </p>
         </section>
       ))}
 
       <section className="admin-panel" aria-labelledby="unassigned-title">
-        <h2 id="unassigned-title">Confirmed, no driver yet ({unassigned.length})</h2>
+        <h2 id="unassigned-title">{t("admin.dashboard.unassigned", { count: unassigned.length })}</h2>
         {unassigned.length === 0 ? (
-          <p>Every confirmed booking to come has a driver.</p>
+          <p>{t("admin.dashboard.allAssigned")}</p>
         ) : (
-          <AdminTable caption="Confirmed bookings with no driver, soonest pickup first" columns={["Order", "Next pickup", "Route"]}>
+          <AdminTable
+            caption={t("admin.dashboard.unassignedCaption")}
+            columns={[t("admin.dashboard.column.order"), t("admin.dashboard.column.nextPickup"), t("admin.dashboard.column.route")]}
+          >
             {unassigned.map((r) => (
               <tr key={r.orderId}>
                 <td>
@@ -163,13 +182,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section className="admin-panel" aria-labelledby="refund-title">
-        <h2 id="refund-title">Cancelled but paid: to refund ({toRefund.length})</h2>
+        <h2 id="refund-title">{t("admin.dashboard.toRefund", { count: toRefund.length })}</h2>
         {toRefund.length === 0 ? (
-          <p>No cancelled booking holds money.</p>
+          <p>{t("admin.dashboard.nothingHeld")}</p>
         ) : (
           <AdminTable
-            caption="Cancelled bookings whose money is still held, longest waiting first"
-            columns={["Order", "Held", "Payment", "Cancelled", "Route"]}
+            caption={t("admin.dashboard.toRefundCaption")}
+            columns={[
+              t("admin.dashboard.column.order"),
+              t("admin.dashboard.column.held"),
+              t("admin.dashboard.column.payment"),
+              t("admin.dashboard.column.cancelled"),
+              t("admin.dashboard.column.route"),
+            ]}
           >
             {toRefund.map((r) => (
               <tr key={r.orderId}>

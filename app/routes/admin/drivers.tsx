@@ -4,17 +4,21 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/drivers";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { T, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { SelectField, TextField } from "~/components/ui/TextField";
-import { driverFormSchema } from "~/domain/back-office/driver-form";
+import type { AdminWords } from "~/domain/back-office/admin-words";
+import { driverFormSchema, driverProblems } from "~/domain/back-office/driver-form";
 import { driverVehicleText } from "~/domain/fleet";
 import { displayPhone, telHref } from "~/domain/phone";
 import { formatParisDateTime } from "~/domain/booking/paris-time";
-import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
+import { fieldMessage, type FormProblem } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
-import { changeDriver, listDrivers } from "~/lib/dispatch.server";
+import { changeDriver, listDrivers, type DriverChange } from "~/lib/dispatch.server";
 import { driverLinkStates, revokeDriverLink, sendDriverLink, type DriverLinkState } from "~/lib/driver-links.server";
+import { adminMessagesExcept, adminWordsIn } from "~/lib/i18n.server";
+import { emailSite } from "~/lib/email-site.server";
 
 /**
  * The drivers staff assign to bookings (both roles): the list, adding one, editing one chosen
@@ -44,10 +48,10 @@ interface DriverView {
   link: string | null;
 }
 
-function linkText(state: DriverLinkState | undefined): string | null {
+function linkText(state: DriverLinkState | undefined, words: AdminWords): string | null {
   if (!state) return null;
-  if (state.waiting) return "E-mail waiting to go";
-  return state.madeAt ? `Made ${formatParisDateTime(state.madeAt)}` : null;
+  if (state.waiting) return words("drivers.link.waiting");
+  return state.madeAt ? words("drivers.link.made", { at: formatParisDateTime(state.madeAt) }) : null;
 }
 
 /** A vehicle the driver may be given: the active fleet, and a driver's own vehicle if it is no longer active. */
@@ -57,20 +61,13 @@ interface VehicleChoice {
   active: boolean;
 }
 
-const NOTICES = {
-  added: (name: string) => `${name} is added to the drivers.`,
-  changed: (name: string) => `${name}'s details are saved.`,
-  unchanged: (name: string) => `Nothing changed for ${name}.`,
-  deactivated: (name: string) => `${name} is deactivated: no longer offered for new bookings.`,
-  reactivated: (name: string) => `${name} is active again.`,
-  link_sent: (name: string) => `A new link to the day's rides is on its way to ${name}; any earlier link no longer works.`,
-  link_revoked: (name: string) => `${name}'s link to the day's rides no longer works.`,
-  no_link: (name: string) => `${name} has no link to revoke.`,
-} as const;
-type Notice = keyof typeof NOTICES;
+/** What the page says once a change is made (?done=…), each of the `drivers.done.` group. */
+const NOTICES = new Set(["added", "changed", "unchanged", "deactivated", "reactivated", "link_sent", "link_revoked", "no_link"] as const);
+type Notice = typeof NOTICES extends Set<infer N> ? N : never;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request);
+  const me = await requireStaff(context.staff, request);
+  const words = adminWordsIn(me.locale);
   const db = await context.booking.db();
   const fleet = (await context.booking.fleet.get()).vehicles;
   const links = await driverLinkStates(db);
@@ -83,15 +80,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vehicleNote: d.vehicleNote,
     vehicle: driverVehicleText(fleet, d.vehicleId, d.vehicleNote),
     active: d.active,
-    link: linkText(links.get(d.id)),
+    link: linkText(links.get(d.id), words),
   }));
-  const vehicles: VehicleChoice[] = fleet.map((v) => ({ id: v.id, label: `${v.name} (${v.seats} seats)`, active: v.active }));
+  const vehicles: VehicleChoice[] = fleet.map((v) => ({
+    id: v.id,
+    label: words("drivers.field.vehicleOption", { name: v.name, seats: v.seats }),
+    active: v.active,
+  }));
   const params = new URL(request.url).searchParams;
   const byId = (name: string) => drivers.find((d) => String(d.id) === params.get(name)) ?? null;
   const done = params.get("done");
   const doneDriver = byId("driver");
-  const notice = done && done in NOTICES && doneDriver ? NOTICES[done as Notice](doneDriver.name) : null;
-  return data({ drivers, vehicles, editing: byId("edit"), notice }, { headers: NO_STORE });
+  const notice = NOTICES.has(done as Notice) && doneDriver ? words(`drivers.done.${done as Notice}`, { name: doneDriver.name }) : null;
+  const messages = adminMessagesExcept(me.locale, ["drivers.", "problem.title"], ["drivers.done.", "drivers.problem.", "drivers.refused."]);
+  return data({ drivers, vehicles, editing: byId("edit"), notice, messages }, { headers: NO_STORE });
 }
 
 /** The fields a problem can point at; any other (intent, id) is a problem of the whole form. */
@@ -99,8 +101,15 @@ const FIELDS = new Set(["name", "phone", "email", "vehicleId", "vehicleNote"]);
 
 type ActionResult = { intent: string | null; problems: FormProblem[]; values: Record<string, string> };
 
+/** Why changeDriver refused, in the member's words: another driver's number names that driver. */
+function driverRefusal(outcome: Extract<DriverChange, { ok: false }>, words: AdminWords): string {
+  if (outcome.reason === "phone_taken") return words("drivers.refused.phoneTaken", { name: outcome.other.name, id: outcome.other.id });
+  return words(outcome.reason === "no_vehicle" ? "drivers.refused.noVehicle" : "drivers.refused.gone");
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(context.staff, request);
+  const words = adminWordsIn(me.locale);
   const fields = fieldsOf(await readAdminForm(request));
   const refuse = (problems: FormProblem[], status: number) =>
     data<ActionResult>(
@@ -112,25 +121,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: NO_STORE },
     );
   const parsed = driverFormSchema.safeParse(fields);
-  if (!parsed.success) return refuse(problemsOf(parsed.error), 400);
+  if (!parsed.success) return refuse(driverProblems(parsed.error, words), 400);
   const db = await context.booking.db();
   const form = parsed.data;
   if (form.intent === "send-link" || form.intent === "revoke-link") {
     const actor = { id: me.id, email: me.email };
     const link =
       form.intent === "send-link"
-        ? await sendDriverLink(db, form.id, actor, { siteName: context.settings.siteName, phone: context.settings.phone })
+        ? await sendDriverLink(db, form.id, actor, emailSite(context.settings))
         : await revokeDriverLink(db, form.id, actor);
-    if (!link.ok) return refuse([{ field: null, message: link.message }], link.status);
+    if (!link.ok) {
+      const message = link.reason === "inactive" ? words("drivers.refused.inactive", { name: link.name }) : words("drivers.refused.gone");
+      return refuse([{ field: null, message }], link.status);
+    }
     if (link.notice === "link_sent") context.booking.wakeOutbox();
     return redirect(`/admin/drivers?done=${link.notice}&driver=${link.driverId}`, { status: 303, headers: NO_STORE });
   }
   const outcome = await changeDriver(db, form, { id: me.id, email: me.email });
   if (!outcome.ok) {
     // Another driver's number is a conflict with the phone field; a driver gone is not found.
-    if (outcome.reason === "phone_taken") return refuse([{ field: "phone", message: outcome.message }], 409);
-    if (outcome.reason === "no_vehicle") return refuse([{ field: "vehicleId", message: outcome.message }], 409);
-    return refuse([{ field: null, message: outcome.message }], 404);
+    const message = driverRefusal(outcome, words);
+    if (outcome.reason === "phone_taken") return refuse([{ field: "phone", message }], 409);
+    if (outcome.reason === "no_vehicle") return refuse([{ field: "vehicleId", message }], 409);
+    return refuse([{ field: null, message }], 404);
   }
   return redirect(`/admin/drivers?done=${outcome.notice}&driver=${outcome.driverId}`, { status: 303, headers: NO_STORE });
 }
@@ -144,44 +157,57 @@ function DriverFieldsInputs({
   errorOf: (f: string) => string | undefined;
   vehicles: readonly VehicleChoice[];
 }) {
+  const t = useT();
   // An inactive vehicle is offered only to the driver who already has it.
   const offered = vehicles.filter((v) => v.active || String(v.id) === values.vehicleId);
   return (
     <>
-      <TextField name="name" label="Name" autoComplete="off" required defaultValue={values.name} error={errorOf("name")} />
+      <TextField
+        name="name"
+        label={t("admin.drivers.field.name")}
+        autoComplete="off"
+        required
+        defaultValue={values.name}
+        error={errorOf("name")}
+      />
       <TextField
         name="phone"
-        label="Phone"
+        label={t("admin.drivers.field.phone")}
         type="tel"
         autoComplete="off"
         required
         defaultValue={values.phone}
-        hint="A French number, or any number with its country code (+44 …)."
+        hint={t("admin.drivers.field.phoneHint")}
         error={errorOf("phone")}
       />
       <TextField
         name="email"
-        label="E-mail"
+        label={t("admin.drivers.field.email")}
         type="email"
         autoComplete="off"
         required
         defaultValue={values.email}
         error={errorOf("email")}
       />
-      <SelectField name="vehicleId" label="Vehicle" defaultValue={values.vehicleId ?? ""} error={errorOf("vehicleId")}>
-        <option value="">No vehicle chosen</option>
+      <SelectField
+        name="vehicleId"
+        label={t("admin.drivers.field.vehicle")}
+        defaultValue={values.vehicleId ?? ""}
+        error={errorOf("vehicleId")}
+      >
+        <option value="">{t("admin.drivers.field.noVehicle")}</option>
         {offered.map((v) => (
           <option key={v.id} value={v.id}>
-            {v.active ? v.label : `${v.label}, inactive`}
+            {v.active ? v.label : t("admin.drivers.field.vehicleInactive", { vehicle: v.label })}
           </option>
         ))}
       </SelectField>
       <TextField
         name="vehicleNote"
-        label="Plate or note"
+        label={t("admin.drivers.field.note")}
         autoComplete="off"
         defaultValue={values.vehicleNote}
-        hint="Optional: the plate, the colour."
+        hint={t("admin.drivers.field.noteHint")}
         error={errorOf("vehicleNote")}
       />
     </>
@@ -189,6 +215,7 @@ function DriverFieldsInputs({
 }
 
 export default function DriversPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { drivers, vehicles, editing, notice } = loaderData;
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
@@ -197,20 +224,26 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
   const posted = actionData?.values ?? null;
   return (
     <>
-      <h1>Drivers</h1>
+      <h1>{t("admin.drivers.title")}</h1>
       <StatusNotice notice={actionData ? null : notice} />
-      <FormErrors problems={problems} title="Nothing was changed" />
+      <FormErrors problems={problems} title={t("admin.problem.title")} />
 
       <section className="admin-panel" aria-labelledby="drivers-title">
-        <h2 id="drivers-title">
-          All drivers ({drivers.length}, {active} active)
-        </h2>
+        <h2 id="drivers-title">{t("admin.drivers.allTitle", { count: drivers.length, active })}</h2>
         {drivers.length === 0 ? (
-          <p>No driver yet: add the first one below.</p>
+          <p>{t("admin.drivers.none")}</p>
         ) : (
           <AdminTable
-            caption="Drivers, active ones first, by name"
-            columns={["Name", "Phone", "E-mail", "Vehicle", "Status", "Link to the day", <span className="visually-hidden">Actions</span>]}
+            caption={t("admin.drivers.caption")}
+            columns={[
+              t("admin.drivers.column.name"),
+              t("admin.drivers.column.phone"),
+              t("admin.drivers.column.email"),
+              t("admin.drivers.column.vehicle"),
+              t("admin.drivers.column.status"),
+              t("admin.drivers.column.link"),
+              <span className="visually-hidden">{t("admin.drivers.column.actions")}</span>,
+            ]}
           >
             {drivers.map((d) => (
               <tr key={d.id}>
@@ -223,20 +256,27 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
                 </td>
                 <td>{d.vehicle || "—"}</td>
                 <td>
-                  {d.active ? <span className="admin-badge">Active</span> : <span className="admin-badge admin-badge--warn">Inactive</span>}
+                  {d.active ? (
+                    <span className="admin-badge">{t("admin.drivers.active")}</span>
+                  ) : (
+                    <span className="admin-badge admin-badge--warn">{t("admin.drivers.inactive")}</span>
+                  )}
                 </td>
-                <td>{d.link ?? "None"}</td>
+                <td>{d.link ?? t("admin.drivers.noLink")}</td>
                 <td>
                   <div className="admin-actions">
                     <Link to={`/admin/drivers?edit=${d.id}`}>
-                      Edit<span className="visually-hidden"> {d.name}</span>
+                      <T id="admin.drivers.edit" values={{ name: d.name }} components={{ 0: <span className="visually-hidden" /> }} />
                     </Link>
                     <Form method="post" action="/admin/drivers">
                       <input type="hidden" name="intent" value={d.active ? "deactivate" : "reactivate"} />
                       <input type="hidden" name="id" value={d.id} />
                       <button type="submit" className="button button--secondary" disabled={busy}>
-                        {d.active ? "Deactivate" : "Reactivate"}
-                        <span className="visually-hidden"> {d.name}</span>
+                        <T
+                          id={d.active ? "admin.drivers.deactivate" : "admin.drivers.reactivate"}
+                          values={{ name: d.name }}
+                          components={{ 0: <span className="visually-hidden" /> }}
+                        />
                       </button>
                     </Form>
                     {d.active ? (
@@ -244,7 +284,11 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
                         <input type="hidden" name="intent" value="send-link" />
                         <input type="hidden" name="id" value={d.id} />
                         <button type="submit" className="button button--secondary" disabled={busy}>
-                          Send link<span className="visually-hidden"> to {d.name}</span>
+                          <T
+                            id="admin.drivers.sendLink"
+                            values={{ name: d.name }}
+                            components={{ 0: <span className="visually-hidden" /> }}
+                          />
                         </button>
                       </Form>
                     ) : null}
@@ -253,7 +297,11 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
                         <input type="hidden" name="intent" value="revoke-link" />
                         <input type="hidden" name="id" value={d.id} />
                         <button type="submit" className="button button--secondary" disabled={busy}>
-                          Revoke link<span className="visually-hidden"> of {d.name}</span>
+                          <T
+                            id="admin.drivers.revokeLink"
+                            values={{ name: d.name }}
+                            components={{ 0: <span className="visually-hidden" /> }}
+                          />
                         </button>
                       </Form>
                     ) : null}
@@ -267,7 +315,7 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
 
       {editing ? (
         <section className="admin-panel" aria-labelledby="edit-title">
-          <h2 id="edit-title">Edit {editing.name}</h2>
+          <h2 id="edit-title">{t("admin.drivers.editTitle", { name: editing.name })}</h2>
           <Form method="post" className="admin-form" noValidate key={`edit-${editing.id}`}>
             <input type="hidden" name="intent" value="edit" />
             <input type="hidden" name="id" value={editing.id} />
@@ -288,19 +336,19 @@ export default function DriversPage({ loaderData, actionData }: Route.ComponentP
             />
             <div className="admin-actions">
               <button type="submit" className="button" disabled={busy}>
-                Save changes
+                {t("admin.drivers.save")}
               </button>
-              <Link to="/admin/drivers">Cancel</Link>
+              <Link to="/admin/drivers">{t("admin.drivers.cancel")}</Link>
             </div>
           </Form>
         </section>
       ) : (
         <section className="admin-panel" aria-labelledby="add-title">
-          <h2 id="add-title">Add a driver</h2>
+          <h2 id="add-title">{t("admin.drivers.addTitle")}</h2>
           <Form method="post" className="admin-form" noValidate key={notice ?? "add"}>
             <input type="hidden" name="intent" value="add" />
             <DriverFieldsInputs values={posted && actionData?.intent === "add" ? posted : {}} errorOf={errorOf} vehicles={vehicles} />
-            <SubmitRow busy={busy}>Add driver</SubmitRow>
+            <SubmitRow busy={busy}>{t("admin.drivers.submitAdd")}</SubmitRow>
           </Form>
         </section>
       )}

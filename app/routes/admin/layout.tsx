@@ -1,9 +1,8 @@
-import { data, isRouteErrorResponse, Outlet, useMatches, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { AdminFrame, type FrameStaff } from "~/components/admin/AdminFrame";
 import { adminMeta, BACK_OFFICE_PAGE } from "~/components/admin/admin-meta";
 import { useT } from "~/components/i18n";
-import type { PageHandle } from "~/components/site";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { adminMessages } from "~/lib/i18n.server";
 
@@ -37,11 +36,8 @@ export function shouldRevalidate() {
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
-  // A page not yet in the member's language says its content is English, for a screen reader.
-  const inMemberLanguage = useMatches().some((m) => (m.handle as PageHandle | undefined)?.memberLanguage);
-  const contentLang = inMemberLanguage || loaderData.staff.locale === "en" ? undefined : "en";
   return (
-    <AdminFrame staff={loaderData.staff} contentLang={contentLang}>
+    <AdminFrame staff={loaderData.staff}>
       <Outlet />
     </AdminFrame>
   );

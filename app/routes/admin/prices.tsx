@@ -3,26 +3,40 @@ import { AdminTable } from "~/components/admin/AdminTable";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/prices";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { useAdminWords } from "~/components/admin/use-admin-words";
+import { MessageAnchor, T, useLocale, useT } from "~/components/i18n";
 import { describedBy, FieldNotes } from "~/components/ui/Field";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
-import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
-import { pricesFormSchema, versionParam } from "~/domain/back-office/prices-form";
+import { fieldMessage, type FormProblem } from "~/domain/form-problems";
+import type { AdminWords } from "~/domain/back-office/admin-words";
+import { pricesFormSchema, pricesProblems, versionParam } from "~/domain/back-office/prices-form";
 import { formatParisDateTime } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
-import { diffPrices, partyLabel, routeLabel, tripLabel, type PriceDiff, type RouteSummary } from "~/domain/pricing/price-diff";
+import {
+  diffPrices,
+  partyLabel,
+  paymentLabel,
+  routeLabel,
+  tripLabel,
+  type PriceDiff,
+  type RouteSummary,
+} from "~/domain/pricing/price-diff";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
+import { adminMessagesExcept, adminWordsIn } from "~/lib/i18n.server";
 import {
   checkPriceFile,
   decodePriceFile,
   getVersion,
   listVersions,
+  publisherIn,
   publishPrices,
   readCurrentFile,
   readPriceForm,
   rollBackPrices,
   rowsOf,
   sha256Of,
+  versionNoteIn,
   type PriceProblem,
 } from "~/lib/price-publish.server";
 
@@ -56,15 +70,16 @@ async function currentFile(file: string): Promise<{ text: string | null; sha256:
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request, ["admin"]);
+  const me = await requireStaff(context.staff, request, ["admin"]);
+  const words = adminWordsIn(me.locale);
   const db = await context.booking.db();
   const url = new URL(request.url);
   const current = await currentFile(context.settings.pricesCsv);
   const versions = (await listVersions(db)).map((v) => ({
     id: v.id,
     at: formatParisDateTime(v.publishedAt),
-    by: v.publishedBy,
-    note: v.note,
+    by: publisherIn(words, v.publishedBy),
+    note: versionNoteIn(words, v.note),
     rows: v.rows,
     inUse: v.sha256 === current.sha256,
   }));
@@ -77,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       confirm = {
         id: version.id,
         at: formatParisDateTime(version.publishedAt),
-        by: version.publishedBy,
+        by: publisherIn(words, version.publishedBy),
         rows: rows.length,
         inUse: version.sha256 === current.sha256,
         diff: previewOf(diffPrices(rowsOf(current.text ?? "") ?? [], rows)),
@@ -85,13 +100,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
   }
   const done = versionParam(url.searchParams.get("published"));
-  return data({ rows: current.rows, versions, confirm, published: done }, { headers: NO_STORE });
+  const messages = adminMessagesExcept(me.locale, ["prices."], ["prices.file.", "prices.problem."]);
+  return data({ rows: current.rows, versions, confirm, published: done, messages }, { headers: NO_STORE });
 }
 
 type ActionResult =
   | { stage: "problems"; problems: FormProblem[] }
   | {
       stage: "preview";
+      /** Where the file came from: pasted, an upload with no name, or one with its `name`. */
+      source: "pasted" | "unnamed" | "named";
       name: string;
       /** The file in base64. */ content: string;
       sha256: string;
@@ -100,17 +118,18 @@ type ActionResult =
       diff: PreviewDiff;
     };
 
-function refused(problems: readonly PriceProblem[], status = 400) {
+function refused(problems: readonly PriceProblem[], words: AdminWords, status = 400) {
   const listed: FormProblem[] = problems.map((p) => ({
     field: null,
-    message: p.line === null ? p.message : `Line ${p.line}: ${p.message}`,
+    message: p.line === null ? p.message : words("prices.line", { line: p.line, message: p.message }),
   }));
   return data<ActionResult>({ stage: "problems", problems: listed }, { status, headers: NO_STORE });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(context.staff, request, ["admin"]);
-  const read = await readPriceForm(request);
+  const words = adminWordsIn(staff.locale);
+  const read = await readPriceForm(request, words);
   if (!read.ok) {
     const headers = read.status === 413 ? { ...NO_STORE, Connection: "close" } : NO_STORE;
     return data<ActionResult>(
@@ -123,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   for (const [name, value] of form.entries()) if (typeof value === "string") fields[name] = value;
   const parsed = pricesFormSchema.safeParse(fields);
   if (!parsed.success)
-    return data<ActionResult>({ stage: "problems", problems: problemsOf(parsed.error) }, { status: 400, headers: NO_STORE });
+    return data<ActionResult>({ stage: "problems", problems: pricesProblems(parsed.error, words) }, { status: 400, headers: NO_STORE });
   const db = await context.booking.db();
   const file = context.settings.pricesCsv;
   const who = { id: staff.id, email: staff.email };
@@ -131,28 +150,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.data.intent === "check") {
     const upload = form.get("file");
     let text: string;
-    let name = "the pasted text";
+    let source: "pasted" | "unnamed" | "named" = "pasted";
+    let name = "";
     if (upload instanceof File && upload.size > 0) {
-      const decoded = decodePriceFile(new Uint8Array(await upload.arrayBuffer()));
-      if (!decoded.ok) return refused([decoded.problem]);
+      const decoded = decodePriceFile(new Uint8Array(await upload.arrayBuffer()), words);
+      if (!decoded.ok) return refused([decoded.problem], words);
       text = decoded.text;
-      name = upload.name || "the file";
+      name = upload.name;
+      source = name ? "named" : "unnamed";
     } else if (parsed.data.pasted.trim() !== "") {
       text = parsed.data.pasted;
     } else {
       return data<ActionResult>(
-        { stage: "problems", problems: [{ field: "file", message: "Choose a price file, or paste its text." }] },
+        { stage: "problems", problems: [{ field: "file", message: words("prices.refused.noFile") }] },
         { status: 400, headers: NO_STORE },
       );
     }
-    const checked = checkPriceFile(text);
-    if (!checked.ok) return refused(checked.problems);
+    const checked = checkPriceFile(text, words);
+    if (!checked.ok) return refused(checked.problems, words);
     const current = await currentFile(file);
-    if (checked.sha256 === current.sha256)
-      return refused([{ line: null, message: "This file is the one in use already: there is nothing to publish." }]);
+    if (checked.sha256 === current.sha256) return refused([{ line: null, message: words("prices.refused.same") }], words);
     return data<ActionResult>(
       {
         stage: "preview",
+        source,
         name,
         content: Buffer.from(checked.text, "utf8").toString("base64"),
         sha256: checked.sha256,
@@ -174,27 +195,23 @@ export async function action({ request, context }: Route.ActionArgs) {
           sha256: parsed.data.sha256,
           basedOn: parsed.data.basedOn || null,
           note: parsed.data.note,
+          words,
         })
-      : await rollBackPrices(db, { file, staff: who, store: context.prices, versionId: parsed.data.version });
-  if (!result.ok) return refused(result.problems, 409);
+      : await rollBackPrices(db, { file, staff: who, store: context.prices, versionId: parsed.data.version, words });
+  if (!result.ok) return refused(result.problems, words, 409);
   throw redirect(`/admin/prices?published=${result.version.id}`, { headers: NO_STORE });
-}
-
-function cents(value: number | null): string {
-  return value === null ? "no price" : formatEuros(value);
 }
 
 /** Routes a new file adds or removes, each with how many prices it has; nothing when there are none. */
 function RouteCounts({ title, routes }: { title: string; routes: readonly RouteSummary[] }) {
+  const words = useAdminWords();
   if (routes.length === 0) return null;
   return (
     <>
       <h3>{title}</h3>
       <ul>
         {routes.map((r, i) => (
-          <li key={i}>
-            {routeLabel(r.route)} ({r.prices === 1 ? "1 price" : `${r.prices} prices`})
-          </li>
+          <li key={i}>{words("prices.routeCount", { route: routeLabel(words, r.route), count: r.prices })}</li>
         ))}
       </ul>
     </>
@@ -202,33 +219,32 @@ function RouteCounts({ title, routes }: { title: string; routes: readonly RouteS
 }
 
 function Changes({ diff }: { diff: PreviewDiff }) {
-  const total = diff.changed.length + diff.more;
+  const words = useAdminWords();
+  const locale = useLocale();
+  const cents = (value: number | null) => (value === null ? words("prices.noPrice") : formatEuros(value, locale));
+  const summary = { changed: diff.changed.length + diff.more, added: diff.added.length, removed: diff.removed.length };
   return (
     <>
-      <p>
-        {total === 1 ? "1 price changes" : `${total} prices change`},{" "}
-        {diff.added.length === 1 ? "1 route is added" : `${diff.added.length} routes are added`} and{" "}
-        {diff.removed.length === 1 ? "1 route is removed" : `${diff.removed.length} routes are removed`}.
-      </p>
+      <p>{words("prices.summary", summary)}</p>
       {diff.changed.length > 0 ? (
         <table className="admin-table">
-          <caption>Prices that change</caption>
+          <caption>{words("prices.changes.caption")}</caption>
           <thead>
             <tr>
-              <th scope="col">Route</th>
-              <th scope="col">Trip</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Passengers</th>
-              <th scope="col">Price now → new</th>
+              <th scope="col">{words("prices.changes.route")}</th>
+              <th scope="col">{words("prices.changes.trip")}</th>
+              <th scope="col">{words("prices.changes.payment")}</th>
+              <th scope="col">{words("prices.changes.passengers")}</th>
+              <th scope="col">{words("prices.changes.price")}</th>
             </tr>
           </thead>
           <tbody>
             {diff.changed.map((c, i) => (
               <tr key={i}>
-                <td>{routeLabel(c.route)}</td>
-                <td>{tripLabel(c.tripType)}</td>
-                <td>{c.payment}</td>
-                <td>{partyLabel(c.party)}</td>
+                <td>{routeLabel(words, c.route)}</td>
+                <td>{tripLabel(words, c.tripType)}</td>
+                <td>{paymentLabel(words, c.payment)}</td>
+                <td>{partyLabel(words, c.party)}</td>
                 <td>
                   {cents(c.before)} → {cents(c.after)}
                 </td>
@@ -237,17 +253,15 @@ function Changes({ diff }: { diff: PreviewDiff }) {
           </tbody>
         </table>
       ) : null}
-      {diff.more > 0 ? <p>And {diff.more} other price changes not listed here.</p> : null}
-      <RouteCounts title="Routes added" routes={diff.added} />
-      <RouteCounts title="Routes removed" routes={diff.removed} />
+      {diff.more > 0 ? <p>{words("prices.changes.more", { more: diff.more })}</p> : null}
+      <RouteCounts title={words("prices.routesAdded")} routes={diff.added} />
+      <RouteCounts title={words("prices.routesRemoved")} routes={diff.removed} />
       {diff.details.length > 0 ? (
         <>
-          <h3>Other changes</h3>
+          <h3>{words("prices.otherChanges")}</h3>
           <ul>
             {diff.details.map((d, i) => (
-              <li key={i}>
-                {routeLabel(d.route)}: {d.fields.join(", ")}
-              </li>
+              <li key={i}>{words("prices.detail", { route: routeLabel(words, d.route), fields: d.fields.join(", ") })}</li>
             ))}
           </ul>
         </>
@@ -256,45 +270,47 @@ function Changes({ diff }: { diff: PreviewDiff }) {
   );
 }
 
-const FILE_HINT = "Semicolon-separated, UTF-8, with the header row, at most 1 MB.";
-
 export default function Prices({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const busy = useNavigation().state === "submitting";
   const { rows, versions, confirm, published } = loaderData;
   const problems = actionData?.stage === "problems" ? actionData.problems : [];
   const preview = actionData?.stage === "preview" ? actionData : null;
   const fileError = fieldMessage(problems, "file");
+  const fileHint = t("admin.prices.check.fileHint");
   return (
     <>
-      <h1>Prices</h1>
+      <h1>{t("admin.prices.title")}</h1>
       <p>
-        The price file in use has {rows === null ? "no readable" : rows} price rows. <a href="/data/prices.csv">Download the file in use</a>
+        <T
+          id={rows === null ? "admin.prices.inUseUnreadable" : "admin.prices.inUse"}
+          values={{ rows }}
+          components={{ 0: <MessageAnchor href="/data/prices.csv" /> }}
+        />
       </p>
       {published !== null ? (
         <p className="admin-notice" role="status">
-          Version {published} is published: the site shows its prices now.
+          {t("admin.prices.published", { version: published })}
         </p>
       ) : null}
 
       {confirm ? (
         <section className="admin-panel" aria-labelledby="confirm-title">
-          <h2 id="confirm-title">Roll back to version {confirm.id}?</h2>
+          <h2 id="confirm-title">{t("admin.prices.confirm.title", { version: confirm.id })}</h2>
           {confirm.inUse ? (
-            <p>Version {confirm.id} is the file in use already: there is nothing to roll back.</p>
+            <p>{t("admin.prices.refused.rollbackSame", { version: confirm.id })}</p>
           ) : (
             <>
-              <p>
-                This publishes version {confirm.id} again ({confirm.at}, {confirm.by}, {confirm.rows} rows), as a new version.
-              </p>
+              <p>{t("admin.prices.confirm.text", { version: confirm.id, at: confirm.at, by: confirm.by, rows: confirm.rows })}</p>
               <Changes diff={confirm.diff} />
               <Form method="post" className="admin-actions">
                 <input type="hidden" name="intent" value="rollback" />
                 <input type="hidden" name="version" value={confirm.id} />
                 <button type="submit" className="button" disabled={busy}>
-                  Yes, roll back to version {confirm.id}
+                  {t("admin.prices.confirm.submit", { version: confirm.id })}
                 </button>
                 <Link to="/admin/prices" className="button button--secondary">
-                  Cancel
+                  {t("admin.prices.cancel")}
                 </Link>
               </Form>
             </>
@@ -303,67 +319,78 @@ export default function Prices({ loaderData, actionData }: Route.ComponentProps)
       ) : null}
 
       <section className="admin-panel" aria-labelledby="check-title">
-        <h2 id="check-title">Check a new price file</h2>
-        <FormErrors problems={problems} title="This file cannot be published" />
+        <h2 id="check-title">{t("admin.prices.check.title")}</h2>
+        <FormErrors problems={problems} title={t("admin.prices.check.problems")} />
         <Form method="post" encType="multipart/form-data" className="admin-form">
           <input type="hidden" name="intent" value="check" />
           <div className="field">
-            <label htmlFor="f-file">Price file</label>
+            <label htmlFor="f-file">{t("admin.prices.check.file")}</label>
             <input
               id="f-file"
               name="file"
               type="file"
               accept=".csv,text/csv"
-              aria-describedby={describedBy("file", FILE_HINT, fileError)}
+              aria-describedby={describedBy("file", fileHint, fileError)}
               aria-invalid={fileError ? true : undefined}
             />
-            <FieldNotes name="file" hint={FILE_HINT} error={fileError} />
+            <FieldNotes name="file" hint={fileHint} error={fileError} />
           </div>
           <div className="field">
-            <label htmlFor="f-pasted">Or paste the file's text</label>
+            <label htmlFor="f-pasted">{t("admin.prices.check.pasted")}</label>
             <textarea id="f-pasted" name="pasted" rows={5} spellCheck={false} />
           </div>
-          <SubmitRow busy={busy}>Check</SubmitRow>
+          <SubmitRow busy={busy}>{t("admin.prices.check.submit")}</SubmitRow>
         </Form>
       </section>
 
       {preview ? (
         <section className="admin-panel" aria-labelledby="preview-title">
-          <h2 id="preview-title">What publishing {preview.name} changes</h2>
-          <p>The file has no problem: {preview.rows} price rows.</p>
+          <h2 id="preview-title">{t("admin.prices.preview.title", { source: preview.source, name: preview.name })}</h2>
+          <p>{t("admin.prices.preview.ok", { rows: preview.rows })}</p>
           <Changes diff={preview.diff} />
           <Form method="post" encType="multipart/form-data" className="admin-form">
             <input type="hidden" name="intent" value="publish" />
             <input type="hidden" name="content" value={preview.content} />
             <input type="hidden" name="sha256" value={preview.sha256} />
             <input type="hidden" name="basedOn" value={preview.basedOn} />
-            <TextField name="note" label="Note (optional)" maxLength={200} hint="Why these prices, for the version history." />
-            <SubmitRow busy={busy}>Publish</SubmitRow>
+            <TextField name="note" label={t("admin.prices.preview.note")} maxLength={200} hint={t("admin.prices.preview.noteHint")} />
+            <SubmitRow busy={busy}>{t("admin.prices.preview.submit")}</SubmitRow>
           </Form>
         </section>
       ) : null}
 
       <section aria-labelledby="versions-title">
-        <h2 id="versions-title">Versions</h2>
+        <h2 id="versions-title">{t("admin.prices.versions.title")}</h2>
         {versions.length === 0 ? (
-          <p>No file has been published from the back office yet.</p>
+          <p>{t("admin.prices.versions.none")}</p>
         ) : (
-          <AdminTable columns={["Version", "Published", "By", "Note", "Rows", "Actions"]}>
+          <AdminTable
+            columns={[
+              t("admin.prices.versions.column.version"),
+              t("admin.prices.versions.column.published"),
+              t("admin.prices.versions.column.by"),
+              t("admin.prices.versions.column.note"),
+              t("admin.prices.versions.column.rows"),
+              t("admin.prices.versions.column.actions"),
+            ]}
+          >
             {versions.map((v) => (
               <tr key={v.id}>
                 <td>
-                  {v.id} {v.inUse ? <span className="admin-badge">In use</span> : null}
+                  {v.id} {v.inUse ? <span className="admin-badge">{t("admin.prices.versions.inUse")}</span> : null}
                 </td>
                 <td>{v.at}</td>
                 <td>{v.by}</td>
                 <td>{v.note}</td>
-                <td>{v.rows ?? "unreadable"}</td>
+                <td>{v.rows ?? t("admin.prices.versions.unreadable")}</td>
                 <td>
                   <div className="admin-actions">
                     <a href={`/admin/prices/versions/${v.id}/prices.csv`} download={`prices-version-${v.id}.csv`}>
-                      Download version {v.id}
+                      {t("admin.prices.versions.download", { version: v.id })}
                     </a>
-                    {!v.inUse && v.rows !== null ? <Link to={`/admin/prices?rollback=${v.id}`}>Roll back to version {v.id}</Link> : null}
+                    {!v.inUse && v.rows !== null ? (
+                      <Link to={`/admin/prices?rollback=${v.id}`}>{t("admin.prices.versions.rollback", { version: v.id })}</Link>
+                    ) : null}
                   </div>
                 </td>
               </tr>

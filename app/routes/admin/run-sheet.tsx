@@ -3,11 +3,13 @@ import { AdminTable } from "~/components/admin/AdminTable";
 import type { Route } from "./+types/run-sheet";
 import { DayPicker } from "~/components/admin/DayPicker";
 import { adminMeta } from "~/components/admin/admin-meta";
+import { useT } from "~/components/i18n";
+import { longDayIn } from "~/domain/back-office/admin-words";
 import { neighbourDays, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
-import { UNREAD_LEGS } from "~/domain/booking/booking-lines";
-import { longDay, parisDayOf, parisDayRange } from "~/domain/booking/paris-time";
+import { parisDayOf, parisDayRange } from "~/domain/booking/paris-time";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { bookingsPickedUpBetween } from "~/lib/dispatch.server";
+import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
 
 /**
  * The run sheet (/admin/run-sheet?date=yyyy-mm-dd, today in Paris by default): every pickup of a
@@ -22,24 +24,27 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request);
+  const me = await requireStaff(context.staff, request);
+  const words = adminWordsIn(me.locale);
+  const messages = adminMessages(me.locale, "sheet.", "day.", "legs.unread");
   const now = new Date();
   const today = parisDayOf(now);
-  const chosen = runSheetDay(new URL(request.url).searchParams.get("date"), now);
+  const chosen = runSheetDay(new URL(request.url).searchParams.get("date"), now, words);
   if (!chosen.ok) {
-    return data({ ok: false as const, message: chosen.message, today }, { status: 400, headers: NO_STORE });
+    return data({ ok: false as const, message: chosen.message, today, messages }, { status: 400, headers: NO_STORE });
   }
   const { start, end } = parisDayRange(chosen.day);
-  const sheet = pickupsOfDay(await bookingsPickedUpBetween(await context.booking.db(), start, end), chosen.day);
+  const sheet = pickupsOfDay(await bookingsPickedUpBetween(await context.booking.db(), start, end), chosen.day, words);
   return data(
     {
       ok: true as const,
       today,
       iso: chosen.iso,
-      label: longDay(chosen.day),
+      label: longDayIn(words, chosen.day),
       ...neighbourDays(chosen.day),
       cancelled: sheet.cancelled,
       lines: sheet.lines.map(({ pickupAt: _, ...line }) => line),
+      messages,
     },
     { headers: NO_STORE },
   );
@@ -50,16 +55,17 @@ function DayForm({ value }: { value: string }) {
 }
 
 export default function RunSheet({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   if (!loaderData.ok) {
     return (
       <>
-        <h1>Run sheet</h1>
+        <h1>{t("admin.sheet.title")}</h1>
         <p className="admin-notice" role="alert">
           {loaderData.message}
         </p>
         <DayForm value={loaderData.today} />
         <p>
-          <Link to="/admin/run-sheet">Today&apos;s run sheet</Link>
+          <Link to="/admin/run-sheet">{t("admin.sheet.todayLink")}</Link>
         </p>
       </>
     );
@@ -67,53 +73,56 @@ export default function RunSheet({ loaderData }: Route.ComponentProps) {
   const { iso, label, previous, next, today, lines, cancelled } = loaderData;
   return (
     <div className="run-sheet">
-      <h1>Run sheet, {label}</h1>
-      <nav aria-label="Previous and next day" className="run-sheet-days no-print">
+      <h1>{t("admin.sheet.titleOf", { day: label })}</h1>
+      <nav aria-label={t("admin.sheet.days")} className="run-sheet-days no-print">
         <Link to={`/admin/run-sheet?date=${previous}`} rel="prev">
-          ← Previous day
+          {t("admin.sheet.previous")}
         </Link>
-        {iso !== today ? <Link to="/admin/run-sheet">Today</Link> : null}
+        {iso !== today ? <Link to="/admin/run-sheet">{t("admin.sheet.today")}</Link> : null}
         <Link to={`/admin/run-sheet?date=${next}`} rel="next">
-          Next day →
+          {t("admin.sheet.next")}
         </Link>
       </nav>
       <DayForm value={iso} key={iso} />
-      <p className="no-print">
-        To print, use your browser&apos;s Print command (Ctrl+P, or ⌘P on a Mac): the menu and these controls are left out and the list fits
-        A4 paper.
-      </p>
-      <p>
-        {lines.length} {lines.length === 1 ? "pickup" : "pickups"}, Paris time.
-        {cancelled > 0 ? ` ${cancelled} cancelled ${cancelled === 1 ? "booking is" : "bookings are"} not listed.` : ""}
-      </p>
+      <p className="no-print">{t("admin.sheet.print")}</p>
+      <p>{t("admin.sheet.count", { count: lines.length, cancelled })}</p>
       {lines.length === 0 ? (
-        <p>No pickup on this day.</p>
+        <p>{t("admin.sheet.none")}</p>
       ) : (
         <AdminTable
-          caption={`Pickups of ${label}, in time order`}
+          caption={t("admin.sheet.caption", { day: label })}
           className="run-sheet-table"
-          columns={["Time", "Order", "Flight", "From → to", "Passengers", "Luggage", "Driver", "Status"]}
+          columns={[
+            t("admin.sheet.column.time"),
+            t("admin.sheet.column.order"),
+            t("admin.sheet.column.flight"),
+            t("admin.sheet.column.fromTo"),
+            t("admin.sheet.column.passengers"),
+            t("admin.sheet.column.luggage"),
+            t("admin.sheet.column.driver"),
+            t("admin.sheet.column.status"),
+          ]}
         >
           {lines.map((l) => (
             <tr key={l.key}>
               <td className="run-sheet-time">{l.time}</td>
               <td>
                 <Link to={`/admin/bookings/${l.orderId}`}>{l.orderId}</Link>
-                {l.roundTrip ? ` (${l.leg === 1 ? "outbound" : "return"})` : ""}
+                {l.roundTrip ? t("admin.sheet.legOf", { leg: l.leg }) : ""}
                 {l.test ? (
                   <>
                     {" "}
-                    <span className="admin-badge admin-badge--test">Test</span>
+                    <span className="admin-badge admin-badge--test">{t("admin.sheet.test")}</span>
                   </>
                 ) : null}
               </td>
-              <td>{l.unread ? <span className="admin-badge admin-badge--warn">{UNREAD_LEGS}</span> : l.flight || "—"}</td>
+              <td>{l.unread ? <span className="admin-badge admin-badge--warn">{t("admin.legs.unread")}</span> : l.flight || "—"}</td>
               <td>
                 {l.from} → {l.to}
               </td>
               <td>{l.passengers}</td>
               <td>{l.luggage}</td>
-              <td>{l.driver ?? "None yet"}</td>
+              <td>{l.driver ?? t("admin.sheet.noDriverYet")}</td>
               <td>{l.status}</td>
             </tr>
           ))}

@@ -4,21 +4,24 @@ import { parisClock } from "~/domain/booking/paris-time";
 import { RUNS_CSV_COLUMNS, runsCsvRecords } from "~/domain/runs/day-runs";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { listDrivers } from "~/lib/dispatch.server";
+import { adminWordsIn } from "~/lib/i18n.server";
 import { readDayBoard, runRules } from "~/lib/shuttle-runs.server";
 
 /**
  * The day's runs as a CSV file (/admin/runs.csv?date=yyyy-mm-dd): a header row, then one row per
  * leg in a run, times HH:mm Paris. Outside the back office's layout, so it checks the session itself.
+ * The file is in English whoever downloads it (as the bookings CSV); a refused date is told in the
+ * member's language.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request);
-  const chosen = runSheetDay(new URL(request.url).searchParams.get("date"), new Date());
+  const me = await requireStaff(context.staff, request);
+  const chosen = runSheetDay(new URL(request.url).searchParams.get("date"), new Date(), adminWordsIn(me.locale));
   if (!chosen.ok) {
     return new Response(`${chosen.message}\n`, { status: 400, headers: { ...NO_STORE, "Content-Type": "text/plain; charset=utf-8" } });
   }
   const db = await context.booking.db();
   const [board, drivers, fleet] = await Promise.all([
-    readDayBoard(db, chosen.iso, runRules(context.settings)),
+    readDayBoard(db, chosen.iso, runRules(context.settings), adminWordsIn("en")),
     listDrivers(db),
     context.booking.fleet.get(),
   ]);

@@ -3,16 +3,18 @@ import { DayPicker } from "~/components/admin/DayPicker";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { RunBoard } from "~/components/admin/RunBoard";
 import { StatusNotice } from "~/components/admin/StatusNotice";
+import { useT } from "~/components/i18n";
+import { longDayIn } from "~/domain/back-office/admin-words";
 import { neighbourDays, runSheetDay } from "~/domain/back-office/run-sheet";
-import { longDay, parisDayOf } from "~/domain/booking/paris-time";
-import { problemsOf } from "~/domain/form-problems";
-import { stepText } from "~/domain/driver-day/steps";
-import { runsFormSchema } from "~/domain/runs/runs-form";
+import { parisDayOf } from "~/domain/booking/paris-time";
+import { runStepText } from "~/domain/runs/day-runs";
+import { runsFormProblem, runsFormSchema } from "~/domain/runs/runs-form";
 import { noticeParams, noticeText, readNotice, type RunsNotice } from "~/domain/runs/runs-notice";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { listDrivers } from "~/lib/dispatch.server";
 import { emailSite } from "~/lib/email-site.server";
+import { adminMessagesExcept, adminWordsIn } from "~/lib/i18n.server";
 import { enterLandingTime } from "~/lib/landing-times.server";
 import { legStepsOf } from "~/lib/leg-steps.server";
 import { changeRuns, readDayBoard, runRules } from "~/lib/shuttle-runs.server";
@@ -22,7 +24,8 @@ import type { Route } from "./+types/runs";
  * The shared shuttle's runs of a day (/admin/runs?date=yyyy-mm-dd, today in Paris by default):
  * the planner's proposal once stored, each run with its bookings, load, time, vehicle and driver;
  * the dispatcher moves a booking, locks a run, gives it a vehicle and a driver, dispatches it, and
- * re-plans the unlocked rest (docs/product.md, Shared shuttle runs).
+ * re-plans the unlocked rest (docs/product.md, Shared shuttle runs). In the member's language; the
+ * audit log's details and the runs CSV stay in English.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.runs");
@@ -32,15 +35,17 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request);
+  const me = await requireStaff(context.staff, request);
+  const words = adminWordsIn(me.locale);
+  const messages = adminMessagesExcept(me.locale, ["runs.", "day."], ["runs.form.", "runs.notice.", "runs.refused.", "day.invalid"]);
   const now = new Date();
   const params = new URL(request.url).searchParams;
-  const chosen = runSheetDay(params.get("date"), now);
+  const chosen = runSheetDay(params.get("date"), now, words);
   const today = parisDayOf(now);
-  if (!chosen.ok) return data({ ok: false as const, message: chosen.message, today }, { status: 400, headers: NO_STORE });
+  if (!chosen.ok) return data({ ok: false as const, message: chosen.message, today, messages }, { status: 400, headers: NO_STORE });
   const db = await context.booking.db();
   const [board, allDrivers, fleet] = await Promise.all([
-    readDayBoard(db, chosen.iso, runRules(context.settings)),
+    readDayBoard(db, chosen.iso, runRules(context.settings), words),
     listDrivers(db),
     context.booking.fleet.get(),
   ]);
@@ -51,14 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id === null ? null : (list.find((x) => x.id === id)?.name ?? null);
   const assignedTo = (id: number) => {
     const run = board.runs.find((r) => r.id === id);
-    return {
-      vehicle: nameOf(fleet.vehicles, run?.vehicleId ?? null) ?? "no vehicle",
-      driver: nameOf(allDrivers, run?.driverId ?? null) ?? "no driver",
-    };
+    return { vehicle: nameOf(fleet.vehicles, run?.vehicleId ?? null), driver: nameOf(allDrivers, run?.driverId ?? null) };
   };
   const legs = [...board.runs.flatMap((r) => r.legs), ...board.unplanned].map((l) => ({ orderId: l.line.orderId, leg: l.line.leg }));
   const recorded = await legStepsOf(db, legs);
-  const steps = Object.fromEntries([...recorded].map(([key, list]) => [key, list.map(stepText)]));
+  const steps = Object.fromEntries([...recorded].map(([key, list]) => [key, list.map((step) => runStepText(step, words))]));
   // Without a flight status provider, each flight links to a public tracker.
   const trackers = context.settings.flightStatus === null;
   return data(
@@ -66,14 +68,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ok: true as const,
       today,
       iso: chosen.iso,
-      label: longDay(chosen.day),
+      label: longDayIn(words, chosen.day),
       ...neighbourDays(chosen.day),
       board,
       vehicles,
       drivers,
       steps,
       trackers,
-      notice: done ? noticeText(done, assignedTo) : null,
+      notice: done ? noticeText(done, assignedTo, words) : null,
+      messages,
     },
     { headers: NO_STORE },
   );
@@ -81,15 +84,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(context.staff, request);
+  const words = adminWordsIn(me.locale);
   const fields = fieldsOf(await readAdminForm(request));
   const parsed = runsFormSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ message: problemsOf(parsed.error)[0]?.message ?? "This form could not be read." }, { status: 400, headers: NO_STORE });
-  }
+  if (!parsed.success) return data({ message: runsFormProblem(parsed.error, words) }, { status: 400, headers: NO_STORE });
   const site = emailSite(context.settings, await context.booking.meetingPoints.currentPoints());
   const db = await context.booking.db();
   const post = parsed.data;
-  const runsContext = { actor: { id: me.id, email: me.email }, rules: runRules(context.settings), site };
+  const runsContext = { actor: { id: me.id, email: me.email }, rules: runRules(context.settings), site, words };
   let notice: RunsNotice;
   if (post.intent === "landing") {
     const landing = await enterLandingTime(
@@ -105,7 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { done: "landing-same", orderId: post.leg.orderId };
   } else {
     const outcome = await changeRuns(db, post, runsContext);
-    if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status, headers: NO_STORE });
+    if (!outcome.ok) {
+      return data({ message: words(outcome.refusal.key, outcome.refusal.values) }, { status: outcome.status, headers: NO_STORE });
+    }
     if (post.intent === "dispatch") context.booking.wakeOutbox();
     notice = outcome.notice;
   }
@@ -118,10 +122,11 @@ function DayForm({ value }: { value: string }) {
 }
 
 export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   if (!loaderData.ok) {
     return (
       <>
-        <h1>Shuttle runs</h1>
+        <h1>{t("admin.runs.title")}</h1>
         <p className="admin-notice" role="alert">
           {loaderData.message}
         </p>
@@ -133,14 +138,14 @@ export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
   const planned = board.runs.length > 0;
   return (
     <div className="runs">
-      <h1>Shuttle runs, {label}</h1>
-      <nav aria-label="Previous and next day" className="run-sheet-days">
+      <h1>{t("admin.runs.titleOf", { day: label })}</h1>
+      <nav aria-label={t("admin.runs.days")} className="run-sheet-days">
         <Link to={`/admin/runs?date=${previous}`} rel="prev">
-          ← Previous day
+          {t("admin.runs.previous")}
         </Link>
-        {iso !== today ? <Link to="/admin/runs">Today</Link> : null}
+        {iso !== today ? <Link to="/admin/runs">{t("admin.runs.today")}</Link> : null}
         <Link to={`/admin/runs?date=${next}`} rel="next">
-          Next day →
+          {t("admin.runs.next")}
         </Link>
       </nav>
       <DayForm value={iso} key={iso} />
@@ -151,17 +156,16 @@ export default function Runs({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       <StatusNotice notice={notice} />
       <p>
-        {board.runs.length} {board.runs.length === 1 ? "run" : "runs"}; {board.unplanned.length} shuttle{" "}
-        {board.unplanned.length === 1 ? "pickup" : "pickups"} in no run yet. Times are Paris time.{" "}
+        {t("admin.runs.count", { runs: board.runs.length, unplanned: board.unplanned.length })}{" "}
         <a href={`/admin/runs.csv?date=${iso}`} download>
-          Download the runs (CSV)
+          {t("admin.runs.csv")}
         </a>
       </p>
       <Form method="post" className="runs-replan">
         <input type="hidden" name="intent" value="replan" />
         <input type="hidden" name="day" value={iso} />
         <button type="submit" className="button">
-          {planned ? "Re-plan the unlocked runs" : "Plan the day's runs"}
+          {planned ? t("admin.runs.replan") : t("admin.runs.plan")}
         </button>
       </Form>
       <RunBoard day={iso} board={board} vehicles={vehicles} drivers={drivers} steps={steps} trackers={trackers} />

@@ -4,7 +4,6 @@ import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
 import type { Route } from "./+types/staff";
 import { adminMeta } from "~/components/admin/admin-meta";
-import type { PageHandle } from "~/components/site";
 import { T, useT } from "~/components/i18n";
 import { describedBy, FieldNotes, fieldId } from "~/components/ui/Field";
 import { FormErrors } from "~/components/ui/FormErrors";
@@ -26,8 +25,6 @@ import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
  * session, and is written to the audit log under their account (in English: the log is the
  * business's record, whoever reads it).
  */
-
-export const handle: PageHandle = { memberLanguage: true };
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.staff");
 

@@ -3,20 +3,24 @@ import { AdminTable } from "~/components/admin/AdminTable";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { StatusNotice } from "~/components/admin/StatusNotice";
 import { SubmitRow } from "~/components/admin/SubmitRow";
+import { T, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/TextField";
-import { vehicleFormSchema } from "~/domain/back-office/vehicle-form";
-import { VEHICLE_KIND_LABEL, VEHICLE_KINDS, VEHICLE_PICTURES, type Vehicle } from "~/domain/fleet";
-import { fieldMessage, problemsOf, type FormProblem } from "~/domain/form-problems";
+import { vehicleFormSchema, vehicleProblems } from "~/domain/back-office/vehicle-form";
+import { VEHICLE_KINDS, VEHICLE_PICTURES, type Vehicle } from "~/domain/fleet";
+import { fieldMessage, type FormProblem } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { changeVehicle, listVehicles } from "~/lib/fleet.server";
+import { adminMessagesExcept, adminWordsIn } from "~/lib/i18n.server";
 import type { Route } from "./+types/vehicles";
 
 /**
  * The fleet (administrators only): the list, adding a vehicle, editing one chosen from the list
  * (?edit=<id>), deactivating and reactivating. An active vehicle is shown on the cars page and
- * priced with by the booking form's luggage rule; every change is audited.
+ * priced with by the booking form's luggage rule; every change is audited. The vehicles' own texts
+ * (name, picture text, description, luggage) are data, shown as staff typed them; the kinds are
+ * worded in the member's language (fleet.ts keeps the English labels other pages show).
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.vehicles");
@@ -25,32 +29,34 @@ export function headers() {
   return NO_STORE;
 }
 
-const NOTICES = {
-  added: (name: string) => `${name} is added to the fleet.`,
-  changed: (name: string) => `${name}'s details are saved.`,
-  unchanged: (name: string) => `Nothing changed for ${name}.`,
-  deactivated: (name: string) => `${name} is deactivated: no longer on the cars page nor priced with.`,
-  reactivated: (name: string) => `${name} is active again.`,
-} as const;
-type Notice = keyof typeof NOTICES;
+/** What the page says once a change is made (?done=…), each of the `vehicles.done.` group. */
+const NOTICES = new Set(["added", "changed", "unchanged", "deactivated", "reactivated"] as const);
+type Notice = typeof NOTICES extends Set<infer N> ? N : never;
 
 const FIELDS = new Set(["name", "kind", "seats", "suitcases", "childSeats", "picture", "pictureAlt", "description", "luggage"]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(context.staff, request, ["admin"]);
+  const me = await requireStaff(context.staff, request, ["admin"]);
+  const words = adminWordsIn(me.locale);
   const vehicles = await listVehicles(await context.booking.db());
   const params = new URL(request.url).searchParams;
   const byId = (name: string) => vehicles.find((v) => String(v.id) === params.get(name)) ?? null;
   const done = params.get("done");
   const doneVehicle = byId("vehicle");
-  const notice = done && done in NOTICES && doneVehicle ? NOTICES[done as Notice](doneVehicle.name) : null;
-  return data({ vehicles, editing: byId("edit"), notice }, { headers: NO_STORE });
+  const notice = NOTICES.has(done as Notice) && doneVehicle ? words(`vehicles.done.${done as Notice}`, { name: doneVehicle.name }) : null;
+  const messages = adminMessagesExcept(
+    me.locale,
+    ["vehicles.", "problem.title"],
+    ["vehicles.done.", "vehicles.problem.", "vehicles.refused."],
+  );
+  return data({ vehicles, editing: byId("edit"), notice, messages }, { headers: NO_STORE });
 }
 
 type ActionResult = { intent: string | null; problems: FormProblem[]; values: Record<string, string> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireStaff(context.staff, request, ["admin"]);
+  const words = adminWordsIn(me.locale);
   const fields = fieldsOf(await readAdminForm(request));
   const refuse = (problems: FormProblem[], status: number) =>
     data<ActionResult>(
@@ -62,11 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status, headers: NO_STORE },
     );
   const parsed = vehicleFormSchema.safeParse(fields);
-  if (!parsed.success) return refuse(problemsOf(parsed.error), 400);
+  if (!parsed.success) return refuse(vehicleProblems(parsed.error, words), 400);
   const outcome = await changeVehicle(await context.booking.db(), parsed.data, { id: me.id, email: me.email });
   if (!outcome.ok) {
-    if (outcome.reason === "name_taken") return refuse([{ field: "name", message: outcome.message }], 409);
-    return refuse([{ field: null, message: outcome.message }], 404);
+    if (outcome.reason === "name_taken") return refuse([{ field: "name", message: words("vehicles.refused.nameTaken") }], 409);
+    return refuse([{ field: null, message: words("vehicles.refused.gone") }], 404);
   }
   return redirect(`/admin/vehicles?done=${outcome.notice}&vehicle=${outcome.vehicleId}`, { status: 303, headers: NO_STORE });
 }
@@ -86,35 +92,55 @@ function valuesOf(v: Vehicle): Record<string, string> {
 }
 
 function VehicleInputs({ values, errorOf }: { values: Record<string, string>; errorOf: (f: string) => string | undefined }) {
+  const t = useT();
   return (
     <>
-      <TextField name="name" label="Name" autoComplete="off" required defaultValue={values.name} error={errorOf("name")} />
-      <SelectField name="kind" label="Kind" defaultValue={values.kind ?? "saloon"} error={errorOf("kind")}>
+      <TextField
+        name="name"
+        label={t("admin.vehicles.field.name")}
+        autoComplete="off"
+        required
+        defaultValue={values.name}
+        error={errorOf("name")}
+      />
+      <SelectField name="kind" label={t("admin.vehicles.field.kind")} defaultValue={values.kind ?? "saloon"} error={errorOf("kind")}>
         {VEHICLE_KINDS.map((k) => (
           <option key={k} value={k}>
-            {VEHICLE_KIND_LABEL[k]}
+            {t(`admin.vehicles.kind.${k}`)}
           </option>
         ))}
       </SelectField>
-      <TextField name="seats" label="Passenger seats" inputMode="numeric" required defaultValue={values.seats} error={errorOf("seats")} />
+      <TextField
+        name="seats"
+        label={t("admin.vehicles.field.seats")}
+        inputMode="numeric"
+        required
+        defaultValue={values.seats}
+        error={errorOf("seats")}
+      />
       <TextField
         name="suitcases"
-        label="Suitcases"
+        label={t("admin.vehicles.field.suitcases")}
         inputMode="numeric"
         required
         defaultValue={values.suitcases}
-        hint="Check-in suitcases it carries with every seat taken; a cabin bag counts as half, a stroller as one."
+        hint={t("admin.vehicles.field.suitcasesHint")}
         error={errorOf("suitcases")}
       />
       <TextField
         name="childSeats"
-        label="Child seats"
+        label={t("admin.vehicles.field.childSeats")}
         inputMode="numeric"
         required
         defaultValue={values.childSeats}
         error={errorOf("childSeats")}
       />
-      <SelectField name="picture" label="Picture" defaultValue={values.picture ?? VEHICLE_PICTURES[0]} error={errorOf("picture")}>
+      <SelectField
+        name="picture"
+        label={t("admin.vehicles.field.picture")}
+        defaultValue={values.picture ?? VEHICLE_PICTURES[0]}
+        error={errorOf("picture")}
+      >
         {VEHICLE_PICTURES.map((p) => (
           <option key={p} value={p}>
             {p}.svg
@@ -123,7 +149,7 @@ function VehicleInputs({ values, errorOf }: { values: Record<string, string>; er
       </SelectField>
       <TextField
         name="pictureAlt"
-        label="Picture text"
+        label={t("admin.vehicles.field.pictureAlt")}
         autoComplete="off"
         required
         defaultValue={values.pictureAlt}
@@ -131,7 +157,7 @@ function VehicleInputs({ values, errorOf }: { values: Record<string, string>; er
       />
       <TextAreaField
         name="description"
-        label="Description"
+        label={t("admin.vehicles.field.description")}
         rows={3}
         required
         defaultValue={values.description}
@@ -139,7 +165,7 @@ function VehicleInputs({ values, errorOf }: { values: Record<string, string>; er
       />
       <TextField
         name="luggage"
-        label="Luggage, in words"
+        label={t("admin.vehicles.field.luggage")}
         autoComplete="off"
         required
         defaultValue={values.luggage}
@@ -150,6 +176,7 @@ function VehicleInputs({ values, errorOf }: { values: Record<string, string>; er
 }
 
 export default function VehiclesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   const { vehicles, editing, notice } = loaderData;
   const busy = useNavigation().state === "submitting";
   const problems = actionData?.problems ?? [];
@@ -158,39 +185,52 @@ export default function VehiclesPage({ loaderData, actionData }: Route.Component
   const active = vehicles.filter((v) => v.active).length;
   return (
     <>
-      <h1>Vehicles</h1>
+      <h1>{t("admin.vehicles.title")}</h1>
       <StatusNotice notice={actionData ? null : notice} />
-      <FormErrors problems={problems} title="Nothing was changed" />
+      <FormErrors problems={problems} title={t("admin.problem.title")} />
 
       <section className="admin-panel" aria-labelledby="vehicles-title">
-        <h2 id="vehicles-title">
-          The fleet ({vehicles.length}, {active} active)
-        </h2>
+        <h2 id="vehicles-title">{t("admin.vehicles.fleetTitle", { count: vehicles.length, active })}</h2>
         <AdminTable
-          caption="Vehicles, active ones first"
-          columns={["Name", "Kind", "Seats", "Suitcases", "Child seats", "Status", <span className="visually-hidden">Actions</span>]}
+          caption={t("admin.vehicles.caption")}
+          columns={[
+            t("admin.vehicles.column.name"),
+            t("admin.vehicles.column.kind"),
+            t("admin.vehicles.column.seats"),
+            t("admin.vehicles.column.suitcases"),
+            t("admin.vehicles.column.childSeats"),
+            t("admin.vehicles.column.status"),
+            <span className="visually-hidden">{t("admin.vehicles.column.actions")}</span>,
+          ]}
         >
           {vehicles.map((v) => (
             <tr key={v.id}>
               <td>{v.name}</td>
-              <td>{VEHICLE_KIND_LABEL[v.kind]}</td>
+              <td>{t(`admin.vehicles.kind.${v.kind}`)}</td>
               <td>{v.seats}</td>
               <td>{v.suitcases}</td>
               <td>{v.childSeats}</td>
               <td>
-                {v.active ? <span className="admin-badge">Active</span> : <span className="admin-badge admin-badge--warn">Inactive</span>}
+                {v.active ? (
+                  <span className="admin-badge">{t("admin.vehicles.active")}</span>
+                ) : (
+                  <span className="admin-badge admin-badge--warn">{t("admin.vehicles.inactive")}</span>
+                )}
               </td>
               <td>
                 <div className="admin-actions">
                   <Link to={`/admin/vehicles?edit=${v.id}`}>
-                    Edit<span className="visually-hidden"> {v.name}</span>
+                    <T id="admin.vehicles.edit" values={{ name: v.name }} components={{ 0: <span className="visually-hidden" /> }} />
                   </Link>
                   <Form method="post" action="/admin/vehicles">
                     <input type="hidden" name="intent" value={v.active ? "deactivate" : "reactivate"} />
                     <input type="hidden" name="id" value={v.id} />
                     <button type="submit" className="button button--secondary" disabled={busy}>
-                      {v.active ? "Deactivate" : "Reactivate"}
-                      <span className="visually-hidden"> {v.name}</span>
+                      <T
+                        id={v.active ? "admin.vehicles.deactivate" : "admin.vehicles.reactivate"}
+                        values={{ name: v.name }}
+                        components={{ 0: <span className="visually-hidden" /> }}
+                      />
                     </button>
                   </Form>
                 </div>
@@ -202,26 +242,26 @@ export default function VehiclesPage({ loaderData, actionData }: Route.Component
 
       {editing ? (
         <section className="admin-panel" aria-labelledby="edit-title">
-          <h2 id="edit-title">Edit {editing.name}</h2>
+          <h2 id="edit-title">{t("admin.vehicles.editTitle", { name: editing.name })}</h2>
           <Form method="post" className="admin-form" noValidate key={`edit-${editing.id}`}>
             <input type="hidden" name="intent" value="edit" />
             <input type="hidden" name="id" value={editing.id} />
             <VehicleInputs values={posted && actionData?.intent === "edit" ? posted : valuesOf(editing)} errorOf={errorOf} />
             <div className="admin-actions">
               <button type="submit" className="button" disabled={busy}>
-                Save changes
+                {t("admin.vehicles.save")}
               </button>
-              <Link to="/admin/vehicles">Cancel</Link>
+              <Link to="/admin/vehicles">{t("admin.vehicles.cancel")}</Link>
             </div>
           </Form>
         </section>
       ) : (
         <section className="admin-panel" aria-labelledby="add-title">
-          <h2 id="add-title">Add a vehicle</h2>
+          <h2 id="add-title">{t("admin.vehicles.addTitle")}</h2>
           <Form method="post" className="admin-form" noValidate key={notice ?? "add"}>
             <input type="hidden" name="intent" value="add" />
             <VehicleInputs values={posted && actionData?.intent === "add" ? posted : {}} errorOf={errorOf} />
-            <SubmitRow busy={busy}>Add vehicle</SubmitRow>
+            <SubmitRow busy={busy}>{t("admin.vehicles.submitAdd")}</SubmitRow>
           </Form>
         </section>
       )}

@@ -1,4 +1,4 @@
-import { STAFF_LOCALE } from "~/domain/booking/email-frame";
+import { DEFAULT_LOCALE } from "~/domain/locales";
 import { mailWordsIn } from "~/lib/i18n.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/day";
@@ -47,7 +47,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // Without a flight status provider, each flight links to a public tracker.
     legs.map((l) => ({
       ...l,
-      card: driverLegCard(l, points, mailWordsIn(STAFF_LOCALE), { trackers: context.settings.flightStatus === null }),
+      // English, as the rest of the driver's day: its own words are not in a catalogue yet.
+      card: driverLegCard(l, points, mailWordsIn(DEFAULT_LOCALE), { trackers: context.settings.flightStatus === null }),
     })),
     now,
   ).map((section) => ({
