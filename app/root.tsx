@@ -19,6 +19,7 @@ import type { BackOfficeLayoutData } from "~/components/admin/AdminFrame";
 import { WordsFromMatches, useLocale, useT } from "~/components/i18n";
 import { DEFAULT_LOCALE, localeOfPath, localizedPath } from "~/domain/locales";
 import { isBackOfficePath } from "~/domain/private-paths";
+import { isDriverDayPath } from "~/lib/driver-day.server";
 import { adminMessages, messagesOf, pickMessages } from "~/lib/i18n.server";
 import { publicSettings } from "~/lib/settings.server";
 
@@ -26,7 +27,8 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 
 export function loader({ context, request }: Route.LoaderArgs): RootData {
   const { pathname } = new URL(request.url);
-  const locale = localeOfPath(pathname);
+  // A driver's day speaks the staff's language (STAFF_LANGUAGE), whatever its address: the drivers have no account.
+  const locale = isDriverDayPath(pathname) ? context.settings.staffLocale : localeOfPath(pathname);
   // The back office has a frame of its own: of the public frame's words it needs only the error page's.
   const common = messagesOf(locale, "common");
   // Its layout sends the signed-in member's words; these English ones are for the sign-in pages,

@@ -158,6 +158,12 @@ export const vehicles = pgTable(
     pictureAlt: text("picture_alt").notNull(),
     description: text("description").notNull(),
     luggage: text("luggage").notNull(),
+    /**
+     * The three texts above in the site's other languages, as far as staff wrote them:
+     * { "fr": { "pictureAlt", "description", "luggage" }, "es": … } (VehicleTranslations), read
+     * through app/lib/fleet.server.ts, which drops what does not read as such.
+     */
+    texts: jsonb("texts").notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("vehicles_name_key").on(sql`lower(${t.name})`)],

@@ -6,6 +6,7 @@
  * (a cabin bag counts as half, a stroller as one), measured against the vehicles' luggage volumes
  * and rounded down.
  */
+import { DEFAULT_LOCALE, type Locale, LOCALES } from "./locales";
 
 export const VEHICLE_KINDS = ["saloon", "suv", "van", "minibus", "coach"] as const;
 export type VehicleKind = (typeof VEHICLE_KINDS)[number];
@@ -57,6 +58,20 @@ export interface VehicleCapacity {
   childSeats: number;
 }
 
+/** The texts staff write for a vehicle: in English, and in each other language of the site if they wish. */
+export const VEHICLE_TEXTS = ["pictureAlt", "description", "luggage"] as const;
+export type VehicleText = (typeof VEHICLE_TEXTS)[number];
+
+/** The site's languages other than English, in which a vehicle's texts are optional. */
+export type TranslatedLocale = Exclude<Locale, "en">;
+export const TRANSLATED_LOCALES = LOCALES.filter((l): l is TranslatedLocale => l !== DEFAULT_LOCALE);
+
+/**
+ * A vehicle's texts in the site's other languages: each one optional (a text staff have not
+ * written is absent, never empty), the English one shown in its place.
+ */
+export type VehicleTranslations = { readonly [L in TranslatedLocale]?: Readonly<Partial<Record<VehicleText, string>>> };
+
 /** A vehicle as staff edit it and the cars page shows it. */
 export interface VehicleFields extends VehicleCapacity {
   name: string;
@@ -68,136 +83,72 @@ export interface VehicleFields extends VehicleCapacity {
   description: string;
   /** What fits in the luggage space, in words. */
   luggage: string;
+  /** The three texts above in the other languages, as far as staff wrote them. */
+  texts: VehicleTranslations;
 }
 
 export interface Vehicle extends VehicleFields {
   id: number;
 }
 
+/** A staff text as a page in some language shows it: `lang` is set when it is not in the page's language. */
+export interface ShownText {
+  text: string;
+  lang: "en" | undefined;
+}
+
+/**
+ * A vehicle's text on a page in `locale`: the one staff wrote in that language, else the English
+ * one, marked as English on a page in another language (WCAG 3.1.2).
+ */
+export function vehicleTextIn(vehicle: Pick<VehicleFields, VehicleText | "texts">, text: VehicleText, locale: Locale): ShownText {
+  if (locale === "en") return { text: vehicle[text], lang: undefined };
+  const own = vehicle.texts[locale]?.[text];
+  return own ? { text: own, lang: undefined } : { text: vehicle[text], lang: "en" };
+}
+
+/** A translated text's form field: "description_fr" (the English one is the text's own name). */
+export type VehicleTextField = `${VehicleText}_${TranslatedLocale}`;
+
+export function vehicleTextField(text: VehicleText, locale: TranslatedLocale): VehicleTextField {
+  return `${text}_${locale}`;
+}
+
+/** The text and language a form field names, or null for a field of no translated text. */
+export function readVehicleTextField(field: string): { text: VehicleText; locale: TranslatedLocale } | null {
+  const [text, locale, ...rest] = field.split("_");
+  const known = VEHICLE_TEXTS.find((t) => t === text);
+  const language = TRANSLATED_LOCALES.find((l) => l === locale);
+  return known && language && rest.length === 0 ? { text: known, locale: language } : null;
+}
+
+/** Each translated text's form field with its text and language, languages in the site's order. */
+export const VEHICLE_TEXT_FIELDS: readonly { field: VehicleTextField; text: VehicleText; locale: TranslatedLocale }[] =
+  TRANSLATED_LOCALES.flatMap((locale) => VEHICLE_TEXTS.map((text) => ({ field: vehicleTextField(text, locale), text, locale })));
+
+/** The form's fields for a vehicle as stored: what the edit form starts from. */
+export function vehicleFormValues(v: Omit<VehicleFields, "active">): Record<string, string> {
+  const values: Record<string, string> = {
+    name: v.name,
+    kind: v.kind,
+    seats: String(v.seats),
+    suitcases: String(v.suitcases),
+    childSeats: String(v.childSeats),
+    picture: v.picture,
+    pictureAlt: v.pictureAlt,
+    description: v.description,
+    luggage: v.luggage,
+  };
+  for (const { field, text, locale } of VEHICLE_TEXT_FIELDS) values[field] = v.texts[locale]?.[text] ?? "";
+  return values;
+}
+
+export { FIRST_FLEET } from "./first-fleet";
+
 /** The active vehicles' capacities, as the booking form and the server price with them. */
 export function activeCapacities(fleet: readonly (VehicleCapacity & { active: boolean })[]): VehicleCapacity[] {
   return fleet.filter((v) => v.active).map(({ kind, seats, suitcases, childSeats }) => ({ kind, seats, suitcases, childSeats }));
 }
-
-export const FIRST_FLEET: readonly VehicleFields[] = [
-  {
-    picture: "caravelle",
-    name: "Volkswagen Caravelle",
-    kind: "minibus",
-    seats: 8,
-    suitcases: 8,
-    childSeats: 3,
-    active: true,
-    pictureAlt: "Volkswagen Caravelle minibus, side view",
-    description:
-      "Our most requested vehicle for Disneyland Paris. Three rows of seats, a wide sliding door that makes it easy to climb in with children, and air conditioning front and rear. Ideal for families and small groups travelling together.",
-    luggage: "A long rear compartment: eight large suitcases, or six and a folded pushchair.",
-  },
-  {
-    picture: "trafic",
-    name: "Renault Trafic",
-    kind: "minibus",
-    seats: 8,
-    suitcases: 8,
-    childSeats: 3,
-    active: true,
-    pictureAlt: "Renault Trafic passenger minibus, side view",
-    description:
-      "A practical eight-seat minibus for shared shuttles and groups. High roof, individual seats with seat belts and a comfortable ride on the motorway between the airports, Paris and the parks.",
-    luggage: "A generous luggage area behind the last row: a large suitcase per passenger.",
-  },
-  {
-    picture: "class-v",
-    name: "Mercedes Class V",
-    kind: "van",
-    seats: 7,
-    suitcases: 7,
-    childSeats: 3,
-    active: true,
-    pictureAlt: "Mercedes Class V executive van, side view",
-    description:
-      "Premium comfort for up to seven: leather seats, a quiet cabin, tinted rear windows and seats that can face each other. Chosen by business teams, wedding parties and families who want a little more space and style.",
-    luggage: "Seven large suitcases, or golf bags and pushchairs in their place.",
-  },
-  {
-    picture: "class-s",
-    name: "Mercedes Class S",
-    kind: "saloon",
-    seats: 3,
-    suitcases: 3,
-    childSeats: 2,
-    active: true,
-    pictureAlt: "Mercedes Class S luxury saloon, side view",
-    description:
-      "Mercedes' flagship saloon for VIP and executive travel: reclining rear seats, generous legroom and a near-silent ride. A discreet, professional choice for business meetings, events and special occasions.",
-    luggage: "Two large suitcases and two cabin bags.",
-  },
-  {
-    picture: "class-e",
-    name: "Mercedes Class E",
-    kind: "saloon",
-    seats: 3,
-    suitcases: 3,
-    childSeats: 2,
-    active: true,
-    pictureAlt: "Mercedes Class E business saloon, side view",
-    description:
-      "The classic business saloon: comfortable leather seats, climate control and a smooth ride. Well suited to business travellers, couples and anyone who wants a private airport transfer with a touch of elegance.",
-    luggage: "Two large suitcases and two cabin bags.",
-  },
-  {
-    picture: "peugeot-508",
-    name: "Peugeot 508",
-    kind: "saloon",
-    seats: 3,
-    suitcases: 3,
-    childSeats: 2,
-    active: true,
-    pictureAlt: "Peugeot 508 saloon, side view",
-    description:
-      "A modern, comfortable saloon for one to three passengers. Our most economical private transfer for solo travellers, couples and small families going between an airport, Paris and Disneyland Paris.",
-    luggage: "Two large suitcases and two cabin bags.",
-  },
-  {
-    picture: "peugeot-5008",
-    name: "Peugeot 5008",
-    kind: "suv",
-    seats: 6,
-    suitcases: 3,
-    childSeats: 3,
-    active: true,
-    pictureAlt: "Peugeot 5008 seven-seat SUV, side view",
-    description:
-      "A seven-seat SUV (six passengers and the driver) with a raised driving position and plenty of headroom. A good fit for a family of five or six travelling with moderate luggage.",
-    luggage: "With every seat in use, three large suitcases or six cabin bags; with the third row folded, several more.",
-  },
-  {
-    picture: "bus-50",
-    name: "50-seat coach",
-    kind: "coach",
-    seats: 50,
-    suitcases: 50,
-    childSeats: 0,
-    active: true,
-    pictureAlt: "White 50-seat touring coach, side view",
-    description:
-      "A touring coach with reclining seats, seat belts and air conditioning, driven by an experienced professional coach driver. For school trips, associations, seminars and large families heading to Disneyland Paris or touring Paris.",
-    luggage: "A large hold under the floor: a suitcase per passenger, with room to spare.",
-  },
-  {
-    picture: "bus-61",
-    name: "61-seat coach",
-    kind: "coach",
-    seats: 61,
-    suitcases: 61,
-    childSeats: 0,
-    active: true,
-    pictureAlt: "White 61-seat touring coach, side view",
-    description:
-      "Our largest vehicle, for big groups that want to travel together: conference delegates, sports clubs, wedding guests or tour groups. Reclining seats, seat belts and air conditioning throughout.",
-    luggage: "A large hold under the floor: a suitcase per passenger, with room to spare.",
-  },
-];
 
 /** A driver's vehicle in words: the fleet's name for it and the driver's note ("Mercedes Class V, AB-123-CD"). */
 export function driverVehicleText(fleet: readonly Pick<Vehicle, "id" | "name">[], vehicleId: number | null, note: string): string {

@@ -2,7 +2,17 @@ import { createHash } from "node:crypto";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { vehicles } from "../../db/schema";
 import type { VehicleFieldsForm, VehicleForm } from "~/domain/back-office/vehicle-form";
-import { FIRST_FLEET, type Vehicle, type VehicleFields } from "~/domain/fleet";
+import {
+  FIRST_FLEET,
+  TRANSLATED_LOCALES,
+  type TranslatedLocale,
+  type Vehicle,
+  type VehicleFields,
+  VEHICLE_TEXTS,
+  type VehicleText,
+  type VehicleTranslations,
+} from "~/domain/fleet";
+import { z } from "~/domain/zod";
 import { recordAudit } from "./audit.server";
 import type { Db } from "./db.server";
 
@@ -22,10 +32,38 @@ export async function seedFleet(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** One stored translation: a text with something in it, anything else is no text. */
+const storedText = z.string().trim().min(1).optional().catch(undefined);
+const storedLanguage = z
+  .object(Object.fromEntries(VEHICLE_TEXTS.map((t) => [t, storedText])) as Record<VehicleText, typeof storedText>)
+  .optional()
+  .catch(undefined);
+const storedTranslations = z
+  .object(Object.fromEntries(TRANSLATED_LOCALES.map((l) => [l, storedLanguage])) as Record<TranslatedLocale, typeof storedLanguage>)
+  .catch({});
+
+/**
+ * A vehicle's stored `texts` as the pages read them: each text that reads (a string with
+ * something in it, under a known language and name) is kept, and whatever else is there (a
+ * language or text of no known name, a number, a column that is not an object) reads as no text,
+ * so the pages show the English one. Languages and texts come in the site's order, whatever the
+ * stored order, so the fleet's version depends on the texts only.
+ */
+export function readVehicleTranslations(stored: unknown): VehicleTranslations {
+  const read = storedTranslations.parse(stored);
+  const texts: { [L in TranslatedLocale]?: Partial<Record<VehicleText, string>> } = {};
+  for (const locale of TRANSLATED_LOCALES) {
+    const language = read[locale];
+    const kept = Object.fromEntries(VEHICLE_TEXTS.flatMap((t) => (language?.[t] ? [[t, language[t]]] : [])));
+    if (Object.keys(kept).length > 0) texts[locale] = kept;
+  }
+  return texts;
+}
+
 /** Active vehicles first, each group in the order they were added (the cars page's order). */
 export async function listVehicles(db: Db): Promise<Vehicle[]> {
   const rows = await db.select().from(vehicles).orderBy(desc(vehicles.active), asc(vehicles.id));
-  return rows.map(({ createdAt: _createdAt, ...vehicle }) => vehicle);
+  return rows.map(({ createdAt: _createdAt, texts, ...vehicle }) => ({ ...vehicle, texts: readVehicleTranslations(texts) }));
 }
 
 export interface FleetData {
@@ -76,7 +114,7 @@ export type VehicleChange =
   /** gone: no such vehicle (any more); name_taken: another vehicle has this name. The page words each. */
   | { ok: false; reason: "gone" | "name_taken" };
 
-const CHANGED_WORDS: Record<keyof VehicleFields, string> = {
+const CHANGED_WORDS: Record<Exclude<keyof VehicleFields, "texts">, string> = {
   name: "name",
   kind: "kind",
   seats: "seats",
@@ -89,10 +127,24 @@ const CHANGED_WORDS: Record<keyof VehicleFields, string> = {
   luggage: "luggage text",
 };
 
+/** The languages as the audit log's English names them. */
+const LANGUAGE_NAMES: Record<TranslatedLocale, string> = { fr: "French", es: "Spanish", it: "Italian", de: "German", nl: "Dutch" };
+
 /** The vehicle's own fields of an add or edit post. */
 function vehicleFieldsOf(form: VehicleFieldsForm): VehicleFieldsForm {
-  const { name, kind, seats, suitcases, childSeats, picture, pictureAlt, description, luggage } = form;
-  return { name, kind, seats, suitcases, childSeats, picture, pictureAlt, description, luggage };
+  const { name, kind, seats, suitcases, childSeats, picture, pictureAlt, description, luggage, texts } = form;
+  return { name, kind, seats, suitcases, childSeats, picture, pictureAlt, description, luggage, texts };
+}
+
+/** What an edit changed, in the audit log's words: "seats", "picture text", "Spanish description"… */
+function changedWords(before: Omit<VehicleFields, "active">, after: VehicleFieldsForm): string[] {
+  const own = (Object.keys(CHANGED_WORDS) as (keyof typeof CHANGED_WORDS)[]).filter((k) => k !== "active" && after[k] !== before[k]);
+  const texts = TRANSLATED_LOCALES.flatMap((l) =>
+    VEHICLE_TEXTS.filter((t) => (after.texts[l]?.[t] ?? "") !== (before.texts[l]?.[t] ?? "")).map(
+      (t) => `${LANGUAGE_NAMES[l]} ${CHANGED_WORDS[t]}`,
+    ),
+  );
+  return [...own.map((k) => CHANGED_WORDS[k]), ...texts];
 }
 
 function isNameTaken(error: unknown): boolean {
@@ -119,7 +171,7 @@ export async function changeVehicle(db: Db, form: VehicleForm, actor: { id: stri
       if (!before) return { ok: false, reason: "gone" };
       if (form.intent === "edit") {
         const after = vehicleFieldsOf(form);
-        const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]).map((k) => CHANGED_WORDS[k]);
+        const changed = changedWords({ ...before, texts: readVehicleTranslations(before.texts) }, after);
         if (changed.length === 0) return { ok: true, vehicleId: before.id, notice: "unchanged" };
         await tx.update(vehicles).set(after).where(eq(vehicles.id, before.id));
         await recordAudit(tx, {

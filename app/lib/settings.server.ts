@@ -177,7 +177,7 @@ export interface Settings {
   /** Minutes from a flight's landing to the meeting point: when an arriving shuttle party is ready (AIRPORT_EXIT_MINUTES). */
   airportExitMinutes: number;
   reminderHour: number;
-  /** The language of the e-mails to the business and to the drivers (STAFF_LANGUAGE), whatever the booking's. */
+  /** The language of the e-mails to the business and to the drivers, and of the driver's day (STAFF_LANGUAGE), whatever the booking's. */
   staffLocale: BackOfficeLocale;
   databaseUrl: string | null;
   dataDir: string;

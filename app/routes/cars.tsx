@@ -2,16 +2,36 @@ import { Link } from "react-router";
 import type { Route } from "./+types/cars";
 import { T, useLocale, useT } from "~/components/i18n";
 import { catalogueMeta, STATIC_PAGE } from "~/components/site";
-import { VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH, vehicleImage } from "~/domain/fleet";
-import { DEFAULT_LOCALE, localizedPath } from "~/domain/locales";
+import { VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH, vehicleImage, vehicleTextIn } from "~/domain/fleet";
+import { localeOfPath, localizedPath } from "~/domain/locales";
 import { pageMessages } from "~/lib/i18n.server";
 
 export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "cars");
 
-/** The active vehicles, as staff keep them at /admin/vehicles (the page cache keeps this page by the fleet's version). */
+/**
+ * The active vehicles, as staff keep them at /admin/vehicles (the page cache keeps this page by
+ * the fleet's version, which their texts in every language are part of). Each text staff write is
+ * in the page's language when they wrote one, else in English, marked lang="en" so that a screen
+ * reader reads it with English sounds (vehicleTextIn); the page is sent only the texts it shows.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { vehicles } = await context.booking.fleet.get();
-  return { vehicles: vehicles.filter((v) => v.active), ...pageMessages(request, "cars") };
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const shown = vehicles
+    .filter((v) => v.active)
+    .map(({ id, name, kind, seats, suitcases, childSeats, picture, ...written }) => ({
+      id,
+      name,
+      kind,
+      seats,
+      suitcases,
+      childSeats,
+      picture,
+      pictureAlt: vehicleTextIn(written, "pictureAlt", locale),
+      description: vehicleTextIn(written, "description", locale),
+      luggage: vehicleTextIn(written, "luggage", locale),
+    }));
+  return { vehicles: shown, ...pageMessages(request, "cars") };
 }
 
 export default function CarsPage({ loaderData }: Route.ComponentProps) {
@@ -19,9 +39,6 @@ export default function CarsPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
   const seats = vehicles.map((v) => v.seats);
-  // Staff write the vehicles' texts in English: in another language they say so to a screen
-  // reader, which then reads them with English sounds.
-  const staffLang = locale === DEFAULT_LOCALE ? undefined : DEFAULT_LOCALE;
   return (
     <div className="container page">
       <h1>{t("cars.title")}</h1>
@@ -36,8 +53,8 @@ export default function CarsPage({ loaderData }: Route.ComponentProps) {
               src={vehicleImage(vehicle.picture)}
               width={VEHICLE_IMAGE_WIDTH}
               height={VEHICLE_IMAGE_HEIGHT}
-              alt={vehicle.pictureAlt}
-              lang={staffLang}
+              alt={vehicle.pictureAlt.text}
+              lang={vehicle.pictureAlt.lang}
               loading={index < 2 ? "eager" : "lazy"}
               decoding="async"
             />
@@ -47,9 +64,9 @@ export default function CarsPage({ loaderData }: Route.ComponentProps) {
               <span className="badge">{t("cars.suitcases", { count: vehicle.suitcases })}</span>{" "}
               <span className="fleet__kind">{t(`cars.kind.${vehicle.kind}`)}</span>
             </p>
-            <p lang={staffLang}>{vehicle.description}</p>
+            <p lang={vehicle.description.lang}>{vehicle.description.text}</p>
             <p>
-              <strong>{t("cars.luggage")}</strong> <span lang={staffLang}>{vehicle.luggage}</span>
+              <strong>{t("cars.luggage")}</strong> <span lang={vehicle.luggage.lang}>{vehicle.luggage.text}</span>
             </p>
             <p>
               <strong>{t("cars.childSeats")}</strong>{" "}

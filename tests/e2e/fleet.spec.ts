@@ -136,6 +136,35 @@ test("an administrator edits the fleet, and the cars page shows it", async ({ br
   await page.context().close();
 });
 
+test("a vehicle's French description written on the vehicles page is the French cars page's", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await (await browser.newContext({ baseURL: site.base })).newPage();
+  await signIn(page, ADMIN, "/admin/vehicles");
+  await page
+    .getByRole("row", { name: /Mercedes Class S/ })
+    .getByRole("link", { name: "Edit Mercedes Class S" })
+    .click();
+  const french = page.getByRole("group", { name: "Français" });
+  const description = french.getByLabel("About the vehicle");
+  // The first fleet's French text is there first: the form is drawn before it is typed in.
+  await expect(description).toHaveValue(/Mercedes/);
+  await waitForReady(page);
+  await description.fill("Une berline de prestige pour deux ou trois passagers.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toContainText("Mercedes Class S's details are saved.");
+  await expectNoAxeViolations(page, "/admin/vehicles with its texts in other languages");
+
+  const card = (name: string) => page.locator("li", { has: page.getByRole("heading", { name }) });
+  await expect(async () => {
+    await page.goto("/fr/cars");
+    await expect(card("Mercedes Class S")).toContainText("Une berline de prestige pour deux ou trois passagers.", { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(card("Mercedes Class S").locator("[lang]")).toHaveCount(0);
+  await page.goto("/cars");
+  await expect(card("Mercedes Class S")).not.toContainText("berline");
+  await page.context().close();
+});
+
 test("the vehicles page refuses a signed-out visitor and a post from another site", async () => {
   const visit = await fetch(`${site.base}/admin/vehicles`, { redirect: "manual" });
   expect([302, 303]).toContain(visit.status);

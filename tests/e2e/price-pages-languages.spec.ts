@@ -68,13 +68,14 @@ test("a Dutch rates page and its footer write euros as the Dutch do", async ({ p
   await expect(page.locator("footer .price-from").first()).toContainText("€\u00a0");
 });
 
-test("the Dutch fleet page is in Dutch, the staff's English texts marked as English", async ({ page }) => {
+test("the Dutch fleet page is in Dutch, the vehicles' own texts too", async ({ page }) => {
   const cars = catalogue("nl", "cars");
   await gotoReady(page, "/nl/cars");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(cars["title"]!);
   const caravelle = page.locator(".fleet li").filter({ hasText: "Volkswagen Caravelle" });
   await expect(caravelle.locator(".badge").first()).toHaveText("8 passagiers");
-  await expect(caravelle.locator('p[lang="en"]')).toHaveCount(1);
+  await expect(caravelle).toContainText("Ons meest gevraagde voertuig voor Disneyland Paris.");
+  await expect(caravelle.locator("[lang]")).toHaveCount(0);
   await expect(page.locator('main a[href="/nl/rates"]')).toHaveCount(1);
 });
 

@@ -1,6 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 import { driverDayWindow, planDriverDay, runHeading, type DayLegInput, type DayRun } from "./day-plan";
+
+const EN = adminWordsIn("en");
+const FR = adminWordsIn("fr");
 
 // 14:00 Paris on Friday 27 November 2026 (winter time, UTC+1).
 const NOW = new Date("2026-11-27T13:00:00Z");
@@ -13,7 +17,7 @@ function leg(orderId: string, pickupAt: string, run: DayRun | null = null, n: 1 
 
 /** Each section's items as short words: "A-1" for a leg, "run 7: A-1 B-1" for a run. */
 function shape(legs: DayLegInput[], now = NOW): string[][] {
-  return planDriverDay(legs, now).map((s) =>
+  return planDriverDay(legs, now, EN).map((s) =>
     s.items.map((i) =>
       i.kind === "leg" ? `${i.leg.orderId}-${i.leg.leg}` : `run ${i.run.id}: ${i.legs.map((l) => `${l.orderId}-${l.leg}`).join(" ")}`,
     ),
@@ -22,9 +26,16 @@ function shape(legs: DayLegInput[], now = NOW): string[][] {
 
 describe("planDriverDay", () => {
   it("titles today and tomorrow with their Paris days", () => {
-    expect(planDriverDay([], NOW).map((s) => [s.iso, s.title])).toEqual([
+    expect(planDriverDay([], NOW, EN).map((s) => [s.iso, s.title])).toEqual([
       ["2026-11-27", "Today, Friday 27 November 2026"],
       ["2026-11-28", "Tomorrow, Saturday 28 November 2026"],
+    ]);
+  });
+
+  it("titles today and tomorrow in French", () => {
+    expect(planDriverDay([], NOW, FR).map((s) => s.title)).toEqual([
+      "Aujourd’hui, vendredi 27 novembre 2026",
+      "Demain, samedi 28 novembre 2026",
     ]);
   });
 
@@ -73,7 +84,7 @@ describe("planDriverDay", () => {
       .map((xs) => xs.map(([t, r], i) => ({ orderId: `O${i}`, leg: 1 as const, pickupAt: t, run: r })));
     fc.assert(
       fc.property(legs, (given) => {
-        const sections = planDriverDay(given, NOW);
+        const sections = planDriverDay(given, NOW, EN);
         const listed = sections.flatMap((s) => s.items.flatMap((i) => (i.kind === "leg" ? [i.leg] : i.legs)));
         const within = given.filter((l) => l.pickupAt >= start && l.pickupAt < end);
         expect(listed.map((l) => l.orderId).sort()).toEqual(within.map((l) => l.orderId).sort());
@@ -93,6 +104,14 @@ describe("runHeading", () => {
     [{ ...RUN, direction: "departure", airport: "ORY" }, "Shuttle run to ORY, first pickup at 16:30 (Paris time)"],
     [{ ...RUN, departsAt: null }, "Shuttle run from CDG, time not planned yet"],
   ])("%o → %s", (run, words) => {
-    expect(runHeading(run)).toBe(words);
+    expect(runHeading(run, EN)).toBe(words);
+  });
+
+  it.each<[DayRun, string]>([
+    [RUN, "Tournée navette depuis CDG, départ de l’aéroport à 16:30 (heure de Paris)"],
+    [{ ...RUN, direction: "departure", airport: "ORY" }, "Tournée navette vers ORY, première prise en charge à 16:30 (heure de Paris)"],
+    [{ ...RUN, departsAt: null }, "Tournée navette depuis CDG, horaire pas encore planifié"],
+  ])("in French: %o → %s", (run, words) => {
+    expect(runHeading(run, FR)).toBe(words);
   });
 });

@@ -1,8 +1,10 @@
-import { addDays, isoDate, longDay, parisClock, parisDayOf, parisDayRange, parisToday, type ParisDate } from "../booking/paris-time";
+import { type AdminWords, longDayIn } from "../back-office/admin-words";
+import { addDays, isoDate, parisClock, parisDayOf, parisDayRange, parisToday, type ParisDate } from "../booking/paris-time";
 
 /**
  * A driver's legs of today and tomorrow (Paris days), in time order, the legs of one shuttle run
- * grouped under it. Pure: the legs and `now` are arguments; a leg outside the two days is left out.
+ * grouped under it. Pure: the legs, `now` and the words (the staff's language) are arguments; a
+ * leg outside the two days is left out.
  */
 
 /** The shared shuttle's run a leg is in. */
@@ -27,7 +29,7 @@ export type DayItem<T> = { kind: "leg"; at: Date; leg: T } | { kind: "run"; at: 
 export interface DaySection<T> {
   /** yyyy-MM-dd, Paris. */
   iso: string;
-  /** "Today, Friday 27 November 2026". */
+  /** "Today, Friday 27 November 2026", "Aujourd’hui, vendredi 27 novembre 2026". */
   title: string;
   items: DayItem<T>[];
 }
@@ -54,15 +56,18 @@ function itemKey<T>(item: DayItem<T>): string {
  * time (its first leg's pickup before it has one), on the day of its first leg, its legs in
  * pickup order beneath it.
  */
-export function planDriverDay<T extends DayLegInput>(legs: readonly T[], now: Date): DaySection<T>[] {
+export function planDriverDay<T extends DayLegInput>(legs: readonly T[], now: Date, words: AdminWords): DaySection<T>[] {
   const { today, tomorrow, start, end } = driverDayWindow(now);
   const within = legs.filter((l) => l.pickupAt.getTime() >= start.getTime() && l.pickupAt.getTime() < end.getTime()).sort(byPickup);
   const days = [
-    { day: today, name: "Today" },
-    { day: tomorrow, name: "Tomorrow" },
+    { day: today, name: "today" },
+    { day: tomorrow, name: "tomorrow" },
   ];
   const sections = new Map(
-    days.map(({ day, name }) => [isoDate(day), { iso: isoDate(day), title: `${name}, ${longDay(day)}`, items: [] as DayItem<T>[] }]),
+    days.map(({ day, name }) => {
+      const title = words("driver.day", { day: name, date: longDayIn(words, day) });
+      return [isoDate(day), { iso: isoDate(day), title, items: [] as DayItem<T>[] }];
+    }),
   );
   const runs = new Map<number, Extract<DayItem<T>, { kind: "run" }>>();
   for (const leg of within) {
@@ -87,10 +92,9 @@ export function planDriverDay<T extends DayLegInput>(legs: readonly T[], now: Da
   return [...sections.values()];
 }
 
-/** A run's heading on the driver's page: "Shuttle run from CDG, leaves at 10:30 (Paris time)". */
-export function runHeading(run: DayRun): string {
-  const where = run.direction === "arrival" ? `from ${run.airport}` : `to ${run.airport}`;
-  if (!run.departsAt) return `Shuttle run ${where}, time not planned yet`;
-  const verb = run.direction === "arrival" ? "leaves the airport" : "first pickup";
-  return `Shuttle run ${where}, ${verb} at ${parisClock(run.departsAt)} (Paris time)`;
+/** A run's heading on the driver's page: "Shuttle run from CDG, leaves the airport at 10:30 (Paris time)". */
+export function runHeading(run: DayRun, words: AdminWords): string {
+  const { direction, airport } = run;
+  if (!run.departsAt) return words("driver.run.unplanned", { direction, airport });
+  return words("driver.run.heading", { direction, airport, time: parisClock(run.departsAt) });
 }

@@ -3,7 +3,11 @@ import { readFileSync } from "node:fs";
 import { parseMeetingPoints } from "../meeting-points";
 import { storedDetails, type BookingEnd } from "../booking/model";
 import { driverLegCard, type DriverLegSource } from "./leg-card";
-import { ENGLISH_MAIL } from "~/lib/test-support/booking-words";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
+import { ENGLISH_MAIL, mailWordsIn } from "~/lib/test-support/booking-words";
+
+const EN = adminWordsIn("en");
+const FR = adminWordsIn("fr");
 
 const PICKUP = new Date("2026-05-20T08:00:00Z"); // 10:00 Paris
 const END: BookingEnd = {
@@ -77,7 +81,7 @@ const source = (edits: Partial<DriverLegSource> = {}): DriverLegSource => ({
 
 describe("driverLegCard", () => {
   it("gives the driver the time, meeting point, route, flight and party", () => {
-    const card = driverLegCard(source(), POINTS, ENGLISH_MAIL);
+    const card = driverLegCard(source(), POINTS, ENGLISH_MAIL, EN);
     expect(card).toMatchObject({
       key: "NV-ABC234-1",
       time: "10:00",
@@ -98,10 +102,10 @@ describe("driverLegCard", () => {
   });
 
   it("links the flight to a public tracker when asked, and not otherwise", () => {
-    expect(driverLegCard(source(), POINTS, ENGLISH_MAIL, { trackers: true }).tracker).toMatch(
+    expect(driverLegCard(source(), POINTS, ENGLISH_MAIL, EN, { trackers: true }).tracker).toMatch(
       /^https:\/\/www\.flightstats\.com\/v2\/flight-tracker\/BA\/304\?/,
     );
-    expect(driverLegCard(source(), POINTS, ENGLISH_MAIL).tracker).toBeNull();
+    expect(driverLegCard(source(), POINTS, ENGLISH_MAIL, EN).tracker).toBeNull();
   });
 
   it("lists the recorded steps in the ride's order and marks their buttons", () => {
@@ -114,6 +118,7 @@ describe("driverLegCard", () => {
       }),
       POINTS,
       ENGLISH_MAIL,
+      EN,
     );
     expect(card.recorded.map((s) => s.text)).toEqual(["On my way at 09:10 (Paris time)", "At pickup at 09:55 (Paris time)"]);
     expect(card.buttons.map((b) => [b.label, b.done])).toEqual([
@@ -125,7 +130,7 @@ describe("driverLegCard", () => {
   });
 
   it("says so when the details cannot be read, and keeps the booking's columns", () => {
-    const card = driverLegCard(source({ details: { nonsense: true } }), POINTS, ENGLISH_MAIL);
+    const card = driverLegCard(source({ details: { nonsense: true } }), POINTS, ENGLISH_MAIL, EN);
     expect(card).toMatchObject({
       unread: true,
       name: "Claire Martin",
@@ -133,5 +138,26 @@ describe("driverLegCard", () => {
       luggage: "Not known",
       noShowFrom: "10:15",
     });
+  });
+
+  it("speaks French when the staff do: the party, the steps and the buttons", () => {
+    const card = driverLegCard(
+      source({ steps: [{ step: "on_my_way", at: new Date("2026-05-20T07:10:00Z") }] }),
+      POINTS,
+      mailWordsIn("fr"),
+      FR,
+    );
+    expect(card).toMatchObject({
+      passengers: "2 adultes, 1 enfant, 0 bébé",
+      childSeats: "1 siège enfant (groupe 1)",
+      noShowFrom: "11:00",
+    });
+    expect(card.recorded.map((s) => s.text)).toEqual(["En route à 09:10 (heure de Paris)"]);
+    expect(card.buttons.map((b) => b.label)).toEqual(["En route", "Au point de prise en charge", "Passagers à bord", "Client absent"]);
+  });
+
+  it("says in French what it cannot read", () => {
+    const card = driverLegCard(source({ details: { nonsense: true } }), POINTS, mailWordsIn("fr"), FR);
+    expect(card).toMatchObject({ title: "NV-ABC234, Trajet 1", luggage: "Non renseigné", childSeats: "Non renseigné", unread: true });
   });
 });

@@ -1,3 +1,4 @@
+import type { AdminWords } from "../back-office/admin-words";
 import type { MailWords } from "../booking/mail-words";
 import { travellerLegs } from "../booking/booking-lines";
 import { noShowFrom } from "../booking/free-waiting";
@@ -9,12 +10,13 @@ import { trackerUrl } from "../flights/tracker";
 import type { MeetingPoints } from "../meeting-points";
 import { displayPhone, telHref } from "../phone";
 import type { TransferKind } from "../site-paths";
-import { LEG_STEPS, orderedSteps, STEP_LABELS, stepText, type LegStep, type RecordedStep } from "./steps";
+import { LEG_STEPS, orderedSteps, stepLabel, stepText, type LegStep, type RecordedStep } from "./steps";
 
 /**
  * One leg as its driver reads it on the phone: when, where to meet, from and to, the flight, and
  * the party (name, passengers, luggage, child seats, phone, notes), with the steps recorded and
- * the buttons left. Pure.
+ * the buttons left. In the staff's language (the drivers have no account of their own): the
+ * booking's lines in the e-mails' words, the card's own in the back office's. Pure.
  */
 
 /** What a leg card is made from: the booking's columns and details (with legs), the leg's own. */
@@ -75,6 +77,7 @@ export function driverLegCard(
   source: DriverLegSource,
   points: MeetingPoints | null | undefined,
   w: MailWords,
+  words: AdminWords,
   options: { trackers?: boolean } = {},
 ): DriverLegCard {
   const details = readStoredDetails(source.details);
@@ -90,7 +93,7 @@ export function driverLegCard(
     orderId: source.orderId,
     leg: source.leg,
     time: parisClock(source.pickupAt),
-    title: `${source.orderId}, ${leg?.title ?? `Leg ${source.leg}`}`,
+    title: `${source.orderId}, ${leg?.title ?? words("driver.leg", { leg: source.leg })}`,
     meetingPoint: leg?.meetingPoint ?? "",
     from: leg?.from ?? "",
     to: leg?.to ?? "",
@@ -98,13 +101,13 @@ export function driverLegCard(
     tracker: options.trackers && stored ? flightTracker(stored) : null,
     name: `${source.firstname} ${source.lastname}`.trim(),
     passengers: leg?.passengers ?? "",
-    luggage: details ? bagsText(details.luggage, w) : "Not known",
-    childSeats: details ? childSeatsText(details.childSeats, w) || "None" : "Not known",
+    luggage: details ? bagsText(details.luggage, w) : words("driver.card.notKnown"),
+    childSeats: details ? childSeatsText(details.childSeats, w) || words("driver.none") : words("driver.card.notKnown"),
     phone: displayPhone(source.phone),
     phoneHref: telHref(source.phone),
     notes,
-    recorded: steps.map((s) => ({ step: s.step, text: stepText(s) })),
-    buttons: LEG_STEPS.map((step) => ({ step, label: STEP_LABELS[step], done: steps.some((s) => s.step === step) })),
+    recorded: steps.map((s) => ({ step: s.step, text: stepText(s, words) })),
+    buttons: LEG_STEPS.map((step) => ({ step, label: stepLabel(step, words), done: steps.some((s) => s.step === step) })),
     noShowFrom: parisClock(noShowFrom(source.kind, { pickupAt: source.pickupAt, pickupIsFlight: leg?.pickupIsFlight ?? false })),
     noShow: source.rideStatus === "no_show",
     unread: details === null || !leg,

@@ -1,3 +1,4 @@
+import type { AdminWords } from "../back-office/admin-words";
 import { noShowFrom } from "../booking/free-waiting";
 import { ORDER_ID_PATTERN } from "../booking/order-id";
 import { parisClock } from "../booking/paris-time";
@@ -7,19 +8,17 @@ import { z } from "../zod";
 /**
  * The moments of a ride a driver records from their day's page (docs/product.md, The driver's
  * day): each kept once, at the first press, as proof in a dispute. A no-show waits for the end of
- * the free waiting time (free-waiting.ts). Pure: `now` is an argument.
+ * the free waiting time (free-waiting.ts). Pure: `now` is an argument; the words are the staff's
+ * language (the drivers have no account), an argument too.
  */
 
 export const LEG_STEPS = ["on_my_way", "at_pickup", "picked_up", "no_show"] as const;
 export type LegStep = (typeof LEG_STEPS)[number];
 
-/** The button's words, and the history's. */
-export const STEP_LABELS: Readonly<Record<LegStep, string>> = {
-  on_my_way: "On my way",
-  at_pickup: "At pickup",
-  picked_up: "Picked up",
-  no_show: "No-show",
-};
+/** A step's button: "On my way", "En route". */
+export function stepLabel(step: LegStep, words: AdminWords): string {
+  return words("driver.step", { step });
+}
 
 export interface RecordedStep {
   step: LegStep;
@@ -55,13 +54,11 @@ export interface StepFacts {
  * waiting time ends, or once the party is picked up. A step already recorded is not a refusal
  * (stepAlready says so and keeps the first moment).
  */
-export function stepRefusal(step: LegStep, facts: StepFacts, now: Date): string | null {
+export function stepRefusal(step: LegStep, facts: StepFacts, now: Date, words: AdminWords): string | null {
   if (step !== "no_show") return null;
-  if (facts.recorded.some((r) => r.step === "picked_up")) return "The party is recorded as picked up: a no-show cannot be recorded.";
+  if (facts.recorded.some((r) => r.step === "picked_up")) return words("driver.problem.pickedUp");
   const from = noShowFrom(facts.kind, facts);
-  if (now.getTime() < from.getTime()) {
-    return `No-show is not recorded yet: the free waiting time runs until ${parisClock(from)} (Paris time). Call the traveller and wait until then.`;
-  }
+  if (now.getTime() < from.getTime()) return words("driver.problem.tooEarly", { time: parisClock(from) });
   return null;
 }
 
@@ -70,7 +67,15 @@ export function stepAlready(step: LegStep, recorded: readonly RecordedStep[]): R
   return recorded.find((r) => r.step === step) ?? null;
 }
 
-/** "On my way at 07:12 (Paris time)". */
-export function stepText(step: RecordedStep): string {
-  return `${STEP_LABELS[step.step]} at ${parisClock(step.at)} (Paris time)`;
+/**
+ * "On my way at 07:12 (Paris time)", "En route à 07:12 (heure de Paris)": in the words the runs
+ * board says a step in (runs.step), so the driver and the dispatcher read the same.
+ */
+export function stepText(step: RecordedStep, words: AdminWords): string {
+  return words("runs.step", { step: step.step, time: parisClock(step.at) });
+}
+
+/** What the page says after a press: "On my way at 07:12 (Paris time) is recorded." */
+export function stepNotice(done: "recorded" | "already", step: RecordedStep, words: AdminWords): string {
+  return words(done === "recorded" ? "driver.notice.recorded" : "driver.notice.already", { step: stepText(step, words) });
 }

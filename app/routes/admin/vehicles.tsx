@@ -7,8 +7,17 @@ import { T, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/TextField";
 import { vehicleFormSchema, vehicleProblems } from "~/domain/back-office/vehicle-form";
-import { VEHICLE_KINDS, VEHICLE_PICTURES, type Vehicle } from "~/domain/fleet";
+import {
+  TRANSLATED_LOCALES,
+  type TranslatedLocale,
+  VEHICLE_KINDS,
+  VEHICLE_PICTURES,
+  VEHICLE_TEXT_FIELDS,
+  vehicleFormValues,
+  vehicleTextField,
+} from "~/domain/fleet";
 import { fieldMessage, type FormProblem } from "~/domain/form-problems";
+import { LOCALE_NAMES } from "~/domain/locales";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { changeVehicle, listVehicles } from "~/lib/fleet.server";
@@ -20,7 +29,9 @@ import type { Route } from "./+types/vehicles";
  * (?edit=<id>), deactivating and reactivating. An active vehicle is shown on the cars page and
  * priced with by the booking form's luggage rule; every change is audited. The vehicles' own texts
  * (name, picture text, description, luggage) are data, shown as staff typed them; the kinds are
- * worded in the member's language (fleet.ts keeps the English labels other pages show).
+ * worded in the member's language (fleet.ts keeps the English labels other pages show). The
+ * picture text, description and luggage are written in English, and optionally in each other
+ * language of the site, a group per language, for the cars page in that language.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "frame.nav.vehicles");
@@ -33,7 +44,18 @@ export function headers() {
 const NOTICES = new Set(["added", "changed", "unchanged", "deactivated", "reactivated"] as const);
 type Notice = typeof NOTICES extends Set<infer N> ? N : never;
 
-const FIELDS = new Set(["name", "kind", "seats", "suitcases", "childSeats", "picture", "pictureAlt", "description", "luggage"]);
+const FIELDS = new Set<string>([
+  "name",
+  "kind",
+  "seats",
+  "suitcases",
+  "childSeats",
+  "picture",
+  "pictureAlt",
+  "description",
+  "luggage",
+  ...VEHICLE_TEXT_FIELDS.map((f) => f.field),
+]);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context.staff, request, ["admin"]);
@@ -49,7 +71,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ["vehicles.", "problem.title"],
     ["vehicles.done.", "vehicles.problem.", "vehicles.refused."],
   );
-  return data({ vehicles, editing: byId("edit"), notice, messages }, { headers: NO_STORE });
+  // The list shows each vehicle's figures; only the vehicle being edited is sent with its texts.
+  const list = vehicles.map(({ id, name, kind, seats, suitcases, childSeats, active }) => ({
+    id,
+    name,
+    kind,
+    seats,
+    suitcases,
+    childSeats,
+    active,
+  }));
+  return data({ vehicles: list, editing: byId("edit"), notice, messages }, { headers: NO_STORE });
 }
 
 type ActionResult = { intent: string | null; problems: FormProblem[]; values: Record<string, string> };
@@ -77,21 +109,55 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/admin/vehicles?done=${outcome.notice}&vehicle=${outcome.vehicleId}`, { status: 303, headers: NO_STORE });
 }
 
-function valuesOf(v: Vehicle): Record<string, string> {
-  return {
-    name: v.name,
-    kind: v.kind,
-    seats: String(v.seats),
-    suitcases: String(v.suitcases),
-    childSeats: String(v.childSeats),
-    picture: v.picture,
-    pictureAlt: v.pictureAlt,
-    description: v.description,
-    luggage: v.luggage,
-  };
+type InputsProps = { values: Record<string, string>; errorOf: (f: string) => string | undefined };
+
+/**
+ * One language's texts, optional: a group named by the language's own name, its hint read with
+ * it; the fields are marked as the language they are typed in (spelling, a screen reader).
+ */
+function TranslatedInputs({ locale, values, errorOf }: InputsProps & { locale: TranslatedLocale }) {
+  const t = useT();
+  const [pictureAlt, description, luggage] = [
+    vehicleTextField("pictureAlt", locale),
+    vehicleTextField("description", locale),
+    vehicleTextField("luggage", locale),
+  ];
+  const hint = `hint-texts-${locale}`;
+  return (
+    <fieldset className="end-fields" aria-describedby={hint}>
+      <legend lang={locale}>{LOCALE_NAMES[locale]}</legend>
+      <p id={hint} className="field__hint">
+        {t("admin.vehicles.translations.hint", { language: t(`admin.vehicles.language.${locale}`) })}
+      </p>
+      <TextField
+        name={pictureAlt}
+        label={t("admin.vehicles.translations.pictureAlt")}
+        lang={locale}
+        autoComplete="off"
+        defaultValue={values[pictureAlt]}
+        error={errorOf(pictureAlt)}
+      />
+      <TextAreaField
+        name={description}
+        label={t("admin.vehicles.translations.description")}
+        lang={locale}
+        rows={3}
+        defaultValue={values[description]}
+        error={errorOf(description)}
+      />
+      <TextField
+        name={luggage}
+        label={t("admin.vehicles.translations.luggage")}
+        lang={locale}
+        autoComplete="off"
+        defaultValue={values[luggage]}
+        error={errorOf(luggage)}
+      />
+    </fieldset>
+  );
 }
 
-function VehicleInputs({ values, errorOf }: { values: Record<string, string>; errorOf: (f: string) => string | undefined }) {
+function VehicleInputs({ values, errorOf }: InputsProps) {
   const t = useT();
   return (
     <>
@@ -171,6 +237,10 @@ function VehicleInputs({ values, errorOf }: { values: Record<string, string>; er
         defaultValue={values.luggage}
         error={errorOf("luggage")}
       />
+      <h3>{t("admin.vehicles.translations.title")}</h3>
+      {TRANSLATED_LOCALES.map((locale) => (
+        <TranslatedInputs key={locale} locale={locale} values={values} errorOf={errorOf} />
+      ))}
     </>
   );
 }
@@ -246,7 +316,7 @@ export default function VehiclesPage({ loaderData, actionData }: Route.Component
           <Form method="post" className="admin-form" noValidate key={`edit-${editing.id}`}>
             <input type="hidden" name="intent" value="edit" />
             <input type="hidden" name="id" value={editing.id} />
-            <VehicleInputs values={posted && actionData?.intent === "edit" ? posted : valuesOf(editing)} errorOf={errorOf} />
+            <VehicleInputs values={posted && actionData?.intent === "edit" ? posted : vehicleFormValues(editing)} errorOf={errorOf} />
             <div className="admin-actions">
               <button type="submit" className="button" disabled={busy}>
                 {t("admin.vehicles.save")}
