@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditEvents, staffUsers } from "../../db/schema";
@@ -76,5 +77,33 @@ describe("the audit filters' choices", () => {
     ]);
     await recordAudit(database.db, { actor: "traveller", action: "booking_cancelled" });
     expect((await auditPeople(database.db)).map((p) => p.key)).toEqual([ANNE.id, BRUNO.id, "system", "command-line", "traveller"]);
+  });
+});
+
+describe("migration 0013", () => {
+  const migration = readFileSync(new URL("../../db/migrations/0013_back_office_language_action.sql", import.meta.url), "utf8");
+
+  it("moves a member's earlier language choices to their own action, and leaves a booking's language change", async () => {
+    const db = database.db;
+    await db.execute(sql`truncate audit_events restart identity`);
+    await recordAudit(db, {
+      actorId: ANNE.id,
+      actor: ANNE.email,
+      action: "language_changed",
+      detail: "Set the back office's language to French.",
+    });
+    await recordAudit(db, {
+      actorId: ANNE.id,
+      actor: ANNE.email,
+      action: "language_changed",
+      orderId: "NV-AAAAAA",
+      detail: "English → Français",
+    });
+    await db.execute(sql.raw(migration));
+    const rows = await db.select({ action: auditEvents.action, orderId: auditEvents.orderId }).from(auditEvents).orderBy(auditEvents.id);
+    expect(rows).toEqual([
+      { action: "back_office_language_changed", orderId: null },
+      { action: "language_changed", orderId: "NV-AAAAAA" },
+    ]);
   });
 });

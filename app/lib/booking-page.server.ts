@@ -2,6 +2,7 @@ import { and, asc, desc, eq, lt } from "drizzle-orm";
 import { bookings, drivers, outbox, paymentEvents } from "../../db/schema";
 import { bookingStatusIn, paymentStatusIn, type AdminWords } from "~/domain/back-office/admin-words";
 import { historyActionIn, vehicleNeededIn } from "~/domain/back-office/booking-page-words";
+import { auditActorText } from "~/domain/back-office/staff-accounts";
 import { availableActions, canRefund, type StatusAction } from "~/domain/back-office/statuses";
 import { bookingSummary } from "~/domain/booking/booking-lines";
 import { bookingLoad } from "~/domain/booking/capacity";
@@ -198,11 +199,13 @@ export function bookingView(page: BookingPage, fleet: readonly Vehicle[], locale
       amount: formatEuros(r.amountCents, locale),
       at: at(r.at),
     })),
-    notes: page.history.filter((h) => h.action === "note_added").map((h) => ({ id: h.id, at: at(h.at), actor: h.actor, text: h.detail })),
+    notes: page.history
+      .filter((h) => h.action === "note_added")
+      .map((h) => ({ id: h.id, at: at(h.at), actor: auditActorText(h, words), text: h.detail })),
     history: page.history.map((h) => ({
       id: h.id,
       at: at(h.at),
-      actor: h.actor,
+      actor: auditActorText(h, words),
       action: historyActionIn(words, h.action),
       detail: h.detail,
     })),

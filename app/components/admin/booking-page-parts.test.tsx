@@ -222,9 +222,9 @@ describe("PaymentSection", () => {
 
   it("gives them in French, a payment with no reference by its provider alone", () => {
     renderIn("fr", <PaymentSection payment={{ ...payment, paymentRef: null }} refunds={refunds} />);
-    expect(screen.getByText("Prestataire").nextElementSibling!.textContent).toBe("sandbox");
+    expect(screen.getByText("Prestataire").nextElementSibling!.textContent).toBe("bac à sable");
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "65,00 €\u00a0: remboursement par sandbox le 11/05/2026 09:00 (réf. sbx_refund_1)",
+      "65,00 €\u00a0: remboursement par le bac à sable le 11/05/2026 09:00 (réf. sbx_refund_1)",
       "10,00 €\u00a0: remboursement hors du site le 12/05/2026 09:00 (réf. outside_refund_1)",
     ]);
   });

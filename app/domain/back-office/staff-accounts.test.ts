@@ -45,6 +45,11 @@ describe("auditActionLabel", () => {
 });
 
 describe("auditActorText", () => {
+  it("names a driver's step by the driver in the member's words", () => {
+    expect(auditActorText({ actor: "driver Karim Benali", actorId: null }, en)).toBe("driver Karim Benali");
+    expect(auditActorText({ actor: "driver Karim Benali", actorId: null }, fr)).toBe("chauffeur Karim Benali");
+  });
+
   it("shows a staff member's e-mail as written", () => {
     expect(auditActorText({ actor: "ada@example.com", actorId: "u1" }, fr)).toBe("ada@example.com");
   });

@@ -105,6 +105,9 @@ const FIXED_ACTOR_WORDS = {
 /** Who did it, as a row of the log shows it: a staff account's e-mail as written, a fixed actor ("system") in words. */
 export function auditActorText(row: { actor: string; actorId: string | null }, words: AdminWords): string {
   if (row.actorId !== null) return row.actor;
+  // A driver's step from their day's page is recorded as "driver <name>".
+  const driver = /^driver (.+)$/s.exec(row.actor);
+  if (driver) return words("audit.actor.driver", { name: driver[1]! });
   const key = (Object.keys(FIXED_AUDIT_ACTORS) as FixedAuditActorKey[]).find((k) => FIXED_AUDIT_ACTORS[k] === row.actor);
   return key ? words(FIXED_ACTOR_WORDS[key].actor) : row.actor;
 }

@@ -142,7 +142,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** "53 bookings.", "1 booking matches these filters.", "More than 10,000 bookings match these filters." ("Plus de 10 000 réservations…") */
 function CountText({ total, capped, filtered }: { total: number; capped: boolean; filtered: boolean }) {
   const t = useT();
-  const shown = total.toLocaleString(useLocale() === "fr" ? "fr-FR" : "en-GB");
+  // Grouped by hand, as Intl groups it for each language: Intl's space in French differs between
+  // the server's ICU and a browser's, and the text must be the same on both for hydration.
+  const shown = String(total).replace(/\B(?=(\d{3})+$)/g, useLocale() === "fr" ? "\u202f" : ",");
   const which = `${filtered ? "filtered" : "all"}${capped ? "Capped" : ""}` as const;
   return <p aria-live="polite">{t(`admin.bookings.count.${which}`, { count: total, shown })}</p>;
 }
