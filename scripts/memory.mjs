@@ -24,6 +24,8 @@ import { withThrowawayDatabase } from "./throwaway-database.mjs";
 
 const BOOKINGS = Number(process.env.MEMORY_BOOKINGS ?? 1000);
 const CONCURRENCY = 8;
+/** The V8 heap alive after the bookings, as a multiple of the same after start, that --check allows. */
+const HEAP_GROWTH_LIMIT = 2;
 const POSTGRES_GOAL_MB = 200;
 const PG_URL = process.env.MEMORY_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim() || null;
 const PROBE = fileURLToPath(new URL("./memory-probe.mjs", import.meta.url));
@@ -169,10 +171,21 @@ const costs = packagesAtStart()
   .sort((a, b) => (b.rss ?? 0) - (a.rss ?? 0));
 console.log(costs.map((c) => `${c.specifier} ${c.rss === null ? "(not importable alone)" : MB(c.rss - bare)}`).join("; "));
 
-const last = rows.filter((r) => r.backend === "PostgreSQL").at(-1);
+const postgres = rows.filter((r) => r.backend === "PostgreSQL");
+const last = postgres.at(-1);
 if (check && last) {
-  const ok = last.rssBefore < POSTGRES_GOAL_MB * 1024 * 1024;
-  console.log(`\nOn PostgreSQL after the bookings: ${MB(last.rssBefore)} MB, goal under ${POSTGRES_GOAL_MB} MB: ${ok ? "met" : "missed"}.`);
+  // The resident size is reported against its goal, not gated: on one machine and one build it
+  // moves by 20 MB and more from day to day (the allocator's arenas, the collector's timing). What
+  // is gated is a ratio of one run: the V8 heap alive after a full collection once the 1,000
+  // bookings are made, against the same after start, which a leak would keep growing.
+  const first = postgres[0];
+  const growth = last.heapUsed / first.heapUsed;
+  const ok = growth < HEAP_GROWTH_LIMIT;
+  const goal = last.rssBefore < POSTGRES_GOAL_MB * 1024 * 1024 ? "met" : "missed (reported, not gated)";
+  console.log(`\nOn PostgreSQL after the bookings: ${MB(last.rssBefore)} MB resident, goal under ${POSTGRES_GOAL_MB} MB: ${goal}.`);
+  console.log(
+    `V8 heap alive after the bookings: ${MB(last.heapUsed)} MB, ${growth.toFixed(2)} × its ${MB(first.heapUsed)} MB after start, limit ${HEAP_GROWTH_LIMIT} ×: ${ok ? "within" : "over"}.`,
+  );
   process.exit(ok ? 0 : 1);
 }
 if (check && !last) {
