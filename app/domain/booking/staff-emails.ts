@@ -166,8 +166,8 @@ export function driverJob(
     s("mail.job.assigned", { legs: drivenLegs(row, details, driven), orderId: row.orderId, service: serviceName(row.kind, w) }),
     "",
     s("mail.traveller"),
-    s("mail.name", { name: travellerName(row) }),
-    s("mail.phone", { phone: oneLine(row.phone) }),
+    w.t("line.name", { name: travellerName(row) }),
+    w.t("line.phone", { phone: oneLine(row.phone) }),
     w.t("line.passengers", { passengers: bookingPassengers(row, w) }),
     ...luggageLines(details, w),
   ];

@@ -42,9 +42,9 @@ function legLines(row: BookingEmailInput, w: MailWords, s: AdminWords): string[]
   return legs.flatMap((leg) => [
     "",
     leg.title,
-    s("mail.pickup", { when: leg.when }),
-    s("mail.from", { place: leg.from }),
-    s("mail.to", { place: leg.to }),
+    w.t("leg.pickup", { when: leg.when }),
+    w.t("end.from", { end: leg.from }),
+    w.t("end.to", { end: leg.to }),
   ]);
 }
 
