@@ -7,7 +7,7 @@ import { firstPickupOf } from "../manage/cancel";
 import { freeCancellationUntil } from "../manage/deadline";
 import { block, clock, endLine, legDate, legTitle, pickupLine, postalAddress, travellerLegLines } from "./booking-lines";
 import { luggageLines, luggageNote } from "./luggage-text";
-import { formatParisDateTime, parisDateTime } from "./paris-time";
+import { parisDateTime } from "./paris-time";
 import {
   manageLines,
   orderLines,
@@ -100,7 +100,7 @@ function businessEmail(row: BookingEmailInput, site: EmailSite, details: StoredD
   const s = site.staff.words;
   const address = details ? postalAddress(details.customer) : null;
   const first = details?.legs[0];
-  const when = first ? s("mail.on", { dateTime: formatParisDateTime(first.pickupAt) }) : "";
+  const when = first ? s("mail.on", parisDateTime(first.pickupAt)) : "";
   const lines = [
     s("mail.paid.body", { siteName: site.siteName }),
     "",

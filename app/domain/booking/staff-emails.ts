@@ -5,7 +5,7 @@
  */
 import { block, endLine, legTitle, pickupLine, travellerLegLines } from "./booking-lines";
 import { luggageLines, luggageNote } from "./luggage-text";
-import { formatParisDateTime } from "./paris-time";
+import { parisDateTime } from "./paris-time";
 import type { AdminWords } from "../back-office/admin-words";
 import {
   contactLines,
@@ -49,7 +49,7 @@ function staffEmail(row: BookingEmailInput, site: EmailSite, message: StaffEmail
 /** " on 01/07/2026 07:45": the first of these legs' pickups, for a driver's subject; "" when there is none. */
 function firstPickupWords(legs: readonly BookingLeg[], s: AdminWords): string {
   const first = legs[0];
-  return first ? s("mail.on", { dateTime: formatParisDateTime(first.pickupAt) }) : "";
+  return first ? s("mail.on", parisDateTime(first.pickupAt)) : "";
 }
 
 /**

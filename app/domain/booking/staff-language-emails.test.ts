@@ -23,7 +23,7 @@ describe("the staff's e-mails in French", () => {
     const [traveller, business] = bookingEmails(spanishBooking, french);
     expect(traveller!.subject).toMatch(/reserva/i);
     expect(business!.subject).toBe(
-      "Nouvelle réservation payée NV-7K3P2Q\u00a0: Charles de Gaulle Airport (CDG) vers Disneyland Paris le 01/07/2026 07:45",
+      "Nouvelle réservation payée NV-7K3P2Q\u00a0: Charles de Gaulle Airport (CDG) vers Disneyland Paris le 01/07/2026 à 07:45",
     );
     for (const line of [
       "Une réservation a été payée sur Navette Paris.",
@@ -40,7 +40,7 @@ describe("the staff's e-mails in French", () => {
 
   it("give a driver the job in French, the return alone named as such", () => {
     const job = driverJobEmail(spanishBooking, french, driver, [2]);
-    expect(job.subject).toBe("Course NV-7K3P2Q\u00a0: Disneyland Paris vers Charles de Gaulle Airport (CDG) le 05/07/2026 14:30");
+    expect(job.subject).toBe("Course NV-7K3P2Q\u00a0: Disneyland Paris vers Charles de Gaulle Airport (CDG) le 05/07/2026 à 14:30");
     expect(job.body).toMatch(/^Bonjour Karim Benali,\n/);
     expect(job.body).toContain("Vous êtes affecté au retour de la réservation NV-7K3P2Q (");
     expect(job.body).toContain("Une question\u00a0? Appelez le bureau au +33 1 99 00 12 34.");
@@ -64,7 +64,7 @@ describe("the staff's e-mails in French", () => {
       drivers: [{ name: "Karim Benali" }, { name: "Lea Dubois" }],
     });
     expect(mail.subject).toMatch(/^Réservation NV-7K3P2Q annulée par le voyageur\u00a0: /);
-    expect(mail.body).toContain("Le voyageur a annulé la réservation NV-7K3P2Q depuis sa page sur Navette Paris, le 20/06/2026 12:00");
+    expect(mail.body).toContain("Le voyageur a annulé la réservation NV-7K3P2Q depuis sa page sur Navette Paris, le 20/06/2026 à 12:00");
     expect(mail.body).toContain("Remboursement intégral\u00a0: 159,50\u00a0€ par le bac à sable");
     expect(mail.body).toContain("Chauffeurs\u00a0: Karim Benali et Lea Dubois étaient affectés");
   });

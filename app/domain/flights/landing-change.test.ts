@@ -73,6 +73,17 @@ describe("landingChange", () => {
     expect(landingChange(arrival, "08:30", new Date(now.getTime() + 60_000), EN)).toMatchObject({ ok: false, reason: "over" });
   });
 
+  it("names a long-past landing's day in full, in the member's words", () => {
+    const now = new Date("2026-07-02T12:00:00Z");
+    expect(landingChange(arrival, "08:30", now, EN)).toMatchObject({
+      message: "A landing at 08:30 on Wednesday 1 July 2026 is long past: this pickup is over and its time is no longer changed.",
+    });
+    expect(landingChange(arrival, "08:30", now, adminWordsIn("fr"))).toMatchObject({
+      message:
+        "Un atterrissage à 08:30 le mercredi 1er juillet 2026 est passé depuis longtemps\u00a0: cette prise en charge est terminée et son heure ne change plus.",
+    });
+  });
+
   it("gives a leg that had no landing time one, on its own day", () => {
     const changed = landingChange({ ...arrival, pickup: { ...arrival.pickup, flightTime: null } }, "23:55", NOW, EN);
     expect(changed).toMatchObject({ ok: true, from: null, to: "23:55", leg: { date: "2026-07-01" } });

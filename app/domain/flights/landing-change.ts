@@ -12,7 +12,7 @@ import { arrivalPickupAt } from "../booking/rules";
 import type { BookingLeg } from "../booking/model";
 import { addDays, isoDate, parseIsoDate } from "../booking/paris-time";
 import { clockMinutes, formatClock, parseClock, type Clock } from "../booking/time-rules";
-import type { AdminWords } from "../back-office/admin-words";
+import { type AdminWords, longDayIn } from "../back-office/admin-words";
 
 const MINUTE = 60_000;
 const HALF_DAY_MINUTES = 12 * 60;
@@ -72,7 +72,7 @@ export function landingChange(leg: BookingLeg, newLandingTime: string, now: Date
   const day = addDays(date, before ? landingDayShift(before, clock) : 0);
   const pickupAt = arrivalPickupAt(day, clock);
   if (pickupAt.getTime() < now.getTime() - LANDING_CHANGE_GRACE_MINUTES * MINUTE) {
-    return refuse("over", words("landing.refused.over", { time: to, day: isoDate(day) }));
+    return refuse("over", words("landing.refused.over", { time: to, day: longDayIn(words, day) }));
   }
   const newDate = isoDate(day);
   return {

@@ -1,7 +1,7 @@
 import { z } from "../zod";
 import type { BookingStatus } from "../back-office/statuses";
 import { legOf, readStoredDetails } from "../booking/model";
-import { formatParisDateTime } from "../booking/paris-time";
+import { parisDateTime } from "../booking/paris-time";
 import { beforeDeadline, freeCancellationUntil } from "./deadline";
 import type { ManageWords } from "./manage-words";
 
@@ -30,7 +30,7 @@ export function firstPickupOf(booking: { firstPickupAt: Date | null; details: un
 
 /** "Free cancellation ended on 11/05/2026 07:45 (Paris time): bookings cannot be cancelled online within 24 hours of pickup." */
 export function deadlinePassedSentence(firstPickupAt: Date, words: ManageWords): string {
-  return words("check.deadline", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)) });
+  return words("check.deadline", parisDateTime(freeCancellationUntil(firstPickupAt)));
 }
 
 export function travellerCancelCheck(

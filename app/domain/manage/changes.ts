@@ -11,7 +11,7 @@
  * run on the result with the clock and the price file. Pure: the caller gives `now`, the price
  * rows and the stored row.
  */
-import { formatParisDateTime } from "../booking/paris-time";
+import { formatParisDateTime, parisDateTime } from "../booking/paris-time";
 import type { FormProblem } from "../form-problems";
 import { HOTELS } from "../hotels";
 import type { PriceRow } from "../pricing/csv";
@@ -145,7 +145,7 @@ export function changeClosedReason(
   const firstPickupAt = firstPickupOf(row);
   if (!firstPickupAt) return words("change.closed.offline", { phone });
   if (!beforeDeadline(firstPickupAt, now)) {
-    return words("change.closed.deadline", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)), phone });
+    return words("change.closed.deadline", { ...parisDateTime(freeCancellationUntil(firstPickupAt)), phone });
   }
   return null;
 }
@@ -355,7 +355,7 @@ export function planChange(request: ChangeRequest): ChangePlan {
     return {
       ok: false,
       reason: "invalid",
-      problems: [{ field, message: manage("change.tooSoon", { dateTime: formatParisDateTime(firstPickupAt), phone }) }],
+      problems: [{ field, message: manage("change.tooSoon", { ...parisDateTime(firstPickupAt), phone }) }],
     };
   }
   return { ok: true, changes, next: { details, phone: booking.customer.phoneMobile, firstPickupAt, returnPickupAt } };

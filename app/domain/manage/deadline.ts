@@ -1,4 +1,4 @@
-import { formatParisDateTime } from "../booking/paris-time";
+import { parisDateTime } from "../booking/paris-time";
 import type { ManageWords } from "./manage-words";
 
 /**
@@ -26,7 +26,7 @@ export function beforeDeadline(firstPickupAt: Date, now: Date): boolean {
 
 /** 'Free cancellation until 12/05/2026 07:45 (Paris time)', in the page's words. */
 export function freeCancellationText(firstPickupAt: Date, words: ManageWords): string {
-  return words("deadline.until", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)) });
+  return words("deadline.until", parisDateTime(freeCancellationUntil(firstPickupAt)));
 }
 
 /** The whole days, hours and minutes from `now` until `until`; null once it has passed. */

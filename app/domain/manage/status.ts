@@ -1,5 +1,5 @@
 import { confirmationDue, type BookingStatus, type PaymentStatus } from "../back-office/statuses";
-import { formatParisDateTime } from "../booking/paris-time";
+import { parisDateTime } from "../booking/paris-time";
 import type { Locale } from "../locales";
 import { formatEuros } from "../money";
 import { legWaitingForDriver, type ShownDriver } from "./leg-drivers";
@@ -136,7 +136,7 @@ export function travellerStatus(facts: TravellerStatusFacts, words: ManageWords,
       }
       if (facts.paymentStatus === "paid" || facts.paymentStatus === "partly_refunded") {
         const due = facts.paidAt
-          ? words("status.paidWaitingBy", { dateTime: formatParisDateTime(confirmationDue(facts.paidAt)) })
+          ? words("status.paidWaitingBy", parisDateTime(confirmationDue(facts.paidAt)))
           : words("status.paidWaiting");
         return {
           code: "paid_waiting_confirmation",

@@ -1,4 +1,4 @@
-import { formatParisDateTime } from "../booking/paris-time";
+import { parisDateTime } from "../booking/paris-time";
 import { bookingSummary } from "../booking/booking-lines";
 import type { AdminWords } from "../back-office/admin-words";
 import {
@@ -48,16 +48,16 @@ function legLines(row: BookingEmailInput, w: MailWords, s: AdminWords): string[]
   ]);
 }
 
-/** "12/05/2026 07:45": the first pickup; null when the details do not read. */
-function firstPickupTime(row: BookingEmailInput): string | null {
+/** "12/05/2026" and "07:45": the first pickup; null when the details do not read. */
+function firstPickupTime(row: BookingEmailInput): { date: string; time: string } | null {
   const first = legOf(readStoredDetails(row.details), 1);
-  return first ? formatParisDateTime(first.pickupAt) : null;
+  return first ? parisDateTime(first.pickupAt) : null;
 }
 
 /** " on 12/05/2026 07:45": the first pickup, for the staff's subject; "" when the details do not read. */
 function firstPickup(row: BookingEmailInput, s: AdminWords): string {
   const first = firstPickupTime(row);
-  return first ? s("mail.on", { dateTime: first }) : "";
+  return first ? s("mail.on", first) : "";
 }
 
 /**
@@ -66,12 +66,12 @@ function firstPickup(row: BookingEmailInput, s: AdminWords): string {
  */
 export function manageLinkEmail(row: BookingEmailInput, site: EmailSite & { manageUrl: string }): TravellerEmail {
   const w = travellerWords(row, site);
-  const dateTime = firstPickupTime(row);
+  const when = firstPickupTime(row);
   const asked = { orderId: row.orderId, siteName: site.siteName, route: routeText(row, w) };
   const lines = [
     greeting(row, w),
     "",
-    dateTime ? w.t("manageLink.body", { ...asked, dateTime }) : w.t("manageLink.bodyUndated", asked),
+    when ? w.t("manageLink.body", { ...asked, ...when }) : w.t("manageLink.bodyUndated", asked),
     "",
     site.manageUrl,
     "",
@@ -127,7 +127,7 @@ export function travellerCancelledEmail(row: BookingEmailInput, site: EmailSite,
       ? s("mail.cancel.refunded", { amount: formatEuros(done.refundedCents, site.staff.locale), provider: providerName(done.provider, s) })
       : s("mail.cancel.nothingPaid");
   const lines = [
-    s("mail.cancel.body", { orderId: row.orderId, siteName: site.siteName, dateTime: formatParisDateTime(done.at) }),
+    s("mail.cancel.body", { orderId: row.orderId, siteName: site.siteName, ...parisDateTime(done.at) }),
     refund,
     driversLine(done.drivers, s),
     s("mail.cancel.travellerTold"),

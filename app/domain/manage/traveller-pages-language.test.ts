@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { manageView, type ManagedRow } from "~/components/manage/booking-view";
 import { row as roundTrip } from "../booking/round-trip.fixture";
 import { readStoredDetails } from "../booking/model";
-import { formatParisDateTime } from "../booking/paris-time";
+import { parisDateTime } from "../booking/paris-time";
 import { formatEuros } from "../money";
 import { changeProblems, changeFormSchema } from "./change-form";
 import { changeClosedReason } from "./changes";
@@ -56,7 +56,7 @@ describe("the booking's page in Spanish", () => {
   it("gives free cancellation's end and the time left in Spanish", () => {
     const view = spanishView(new Date(firstPickupAt.getTime() - 72 * HOUR));
     expect(view.deadline).toMatchObject({
-      text: es("deadline.until", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)) }),
+      text: es("deadline.until", parisDateTime(freeCancellationUntil(firstPickupAt))),
       left: es("deadline.days", { days: 2 }),
     });
   });
@@ -64,7 +64,7 @@ describe("the booking's page in Spanish", () => {
   it("says in Spanish why the booking cannot be cancelled online after the deadline", () => {
     const view = spanishView(new Date(firstPickupAt.getTime() - 2 * HOUR));
     expect(view.deadline).toBeNull();
-    expect(view.closedBecause).toBe(es("check.deadline", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)) }));
+    expect(view.closedBecause).toBe(es("check.deadline", parisDateTime(freeCancellationUntil(firstPickupAt))));
   });
 });
 
@@ -108,7 +108,7 @@ describe("the traveller's forms in another language", () => {
     const fr = manageWordsIn("fr");
     const now = new Date(firstPickupAt.getTime() - 2 * HOUR);
     expect(changeClosedReason({ ...managed, bookingStatus: "confirmed" }, now, PHONE, fr)).toBe(
-      fr("change.closed.deadline", { dateTime: formatParisDateTime(freeCancellationUntil(firstPickupAt)), phone: PHONE }),
+      fr("change.closed.deadline", { ...parisDateTime(freeCancellationUntil(firstPickupAt)), phone: PHONE }),
     );
   });
 

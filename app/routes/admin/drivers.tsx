@@ -11,7 +11,7 @@ import type { AdminWords } from "~/domain/back-office/admin-words";
 import { driverFormSchema, driverProblems } from "~/domain/back-office/driver-form";
 import { driverVehicleText } from "~/domain/fleet";
 import { displayPhone, telHref } from "~/domain/phone";
-import { formatParisDateTime } from "~/domain/booking/paris-time";
+import { parisDateTime } from "~/domain/booking/paris-time";
 import { fieldMessage, type FormProblem } from "~/domain/form-problems";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -51,7 +51,7 @@ interface DriverView {
 function linkText(state: DriverLinkState | undefined, words: AdminWords): string | null {
   if (!state) return null;
   if (state.waiting) return words("drivers.link.waiting");
-  return state.madeAt ? words("drivers.link.made", { at: formatParisDateTime(state.madeAt) }) : null;
+  return state.madeAt ? words("drivers.link.made", parisDateTime(state.madeAt)) : null;
 }
 
 /** A vehicle the driver may be given: the active fleet, and a driver's own vehicle if it is no longer active. */
