@@ -72,6 +72,7 @@ const row = {
   orderId: "NV-ABC123",
   kind: "private",
   roundTrip: true,
+  locale: "en" as const,
   updatedAt: new Date("2026-02-01T00:00:00Z"),
   details: details([
     leg(1, "2026-03-29T00:30:00.000Z", { ...cdg, flightTime: "01:30" }, hotel),

@@ -2,7 +2,7 @@ import { TZDate } from "@date-fns/tz";
 import { getVtimezoneComponent } from "@touch4it/ical-timezones";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { PARIS_TIME_ZONE, parisInstant, parisParts } from "~/domain/booking/paris-time";
-import { DEFAULT_LOCALE, type Locale } from "~/domain/locales";
+import type { Locale } from "~/domain/locales";
 import { mailWordsIn } from "./i18n.server";
 import { calendarEvents, calendarFilename, type CalendarBooking, type CalendarEvent, type CalendarSite } from "~/domain/manage/calendar";
 import type { MeetingPoints } from "~/domain/meeting-points";
@@ -65,16 +65,19 @@ export interface CalendarOptions {
 }
 
 /** The booking's .ics file, or null when no leg has a pickup moment to show. */
-export function bookingCalendar(row: CalendarBooking, options: CalendarOptions): { filename: string; content: string } | null {
+export function bookingCalendar(
+  row: CalendarBooking & { locale: Locale },
+  options: CalendarOptions,
+): { filename: string; content: string } | null {
   // In the booking's language, as its e-mails are, unless the page that offers it speaks another.
-  const words = mailWordsIn(options.locale ?? row.locale ?? DEFAULT_LOCALE);
+  const words = mailWordsIn(options.locale ?? row.locale);
   const events = calendarEvents(row, { ...options, now: options.now ?? new Date(), words });
   if (events.length === 0) return null;
   return { filename: calendarFilename(row.orderId), content: icsText(events, options.site.siteName) };
 }
 
 /** The same file as an e-mail attachment (the outbox's calendar hook, app/lib/traveller-mail.server.ts). */
-export function calendarAttachment(row: CalendarBooking, options: CalendarOptions): MailAttachment | null {
+export function calendarAttachment(row: CalendarBooking & { locale: Locale }, options: CalendarOptions): MailAttachment | null {
   const file = bookingCalendar(row, options);
   return file ? { ...file, contentType: `${CALENDAR_CONTENT_TYPE}; method=PUBLISH` } : null;
 }

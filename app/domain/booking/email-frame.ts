@@ -5,7 +5,7 @@
  * Pure; the outbox (app/lib/mail.server.ts) sends what the builders return.
  */
 import type { AdminWords } from "../back-office/admin-words";
-import { type BackOfficeLocale, DEFAULT_LOCALE, type Locale } from "../locales";
+import type { BackOfficeLocale, Locale } from "../locales";
 import { displayPhone } from "../phone";
 import type { MeetingPoints } from "../meeting-points";
 import { formatEuros } from "../money";
@@ -35,8 +35,8 @@ export interface BookingEmailInput {
   test?: boolean;
   /** The first pickup's column, read before the first leg's instant in `details` (firstPickupOf). */
   firstPickupAt?: Date | null;
-  /** The traveller's language: their e-mails speak it (English when not given). */
-  locale?: Locale;
+  /** The traveller's language: their e-mails speak it. */
+  locale: Locale;
 }
 
 export interface EmailSite {
@@ -66,7 +66,7 @@ export interface StaffLanguage {
 
 /** The words of the booking's traveller: their language's. */
 export function travellerWords(row: Pick<BookingEmailInput, "locale">, site: EmailSite): MailWords {
-  return site.words(row.locale ?? DEFAULT_LOCALE);
+  return site.words(row.locale);
 }
 
 /** The e-mails' words of the staff's and the drivers' messages: the staff's language, whatever the booking's. */

@@ -116,6 +116,7 @@ export const [outboundLeg, returnLeg] = roundTripDetails.legs as [StoredJson["le
 
 export const row: BookingEmailInput = {
   orderId: "NV-7K3P2Q",
+  locale: "en",
   kind: "private",
   roundTrip: true,
   depart: "Charles_de_Gaulle_Airport_(CDG)",

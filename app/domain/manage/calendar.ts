@@ -37,7 +37,7 @@ export interface CalendarSite {
   phone: string;
 }
 
-export type CalendarBooking = Pick<BookingEmailInput, "orderId" | "kind" | "roundTrip" | "details" | "locale"> & {
+export type CalendarBooking = Pick<BookingEmailInput, "orderId" | "kind" | "roundTrip" | "details"> & {
   updatedAt?: Date | null;
 };
 

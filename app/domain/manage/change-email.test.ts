@@ -35,6 +35,7 @@ const end = (over: Record<string, unknown>) => ({
 
 const row: ChangedRow = {
   orderId: "NV-ABC234",
+  locale: "en",
   kind: "shuttle",
   roundTrip: true,
   depart: "Charles de Gaulle Airport (CDG)",

@@ -98,6 +98,7 @@ const details = JSON.parse(
 
 const row: BookingEmailInput = {
   orderId: "NV-7K3P2Q",
+  locale: "en",
   kind: "private",
   roundTrip: true,
   depart: "Charles_de_Gaulle_Airport_(CDG)",

@@ -50,6 +50,7 @@ const LEG = {
 
 const row: BookingEmailInput = {
   orderId: "NV-7K3M9Q",
+  locale: "en",
   kind: "private",
   roundTrip: true,
   depart: "Charles_de_Gaulle_Airport_(CDG)",
