@@ -6,7 +6,7 @@ import path from "node:path";
 import { and, eq, lt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, bookings, outbox, paymentEvents } from "../../db/schema";
-import { ENGLISH_MANAGE } from "~/lib/test-support/booking-words";
+import { ENGLISH_MANAGE, manageWordsIn } from "~/lib/test-support/booking-words";
 import { findByOrderId, type BookingRow } from "~/lib/bookings.server";
 import { mintManageToken } from "~/lib/manage-links.server";
 import { RATE_LIMITS } from "~/lib/rate-limits.server";
@@ -653,6 +653,22 @@ describe("the traveller's booking page on PGlite", () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await refused.text()).toContain("Too many requests for booking links from your connection.");
+    });
+
+    it("refuses a French post too large for the form with its own page, in French", async () => {
+      const response = await fetch(`${server.url}/fr/my-booking`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": FORM, origin: server.url, "x-forwarded-for": nextAddress() },
+        body: new URLSearchParams({ orderId: "NV-ZZZZZZ", email: "x".repeat(10_000) }).toString(),
+      });
+      expect(response.status).toBe(413);
+      const html = await response.text();
+      const french = manageWordsIn("fr");
+      expect(html).toContain('<html lang="fr"');
+      expect(html).toContain(`<h1>${french("error.other")}</h1>`);
+      expect(html).toContain(french("error.unreadableText"));
+      expect(html).toContain('href="/fr/my-booking"');
     });
 
     it("sends one booking at most 3 links an hour, answering the same beyond", async () => {

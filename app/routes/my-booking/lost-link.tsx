@@ -4,6 +4,7 @@ import manageStyles from "~/styles/manage.css?url";
 import { catalogueMeta } from "~/components/site";
 import { useManageWords } from "~/components/manage/use-manage-words";
 import { localizedPath } from "~/domain/locales";
+import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
 import { useFormCheck } from "~/components/manage/use-form-check";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
@@ -112,4 +113,9 @@ export default function LostLink({ loaderData, actionData }: Route.ComponentProp
       </section>
     </div>
   );
+}
+
+/** A post the form could not have sent (too large, not a form): the refusal in the page's language, as the booking's pages answer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <BookingErrorPage error={error} />;
 }
