@@ -34,8 +34,8 @@ describe("confirmBooking", () => {
   it("confirms a paid booking once, e-mailing the traveller a confirmation that carries the order id", async () => {
     const row = await newBooking(paid);
     const outcomes = await Promise.all([
-      confirmBooking(database.db, row.orderId, staff, site),
-      confirmBooking(database.db, row.orderId, staff, site),
+      confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("en")),
+      confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("en")),
     ]);
     expect(outcomes).toContainEqual({ ok: true, done: "confirmed" });
     expect(outcomes).toContainEqual({ ok: false, status: 409, message: "The booking is already confirmed." });
@@ -53,12 +53,12 @@ describe("confirmBooking", () => {
 
   it("refuses an unpaid card booking and an unknown order, changing nothing", async () => {
     const row = await newBooking();
-    expect(await confirmBooking(database.db, row.orderId, staff, site)).toEqual({
+    expect(await confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "A card booking is confirmed once it is paid.",
     });
-    expect(await confirmBooking(database.db, "NV-ZZZZZZ", staff, site)).toMatchObject({ ok: false, status: 404 });
+    expect(await confirmBooking(database.db, "NV-ZZZZZZ", staff, site, adminWordsIn("en"))).toMatchObject({ ok: false, status: 404 });
     expect(await reread(row.orderId)).toEqual(row);
     expect(await mails(row.orderId)).toEqual([]);
     expect(await history(row.orderId)).toEqual([]);
@@ -75,7 +75,7 @@ describe("confirmBooking", () => {
 
   it("confirms an unpaid booking to be paid on board", async () => {
     const row = await newBooking({ paymentMode: "cash" });
-    expect(await confirmBooking(database.db, row.orderId, staff, site)).toEqual({ ok: true, done: "confirmed" });
+    expect(await confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("en"))).toEqual({ ok: true, done: "confirmed" });
     expect((await history(row.orderId))[0]!.detail).toContain("to be paid on board");
   });
 });
@@ -85,8 +85,8 @@ describe("assignDriver", () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const karim = await addDriver({ name: "Karim Benali" });
     const outcomes = await Promise.all([
-      assignDriver(database.db, row.orderId, 1, karim.id, staff, site),
-      assignDriver(database.db, row.orderId, 1, karim.id, staff, site),
+      assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en")),
+      assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en")),
     ]);
     expect(outcomes).toContainEqual({ ok: true, done: "driver_assigned" });
     expect(outcomes).toContainEqual({ ok: false, status: 409, message: "Karim Benali is already assigned to this booking." });
@@ -104,7 +104,10 @@ describe("assignDriver", () => {
     expect((await history(row.orderId))[0]!.detail).toContain("Assigned driver Karim Benali");
 
     const other = await addDriver({ name: "Lea Dubois" });
-    expect(await assignDriver(database.db, row.orderId, 1, other.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
+    expect(await assignDriver(database.db, row.orderId, 1, other.id, staff, site, adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "driver_assigned",
+    });
     expect((await history(row.orderId))[1]!.detail).toContain(
       "Assigned driver Lea Dubois, in place of Karim Benali (e-mailed that the job is withdrawn)",
     );
@@ -121,10 +124,16 @@ describe("assignDriver", () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" }, "round trip");
     const karim = await addDriver({ name: "Karim Benali" });
     const lea = await addDriver({ name: "Lea Dubois" });
-    expect(await assignDriver(database.db, row.orderId, 1, karim.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
+    expect(await assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "driver_assigned",
+    });
     // The return has no driver yet: the booking is not all assigned.
     expect((await reread(row.orderId)).bookingStatus).toBe("confirmed");
-    expect(await assignDriver(database.db, row.orderId, 2, lea.id, staff, site)).toEqual({ ok: true, done: "driver_assigned" });
+    expect(await assignDriver(database.db, row.orderId, 2, lea.id, staff, site, adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "driver_assigned",
+    });
     expect((await reread(row.orderId)).bookingStatus).toBe("driver_assigned");
     const sent = await mails(row.orderId);
     const jobOf = (recipient: string) => sent.find((m) => m.kind === "driver_job" && m.recipient === recipient)!;
@@ -153,8 +162,8 @@ describe("assignDriver", () => {
   it("refuses the same driver again for a round trip's leg, naming the leg, in English and in French", async () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" }, "round trip");
     const karim = await addDriver({ name: "Karim Benali" });
-    await assignDriver(database.db, row.orderId, 2, karim.id, staff, site);
-    expect(await assignDriver(database.db, row.orderId, 2, karim.id, staff, site)).toEqual({
+    await assignDriver(database.db, row.orderId, 2, karim.id, staff, site, adminWordsIn("en"));
+    expect(await assignDriver(database.db, row.orderId, 2, karim.id, staff, site, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "Karim Benali is already assigned to the return of this booking.",
@@ -173,11 +182,14 @@ describe("assignDriver", () => {
   it("refuses an inactive or unknown driver, and a booking not yet confirmed", async () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const gone = await addDriver({ name: "Old Driver", active: false });
-    expect(await assignDriver(database.db, row.orderId, 1, gone.id, staff, site)).toMatchObject({ ok: false, status: 400 });
-    expect(await assignDriver(database.db, row.orderId, 1, 999, staff, site)).toMatchObject({ ok: false, status: 400 });
+    expect(await assignDriver(database.db, row.orderId, 1, gone.id, staff, site, adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await assignDriver(database.db, row.orderId, 1, 999, staff, site, adminWordsIn("en"))).toMatchObject({ ok: false, status: 400 });
     const fresh = await newBooking(paid);
     const karim = await addDriver({ name: "Karim Benali" });
-    expect(await assignDriver(database.db, fresh.orderId, 1, karim.id, staff, site)).toEqual({
+    expect(await assignDriver(database.db, fresh.orderId, 1, karim.id, staff, site, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "Confirm the booking before assigning a driver.",
@@ -191,9 +203,9 @@ describe("markFinished", () => {
   it("marks completed or no-show once, and a finished booking takes no more actions", async () => {
     const a = await newBooking({ ...paid, bookingStatus: "driver_assigned" });
     const b = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    expect(await markFinished(database.db, a.orderId, "complete", staff)).toEqual({ ok: true, done: "completed" });
-    expect(await markFinished(database.db, b.orderId, "no_show", staff)).toEqual({ ok: true, done: "no_show" });
-    expect(await markFinished(database.db, a.orderId, "no_show", staff)).toEqual({
+    expect(await markFinished(database.db, a.orderId, "complete", staff, adminWordsIn("en"))).toEqual({ ok: true, done: "completed" });
+    expect(await markFinished(database.db, b.orderId, "no_show", staff, adminWordsIn("en"))).toEqual({ ok: true, done: "no_show" });
+    expect(await markFinished(database.db, a.orderId, "no_show", staff, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "The booking is already completed.",
@@ -201,14 +213,14 @@ describe("markFinished", () => {
     expect((await reread(a.orderId)).bookingStatus).toBe("completed");
     expect((await reread(b.orderId)).bookingStatus).toBe("no_show");
     expect((await history(b.orderId)).map((h) => h.action)).toEqual(["booking_no_show"]);
-    expect((await loadBookingPage(database.db, a.orderId))!.actions).toEqual([]);
+    expect((await loadBookingPage(database.db, a.orderId, adminWordsIn("en")))!.actions).toEqual([]);
   });
 
   it("marks every leg's ride as the booking ends: completed, or no-show", async () => {
     const a = await newBooking({ ...paid, bookingStatus: "confirmed" }, "round trip");
     const b = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    await markFinished(database.db, a.orderId, "complete", staff);
-    await markFinished(database.db, b.orderId, "no_show", staff);
+    await markFinished(database.db, a.orderId, "complete", staff, adminWordsIn("en"));
+    await markFinished(database.db, b.orderId, "no_show", staff, adminWordsIn("en"));
     const rides = await database.db
       .select({ orderId: bookingLegs.orderId, leg: bookingLegs.leg, rideStatus: bookingLegs.rideStatus })
       .from(bookingLegs)
@@ -248,7 +260,7 @@ describe("setLanguage", () => {
     );
     expect((await reread(row.orderId)).locale).toBe("de");
     expect((await history(row.orderId)).map((h) => [h.action, h.detail])).toEqual([["language_changed", "English → Deutsch"]]);
-    await confirmBooking(database.db, row.orderId, staff, site);
+    await confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("en"));
     const [confirmation] = await mails(row.orderId);
     expect(confirmation!.subject).toBe(
       `[TEST] ${mailWordsIn("de").t("confirmed.subject", { siteName: "Navette Paris", orderId: row.orderId })}`,
@@ -263,12 +275,12 @@ describe("setLanguage", () => {
 describe("resendEmail", () => {
   it("queues a new copy of an e-mail, once, and refuses one whose text is gone", async () => {
     const row = await newBooking(paid);
-    await confirmBooking(database.db, row.orderId, staff, site);
+    await confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("en"));
     const [original] = await mails(row.orderId);
     await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, original!.id));
     const outcomes = await Promise.all([
-      resendEmail(database.db, row.orderId, original!.id, staff, site, noLink),
-      resendEmail(database.db, row.orderId, original!.id, staff, site, noLink),
+      resendEmail(database.db, row.orderId, original!.id, staff, site, noLink, new Date(), adminWordsIn("en")),
+      resendEmail(database.db, row.orderId, original!.id, staff, site, noLink, new Date(), adminWordsIn("en")),
     ]);
     expect(outcomes).toContainEqual({ ok: true, done: "resent" });
     expect(outcomes).toContainEqual({ ok: false, status: 409, message: "A copy of this e-mail is already waiting to be sent." });
@@ -287,8 +299,14 @@ describe("resendEmail", () => {
     expect((await history(row.orderId)).at(-1)).toMatchObject({ action: "email_resent" });
 
     await database.db.update(outbox).set({ body: "" }).where(eq(outbox.id, original!.id));
-    expect(await resendEmail(database.db, row.orderId, original!.id, staff, site, noLink)).toMatchObject({ ok: false, status: 409 });
-    expect(await resendEmail(database.db, row.orderId, 9999, staff, site, noLink)).toMatchObject({ ok: false, status: 404 });
+    expect(await resendEmail(database.db, row.orderId, original!.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(await resendEmail(database.db, row.orderId, 9999, staff, site, noLink, new Date(), adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await resendEmail(database.db, row.orderId, 9999, staff, site, noLink, now, adminWordsIn("fr"))).toMatchObject({
       message: "Cet e-mail n’appartient pas à cette réservation.",
     });
@@ -327,7 +345,10 @@ describe("resendEmail by the booking's state", () => {
 
   it("writes a payment link anew with a new link, asked under a key of its own", async () => {
     const { orderId, linkId, links } = await phoneLinkBooking("resend-link-1");
-    expect(await resendEmail(database.db, orderId, linkId, staff, site, links.make)).toEqual({ ok: true, done: "resent" });
+    expect(await resendEmail(database.db, orderId, linkId, staff, site, links.make, new Date(), adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "resent",
+    });
     const [original, copy] = await mails(orderId);
     expect(original!.body).toContain(`https://navette.example/pay/${orderId}/1`);
     expect(copy).toMatchObject({ kind: "payment_link", recipient: "claire@example.com", resentFrom: linkId, status: "pending" });
@@ -343,7 +364,7 @@ describe("resendEmail by the booking's state", () => {
     const failing = async (): Promise<string> => {
       throw new PaymentLinkFailed("stripe did not answer: StripeConnectionError");
     };
-    expect(await resendEmail(database.db, orderId, linkId, staff, site, failing)).toEqual({
+    expect(await resendEmail(database.db, orderId, linkId, staff, site, failing, new Date(), adminWordsIn("en"))).toEqual({
       ok: false,
       status: 502,
       message:
@@ -355,14 +376,14 @@ describe("resendEmail by the booking's state", () => {
   it("refuses a payment link once the booking is paid or cancelled", async () => {
     const a = await phoneLinkBooking("resend-link-3");
     await database.db.update(bookings).set(paid).where(eq(bookings.orderId, a.orderId));
-    expect(await resendEmail(database.db, a.orderId, a.linkId, staff, site, a.links.make)).toEqual({
+    expect(await resendEmail(database.db, a.orderId, a.linkId, staff, site, a.links.make, new Date(), adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "This booking is already paid: its payment link is not sent again.",
     });
     const b = await phoneLinkBooking("resend-link-4");
-    await cancelBooking(database.db, b.orderId, staff, site, countingSandbox());
-    expect(await resendEmail(database.db, b.orderId, b.linkId, staff, site, b.links.make)).toEqual({
+    await cancelBooking(database.db, b.orderId, staff, site, countingSandbox(), null, adminWordsIn("en"));
+    expect(await resendEmail(database.db, b.orderId, b.linkId, staff, site, b.links.make, new Date(), adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "This booking is cancelled: its payment link is not sent again.",
@@ -372,43 +393,52 @@ describe("resendEmail by the booking's state", () => {
 
   it("refuses a confirmation of a cancelled booking, and a job of a replaced driver or a cancelled booking", async () => {
     const row = await newBooking(paid);
-    await confirmBooking(database.db, row.orderId, staff, site);
+    await confirmBooking(database.db, row.orderId, staff, site, adminWordsIn("en"));
     const karim = await addDriver({ name: "Karim Benali" });
     const lea = await addDriver({ name: "Lea Dubois" });
-    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en"));
     const karimJob = (await mails(row.orderId)).find((m) => m.kind === "driver_job")!;
-    await assignDriver(database.db, row.orderId, 1, lea.id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, lea.id, staff, site, adminWordsIn("en"));
     const leaJob = (await mails(row.orderId)).find((m) => m.kind === "driver_job" && m.recipient === "lea@drivers.example")!;
-    expect(await resendEmail(database.db, row.orderId, karimJob.id, staff, site, noLink)).toEqual({
+    expect(await resendEmail(database.db, row.orderId, karimJob.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "This job went to a driver who is no longer assigned to this booking: it is not sent again.",
     });
-    expect(await resendEmail(database.db, row.orderId, leaJob.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
+    expect(await resendEmail(database.db, row.orderId, leaJob.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "resent",
+    });
 
     // The traveller's first driver e-mail named Karim: sent again, it names the driver assigned now.
     const karimNote = (await mails(row.orderId)).find((m) => m.kind === "driver_assigned")!;
     expect(karimNote.body).toContain("Name: Karim Benali");
-    expect(await resendEmail(database.db, row.orderId, karimNote.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
+    expect(await resendEmail(database.db, row.orderId, karimNote.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "resent",
+    });
     const renewed = (await mails(row.orderId)).find((m) => m.resentFrom === karimNote.id)!;
     expect(renewed).toMatchObject({ kind: "driver_assigned", recipient: "claire@example.com" });
     expect(renewed.body).toContain("Name: Lea Dubois");
     expect(renewed.body).not.toContain("Karim");
 
-    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox());
+    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox(), null, adminWordsIn("en"));
     const confirmation = (await mails(row.orderId)).find((m) => m.kind === "booking_confirmed")!;
-    expect(await resendEmail(database.db, row.orderId, confirmation.id, staff, site, noLink)).toEqual({
+    expect(await resendEmail(database.db, row.orderId, confirmation.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "This booking is cancelled: its confirmation is not sent again.",
     });
-    expect(await resendEmail(database.db, row.orderId, leaJob.id, staff, site, noLink)).toEqual({
+    expect(await resendEmail(database.db, row.orderId, leaJob.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "This booking is cancelled: the driver's job is not sent again.",
     });
     const cancellation = (await mails(row.orderId)).find((m) => m.kind === "booking_cancelled")!;
-    expect(await resendEmail(database.db, row.orderId, cancellation.id, staff, site, noLink)).toEqual({ ok: true, done: "resent" });
+    expect(await resendEmail(database.db, row.orderId, cancellation.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "resent",
+    });
   });
 
   it("writes a reminder anew from the booking as it is now, for its leg: the flight changed since, the driver assigned since, the meeting point", async () => {
@@ -429,14 +459,17 @@ describe("resendEmail by the booking's state", () => {
       .returning();
     const [leg] = readStoredDetails(row.details)!.legs;
     await writeLegs(database.db, row.orderId, [{ ...leg!, pickup: { ...leg!.pickup, flightNumber: "BA 306" } }]);
-    await assignDriver(database.db, row.orderId, 1, (await addDriver({ name: "Karim Benali" })).id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, (await addDriver({ name: "Karim Benali" })).id, staff, site, adminWordsIn("en"));
     const { points } = parseMeetingPoints(
       [MEETING_POINTS_HEADER, "ORY,,private,Orly arrivals hall exit 7.", "*,,private,Hotel lobby."].join("\n"),
     );
     const withPoints = { ...site, meetingPoints: points, manageUrl: "[manage-link:resend]" };
 
     // As of the day it was booked: a copy written on 19 or 20 May 2026 says "tomorrow" or "today", not the date.
-    expect(await resendEmail(database.db, row.orderId, stale!.id, staff, withPoints, noLink, now)).toEqual({ ok: true, done: "resent" });
+    expect(await resendEmail(database.db, row.orderId, stale!.id, staff, withPoints, noLink, now, adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "resent",
+    });
     const copy = (await mails(row.orderId)).find((m) => m.resentFrom === stale!.id)!;
     expect(copy).toMatchObject({
       kind: "reminder",
@@ -467,7 +500,7 @@ describe("resendEmail by the booking's state", () => {
         sentAt: now,
       })
       .returning();
-    expect(await resendEmail(database.db, row.orderId, orphan!.id, staff, site, noLink)).toEqual({
+    expect(await resendEmail(database.db, row.orderId, orphan!.id, staff, site, noLink, new Date(), adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "This reminder's leg has no pickup in the booking now: it is not sent again.",
@@ -501,6 +534,7 @@ describe("resendEmail by the booking's state", () => {
       { bookingStatus: bookingStatus as never, status: status as never, roundTrip: false },
       { kind: kind as never, recipient: "karim@drivers.example", leg: null },
       driverEmail === null ? new Map() : new Map([[1, { email: driverEmail }]]),
+      adminWordsIn("en"),
     );
     expect(refusal !== null).toBe(refused);
   });
@@ -517,6 +551,7 @@ describe("resendEmail by the booking's state", () => {
       { bookingStatus: "confirmed", status: "paid", roundTrip: true },
       { kind, recipient, leg },
       new Map([[2, { email: "karim@drivers.example" }]]),
+      adminWordsIn("en"),
     );
     expect(refusal !== null).toBe(refused);
   });
@@ -543,16 +578,20 @@ describe.skipIf(!POSTGRES)("on PostgreSQL, posts at once on separate connections
     const db = pgDatabase.db;
     const { row } = await saveBooking(db, { booking: checkedBooking("pg-1"), priceCents: 6_500 });
     await db.update(bookings).set(paid).where(eq(bookings.id, row.id));
-    const confirms = await Promise.all([1, 2, 3, 4, 5].map(() => confirmBooking(db, row.orderId, staff, site)));
+    const confirms = await Promise.all([1, 2, 3, 4, 5].map(() => confirmBooking(db, row.orderId, staff, site, adminWordsIn("en"))));
     expect(confirms.filter((o) => o.ok)).toHaveLength(1);
     const [driver] = await db
       .insert(drivers)
       .values({ name: "Karim Benali", phone: "+33 6 98 76 54 32", email: "karim@drivers.example" })
       .returning();
-    const assigns = await Promise.all([1, 2, 3, 4, 5].map(() => assignDriver(db, row.orderId, 1, driver!.id, staff, site)));
+    const assigns = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => assignDriver(db, row.orderId, 1, driver!.id, staff, site, adminWordsIn("en"))),
+    );
     expect(assigns.filter((o) => o.ok)).toHaveLength(1);
     const provider = countingSandbox();
-    const cancels = await Promise.all([1, 2, 3, 4, 5].map(() => cancelBooking(db, row.orderId, staff, site, provider)));
+    const cancels = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => cancelBooking(db, row.orderId, staff, site, provider, null, adminWordsIn("en"))),
+    );
     expect(cancels.filter((o) => o.ok)).toEqual([{ ok: true, done: "cancelled_refunded" }]);
     expect(provider.calls).toEqual([6_500]);
     const [after] = await db.select().from(bookings).where(eq(bookings.orderId, row.orderId));

@@ -34,7 +34,6 @@ import {
 import { bookingColumns } from "./booking-store.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
-import { adminWordsIn } from "./i18n.server";
 import { PaymentLinkFailed } from "./payment-links.server";
 import { reminderRow } from "./reminder-rows.server";
 import { type Locale, LOCALE_NAMES } from "~/domain/locales";
@@ -45,20 +44,12 @@ import { type Locale, LOCALE_NAMES } from "~/domain/locales";
  * cancellation and the refunds are booking-refunds.server.ts's. Each action is one locked
  * transaction (booking-tx.server.ts) that checks the change against the status rules
  * (nextStatus): the second of two posts of one action finds the change made and is refused with
- * the reason, changing nothing. A refusal is worded in the staff member's `words` (English for a
- * caller that gives none: the runs page's dispatch, which quotes it); the history stays English.
+ * the reason, changing nothing. A refusal is worded in the staff member's `words`, which every
+ * caller gives (the runs page's dispatch quotes it); the history stays English.
  */
 
-const ENGLISH: AdminWords = adminWordsIn("en");
-
 /** new → confirmed, with the traveller's confirmation e-mail (the driver in it when one is assigned). */
-export async function confirmBooking(
-  db: Db,
-  orderId: string,
-  actor: Actor,
-  site: EmailSite,
-  words: AdminWords = ENGLISH,
-): Promise<ActionOutcome> {
+export async function confirmBooking(db: Db, orderId: string, actor: Actor, site: EmailSite, words: AdminWords): Promise<ActionOutcome> {
   return db.transaction(async (tx) => {
     const row = await lockBooking(tx, orderId);
     if (!row) return NO_SUCH_BOOKING;
@@ -101,7 +92,7 @@ export async function assignDriver(
   driverId: number,
   actor: Actor,
   site: EmailSite,
-  words: AdminWords = ENGLISH,
+  words: AdminWords,
 ): Promise<ActionOutcome> {
   return db.transaction((tx) => assignDriverIn(tx, orderId, leg, driverId, actor, site, words));
 }
@@ -114,7 +105,7 @@ export async function assignDriverIn(
   driverId: number,
   actor: AuditActor,
   site: EmailSite,
-  words: AdminWords = ENGLISH,
+  words: AdminWords,
 ): Promise<ActionOutcome> {
   const row = await lockBooking(tx, orderId);
   if (!row) return NO_SUCH_BOOKING;
@@ -175,7 +166,7 @@ export async function markFinished(
   orderId: string,
   action: "complete" | "no_show",
   actor: Actor,
-  words: AdminWords = ENGLISH,
+  words: AdminWords,
 ): Promise<ActionOutcome> {
   return db.transaction(async (tx) => {
     const row = await lockBooking(tx, orderId);
@@ -273,7 +264,7 @@ export function resendRefusal(
   row: Pick<BookingRow, "bookingStatus" | "status" | "roundTrip">,
   message: Pick<OutboxRow, "kind" | "recipient" | "leg">,
   drivers: ReadonlyMap<LegNumber, Pick<DriverRow, "email">>,
-  words: AdminWords = ENGLISH,
+  words: AdminWords,
 ): string | null {
   const recipient = message.recipient.trim().toLowerCase();
   const driver = messageDriver(message, drivers, row.roundTrip);
@@ -304,8 +295,8 @@ export async function resendEmail(
   actor: Actor,
   site: EmailSite,
   checkoutUrl: (row: BookingRow, fresh?: string) => Promise<string>,
-  now: Date = new Date(),
-  words: AdminWords = ENGLISH,
+  now: Date,
+  words: AdminWords,
 ): Promise<ActionOutcome> {
   try {
     return await db.transaction(async (tx): Promise<ActionOutcome> => {

@@ -22,7 +22,7 @@ describe("loadBookingPage", () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const karim = await addDriver({ name: "Karim Benali" });
     await addDriver({ name: "Old Driver", active: false });
-    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en"));
     const [job, traveller] = await mails(row.orderId);
     await database.db.update(outbox).set({ status: "sent", sentAt: now, attempts: 1 }).where(eq(outbox.id, job!.id));
     await database.db.update(outbox).set({ attempts: OUTBOX_DEFAULTS.maxAttempts }).where(eq(outbox.id, traveller!.id));
@@ -31,7 +31,7 @@ describe("loadBookingPage", () => {
       .insert(outbox)
       .values({ orderId: row.orderId, kind: "booking_confirmed", recipient: "x@example.com", subject: "s", body: "b" });
 
-    const page = (await loadBookingPage(database.db, row.orderId))!;
+    const page = (await loadBookingPage(database.db, row.orderId, adminWordsIn("en")))!;
     expect(page.row.orderId).toBe(row.orderId);
     expect(page.legDrivers.get(1)?.name).toBe("Karim Benali");
     expect(page.activeDrivers.map((d) => d.name)).toEqual(["Karim Benali"]);
@@ -42,8 +42,8 @@ describe("loadBookingPage", () => {
     ]);
     expect(page.history.map((h) => h.action)).toEqual(["driver_assigned", "note_added"]);
     expect(page.emails.map((e) => e.notAgain)).toEqual([null, null, null]);
-    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox());
-    const cancelled = (await loadBookingPage(database.db, row.orderId))!;
+    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox(), null, adminWordsIn("en"));
+    const cancelled = (await loadBookingPage(database.db, row.orderId, adminWordsIn("en")))!;
     expect(cancelled.emails.map((e) => [e.kind, e.notAgain])).toEqual([
       ["driver_job", "This booking is cancelled: the driver's job is not sent again."],
       ["driver_assigned", "This booking is cancelled: the traveller's driver e-mail is not sent again."],
@@ -52,7 +52,7 @@ describe("loadBookingPage", () => {
       ["driver_job_cancelled", null],
     ]);
     expect(page.actions).toEqual(["assign_driver", "complete", "no_show", "cancel"]);
-    expect(await loadBookingPage(database.db, "NV-ZZZZZZ")).toBeNull();
+    expect(await loadBookingPage(database.db, "NV-ZZZZZZ", adminWordsIn("en"))).toBeNull();
   });
 });
 
@@ -60,8 +60,8 @@ describe("loadBookingPage in the member's words", () => {
   it("says in French why an e-mail is not sent again", async () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const karim = await addDriver({ name: "Karim Benali" });
-    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site);
-    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox());
+    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en"));
+    await cancelBooking(database.db, row.orderId, staff, site, countingSandbox(), null, adminWordsIn("en"));
     const page = (await loadBookingPage(database.db, row.orderId, adminWordsIn("fr")))!;
     expect(page.emails.map((e) => e.notAgain)).toEqual([
       "Cette réservation est annulée\u00a0: la course du chauffeur n’est pas renvoyée.",
@@ -78,9 +78,9 @@ describe("bookingView", () => {
   async function roundTripPage() {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" }, "round trip");
     const karim = await addDriver({ name: "Karim Benali" });
-    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en"));
     await addNote(database.db, row.orderId, "Quiet traveller.", staff);
-    return (await loadBookingPage(database.db, row.orderId))!;
+    return (await loadBookingPage(database.db, row.orderId, adminWordsIn("en")))!;
   }
 
   it("gives the booking in English words, as the page always showed it", async () => {

@@ -62,7 +62,7 @@ export interface BookingPage {
 }
 
 /** Everything the booking's page shows, its sentences in the member's `words`, or null when there is no such order. */
-export async function loadBookingPage(db: Db, orderId: string, words: AdminWords = adminWordsIn("en")): Promise<BookingPage | null> {
+export async function loadBookingPage(db: Db, orderId: string, words: AdminWords): Promise<BookingPage | null> {
   const row = (await db.select(bookingColumns).from(bookings).where(eq(bookings.orderId, orderId)).limit(1))[0];
   if (!row) return null;
   const [byLeg, activeDrivers, mails, refunds, history] = await Promise.all([

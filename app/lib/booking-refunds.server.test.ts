@@ -25,7 +25,9 @@ describe("cancelBooking", () => {
   it("refunds a paid booking in full exactly once, whatever the concurrent cancels", async () => {
     const row = await newBooking(paid);
     const provider = countingSandbox();
-    const outcomes = await Promise.all([1, 2, 3].map(() => cancelBooking(database.db, row.orderId, staff, site, provider)));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => cancelBooking(database.db, row.orderId, staff, site, provider, null, adminWordsIn("en"))),
+    );
     expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, done: "cancelled_refunded" }]);
     expect(outcomes.filter((o) => !o.ok)).toEqual([
       { ok: false, status: 409, message: "The booking is already cancelled." },
@@ -41,7 +43,7 @@ describe("cancelBooking", () => {
     expect(sent.map((m) => m.kind)).toEqual(["booking_cancelled"]);
     expect(sent[0]!.body).toContain("We have refunded 65,00\u00a0€");
     expect((await history(row.orderId))[0]!.detail).toContain("refunded 65,00\u00a0€ through sandbox");
-    expect((await loadBookingPage(database.db, row.orderId))!.refunds).toEqual([
+    expect((await loadBookingPage(database.db, row.orderId, adminWordsIn("en")))!.refunds).toEqual([
       expect.objectContaining({ eventId: `sbx_refund_${row.orderId}`, amountCents: 6_500 }),
     ]);
   });
@@ -49,9 +51,12 @@ describe("cancelBooking", () => {
   it("tells the assigned driver that the job is cancelled, in the same transaction", async () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const karim = await addDriver({ name: "Karim Benali" });
-    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site);
+    await assignDriver(database.db, row.orderId, 1, karim.id, staff, site, adminWordsIn("en"));
     const before = (await mails(row.orderId)).length;
-    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox())).toEqual({ ok: true, done: "cancelled_refunded" });
+    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox(), null, adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "cancelled_refunded",
+    });
     const sent = (await mails(row.orderId)).slice(before);
     expect(sent.map((m) => [m.kind, m.recipient])).toEqual([
       ["booking_cancelled", "claire@example.com"],
@@ -61,7 +66,7 @@ describe("cancelBooking", () => {
     expect((await history(row.orderId)).at(-1)!.detail).toContain("The traveller and the driver, Karim Benali, are e-mailed.");
     // A provider that refuses rolls the driver's notice back with the rest.
     const other = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    await assignDriver(database.db, other.orderId, 1, karim.id, staff, site);
+    await assignDriver(database.db, other.orderId, 1, karim.id, staff, site, adminWordsIn("en"));
     const count = (await mails(other.orderId)).length;
     const refusing = {
       name: "sandbox" as const,
@@ -69,7 +74,10 @@ describe("cancelBooking", () => {
         throw new RefundRefused("Refused.");
       },
     };
-    expect(await cancelBooking(database.db, other.orderId, staff, site, refusing)).toMatchObject({ ok: false, status: 502 });
+    expect(await cancelBooking(database.db, other.orderId, staff, site, refusing, null, adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status: 502,
+    });
     expect(await mails(other.orderId)).toHaveLength(count);
   });
 
@@ -87,7 +95,9 @@ describe("cancelBooking", () => {
       { ...reminder, orderId: row.orderId, leg: 1, status: "sent", sentAt: now },
       { ...reminder, orderId: row.orderId, leg: 2 },
     ]);
-    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox())).toMatchObject({ ok: true });
+    expect(await cancelBooking(database.db, row.orderId, staff, site, countingSandbox(), null, adminWordsIn("en"))).toMatchObject({
+      ok: true,
+    });
     const reminders = (await mails(row.orderId)).filter((m) => m.kind === "reminder");
     expect(reminders.map((m) => [m.leg, m.status])).toEqual([[1, "sent"]]);
   });
@@ -95,7 +105,10 @@ describe("cancelBooking", () => {
   it("cancels an unpaid booking without asking the provider", async () => {
     const row = await newBooking();
     const provider = countingSandbox();
-    expect(await cancelBooking(database.db, row.orderId, staff, site, provider)).toEqual({ ok: true, done: "cancelled" });
+    expect(await cancelBooking(database.db, row.orderId, staff, site, provider, null, adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "cancelled",
+    });
     expect(provider.calls).toEqual([]);
     expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "pending_payment", refundedCents: 0 });
     expect((await mails(row.orderId))[0]!.body).toContain("nothing to refund");
@@ -105,7 +118,9 @@ describe("cancelBooking", () => {
     const row = await newBooking({ ...paid, bookingStatus: "confirmed", paymentProvider: "stripe", paymentRef: "pi_9" });
     const provider = countingSandbox();
     const reason = "Refunded in Stripe's dashboard on 3 May, re_3Px.";
-    const outcomes = await Promise.all([1, 2].map(() => cancelBooking(database.db, row.orderId, staff, site, provider, reason)));
+    const outcomes = await Promise.all(
+      [1, 2].map(() => cancelBooking(database.db, row.orderId, staff, site, provider, reason, adminWordsIn("en"))),
+    );
     expect(outcomes).toContainEqual({ ok: true, done: "cancelled_outside" });
     expect(outcomes).toContainEqual({ ok: false, status: 409, message: "The booking is already cancelled." });
     expect(provider.calls).toEqual([]);
@@ -119,14 +134,14 @@ describe("cancelBooking", () => {
     expect((await history(row.orderId)).map((h) => h.detail)).toEqual([
       "Cancelled the booking and recorded 65,00\u00a0€ as refunded outside the site, without asking stripe: Refunded in Stripe's dashboard on 3 May, re_3Px. The traveller is e-mailed.",
     ]);
-    const page = (await loadBookingPage(database.db, row.orderId))!;
+    const page = (await loadBookingPage(database.db, row.orderId, adminWordsIn("en")))!;
     expect(page.refunds).toEqual([expect.objectContaining({ provider: "outside", amountCents: 6_500 })]);
   });
 
   it("records the refund of a cancelled booking's later payment made outside the site", async () => {
     const row = await newBooking({ ...paid, bookingStatus: "cancelled" });
     const provider = countingSandbox();
-    expect(await refundBooking(database.db, row.orderId, staff, site, provider, "Refunded by bank transfer.")).toEqual({
+    expect(await refundBooking(database.db, row.orderId, staff, site, provider, "Refunded by bank transfer.", adminWordsIn("en"))).toEqual({
       ok: true,
       done: "refunded_outside",
     });
@@ -140,17 +155,20 @@ describe("cancelBooking", () => {
   it("refuses to refund a payment through another provider than the one that took it, changing nothing", async () => {
     const stripePaid = await newBooking({ ...paid, bookingStatus: "confirmed", paymentProvider: "stripe", paymentRef: "pi_7" });
     const sandbox = countingSandbox();
-    expect(await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox)).toEqual({
+    expect(await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox, null, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message:
         "This booking was paid through Stripe, but the site now takes payments through the sandbox, which cannot refund it: refund it in Stripe's dashboard, then use 'Already refunded outside the site'. Nothing was changed.",
     });
     const cancelledStripePaid = await newBooking({ ...paid, bookingStatus: "cancelled", paymentProvider: "stripe", paymentRef: "pi_8" });
-    expect(await refundBooking(database.db, cancelledStripePaid.orderId, staff, site, sandbox)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundBooking(database.db, cancelledStripePaid.orderId, staff, site, sandbox, null, adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     const sandboxPaid = await newBooking({ ...paid, bookingStatus: "confirmed" });
     const stripe = { ...countingSandbox(), name: "stripe" as const };
-    const refused = await cancelBooking(database.db, sandboxPaid.orderId, staff, site, stripe);
+    const refused = await cancelBooking(database.db, sandboxPaid.orderId, staff, site, stripe, null, adminWordsIn("en"));
     expect(refused).toMatchObject({ ok: false, status: 409 });
     expect((refused as { message: string }).message).toContain("paid through the sandbox, but the site now takes payments through Stripe");
     expect([...sandbox.calls, ...stripe.calls]).toEqual([]);
@@ -160,13 +178,18 @@ describe("cancelBooking", () => {
       expect(await history(row.orderId)).toEqual([]);
     }
     // Refunded in Stripe's dashboard first: recorded without asking either provider.
-    expect(await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox, "Refunded in Stripe, re_1.")).toEqual({
+    expect(
+      await cancelBooking(database.db, stripePaid.orderId, staff, site, sandbox, "Refunded in Stripe, re_1.", adminWordsIn("en")),
+    ).toEqual({
       ok: true,
       done: "cancelled_outside",
     });
     // An unpaid booking owes nothing, whichever provider runs now.
     const unpaid = await newBooking({ paymentProvider: "stripe" });
-    expect(await cancelBooking(database.db, unpaid.orderId, staff, site, sandbox)).toEqual({ ok: true, done: "cancelled" });
+    expect(await cancelBooking(database.db, unpaid.orderId, staff, site, sandbox, null, adminWordsIn("en"))).toEqual({
+      ok: true,
+      done: "cancelled",
+    });
   });
 
   it.each<[string | null, number, "sandbox" | "stripe", string | null, boolean]>([
@@ -178,7 +201,7 @@ describe("cancelBooking", () => {
     ["stripe", 0, "sandbox", null, false],
     [null, 6_500, "stripe", null, false],
   ])("paid through %s, %i cents owed, the site on %s, outside %s: refused %s", (took, owed, now, outside, refused) => {
-    expect(wrongProvider({ paymentProvider: took }, owed, { name: now }, outside) !== null).toBe(refused);
+    expect(wrongProvider({ paymentProvider: took }, owed, { name: now }, outside, adminWordsIn("en")) !== null).toBe(refused);
   });
 
   it("says in French why another provider cannot refund, for a member who works in French", () => {
@@ -224,7 +247,7 @@ describe("cancelBooking", () => {
       stripeError = { type: "invalid_request_error", message: "This PaymentIntent has no successful charge to refund." };
       const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_123" });
       const stripe = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: "whsec_unit", apiBase }, "https://navette.example");
-      const outcome = await cancelBooking(database.db, row.orderId, staff, site, stripe);
+      const outcome = await cancelBooking(database.db, row.orderId, staff, site, stripe, null, adminWordsIn("en"));
       expect(outcome).toEqual({
         ok: false,
         status: 502,
@@ -241,7 +264,10 @@ describe("cancelBooking", () => {
       stripeError = { type: "invalid_request_error", code: "charge_already_refunded", message: "Charge ch_1 has already been refunded." };
       const row = await newBooking({ ...paid, paymentProvider: "stripe", paymentRef: "pi_456" });
       const stripe = new StripeProvider({ secretKey: "sk_test_unit", webhookSecret: "whsec_unit", apiBase }, "https://navette.example");
-      expect(await cancelBooking(database.db, row.orderId, staff, site, stripe)).toEqual({ ok: true, done: "cancelled_refunded" });
+      expect(await cancelBooking(database.db, row.orderId, staff, site, stripe, null, adminWordsIn("en"))).toEqual({
+        ok: true,
+        done: "cancelled_refunded",
+      });
       expect(await reread(row.orderId)).toMatchObject({ bookingStatus: "cancelled", status: "refunded", refundedCents: 6_500 });
       expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, row.orderId))).toEqual([
         expect.objectContaining({ eventId: `stripe_already_refunded_${row.orderId}`, provider: "stripe", amountCents: -6_500 }),
@@ -264,7 +290,9 @@ describe("refundBooking", () => {
   it("refunds a payment made after the cancellation exactly once, settles its issue and e-mails the traveller", async () => {
     const row = await newBooking(paidAfterCancel);
     const provider = countingSandbox();
-    const outcomes = await Promise.all([1, 2, 3].map(() => refundBooking(database.db, row.orderId, staff, site, provider)));
+    const outcomes = await Promise.all(
+      [1, 2, 3].map(() => refundBooking(database.db, row.orderId, staff, site, provider, null, adminWordsIn("en"))),
+    );
     expect(outcomes.filter((o) => o.ok)).toEqual([{ ok: true, done: "refunded" }]);
     expect(outcomes.filter((o) => !o.ok)).toEqual([
       { ok: false, status: 409, message: "Nothing is left to refund on this booking." },
@@ -292,20 +320,26 @@ describe("refundBooking", () => {
   it("refuses a booking that is not cancelled or holds nothing to refund, and an unknown order, asking no provider", async () => {
     const provider = countingSandbox();
     const open = await newBooking({ ...paid, bookingStatus: "confirmed" });
-    expect(await refundBooking(database.db, open.orderId, staff, site, provider)).toEqual({
+    expect(await refundBooking(database.db, open.orderId, staff, site, provider, null, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "Only a cancelled booking is refunded on its own: cancel the booking to refund it.",
     });
     const noShow = await newBooking({ ...paid, bookingStatus: "no_show" });
-    expect(await refundBooking(database.db, noShow.orderId, staff, site, provider)).toMatchObject({ ok: false, status: 409 });
+    expect(await refundBooking(database.db, noShow.orderId, staff, site, provider, null, adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     const unpaid = await newBooking({ bookingStatus: "cancelled" });
-    expect(await refundBooking(database.db, unpaid.orderId, staff, site, provider)).toEqual({
+    expect(await refundBooking(database.db, unpaid.orderId, staff, site, provider, null, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 409,
       message: "Nothing is left to refund on this booking.",
     });
-    expect(await refundBooking(database.db, "NV-ZZZZZZ", staff, site, provider)).toMatchObject({ ok: false, status: 404 });
+    expect(await refundBooking(database.db, "NV-ZZZZZZ", staff, site, provider, null, adminWordsIn("en"))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await refundBooking(database.db, open.orderId, staff, site, provider, null, adminWordsIn("fr"))).toMatchObject({
       message: "Seule une réservation annulée se rembourse à part\u00a0: annulez la réservation pour la rembourser.",
     });
@@ -325,7 +359,7 @@ describe("refundBooking", () => {
         throw new RefundRefused("Stripe could not be reached to refund the payment. Nothing was changed: try again in a minute.");
       },
     };
-    expect(await refundBooking(database.db, row.orderId, staff, site, refusing)).toEqual({
+    expect(await refundBooking(database.db, row.orderId, staff, site, refusing, null, adminWordsIn("en"))).toEqual({
       ok: false,
       status: 502,
       message:

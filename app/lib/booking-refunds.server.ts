@@ -24,18 +24,14 @@ import {
 import { bookingColumns } from "./booking-store.server";
 import type { BookingRow } from "./bookings.server";
 import type { Db } from "./db.server";
-import { adminWordsIn } from "./i18n.server";
 import { RefundRefused, type PaymentProvider, type RefundResult } from "./payments.server";
 
 /**
  * A booking's cancellation and its refunds (docs/product.md, Back office), for staff and for the
  * traveller alike: each one locked transaction (booking-tx.server.ts) in which the provider is
  * asked for the refund, so the money moves once, whatever the double clicks. A refusal is worded
- * in the staff member's `words` (English when none are given: the traveller's page words its own);
- * the history stays English.
+ * in the staff member's `words`, which every caller gives; the history stays English.
  */
-
-const ENGLISH: AdminWords = adminWordsIn("en");
 
 /** What is left to refund of a booking's payment, in cents: nothing unless it was paid. */
 export function refundableCents(row: Pick<BookingRow, "status" | "paidAmountCents" | "priceCents" | "refundedCents">): number {
@@ -114,7 +110,7 @@ export function wrongProvider(
   owed: number,
   provider: Pick<Refunder, "name">,
   outside: string | null,
-  words: AdminWords = ENGLISH,
+  words: AdminWords,
 ): ActionOutcome | null {
   if (owed <= 0 || outside !== null || row.paymentProvider === null || row.paymentProvider === provider.name) return null;
   const names = {
@@ -178,8 +174,8 @@ export async function cancelBooking(
   actor: Actor,
   site: EmailSite,
   provider: Refunder,
-  outside: string | null = null,
-  words: AdminWords = ENGLISH,
+  outside: string | null,
+  words: AdminWords,
 ): Promise<ActionOutcome> {
   return cancelWithRefund(db, orderId, actor, site, provider, { outside, words });
 }
@@ -196,8 +192,8 @@ export interface CancelOptions {
   what?: string;
   /** More e-mails, written with the cancellation (the business's notice of a traveller's cancellation). */
   alsoQueue?: (cancelled: BookingRow, done: { refundedCents: number; provider: string | null; drivers: DriverRow[] }) => OutboxMessage[];
-  /** The staff member's words for the status rules' and the refund's refusals: English unless said otherwise. */
-  words?: AdminWords;
+  /** The staff member's words for the status rules' and the refund's refusals. */
+  words: AdminWords;
 }
 
 /**
@@ -211,11 +207,11 @@ export async function cancelWithRefund(
   actor: AuditActor,
   site: EmailSite,
   provider: Refunder,
-  options: CancelOptions = {},
+  options: CancelOptions,
 ): Promise<ActionOutcome> {
   const outside = options.outside ?? null;
   const what = options.what ?? "Cancelled the booking";
-  const words = options.words ?? ENGLISH;
+  const { words } = options;
   return askingRefund(db, orderId, actor, { tried: "Tried to cancel the booking", what: "cancel", words }, () =>
     db.transaction(async (tx): Promise<ActionOutcome> => {
       const row = await lockBooking(tx, orderId);
@@ -274,8 +270,8 @@ export async function refundBooking(
   actor: Actor,
   site: EmailSite,
   provider: Refunder,
-  outside: string | null = null,
-  words: AdminWords = ENGLISH,
+  outside: string | null,
+  words: AdminWords,
 ): Promise<ActionOutcome> {
   return askingRefund(db, orderId, actor, { tried: "Tried to refund the payment", what: "refund", words }, () =>
     db.transaction(async (tx): Promise<ActionOutcome> => {

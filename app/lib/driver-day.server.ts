@@ -100,15 +100,9 @@ export type StepOutcome =
  * row on the booking; a no-show also marks the leg's ride. A leg that is not this driver's, or
  * whose booking is cancelled, is not found and nothing changes; a no-show before the free waiting
  * time ends is refused (steps.ts). Runs under the booking's lock, as every change to a booking does.
- * The outcome's words are `words` (the staff's language; English unless given).
+ * The outcome's words are `words` (the staff's language); the history's stay English.
  */
-export async function recordLegStep(
-  db: Db,
-  driver: LinkDriver,
-  form: StepForm,
-  now: Date,
-  words: AdminWords = recordWords(),
-): Promise<StepOutcome> {
+export async function recordLegStep(db: Db, driver: LinkDriver, form: StepForm, now: Date, words: AdminWords): Promise<StepOutcome> {
   return db.transaction(async (tx): Promise<StepOutcome> => {
     const booking = await lockBooking(tx, form.orderId);
     const [leg] = booking

@@ -53,8 +53,11 @@ export type LandingOutcome =
   | { ok: true; done: "unchanged" }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
-/** The words of the system's own refusals, which only the server's log reads. */
-const ENGLISH = adminWordsIn("en");
+/**
+ * The words of the system's own refusals (LandingRefresh.failed): no staff member reads them (the
+ * watch logs only their count), so they stay English whatever the staff's language.
+ */
+const SYSTEM_WORDS: AdminWords = adminWordsIn("en");
 
 const REFUSAL_STATUS: Record<Exclude<LandingRefusalReason, "same-time">, 400 | 409> = {
   "bad-time": 400,
@@ -237,14 +240,13 @@ export async function refreshLandingTimes(
       continue;
     }
     if (Math.abs(at.getTime() - row.pickupAt.getTime()) <= LANDING_TOLERANCE_MINUTES * 60_000) continue;
-    // The system's refusals go to the server's log, in English.
     const outcome = await changeLandingTime(
       db,
       { orderId: row.orderId, leg, landingTime: parisClock(at) },
       SYSTEM_ACTOR,
       now,
       site,
-      ENGLISH,
+      SYSTEM_WORDS,
     );
     if (!outcome.ok) result.failed.push({ orderId: row.orderId, leg, message: outcome.message });
     else if (outcome.done === "changed") {

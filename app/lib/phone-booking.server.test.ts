@@ -55,7 +55,7 @@ describe("createPhoneBooking", () => {
       "Took the booking by phone: 65,00\u00a0€ from the price file; to be paid on board.",
     ]);
     // Pay on board: it can be confirmed unpaid.
-    expect(await confirmBooking(database.db, orderId, staff, site)).toEqual({ ok: true, done: "confirmed" });
+    expect(await confirmBooking(database.db, orderId, staff, site, adminWordsIn("en"))).toEqual({ ok: true, done: "confirmed" });
   });
 
   it("e-mails the payment link in the language staff chose for the traveller", async () => {

@@ -72,7 +72,7 @@ async function storedRuns(db: Db | Tx, day: string): Promise<StoredRun[]> {
  */
 const CHANGE_WORDS: AdminWords = adminWordsIn("en");
 
-async function shuttleLegs(db: Db | Tx, day: string, rules: RunRules, words: AdminWords = CHANGE_WORDS): Promise<ShuttleLeg[]> {
+async function shuttleLegs(db: Db | Tx, day: string, rules: RunRules, words: AdminWords): Promise<ShuttleLeg[]> {
   const date = parseIsoDate(day);
   if (!date) return [];
   const { start, end } = parisDayRange(date);
@@ -101,7 +101,7 @@ const refuse = (status: 400 | 404 | 409, key: AdminWordKey, values: RunsRefusal[
 
 /** Deletes the day's runs left with no leg, and stores each run's time as measured now. */
 async function tidyDay(tx: Tx, day: string, rules: RunRules): Promise<void> {
-  const board = dayBoard(await storedRuns(tx, day), await shuttleLegs(tx, day, rules), rules.maxWaitMinutes);
+  const board = dayBoard(await storedRuns(tx, day), await shuttleLegs(tx, day, rules, CHANGE_WORDS), rules.maxWaitMinutes);
   for (const run of board.runs) {
     if (run.legKeys.length === 0) await tx.delete(shuttleRuns).where(eq(shuttleRuns.id, run.id));
     else await tx.update(shuttleRuns).set({ departsAt: run.departsAt }).where(eq(shuttleRuns.id, run.id));
@@ -141,7 +141,7 @@ type Change = (tx: Tx, state: DayState) => Promise<RunsChange>;
 async function underDayLock(db: Db, day: string, rules: RunRules, change: Change): Promise<RunsChange> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${RUNS_LOCK}, hashtext(${day}))`);
-    const state = { stored: await storedRuns(tx, day), legs: await shuttleLegs(tx, day, rules) };
+    const state = { stored: await storedRuns(tx, day), legs: await shuttleLegs(tx, day, rules, CHANGE_WORDS) };
     const outcome = await change(tx, state);
     if (outcome.ok) await tidyDay(tx, day, rules);
     return outcome;

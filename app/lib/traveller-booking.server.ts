@@ -1,4 +1,5 @@
 import { outbox } from "../../db/schema";
+import type { AdminWords } from "~/domain/back-office/admin-words";
 import type { EmailSite } from "~/domain/booking/email-frame";
 import { sameEmail } from "~/domain/manage/lost-link-form";
 import { firstPickupOf, travellerCancelCheck } from "~/domain/manage/cancel";
@@ -9,6 +10,7 @@ import { outboxValues, TRAVELLER_ACTOR, type ActionOutcome } from "./booking-tx.
 import { recordAudit } from "./audit.server";
 import { findByOrderId } from "./bookings.server";
 import type { Db } from "./db.server";
+import { adminWordsIn } from "./i18n.server";
 import { newLinkMarker } from "./manage-links.server";
 import type { PaymentProvider } from "./payments.server";
 import type { RateLimiter } from "./rate-limits.server";
@@ -18,6 +20,12 @@ import type { RateLimiter } from "./rate-limits.server";
  * cancel it under the 24-hour rule, refunded in full once, and ask for its link again. The page
  * opens the booking by its token (manage.server.ts); these functions take the booking it found.
  */
+
+/**
+ * The staff's words that cancelWithRefund words its refusals in: the traveller never reads them
+ * (cancelByTraveller answers in the traveller's own words), so English does.
+ */
+const UNREAD_STAFF_WORDS: AdminWords = adminWordsIn("en");
 
 export type TravellerCancelOutcome =
   | { ok: true; refundedCents: number }
@@ -50,6 +58,7 @@ export async function cancelByTraveller(
   let refundedCents = 0;
   const outcome: ActionOutcome = await cancelWithRefund(db, orderId, TRAVELLER_ACTOR, site, provider, {
     what: "Cancelled by the traveller on the booking's page",
+    words: UNREAD_STAFF_WORDS,
     refuse: (row) => {
       const check = travellerCancelCheck({ bookingStatus: row.bookingStatus, firstPickupAt: firstPickupOf(row) }, now(), words);
       if (check.ok) return null;

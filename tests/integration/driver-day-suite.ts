@@ -8,6 +8,7 @@ import { driverDayLegs, recordLegStep } from "~/lib/driver-day.server";
 import { driverLinkPreparer, findDriverByToken, revokeDriverLink, sendDriverLink } from "~/lib/driver-links.server";
 import { legStepsOf } from "~/lib/leg-steps.server";
 import type { OutboxRow } from "~/lib/mail.server";
+import { adminWordsIn } from "~/lib/test-support/admin-words";
 import { bookingRowValues } from "~/lib/test-support/booking-rows";
 import { insertBookings, setLegDriver } from "~/lib/test-support/insert-bookings";
 import { insertDriver } from "~/lib/test-support/leg-drivers";
@@ -152,9 +153,14 @@ export function driverDaySuite(db: () => Db) {
     const theirs = await drivenBooking(db(), other.id, pickup);
     const driver = { id: mine.id, name: mine.name };
     for (const step of ["on_my_way", "no_show"] as const) {
-      expect(await recordLegStep(db(), driver, { orderId: theirs, leg: 1, step }, new Date())).toMatchObject({ ok: false, status: 404 });
+      expect(await recordLegStep(db(), driver, { orderId: theirs, leg: 1, step }, new Date(), adminWordsIn("en"))).toMatchObject({
+        ok: false,
+        status: 404,
+      });
     }
-    expect(await recordLegStep(db(), driver, { orderId: "NV-ZZZZZZ", leg: 1, step: "at_pickup" }, new Date())).toMatchObject({
+    expect(
+      await recordLegStep(db(), driver, { orderId: "NV-ZZZZZZ", leg: 1, step: "at_pickup" }, new Date(), adminWordsIn("en")),
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
@@ -172,7 +178,7 @@ export function driverDaySuite(db: () => Db) {
     const driver = { id: karim.id, name: karim.name };
     const orderId = await drivenBooking(db(), karim.id, landing);
     const press = (step: "on_my_way" | "at_pickup" | "picked_up" | "no_show", minutes: number) =>
-      recordLegStep(db(), driver, { orderId, leg: 1, step }, at(minutes));
+      recordLegStep(db(), driver, { orderId, leg: 1, step }, at(minutes), adminWordsIn("en"));
 
     expect(await press("on_my_way", -50)).toMatchObject({
       ok: true,

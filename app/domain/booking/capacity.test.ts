@@ -9,7 +9,6 @@ import {
   vehiclesPricedFor,
   withinShuttleAllowance,
   type PartyLoad,
-  vehicleNeeded,
 } from "./capacity";
 import { ENGLISH_WORDS } from "~/lib/test-support/booking-words";
 
@@ -177,21 +176,5 @@ describe("the messages", () => {
   it("gives the phone number in a refusal", () => {
     expect(capacityRefusal("shuttle-allowance", "+33 1 23 45 67 89", ENGLISH_WORDS)).toContain("call us on +33 1 23 45 67 89");
     expect(capacityRefusal("no-vehicle", "+33 1 23 45 67 89", ENGLISH_WORDS)).toContain("call us on +33 1 23 45 67 89");
-  });
-});
-
-describe("vehicleNeeded", () => {
-  it.each([
-    ["two with two suitcases", load(2, 2), "a saloon"],
-    ["two with six suitcases", load(2, 6), "a van, priced as 7 passengers for its luggage"],
-    ["three with three child seats", load(3, 0, { childSeats: 3 }), "an SUV, priced as 4 passengers for its child seats"],
-    ["eleven", load(11, 4), "a minibus and a saloon"],
-    ["eight with ten suitcases", load(8, 10), "No vehicle of the fleet carries this party with its luggage and child seats"],
-  ])("names the vehicle for %s", (_label, party, words) => {
-    expect(vehicleNeeded("private", party, FLEET)).toBe(words);
-  });
-
-  it("names none for a shuttle", () => {
-    expect(vehicleNeeded("shuttle", load(2, 2), FLEET)).toBeNull();
   });
 });

@@ -11,7 +11,7 @@
  *
  * Luggage counts in suitcases: a cabin bag is half of one, a stroller (single or double) one.
  */
-import { VEHICLE_KIND_NOUN, type VehicleCapacity, type VehicleKind } from "../fleet";
+import type { VehicleCapacity, VehicleKind } from "../fleet";
 import type { FormProblem } from "../form-problems";
 import type { TransferKind } from "../site-paths";
 import { countOf, legCounts, transferKind } from "./draft";
@@ -173,18 +173,4 @@ export function withCapacity<R extends { errors: FormProblem[]; booking: unknown
     errors: [...result.errors, { field: TRIP.checkInLuggage, message: capacityRefusal(answer.reason, phone, words) }],
     booking: null,
   };
-}
-
-/**
- * The vehicle a private booking needs, in words, for the dispatcher ("a van, priced as 7
- * passengers for its luggage"), measured against the fleet as it is now; null for a shuttle.
- */
-export function vehicleNeeded(kind: TransferKind, load: PartyLoad, fleet: readonly VehicleCapacity[]): string | null {
-  if (kind !== "private") return null;
-  const answer = capacityAnswer(kind, load, fleet);
-  if (!answer.ok) return "No vehicle of the fleet carries this party with its luggage and child seats";
-  const vehicles = (vehiclesPricedFor(fleet, answer.seatsPriced) ?? []).map((v) => VEHICLE_KIND_NOUN[v.kind]).join(" and ");
-  if (!answer.upsized) return vehicles;
-  const what = answer.upsized.because === "luggage" ? "luggage" : "child seats";
-  return `${vehicles}, priced as ${answer.seatsPriced} passengers for its ${what}`;
 }
