@@ -60,6 +60,9 @@ export interface PickupLine {
 // ---------------------------------------------------------------------------------------------
 // The words of a leg
 
+/** The `admin` catalogue's words a pickup line is written in here, on the server: a page showing lines need not ship them. */
+export const PICKUP_LINE_WORDS = ["sheet.flight.", "sheet.adults", "sheet.children", "sheet.babies"] as const;
+
 /** A leg's end as the driver reads it: the place, then the hotel or address when there is one. */
 function endText(end: BookingEnd | undefined, fallback: string): string {
   if (!end) return fallback;

@@ -16,6 +16,7 @@ import { translatorFor, useT } from "~/components/i18n";
 import { FormErrors } from "~/components/ui/FormErrors";
 import type { AdminWords } from "~/domain/back-office/admin-words";
 import { bookingActionProblems, bookingActionSchema, doneMessage, outsideReasonOf } from "~/domain/back-office/booking-actions";
+import { HISTORY_ACTIONS } from "~/domain/back-office/booking-page-words";
 import { ORDER_ID_PATTERN } from "~/domain/booking/order-id";
 import { parisClock } from "~/domain/booking/paris-time";
 import { fieldMessage, type FormProblem } from "~/domain/form-problems";
@@ -27,7 +28,7 @@ import { bookingView, loadBookingPage } from "~/lib/booking-page.server";
 import { cancelBooking, refundBooking } from "~/lib/booking-refunds.server";
 import { NO_SUCH_BOOKING, type ActionOutcome } from "~/lib/booking-tx.server";
 import { emailSite } from "~/lib/email-site.server";
-import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
+import { adminMessagesExcept, adminWordsIn } from "~/lib/i18n.server";
 import { enterLandingTime } from "~/lib/landing-times.server";
 import { bookingLegSteps } from "~/lib/leg-steps.server";
 import { paymentLinkMaker } from "~/lib/payment-links.server";
@@ -58,6 +59,26 @@ export function headers() {
   return NO_STORE;
 }
 
+/** The groups of the `admin` catalogue the page's components speak. */
+const PAGE_GROUPS = ["booking.", "action.form.", "ride.", "problem.title", "legs.unread"];
+
+/**
+ * The words within them that only the server speaks: the refusal of an unknown order, the trip's
+ * and payment's sentences, the vehicle needed, why an e-mail is not sent again and the history's
+ * actions reach the page as text (bookingView); the page would carry them for nothing.
+ */
+const SERVER_WORDS = [
+  "booking.none",
+  "booking.source",
+  "booking.service",
+  "booking.route",
+  "booking.passengers",
+  "booking.paymentMode",
+  "booking.vehicle.",
+  "booking.resend.",
+  ...HISTORY_ACTIONS.map((action) => `booking.history.${action}`),
+];
+
 /** The page's answer to an address that names no booking. */
 const noSuchBooking = (words: AdminWords) => data(words("booking.none"), { status: 404, headers: NO_STORE });
 
@@ -79,7 +100,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ride: [...(await bookingLegSteps(db, page.row.orderId))]
         .map(([key, steps]) => ({ leg: Number(key.slice(-1)), steps: steps.map((s) => ({ step: s.step, time: parisClock(s.at) })) }))
         .sort((a, b) => a.leg - b.leg),
-      messages: adminMessages(me.locale, "booking.", "action.form.", "ride.", "problem.title", "legs.unread"),
+      messages: adminMessagesExcept(me.locale, PAGE_GROUPS, SERVER_WORDS),
     },
     { headers: NO_STORE },
   );

@@ -5,11 +5,12 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import { T, useT } from "~/components/i18n";
 import { backupWarning } from "~/domain/backups";
 import { comingPickups, TO_CONFIRM_GRACE_HOURS, toConfirmRows, toRefundRows, unassignedRows } from "~/domain/back-office/dashboard";
+import { PICKUP_LINE_WORDS } from "~/domain/back-office/run-sheet";
 import { addDays, parisToday, parisDayRange } from "~/domain/booking/paris-time";
 import { formatEuros } from "~/domain/money";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { listBackups } from "~/lib/backups.server";
-import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
+import { adminMessagesExcept, adminWordsIn } from "~/lib/i18n.server";
 import { bookingsPickedUpBetween, bookingsToConfirm, bookingsToRefund, unassignedBookings } from "~/lib/dispatch.server";
 
 /**
@@ -25,6 +26,24 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "fra
 export function headers() {
   return NO_STORE;
 }
+
+/**
+ * The run sheet's words the dashboard does not show: a line's flight and party, worded by the
+ * server (comingPickups), and the run sheet page's own (its day's navigation, count, luggage).
+ */
+const NOT_SHOWN = [
+  ...PICKUP_LINE_WORDS,
+  "sheet.column.luggage",
+  "sheet.noDriverYet",
+  "sheet.title",
+  "sheet.today",
+  "sheet.days",
+  "sheet.previous",
+  "sheet.next",
+  "sheet.print",
+  "sheet.count",
+  "sheet.none",
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context.staff, request);
@@ -48,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       days: comingPickups(picked, now, words),
       unassigned: unassignedRows(unassigned, now).map(({ nextPickupAt: _, ...row }) => row),
       toRefund: toRefundRows(toRefund, words).map(({ heldCents, ...row }) => ({ ...row, held: formatEuros(heldCents, me.locale) })),
-      messages: adminMessages(me.locale, "dashboard.", "sheet.", "legs.unread"),
+      messages: adminMessagesExcept(me.locale, ["dashboard.", "sheet.", "legs.unread"], NOT_SHOWN),
     },
     { headers: NO_STORE },
   );

@@ -5,11 +5,11 @@ import { DayPicker } from "~/components/admin/DayPicker";
 import { adminMeta } from "~/components/admin/admin-meta";
 import { useT } from "~/components/i18n";
 import { longDayIn } from "~/domain/back-office/admin-words";
-import { neighbourDays, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
+import { neighbourDays, PICKUP_LINE_WORDS, pickupsOfDay, runSheetDay } from "~/domain/back-office/run-sheet";
 import { parisDayOf, parisDayRange } from "~/domain/booking/paris-time";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
 import { bookingsPickedUpBetween } from "~/lib/dispatch.server";
-import { adminMessages, adminWordsIn } from "~/lib/i18n.server";
+import { adminMessagesExcept, adminWordsIn } from "~/lib/i18n.server";
 
 /**
  * The run sheet (/admin/run-sheet?date=yyyy-mm-dd, today in Paris by default): every pickup of a
@@ -23,10 +23,16 @@ export function headers() {
   return NO_STORE;
 }
 
+/**
+ * The sheet's words only the server speaks: a line's flight and party, and the refusal of a date
+ * that is no day, reach the page as text (pickupsOfDay, runSheetDay).
+ */
+const SERVER_WORDS = [...PICKUP_LINE_WORDS, "day.invalid"];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireStaff(context.staff, request);
   const words = adminWordsIn(me.locale);
-  const messages = adminMessages(me.locale, "sheet.", "day.", "legs.unread");
+  const messages = adminMessagesExcept(me.locale, ["sheet.", "day.", "legs.unread"], SERVER_WORDS);
   const now = new Date();
   const today = parisDayOf(now);
   const chosen = runSheetDay(new URL(request.url).searchParams.get("date"), now, words);
