@@ -7,7 +7,7 @@ import { availableActions, canRefund, type StatusAction } from "~/domain/back-of
 import { bookingSummary } from "~/domain/booking/booking-lines";
 import { bookingLoad } from "~/domain/booking/capacity";
 import { type LegNumber, legOf, readStoredDetails } from "~/domain/booking/model";
-import { formatParisDateTime } from "~/domain/booking/paris-time";
+import { formatParisDateTime, parisDateTime } from "~/domain/booking/paris-time";
 import { trackerUrl } from "~/domain/flights/tracker";
 import { activeCapacities, driverVehicleText, type Vehicle } from "~/domain/fleet";
 import { type BackOfficeLocale, LOCALE_NAMES } from "~/domain/locales";
@@ -197,7 +197,7 @@ export function bookingView(page: BookingPage, fleet: readonly Vehicle[], locale
       outside: r.provider === OUTSIDE_PROVIDER,
       provider: r.provider,
       amount: formatEuros(r.amountCents, locale),
-      at: at(r.at),
+      ...parisDateTime(r.at),
     })),
     notes: page.history
       .filter((h) => h.action === "note_added")

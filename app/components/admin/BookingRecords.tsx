@@ -55,7 +55,9 @@ export interface RefundLine {
   outside: boolean;
   provider: string;
   amount: string;
-  at: string;
+  /** When it was recorded, Paris time: "12/05/2026" and "09:00". */
+  date: string;
+  time: string;
 }
 
 export function PaymentSection({ payment: b, refunds }: { payment: PaymentFacts; refunds: readonly RefundLine[] }) {
@@ -92,7 +94,8 @@ export function PaymentSection({ payment: b, refunds }: { payment: PaymentFacts;
                   amount: r.amount,
                   outside: r.outside ? "yes" : "no",
                   provider: r.provider,
-                  at: r.at,
+                  date: r.date,
+                  time: r.time,
                   id: r.id,
                 })}
               </li>

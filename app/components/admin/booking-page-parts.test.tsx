@@ -207,8 +207,8 @@ describe("PaymentSection", () => {
     paymentIssue: null,
   };
   const refunds = [
-    { id: "sbx_refund_1", outside: false, provider: "sandbox", amount: "65,00 €", at: "11/05/2026 09:00" },
-    { id: "outside_refund_1", outside: true, provider: "outside", amount: "10,00 €", at: "12/05/2026 09:00" },
+    { id: "sbx_refund_1", outside: false, provider: "sandbox", amount: "65,00 €", date: "11/05/2026", time: "09:00" },
+    { id: "outside_refund_1", outside: true, provider: "outside", amount: "10,00 €", date: "12/05/2026", time: "09:00" },
   ];
 
   it("gives the payment's provider and reference, and each refund", () => {
@@ -224,8 +224,8 @@ describe("PaymentSection", () => {
     renderIn("fr", <PaymentSection payment={{ ...payment, paymentRef: null }} refunds={refunds} />);
     expect(screen.getByText("Prestataire").nextElementSibling!.textContent).toBe("bac à sable");
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
-      "65,00 €\u00a0: remboursement par le bac à sable le 11/05/2026 09:00 (réf. sbx_refund_1)",
-      "10,00 €\u00a0: remboursement hors du site le 12/05/2026 09:00 (réf. outside_refund_1)",
+      "65,00 €\u00a0: remboursement par le bac à sable le 11/05/2026 à 09:00 (réf. sbx_refund_1)",
+      "10,00 €\u00a0: remboursement hors du site le 12/05/2026 à 09:00 (réf. outside_refund_1)",
     ]);
   });
 });
