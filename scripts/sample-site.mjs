@@ -7,7 +7,7 @@ import { startServerForCheck } from "./built-server.mjs";
 
 const ADMIN = { email: "owner@sample.test", password: "sample site password 1" };
 
-/** The back office's pages, read signed in as the administrator. */
+/** The back office's pages, read signed in as the administrator (with the sample booking's own). */
 const ADMIN_PATHS = [
   "/admin",
   "/admin/bookings",
@@ -125,11 +125,13 @@ export async function startSampleSite(name, port) {
     `/fr/my-booking/${manageToken}/voucher`,
     `/response_bank_ok_ko?ok_ko=ok&order_id=${orderId}`,
   ];
-  const hideTokens = (p) => p.replace(manageToken, ":token").replace(driverToken, ":token");
+  const hideTokens = (p) => p.replace(manageToken, ":token").replace(driverToken, ":token").replace(orderId, ":order");
+  // The back office's pages, and the paid booking's own.
+  const adminPaths = [...ADMIN_PATHS, `/admin/bookings/${orderId}`];
 
   /** A page as its visitor reads it; a page of the back office or of a link that fails throws. */
   async function get(p) {
-    const signedIn = ADMIN_PATHS.includes(p);
+    const signedIn = adminPaths.includes(p);
     const traveller = travellerPaths.includes(p);
     const answer = await fetch(
       base + p,
@@ -160,12 +162,24 @@ export async function startSampleSite(name, port) {
       "/my-booking",
       "/fr/my-booking",
       "/admin/login",
-      ...ADMIN_PATHS,
+      ...adminPaths,
       ...travellerPaths,
     ],
     travellerPaths,
+    /** The back office's pages, read again after `backOfficeIn`. */
+    adminPaths,
     hideTokens,
     get,
+    /** Sets the administrator's back-office language (`en` or `fr`), as the account page does. */
+    async backOfficeIn(locale) {
+      const chosen = await fetch(`${base}/admin/account`, {
+        method: "POST",
+        redirect: "manual",
+        headers: form({ cookie }),
+        body: new URLSearchParams({ intent: "language", locale }),
+      });
+      if (chosen.status !== 302) throw new Error(`Choosing the back office's language answered ${chosen.status}.`);
+    },
     async stop() {
       await server.stop();
       smtp.close();

@@ -23,11 +23,15 @@ const paths = [
 ];
 const dir = mkdtempSync(path.join(os.tmpdir(), "navette-html-"));
 const files = [];
-for (const [i, p] of paths.entries()) {
-  const file = path.join(dir, `${String(i).padStart(2, "0")}.html`);
+async function keep(p, shown) {
+  const file = path.join(dir, `${String(files.length).padStart(3, "0")}.html`);
   writeFileSync(file, await (await site.get(p)).text());
-  files.push({ file, path: p });
+  files.push({ file, path: shown });
 }
+for (const p of paths) await keep(p, p);
+// The back office again in French, the member's other language.
+await site.backOfficeIn("fr");
+for (const p of site.adminPaths) await keep(p, `${p} (fr)`);
 const result = spawnSync("java", ["-jar", jar, "--errors-only", "--format", "json", ...files.map((f) => f.file)], {
   encoding: "utf8",
   maxBuffer: 64 * 1024 * 1024,
