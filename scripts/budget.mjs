@@ -39,8 +39,8 @@ const BUDGETS = [
   { name: "not found", paths: anyLanguage(/^\/no-such-page$/), html: 14, js: 2 },
   // The traveller's and the driver's pages, opened by their links: each its own figure, the bytes of
   // 2026-11-27 rounded up, so that what they carry grows only by a decision.
-  // Its own error page since 2026-11-28 (a refused post in the page's language, as the booking's
-  // pages answer): a few hundred bytes over its 145.5 KB.
+  // 'Lost your link?' carries the booking pages' error page (a refused post in the page's
+  // language): a few hundred bytes over 145.5 KB.
   { name: "lost link", paths: anyLanguage(/^\/my-booking$/), html: 14, js: 146 },
   { name: "traveller's booking", paths: anyLanguage(/^\/my-booking\/[^/]+$/), html: 14, js: 120 },
   { name: "traveller's change", paths: anyLanguage(/^\/my-booking\/[^/]+\/change$/), html: 16, js: 152 },
@@ -54,8 +54,8 @@ const BUDGETS = [
   // schema on the server (2026-11-28): the figure follows it down, with room for its words.
   { name: "bookings", paths: /^\/admin\/bookings$/, html: 13, js: 121 },
   { name: "phone booking", paths: /^\/admin\/bookings\/new$/, html: 13, js: 130 },
-  // Measured from 2026-11-28, the sample's paid booking: 14.9 KB of HTML in English, 15.7 in
-  // French, 159.3 KB of JavaScript.
+  // The sample's paid booking: 14.9 KB of HTML in English and 15.7 KB in French, 159.3 KB of
+  // JavaScript (2026-11-28).
   { name: "a booking", paths: /^\/admin\/bookings\/NV-[A-Z0-9]+$/, html: 16.5, js: 160 },
   // 117.9 KB before the languages, and the 3 KB they may add: the frame's language code is most of it.
   { name: "drivers", paths: /^\/admin\/drivers$/, html: 12, js: 120.9 },

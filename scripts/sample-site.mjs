@@ -7,7 +7,7 @@ import { startServerForCheck } from "./built-server.mjs";
 
 const ADMIN = { email: "owner@sample.test", password: "sample site password 1" };
 
-/** The back office's pages, read signed in as the administrator (with the sample booking's own). */
+/** The back office's pages, read signed in as the administrator. */
 const ADMIN_PATHS = [
   "/admin",
   "/admin/bookings",
@@ -33,7 +33,9 @@ async function sitemapPaths(base) {
  * Starts the sample site under `name` on `port`. Returns its base URL, its `pages`, the
  * traveller's and the driver's pages (their tokens inside), `get(path)` that reads any page as its
  * visitor would (the back office with the administrator's cookie, the traveller's with theirs),
- * `hideTokens(path)` for reports, and `stop()`.
+ * `hideTokens(path)` for reports, `adminPaths` (the back office's pages and the sample booking's),
+ * `backOfficeIn(locale)`, which sets the administrator's language for every later `get`, and
+ * `stop()`.
  */
 export async function startSampleSite(name, port) {
   // A mail server of the script's own: a driver's day opens only by the link its e-mail carries.

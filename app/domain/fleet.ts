@@ -19,15 +19,6 @@ export const VEHICLE_KIND_LABEL: Record<VehicleKind, string> = {
   coach: "Coach",
 };
 
-/** The kind with its article, as a sentence says it: "a van", "an SUV". */
-export const VEHICLE_KIND_NOUN: Record<VehicleKind, string> = {
-  saloon: "a saloon",
-  suv: "an SUV",
-  van: "a van",
-  minibus: "a minibus",
-  coach: "a coach",
-};
-
 /** The pictures under public/images/cars/ (640 × 400 SVG files the business can replace). */
 export const VEHICLE_PICTURES = [
   "caravelle",

@@ -30,7 +30,8 @@ import { RefundRefused, type PaymentProvider, type RefundResult } from "./paymen
  * A booking's cancellation and its refunds (docs/product.md, Back office), for staff and for the
  * traveller alike: each one locked transaction (booking-tx.server.ts) in which the provider is
  * asked for the refund, so the money moves once, whatever the double clicks. A refusal is worded
- * in the staff member's `words`, which every caller gives; the history stays English.
+ * in the caller's `words` (the staff member's; English for the traveller's cancellation, whose page
+ * words its own); the history stays English.
  */
 
 /** What is left to refund of a booking's payment, in cents: nothing unless it was paid. */

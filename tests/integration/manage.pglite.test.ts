@@ -666,6 +666,7 @@ describe("the traveller's booking page on PGlite", () => {
       const html = await response.text();
       const french = manageWordsIn("fr");
       expect(html).toContain('<html lang="fr"');
+      expect(html).toContain(`<title>${french("error.other")}</title>`);
       expect(html).toContain(`<h1>${french("error.other")}</h1>`);
       expect(html).toContain(french("error.unreadableText"));
       expect(html).toContain('href="/fr/my-booking"');

@@ -63,9 +63,10 @@ export function headers() {
 const PAGE_GROUPS = ["booking.", "action.form.", "ride.", "problem.title", "legs.unread"];
 
 /**
- * The words within them that only the server speaks: the refusal of an unknown order, the trip's
- * and payment's sentences, the vehicle needed, why an e-mail is not sent again and the history's
- * actions reach the page as text (bookingView); the page would carry them for nothing.
+ * The words within them that only the server speaks (prefixes of message ids): the refusal of an
+ * unknown order is the 404's body, and the booking's source, trip and payment sentences, the
+ * vehicle needed, why an e-mail is not sent again and the history's actions reach the page as text
+ * (bookingView); the page would carry them for nothing.
  */
 const SERVER_WORDS = [
   "booking.none",

@@ -28,8 +28,9 @@ export function headers() {
 }
 
 /**
- * The run sheet's words the dashboard does not show: a line's flight and party, worded by the
- * server (comingPickups), and the run sheet page's own (its day's navigation, count, luggage).
+ * The run sheet's words the dashboard does not show, as prefixes of message ids ("sheet.title"
+ * leaves out "sheet.titleOf" too): a line's flight and party, worded by the server
+ * (comingPickups), and the run sheet page's own (its day's navigation, count, luggage).
  */
 const NOT_SHOWN = [
   ...PICKUP_LINE_WORDS,

@@ -4,7 +4,7 @@ import manageStyles from "~/styles/manage.css?url";
 import { catalogueMeta } from "~/components/site";
 import { useManageWords } from "~/components/manage/use-manage-words";
 import { localizedPath } from "~/domain/locales";
-import { BookingErrorPage } from "~/components/manage/BookingErrorPage";
+import { BookingErrorPage, refusalTitle } from "~/components/manage/BookingErrorPage";
 import { useFormCheck } from "~/components/manage/use-form-check";
 import { FormErrors } from "~/components/ui/FormErrors";
 import { TextField } from "~/components/ui/TextField";
@@ -28,7 +28,13 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: mana
  * is sent).
  */
 
-export const meta: Route.MetaFunction = (args) => catalogueMeta(args, "manage.lost", { noindex: true });
+export const meta: Route.MetaFunction = (args) => {
+  // A refused post has no messages of the page (its loader does not run): the refusal's heading is its title.
+  const refused = refusalTitle(args.error);
+  return refused
+    ? [{ title: refused }, { name: "robots", content: "noindex, nofollow" }]
+    : catalogueMeta(args, "manage.lost", { noindex: true });
+};
 
 /** A refusal's Retry-After and Connection: close (refusalHeaders). */
 export const headers = (args: Route.HeadersArgs) => refusalHeaders(args);
