@@ -82,6 +82,11 @@ export interface Vehicle extends VehicleFields {
   id: number;
 }
 
+/** A vehicle's figures, without its texts: what a list of the fleet shows of each. */
+export function vehicleFigures({ id, name, kind, seats, suitcases, childSeats }: Vehicle) {
+  return { id, name, kind, seats, suitcases, childSeats };
+}
+
 /** A staff text as a page in some language shows it: `lang` is set when it is not in the page's language. */
 export interface ShownText {
   text: string;

@@ -2,6 +2,7 @@
 
 // The type only: the locales module (its path lists) stays out of every page that shows money.
 import type { Locale } from "./locales";
+import { groupThousands } from "./grouped-digits";
 
 /** How a language writes an amount of euros. */
 interface EuroStyle {
@@ -39,7 +40,7 @@ export function formatEuros(cents: number, locale: Locale = "en"): string {
   const style = EURO_STYLES[locale];
   const sign = cents < 0 ? "-" : "";
   const digits = String(Math.trunc(Math.abs(cents) / 100));
-  const whole = digits.length >= 3 + style.minimumGroupingDigits ? digits.replace(/\B(?=(\d{3})+$)/g, style.group) : digits;
+  const whole = digits.length >= 3 + style.minimumGroupingDigits ? groupThousands(digits, style.group) : digits;
   const hundredths = String(Math.abs(cents) % 100).padStart(2, "0");
   return style.symbolFirst ? `€${NBSP}${sign}${whole},${hundredths}` : `${sign}${whole},${hundredths}${NBSP}€`;
 }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/cars";
 import { T, useLocale, useT } from "~/components/i18n";
 import { catalogueMeta, STATIC_PAGE } from "~/components/site";
-import { VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH, vehicleImage, vehicleTextIn } from "~/domain/fleet";
+import { VEHICLE_IMAGE_HEIGHT, VEHICLE_IMAGE_WIDTH, vehicleFigures, vehicleImage, vehicleTextIn } from "~/domain/fleet";
 import { localeOfPath, localizedPath } from "~/domain/locales";
 import { pageMessages } from "~/lib/i18n.server";
 
@@ -19,17 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   const shown = vehicles
     .filter((v) => v.active)
-    .map(({ id, name, kind, seats, suitcases, childSeats, picture, ...written }) => ({
-      id,
-      name,
-      kind,
-      seats,
-      suitcases,
-      childSeats,
-      picture,
-      pictureAlt: vehicleTextIn(written, "pictureAlt", locale),
-      description: vehicleTextIn(written, "description", locale),
-      luggage: vehicleTextIn(written, "luggage", locale),
+    .map((v) => ({
+      ...vehicleFigures(v),
+      picture: v.picture,
+      pictureAlt: vehicleTextIn(v, "pictureAlt", locale),
+      description: vehicleTextIn(v, "description", locale),
+      luggage: vehicleTextIn(v, "luggage", locale),
     }));
   return { vehicles: shown, ...pageMessages(request, "cars") };
 }

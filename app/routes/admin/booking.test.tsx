@@ -1,17 +1,14 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
-import { sql } from "drizzle-orm";
-import { type AppLoadContext, createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/booking";
 import BookingPage, { loader } from "./booking";
-import { Words } from "~/components/i18n";
+import { messageIdsShown, renderWithMessages, routeTestDatabase, signedInContext } from "./route-test-support";
 import { FIRST_FLEET } from "~/domain/fleet";
 import type { BackOfficeLocale } from "~/domain/locales";
 import { addNote, assignDriver } from "~/lib/booking-admin.server";
 import { cancelBooking } from "~/lib/booking-refunds.server";
 import { adminWordsIn } from "~/lib/test-support/admin-words";
-import { useEmbeddedDatabase } from "~/lib/test-support/embedded-database";
 import { bookingFixtures, countingSandbox, now, paid, site, staff } from "~/lib/test-support/staff-actions";
 
 // A booking's page ships the messages its components speak and none of those the server writes
@@ -22,26 +19,13 @@ import { bookingFixtures, countingSandbox, now, paid, site, staff } from "~/lib/
 /** The loader's data as the server gives it, before its trip to the browser. */
 type LoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
-// Not a React hook: it opens the embedded database in the test file's hooks.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const database = useEmbeddedDatabase();
+const database = routeTestDatabase();
 const { newBooking, addDriver } = bookingFixtures(database);
 const FLEET = FIRST_FLEET.map((vehicle, i) => ({ ...vehicle, id: i + 1 }));
 
-afterEach(cleanup);
-
-beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity cascade`);
-});
-
-/** A member signed in who reads `locale`, without better-auth: the session is all the loader asks. */
-function contextFor(locale: BackOfficeLocale): AppLoadContext {
-  const session = { user: { id: "staff-1", email: "dispatch@navette.example", name: "Dispatch", role: "dispatcher", locale } };
-  return {
-    staff: { auth: async () => ({ api: { getSession: async () => session } }) },
-    booking: { db: async () => database.db, fleet: { get: async () => ({ vehicles: FLEET }) } },
-  } as unknown as AppLoadContext;
-}
+/** A member signed in who reads `locale`, with the first fleet. */
+const contextFor = (locale: BackOfficeLocale) =>
+  signedInContext(database.db, locale, { booking: { fleet: { get: async () => ({ vehicles: FLEET }) } } });
 
 async function loadPage(locale: BackOfficeLocale, orderId: string): Promise<LoaderData> {
   const request = new Request(`https://navette.example/admin/bookings/${orderId}`);
@@ -52,21 +36,8 @@ async function loadPage(locale: BackOfficeLocale, orderId: string): Promise<Load
 function renderPage(locale: BackOfficeLocale, loaderData: LoaderData, actionData?: Route.ComponentProps["actionData"]) {
   const path = `/admin/bookings/${loaderData.booking.orderId}`;
   const props = { loaderData, actionData, params: {}, matches: [] } as unknown as Route.ComponentProps;
-  const Stub = createRoutesStub([
-    {
-      path,
-      Component: () => (
-        <Words locale={locale} messages={loaderData.messages}>
-          <BookingPage {...props} />
-        </Words>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={[path]} />);
+  renderWithMessages(locale, path, loaderData.messages, <BookingPage {...props} />);
 }
-
-/** The message ids the page shows in place of a message it was not sent. */
-const idsShown = () => document.body.innerHTML.match(/\badmin\.[\w.]+/g) ?? [];
 
 /** A confirmed round trip with a driver on its outbound, a note, its e-mails and history. */
 async function anOpenRoundTrip(): Promise<string> {
@@ -93,20 +64,20 @@ describe("a booking page's messages", () => {
     expect(await screen.findByText("Orly Airport (ORY) to Disneyland Paris (round trip)")).toBeTruthy();
     expect(screen.getByText("a saloon")).toBeTruthy();
     expect(screen.getByText("Driver assigned")).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw an open round trip in French", async () => {
     renderPage("fr", await loadPage("fr", await anOpenRoundTrip()));
     expect(await screen.findByText("une berline")).toBeTruthy();
     expect(screen.getByText("Chauffeur attribué")).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw a confirmed booking before any driver is added", async () => {
     renderPage("en", await loadPage("en", (await newBooking({ ...paid, bookingStatus: "confirmed" })).orderId));
     expect(await screen.findByRole("link", { name: "drivers page" })).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw a booking cancelled and refunded, with why its e-mails are not sent again", async () => {
@@ -115,7 +86,7 @@ describe("a booking page's messages", () => {
     renderPage("en", await loadPage("en", orderId));
     expect(await screen.findByText("This booking is finished: no action is left to take.")).toBeTruthy();
     expect(screen.getByText("This booking is cancelled: the driver's job is not sent again.")).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw a cancelled booking still holding its payment, after a refusal, with a ride recorded", async () => {
@@ -124,6 +95,6 @@ describe("a booking page's messages", () => {
     const ride = [{ leg: 1, steps: [{ step: "picked_up" as const, time: "10:12" }] }];
     renderPage("fr", { ...page, ride }, { problems: [{ field: "confirmRefund", message: "Cochez la case pour rembourser." }] });
     expect(await screen.findByRole("group", { name: "Rembourser le paiement" })).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { formatParisDateTime } from "~/domain/booking/paris-time";
 import type { BackOfficeLocale } from "~/domain/locales";
 import { formatEuros } from "~/domain/money";
 import { fieldMessage, type FormProblem } from "~/domain/form-problems";
+import { groupThousands } from "~/domain/grouped-digits";
 import { fieldsOf, readAdminForm } from "~/lib/admin-forms.server";
 import { listBookings, type BookingListRow } from "~/lib/admin-bookings.server";
 import { NO_STORE, requireStaff } from "~/lib/auth.server";
@@ -142,9 +143,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** "53 bookings.", "1 booking matches these filters.", "More than 10,000 bookings match these filters." ("Plus de 10 000 réservations…") */
 function CountText({ total, capped, filtered }: { total: number; capped: boolean; filtered: boolean }) {
   const t = useT();
-  // Grouped by hand, as Intl groups it for each language: Intl's space in French differs between
-  // the server's ICU and a browser's, and the text must be the same on both for hydration.
-  const shown = String(total).replace(/\B(?=(\d{3})+$)/g, useLocale() === "fr" ? "\u202f" : ",");
+  // As Intl groups a count in each language, by hand (groupThousands says why).
+  const shown = groupThousands(String(total), useLocale() === "fr" ? "\u202f" : ",");
   const which = `${filtered ? "filtered" : "all"}${capped ? "Capped" : ""}` as const;
   return <p aria-live="polite">{t(`admin.bookings.count.${which}`, { count: total, shown })}</p>;
 }

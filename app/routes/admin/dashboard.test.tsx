@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
 import path from "node:path";
-import { cleanup, render, screen } from "@testing-library/react";
-import { sql } from "drizzle-orm";
-import { type AppLoadContext, createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import type { Route } from "./+types/dashboard";
 import Dashboard, { loader } from "./dashboard";
-import { Words } from "~/components/i18n";
+import { messageIdsShown, renderWithMessages, routeTestDatabase, signedInContext } from "./route-test-support";
 import type { BackOfficeLocale } from "~/domain/locales";
-import { useEmbeddedDatabase } from "~/lib/test-support/embedded-database";
 import { setLegDriver } from "~/lib/test-support/insert-bookings";
 import { bookingFixtures, now, paid } from "~/lib/test-support/staff-actions";
 
@@ -19,30 +16,17 @@ import { bookingFixtures, now, paid } from "~/lib/test-support/staff-actions";
 /** The loader's data as the server gives it, before its trip to the browser. */
 type LoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
-// Not a React hook: it opens the embedded database in the test file's hooks.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const database = useEmbeddedDatabase();
+const database = routeTestDatabase();
 const { newBooking, addDriver } = bookingFixtures(database);
-
-afterEach(cleanup);
-
-beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity cascade`);
-});
 
 /** The morning before Claire Martin's pickups of 20 May 2026: they are tomorrow's. */
 const THE_DAY_BEFORE = new Date("2026-05-19T08:00:00Z");
 
-/** A member signed in who reads `locale`, without better-auth: the session is all the loader asks. */
-function contextFor(locale: BackOfficeLocale): AppLoadContext {
-  const session = { user: { id: "staff-1", email: "dispatch@navette.example", name: "Dispatch", role: "dispatcher", locale } };
-  return {
-    staff: { auth: async () => ({ api: { getSession: async () => session } }) },
-    booking: { db: async () => database.db },
-    // The embedded database with no backup taken: the page warns of it.
+/** A member signed in who reads `locale`, on the embedded database with no backup taken: the page warns of it. */
+const contextFor = (locale: BackOfficeLocale) =>
+  signedInContext(database.db, locale, {
     settings: { databaseUrl: null, backup: { dir: path.join(import.meta.dirname, "no-backups-here"), hour: 3 } },
-  } as unknown as AppLoadContext;
-}
+  });
 
 /** The dashboard's data as its loader gives it on THE_DAY_BEFORE. */
 async function loadDashboard(locale: BackOfficeLocale): Promise<LoaderData> {
@@ -58,21 +42,8 @@ async function loadDashboard(locale: BackOfficeLocale): Promise<LoaderData> {
 
 function renderDashboard(locale: BackOfficeLocale, loaderData: LoaderData) {
   const props = { loaderData, params: {}, matches: [] } as unknown as Route.ComponentProps;
-  const Stub = createRoutesStub([
-    {
-      path: "/admin",
-      Component: () => (
-        <Words locale={locale} messages={loaderData.messages}>
-          <Dashboard {...props} />
-        </Words>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/admin"]} />);
+  renderWithMessages(locale, "/admin", loaderData.messages, <Dashboard {...props} />);
 }
-
-/** The message ids the page shows in place of a message it was not sent. */
-const idsShown = () => document.body.innerHTML.match(/\badmin\.[\w.]+/g) ?? [];
 
 /** Something in every list: a booking to confirm, tomorrow's pickups with and without a driver, one unassigned, one to refund. */
 async function aBusyDay() {
@@ -99,19 +70,19 @@ describe("the dashboard's messages", () => {
     expect(screen.getAllByText(/BA 304.*London/).length).toBeGreaterThan(0);
     expect(screen.getByText("Karim Benali")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Cancelled but paid: to refund (1)" })).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw every list in French", async () => {
     await aBusyDay();
     renderDashboard("fr", await loadDashboard("fr"));
     expect(await screen.findByRole("heading", { level: 1, name: "Tableau de bord" })).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw empty lists", async () => {
     renderDashboard("en", await loadDashboard("en"));
     expect(await screen.findByText("Nothing to confirm.")).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 });

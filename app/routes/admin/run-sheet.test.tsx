@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
-import { sql } from "drizzle-orm";
-import { type AppLoadContext, createRoutesStub } from "react-router";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import type { Route } from "./+types/run-sheet";
 import RunSheet, { loader } from "./run-sheet";
-import { Words } from "~/components/i18n";
+import { messageIdsShown, renderWithMessages, routeTestDatabase, signedInContext } from "./route-test-support";
 import type { BackOfficeLocale } from "~/domain/locales";
 import type { CompiledMessages } from "~/domain/message-format";
-import { useEmbeddedDatabase } from "~/lib/test-support/embedded-database";
 import { bookingFixtures, paid } from "~/lib/test-support/staff-actions";
 
 // The run sheet ships the messages its component speaks and none of those the server writes into
@@ -17,49 +14,19 @@ import { bookingFixtures, paid } from "~/lib/test-support/staff-actions";
 /** The loader's data as the server gives it, before its trip to the browser. */
 type LoaderData = Awaited<ReturnType<typeof loader>>["data"];
 
-// Not a React hook: it opens the embedded database in the test file's hooks.
-// eslint-disable-next-line react-hooks/rules-of-hooks
-const database = useEmbeddedDatabase();
+const database = routeTestDatabase();
 const { newBooking, addDriver } = bookingFixtures(database);
-
-afterEach(cleanup);
-
-beforeEach(async () => {
-  await database.db.execute(sql`truncate outbox, payment_events, audit_events, bookings, drivers restart identity cascade`);
-});
-
-/** A member signed in who reads `locale`, without better-auth: the session is all the loader asks. */
-function contextFor(locale: BackOfficeLocale): AppLoadContext {
-  const session = { user: { id: "staff-1", email: "dispatch@navette.example", name: "Dispatch", role: "dispatcher", locale } };
-  return {
-    staff: { auth: async () => ({ api: { getSession: async () => session } }) },
-    booking: { db: async () => database.db },
-  } as unknown as AppLoadContext;
-}
 
 async function loadSheet(locale: BackOfficeLocale, date: string): Promise<LoaderData> {
   const request = new Request(`https://navette.example/admin/run-sheet?date=${date}`);
-  const answer = await loader({ request, context: contextFor(locale), params: {} } as Route.LoaderArgs);
+  const answer = await loader({ request, context: signedInContext(database.db, locale), params: {} } as Route.LoaderArgs);
   return answer.data;
 }
 
 function renderSheet(locale: BackOfficeLocale, loaderData: LoaderData) {
   const props = { loaderData, params: {}, matches: [] } as unknown as Route.ComponentProps;
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/run-sheet",
-      Component: () => (
-        <Words locale={locale} messages={loaderData.messages}>
-          <RunSheet {...props} />
-        </Words>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/admin/run-sheet"]} />);
+  renderWithMessages(locale, "/admin/run-sheet", loaderData.messages, <RunSheet {...props} />);
 }
-
-/** The message ids the page shows in place of a message it was not sent. */
-const idsShown = () => document.body.innerHTML.match(/\badmin\.[\w.]+/g) ?? [];
 
 const idsOf = (messages: CompiledMessages) => Object.keys(messages);
 
@@ -85,7 +52,7 @@ describe("the run sheet's messages", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Run sheet, Wednesday 20 May 2026" })).toBeTruthy();
     expect(screen.getAllByText(/BA 304.*London/).length).toBeGreaterThan(0);
     expect(screen.getAllByText("1 adult").length).toBeGreaterThan(0);
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw a day's pickups in French", async () => {
@@ -93,19 +60,19 @@ describe("the run sheet's messages", () => {
     renderSheet("fr", await loadSheet("fr", "2026-05-20"));
     expect(await screen.findByRole("heading", { level: 1, name: /^Feuille de route/ })).toBeTruthy();
     expect(screen.getAllByText("1 adulte").length).toBeGreaterThan(0);
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw a day with no pickup", async () => {
     renderSheet("en", await loadSheet("en", "2026-05-21"));
     expect(await screen.findByText("No pickup on this day.")).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 
   it("draw the refusal of a date that is no day, its message written by the server", async () => {
     renderSheet("fr", await loadSheet("fr", "2026-02-30"));
     expect((await screen.findByRole("alert")).textContent).toMatch(/aaaa-mm-jj|2026-03-29/);
     expect(screen.getByRole("button")).toBeTruthy();
-    expect(idsShown()).toEqual([]);
+    expect(messageIdsShown()).toEqual([]);
   });
 });

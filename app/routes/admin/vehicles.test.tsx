@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Route } from "./+types/vehicles";
 import VehiclesPage from "./vehicles";
+import { renderWithMessages } from "./route-test-support";
 import { compiledCatalogue } from "~/components/catalogue-for-tests";
-import { Words } from "~/components/i18n";
 import { FIRST_FLEET, type Vehicle } from "~/domain/fleet";
 import type { BackOfficeLocale } from "~/domain/locales";
 import englishAdmin from "~/locales/en/admin.json";
@@ -28,17 +27,7 @@ function renderPage(
 ) {
   const loaderData = { vehicles: [CARAVELLE], editing, notice: null, messages: {} } as unknown as Data["loaderData"];
   const props = { loaderData, actionData, params: {}, matches: [] } as unknown as Route.ComponentProps;
-  const Stub = createRoutesStub([
-    {
-      path: "/admin/vehicles",
-      Component: () => (
-        <Words locale={locale} messages={MESSAGES[locale]}>
-          <VehiclesPage {...props} />
-        </Words>
-      ),
-    },
-  ]);
-  render(<Stub initialEntries={["/admin/vehicles"]} />);
+  renderWithMessages(locale, "/admin/vehicles", MESSAGES[locale], <VehiclesPage {...props} />);
 }
 
 /** A control's accessible description: the texts its aria-describedby names. */

@@ -13,6 +13,7 @@ import {
   VEHICLE_KINDS,
   VEHICLE_PICTURES,
   VEHICLE_TEXT_FIELDS,
+  vehicleFigures,
   vehicleFormValues,
   vehicleTextField,
 } from "~/domain/fleet";
@@ -72,15 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ["vehicles.done.", "vehicles.problem.", "vehicles.refused."],
   );
   // The list shows each vehicle's figures; only the vehicle being edited is sent with its texts.
-  const list = vehicles.map(({ id, name, kind, seats, suitcases, childSeats, active }) => ({
-    id,
-    name,
-    kind,
-    seats,
-    suitcases,
-    childSeats,
-    active,
-  }));
+  const list = vehicles.map((v) => ({ ...vehicleFigures(v), active: v.active }));
   return data({ vehicles: list, editing: byId("edit"), notice, messages }, { headers: NO_STORE });
 }
 
